@@ -1,0 +1,159 @@
+"""The ``tessera`` command: database, brands, plugins, maintenance, and the development server."""
+import sys
+from datetime import datetime
+
+import click
+from sqlalchemy import select
+
+from .db import make_engine, operator_session
+from .settings import Settings
+
+
+@click.group()
+@click.pass_context
+def main(ctx):
+    """Operate a Tessera deployment (settings from TESSERA_* environment variables)."""
+    ctx.obj = Settings.from_env()
+
+
+@main.group()
+def db():
+    """The database schema."""
+
+
+@db.command("upgrade")
+@click.pass_obj
+def db_upgrade(settings):
+    """Apply every migration (core and plugins) to TESSERA_DATABASE_URL."""
+    from .migrate import upgrade
+
+    upgrade(settings.database_url)
+    click.echo("database is up to date")
+
+
+@main.group()
+def tenants():
+    """The brands under TESSERA_TENANTS_DIR."""
+
+
+def _load(settings):
+    from .plugins import plugin_manager, settings_schemas
+    from .tenancy.loader import TenantLoadFailed, load_tenants
+
+    try:
+        return load_tenants(settings.tenants_dir, settings_schemas(plugin_manager()))
+    except TenantLoadFailed as failed:
+        for error in failed.errors:
+            click.echo(f"error: {error}", err=True)
+        click.echo(f"refused: {len(failed.errors)} problem(s); nothing was loaded", err=True)
+        sys.exit(1)
+
+
+@tenants.command("validate")
+@click.pass_obj
+def tenants_validate(settings):
+    """Check every tenant folder without touching the database."""
+    sources = _load(settings)
+    click.echo(f"{len(sources)} brand(s) valid: {', '.join(s.slug for s in sources)}")
+
+
+@tenants.command("sync")
+@click.pass_obj
+def tenants_sync(settings):
+    """Load every tenant folder into the database, all or nothing."""
+    from .tenancy.services import sync_tenants
+
+    sources = _load(settings)
+    with operator_session(make_engine(settings.database_url)) as session:
+        report = sync_tenants(session, sources, settings.secret_key)
+    click.echo(f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
+               f"deactivated: {', '.join(report.deactivated) or '-'}")
+
+
+@tenants.command("list")
+@click.pass_obj
+def tenants_list(settings):
+    """The brands in the database with their hosts."""
+    from .tenancy.models import Tenant
+
+    with operator_session(make_engine(settings.database_url)) as session:
+        for tenant in session.scalars(select(Tenant).order_by(Tenant.slug)):
+            hosts = ", ".join(d.host for d in tenant.domains)
+            state = "active" if tenant.active else "inactive"
+            click.echo(f"{tenant.slug}\t{state}\t{tenant.config.get('default_language')}\t{hosts}")
+
+
+@main.command("plugins")
+@click.pass_obj
+def plugins(settings):
+    """Every installed plugin, its hooks, and the brands that enable it."""
+    from .plugins import plugin_manager
+
+    pm = plugin_manager()
+    sources = _load(settings)
+    for name, plugin in sorted(pm.list_name_plugin()):
+        if plugin is None:
+            continue
+        hooks = sorted(impl.name for impl in pm.get_hookcallers(plugin) or [])
+        brands = [s.slug for s in sources if s.config.get("plugins", {}).get(name, {"enabled": False}).get("enabled", True)]
+        click.echo(f"{name}\thooks: {', '.join(hooks)}\tbrands: {', '.join(brands) or '-'}")
+
+
+@main.group()
+def maintenance():
+    """A brand's maintenance window (status 1)."""
+
+
+def _tenant_id(session, slug):
+    from .tenancy.models import Tenant
+
+    tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
+    if tenant is None:
+        raise click.ClickException(f"no brand '{slug}' in the database (run 'tessera tenants sync')")
+    return tenant.id
+
+
+@maintenance.command("start")
+@click.argument("slug")
+@click.option("--until", "until", type=click.DateTime(["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M%z"]), help="End time, with its offset")
+@click.option("--info", help="A message for the maintenance page")
+@click.pass_obj
+def maintenance_start(settings, slug, until: datetime | None, info):
+    """Put SLUG in maintenance now."""
+    from .system.models import MaintenanceWindow
+
+    with operator_session(make_engine(settings.database_url)) as session:
+        session.add(MaintenanceWindow(tenant_id=_tenant_id(session, slug), ends_at=until, info=info))
+    click.echo(f"{slug} is in maintenance" + (f" until {until.isoformat()}" if until else ""))
+
+
+@maintenance.command("end")
+@click.argument("slug")
+@click.pass_obj
+def maintenance_end(settings, slug):
+    """End SLUG's open maintenance windows now."""
+    from .system.services import active_maintenance
+    from .timeutil import utcnow
+
+    with operator_session(make_engine(settings.database_url)) as session:
+        session.info["tenant_id"] = _tenant_id(session, slug)
+        ended = 0
+        while (window := active_maintenance(session)) is not None:
+            window.ends_at = utcnow()
+            session.flush()
+            ended += 1
+    click.echo(f"{slug}: {ended} maintenance window(s) ended")
+
+
+@main.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True)
+@click.option("--port", default=6543, show_default=True, type=int)
+@click.option("--threads", default=8, show_default=True, type=int)
+def serve(host, port, threads):
+    """Serve every brand with waitress (development and small deployments)."""
+    import waitress
+
+    from .config import make_app
+
+    waitress.serve(make_app(), host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
+                   ident="tessera")

@@ -1,0 +1,39 @@
+"""The application factory: features are included in a fixed, commented order."""
+from pyramid.config import Configurator
+
+from .logs import configure_logging
+from .settings import Settings
+
+
+def make_app(settings: Settings | None = None, plugin_manager=None):
+    settings = settings or Settings.from_env()
+    configure_logging(settings.log_level, settings.log_format)
+    config = Configurator(settings={
+        "tessera": settings,
+        "plugin_manager": plugin_manager,
+        "tm.manager_hook": "pyramid_tm.explicit_manager",
+        "retry.attempts": settings.retry_attempts,
+        "jinja2.directories": "tessera:templates",
+    })
+    # The request's identity comes first: every later log line carries its id.
+    config.add_tween("tessera.logs.request_id_tween_factory")
+    # Frameworks: templates, one transaction per request retried on conflicts, services.
+    config.include("pyramid_jinja2")
+    config.include("pyramid_services")
+    config.include("pyramid_tm")
+    config.include("pyramid_retry")
+    # Core plumbing: database, envelope, errors, languages, the API description, security.
+    config.include(".db")
+    config.include(".envelope")
+    config.include(".errors")
+    config.include(".i18n")
+    config.include(".openapi")
+    config.include(".security")
+    # Brands, then the mechanisms features register into.
+    config.include(".tenancy")
+    config.include(".relay")
+    # Features, in the order of DESIGN.md.
+    config.include(".system")
+    # Plugins last: they may add to everything above.
+    config.include(".plugins")
+    return config.make_wsgi_app()

@@ -1,0 +1,136 @@
+"""The database: one declarative base, engines, the request's unit of work, and tenant scoping.
+
+Every model that mixes in :class:`TenantOwned` is scoped automatically: a session whose
+``info["tenant_id"]`` is set sees only that tenant's rows in every ORM select, update and
+delete, and can only write rows of that tenant. A session that has no tenant refuses to
+touch tenant-owned models unless it was opened explicitly for all tenants
+(:func:`all_tenants`), as operator commands do.
+"""
+from contextlib import contextmanager
+
+import zope.sqlalchemy
+from sqlalchemy import ForeignKey, MetaData, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Session,
+    declared_attr,
+    mapped_column,
+    sessionmaker,
+    with_loader_criteria,
+)
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class TenantScopeError(RuntimeError):
+    """Code tried to read or write tenant-owned rows outside its tenant."""
+
+
+class TenantOwned:
+    """Mixin for rows that belong to one brand."""
+
+    @declared_attr
+    def tenant_id(cls) -> Mapped[int]:
+        return mapped_column(ForeignKey("tenants.id", ondelete="RESTRICT"), index=True, nullable=False)
+
+
+ALL_TENANTS = "all"
+
+
+def _is_tenant_owned(mapper) -> bool:
+    return issubclass(mapper.class_, TenantOwned)
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _scope_to_tenant(state):
+    if state.is_column_load or state.is_relationship_load:
+        return  # the parent row was already scoped
+    if not any(_is_tenant_owned(m) for m in state.all_mappers):
+        return
+    tenant_id = state.session.info.get("tenant_id")
+    if tenant_id == ALL_TENANTS:
+        return
+    if tenant_id is None:
+        raise TenantScopeError("a query touched tenant-owned rows without a tenant")
+    state.statement = state.statement.options(
+        with_loader_criteria(TenantOwned, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
+    )
+
+
+@event.listens_for(Session, "before_flush")
+def _guard_tenant_writes(session, flush_context, instances):
+    tenant_id = session.info.get("tenant_id")
+    if tenant_id == ALL_TENANTS:
+        return
+    for obj in list(session.new) + list(session.dirty) + list(session.deleted):
+        if not isinstance(obj, TenantOwned):
+            continue
+        if tenant_id is None:
+            raise TenantScopeError("a write touched tenant-owned rows without a tenant")
+        if obj.tenant_id is None and obj in session.new:
+            obj.tenant_id = tenant_id
+        if obj.tenant_id != tenant_id:
+            raise TenantScopeError("a write crossed into another tenant")
+
+
+def _sqlite_pragmas(dbapi_connection, connection_record):
+    # Let SQLAlchemy, not the driver, begin transactions, so SAVEPOINT works (SQLAlchemy's pysqlite recipe).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN"))
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+def request_db(request) -> Session:
+    """The request's session, joined to its transaction manager (application code never commits).
+
+    Resolving the request's tenant (``request.tenant``) scopes it to that tenant.
+    """
+    session = request.registry["db_sessionmaker"]()
+    zope.sqlalchemy.register(session, transaction_manager=request.tm)
+    return session
+
+
+@contextmanager
+def operator_session(engine: Engine, tenant_id=ALL_TENANTS):
+    """A session for commands and tasks: commits on success, rolls back on error."""
+    session = sessionmaker(bind=engine)()
+    session.info["tenant_id"] = tenant_id
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def includeme(config):
+    engine = make_engine(config.registry.settings["tessera"].database_url)
+    config.registry["db_engine"] = engine
+    config.registry["db_sessionmaker"] = sessionmaker(bind=engine)
+    config.add_request_method(request_db, "db", reify=True)

@@ -1,0 +1,51 @@
+"""Exception views: every failure is an envelope with a stable code and a translated message."""
+import logging
+
+from pyramid.exceptions import PredicateMismatch
+from pyramid.httpexceptions import HTTPException, HTTPNotFound
+from pyramid.view import exception_view_config, notfound_view_config
+
+from .envelope import ApiError, render_error
+
+log = logging.getLogger(__name__)
+
+STATUS_CODES = {
+    400: "bad_request",
+    401: "not_logged_in",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+}
+
+
+@exception_view_config(ApiError)
+def api_error(exc, request):
+    return render_error(request, exc.status, exc.code, exc.value, exc.headers, **exc.params)
+
+
+@notfound_view_config()
+def not_found(exc, request):
+    if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
+        return render_error(request, 405, "method_not_allowed", method=request.method)
+    return render_error(request, 404, "not_found", path=request.path)
+
+
+@exception_view_config(HTTPException)
+def http_error(exc, request):
+    if exc.status_int < 400:
+        return exc
+    code = STATUS_CODES.get(exc.status_int, "bad_request" if exc.status_int < 500 else "internal_error")
+    return render_error(request, exc.status_int, code, headers=dict(exc.headers.items()) if exc.status_int == 405 else None)
+
+
+@exception_view_config(Exception)
+def unexpected_error(exc, request):
+    request_id = getattr(request, "request_id", None)
+    log.error("unexpected error", exc_info=(type(exc), exc, exc.__traceback__), extra={"path": request.path})
+    return render_error(request, 500, "internal_error", value={"requestId": request_id}, request_id=request_id)
+
+
+def includeme(config):
+    config.scan(__name__)

@@ -1,0 +1,69 @@
+"""Structured logs: one JSON object a line, each carrying the request id of the request it belongs to."""
+import contextvars
+import json
+import logging
+import re
+import sys
+import time
+import uuid
+
+REQUEST_ID = contextvars.ContextVar("request_id", default=None)
+_VALID_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+access_log = logging.getLogger("tessera.access")
+
+
+class JsonFormatter(logging.Formatter):
+    RESERVED = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+
+    def format(self, record):
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+            "request_id": REQUEST_ID.get(),
+        }
+        entry.update({k: v for k, v in vars(record).items() if k not in self.RESERVED})
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str, ensure_ascii=False)
+
+
+def configure_logging(level: str = "INFO", fmt: str = "json") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+        handler.formatter.converter = time.gmtime
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def request_id_tween_factory(handler, registry):
+    """Give every request an id (the caller's X-Request-ID when well formed), echo it, log the access."""
+
+    def tween(request):
+        incoming = request.headers.get("X-Request-ID", "")
+        request.request_id = incoming if _VALID_ID.match(incoming) else uuid.uuid4().hex
+        token = REQUEST_ID.set(request.request_id)
+        started = time.perf_counter()
+        try:
+            response = handler(request)
+            response.headers["X-Request-ID"] = request.request_id
+            access_log.info(
+                "request",
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_int,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                    "host": request.host,
+                },
+            )
+            return response
+        finally:
+            REQUEST_ID.reset(token)
+
+    return tween

@@ -1,0 +1,25 @@
+"""Running alembic from Tessera: the core's versions plus every plugin's."""
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+from .plugins import plugin_manager
+
+HERE = Path(__file__).parent
+
+
+def alembic_config(database_url: str, pm=None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(HERE / "migrations"))
+    locations = [str(HERE / "migrations" / "versions")]
+    for answer in (pm or plugin_manager()).hook.tessera_migration_locations():
+        locations.extend(answer or [])
+    config.set_main_option("version_locations", " ".join(locations))
+    config.set_main_option("path_separator", "space")
+    config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
+    return config
+
+
+def upgrade(database_url: str, revision: str = "heads") -> None:
+    command.upgrade(alembic_config(database_url), revision)

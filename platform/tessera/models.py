@@ -1,0 +1,6 @@
+"""Importing every feature's models, so the metadata is whole (for migrations and tests)."""
+
+
+def load_all_models():
+    from .system import models as system_models  # noqa: F401
+    from .tenancy import models as tenancy_models  # noqa: F401

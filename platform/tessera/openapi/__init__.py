@@ -1,0 +1,121 @@
+"""The OpenAPI description of every call, assembled from one fragment per feature.
+
+Views registered with ``openapi=True`` have their request validated against it before they
+run; ``request.openapi`` then holds the validated body and parameters. With
+``TESSERA_VALIDATE_RESPONSES`` on (the test suite turns it on) every answer is checked too.
+"""
+import copy
+import json
+import logging
+from pathlib import Path
+
+import yaml
+from openapi_core import OpenAPI
+from pyramid.exceptions import ConfigurationError
+from pyramid.response import Response
+from pyramid.tweens import EXCVIEW
+
+from .validation import ValidatingRequest, ResponseAdapter, raise_for_errors, check_body_size
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).parent
+METHODS = ("get", "put", "post", "delete", "patch")
+
+
+def _merge(base: dict, fragment: dict, source: str) -> None:
+    for path, item in fragment.get("paths", {}).items():
+        if path in base["paths"]:
+            raise ConfigurationError(f"{source}: path {path} is already described")
+        base["paths"][path] = item
+    for section, entries in fragment.get("components", {}).items():
+        target = base["components"].setdefault(section, {})
+        for name, entry in entries.items():
+            if name in target and target[name] != entry:
+                raise ConfigurationError(f"{source}: components.{section}.{name} is already described")
+            target[name] = entry
+
+
+def _with_error_responses(spec: dict) -> dict:
+    for item in spec["paths"].values():
+        for method in METHODS:
+            if method in item:
+                item[method].setdefault("responses", {}).setdefault("default", {"$ref": "#/components/responses/Error"})
+    return spec
+
+
+def add_openapi(config, path: str) -> None:
+    """Add a feature's fragment (``paths`` and ``components``) to the description."""
+    config.registry.setdefault("openapi_fragments", []).append(path)
+
+
+def _build(registry) -> None:
+    spec = yaml.safe_load((HERE / "base.yaml").read_text())
+    for path in registry.get("openapi_fragments", []):
+        _merge(spec, yaml.safe_load(Path(path).read_text()), path)
+    registry["openapi_spec"] = _with_error_responses(spec)
+    registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec))
+
+
+def openapi_deriver(view, info):
+    if not info.options.get("openapi"):
+        return view
+    max_body = info.options.get("max_body")
+
+    def validated_view(context, request):
+        check_body_size(request, max_body or request.registry.settings["tessera"].max_body_bytes)
+        result = request.registry["openapi"].unmarshal_request(ValidatingRequest(request))
+        raise_for_errors(request, result.errors)
+        request.openapi = result
+        return view(context, request)
+
+    return validated_view
+
+
+openapi_deriver.options = ("openapi", "max_body")
+
+
+def response_validation_tween_factory(handler, registry):
+    if not registry.settings["tessera"].validate_responses:
+        return handler
+
+    def tween(request):
+        response = handler(request)
+        if _described(request):
+            errors = _response_errors(registry["openapi"], request, response)
+            if errors:
+                raise AssertionError(f"{request.method} {request.path}: the answer does not match the description: {errors}")
+        return response
+
+    return tween
+
+
+def _described(request) -> bool:
+    return request.matched_route is not None and request.path.startswith(("/wps/", "/lgw/", "/lotto/", "/healthz", "/readyz"))
+
+
+def _response_errors(openapi, request, response) -> list:
+    try:
+        openapi.validate_response(ValidatingRequest(request), ResponseAdapter(response))
+    except Exception as exc:  # openapi-core raises one error holding the details
+        return [exc]
+    return []
+
+
+def openapi_json(request):
+    return Response(json.dumps(request.registry["openapi_spec"], ensure_ascii=False), content_type="application/json", charset="utf-8")
+
+
+def explorer(request):
+    return {"spec_url": request.route_path("openapi.json"), "static": request.static_path("swagger_ui_bundle:vendor/swagger-ui-4.15.5/")}
+
+
+def includeme(config):
+    config.add_directive("add_openapi", add_openapi)
+    config.add_view_deriver(openapi_deriver)
+    config.add_tween("tessera.openapi.response_validation_tween_factory", over=EXCVIEW)
+    config.action(("tessera.openapi.build",), _build, args=(config.registry,), order=10)
+    config.add_route("openapi.json", "/api/openapi.json")
+    config.add_view(openapi_json, route_name="openapi.json", request_method="GET")
+    config.add_route("openapi.explorer", "/api/explorer")
+    config.add_view(explorer, route_name="openapi.explorer", request_method="GET", renderer="tessera:templates/explorer.jinja2")
+    config.add_static_view("api/explorer/static", "swagger_ui_bundle:vendor/swagger-ui-4.15.5/", cache_max_age=86400)

@@ -1,0 +1,142 @@
+"""Request validation against the description, turned into envelopes a client can act on."""
+import json
+
+from openapi_core.datatypes import RequestParameters
+from openapi_core.templating.media_types.exceptions import MediaTypeNotFound
+from openapi_core.validation.request.exceptions import (
+    MissingRequestBody,
+    MissingRequiredParameter,
+    ParameterValidationError,
+    RequestBodyValidationError,
+)
+from openapi_core.validation.schemas.exceptions import InvalidSchemaValue
+
+from ..envelope import ApiError
+
+# jsonschema keyword -> message key and the parameters it takes from the schema
+FIELD_MESSAGES = {
+    "required": "field_required",
+    "type": "field_type",
+    "minLength": "field_min_length",
+    "maxLength": "field_max_length",
+    "pattern": "field_pattern",
+    "enum": "field_enum",
+    "const": "field_enum",
+    "minimum": "field_minimum",
+    "maximum": "field_maximum",
+    "exclusiveMinimum": "field_minimum",
+    "exclusiveMaximum": "field_maximum",
+    "format": "field_format",
+    "additionalProperties": "field_unknown",
+    "minItems": "field_min_items",
+    "maxItems": "field_max_items",
+}
+
+
+class ValidatingRequest:
+    """A Pyramid request as openapi-core reads one; paths are matched on the real URL."""
+
+    def __init__(self, request):
+        self.request = request
+        self.host_url = request.host_url
+        self.path = request.path
+        self.method = request.method.lower()
+        self.parameters = RequestParameters(
+            path=request.matchdict or {}, query=request.GET, header=request.headers, cookie=request.cookies
+        )
+
+    @property
+    def body(self):
+        return self.request.body or None
+
+    @property
+    def content_type(self):
+        if self.request.content_type == "multipart/form-data":
+            return self.request.headers.get("Content-Type")
+        return self.request.content_type or "application/octet-stream"
+
+    @property
+    def mimetype(self):
+        return self.request.content_type
+
+
+class ResponseAdapter:
+    def __init__(self, response):
+        self.data = response.body
+        self.status_code = response.status_int
+        self.content_type = response.content_type
+        self.headers = response.headers
+
+    @property
+    def mimetype(self):
+        return self.content_type
+
+
+def check_body_size(request, limit: int) -> None:
+    length = request.content_length
+    if length is not None and length > limit:
+        raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
+    if request.content_type == "application/json" and request.body:
+        try:
+            json.loads(request.body)
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "malformed_json") from None
+
+
+def _field(error) -> str:
+    path = [str(p) for p in error.absolute_path]
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else ""
+        path.append(missing)
+    if error.validator == "additionalProperties" and "'" in error.message:
+        path.append(error.message.split("'")[1])
+    return ".".join(path)
+
+
+def _field_params(error) -> dict:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    return {
+        "min": schema.get("minLength", schema.get("minimum", schema.get("exclusiveMinimum", schema.get("minItems", "")))),
+        "max": schema.get("maxLength", schema.get("maximum", schema.get("exclusiveMaximum", schema.get("maxItems", "")))),
+        "type": schema.get("type", ""),
+        "format": schema.get("format", ""),
+        "options": ", ".join(map(str, schema.get("enum", [schema["const"]] if "const" in schema else []))),
+    }
+
+
+def _schema_errors(exc):
+    cause = exc
+    while cause is not None:
+        if isinstance(cause, InvalidSchemaValue):
+            return cause.schema_errors
+        cause = cause.__cause__
+    return None
+
+
+def describe(request, exc, where: str = "") -> list[dict]:
+    """The fields an openapi-core error is about, each with a translated message."""
+    schema_errors = _schema_errors(exc)
+    if schema_errors:
+        fields = []
+        for error in schema_errors:
+            key = FIELD_MESSAGES.get(error.validator, "field_invalid")
+            name = ".".join(p for p in (where, _field(error)) if p)
+            fields.append({"field": name, "code": key, "message": request.translate(key, **_field_params(error))})
+        return fields
+    if isinstance(exc, MissingRequiredParameter):
+        return [{"field": exc.name, "code": "field_required", "message": request.translate("field_required")}]
+    if isinstance(exc, MissingRequestBody):
+        return [{"field": "", "code": "field_required", "message": request.translate("field_required")}]
+    return [{"field": where, "code": "field_invalid", "message": request.translate("field_invalid")}]
+
+
+def raise_for_errors(request, errors) -> None:
+    if not errors:
+        return
+    fields = []
+    for exc in errors:
+        if isinstance(exc, RequestBodyValidationError) and isinstance(exc.__cause__, MediaTypeNotFound):
+            raise ApiError(415, "unsupported_media_type", content_type=request.content_type or "")
+        where = getattr(exc, "name", "") if isinstance(exc, ParameterValidationError) else ""
+        fields.extend(describe(request, exc, where))
+    raise ApiError(400, "invalid_request", value={"fields": fields})

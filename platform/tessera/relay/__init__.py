@@ -1,0 +1,64 @@
+"""The relay: ``/wps/relay/{OPERATION}`` and ``/wps/relay/passwordCheck/{OPERATION}``.
+
+Features register operations with ``config.add_relay_operation``; one dispatcher looks the
+operation up, checks its method, its login requirement and its password check, then calls it.
+"""
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+
+from ..envelope import ApiError
+from .interfaces import IPasswordCheck
+
+PUBLIC = "public"
+TOKEN = "token"
+
+
+@dataclass(frozen=True)
+class RelayOperation:
+    name: str
+    handler: Callable
+    auth: str = PUBLIC
+    password_check: bool = False
+    methods: tuple[str, ...] = ("POST",)
+
+
+def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",)):
+    """Register relay operation ``name``: ``handler(request)`` returns the envelope's value."""
+    if auth not in (PUBLIC, TOKEN):
+        raise ValueError(f"relay operation {name}: auth must be '{PUBLIC}' or '{TOKEN}'")
+    handler = config.maybe_dotted(handler)
+    operation = RelayOperation(name, handler, auth, password_check, tuple(m.upper() for m in methods))
+
+    def register():
+        config.registry.setdefault("relay_operations", {})[name] = operation
+
+    config.action(("tessera.relay", name), register)
+
+
+def dispatch(request):
+    operations = request.registry.get("relay_operations", {})
+    name = request.matchdict["operation"]
+    operation = operations.get(name)
+    through_check = request.matched_route.name == "relay.password_check"
+    if operation is None or operation.password_check != through_check:
+        raise ApiError(404, "unknown_operation", operation=name)
+    if request.method not in operation.methods:
+        raise ApiError(405, "method_not_allowed", method=request.method, headers={"Allow": ", ".join(operation.methods)})
+    if operation.auth == TOKEN and request.authenticated_userid is None:
+        raise ApiError(401, "not_logged_in")
+    if operation.password_check:
+        checker = request.registry.queryUtility(IPasswordCheck)
+        if checker is None or not checker(request):
+            raise ApiError(403, "password_check_failed")
+    return operation.handler(request)
+
+
+def includeme(config):
+    config.add_directive("add_relay_operation", add_relay_operation)
+    config.add_route("relay.password_check", "/wps/relay/passwordCheck/{operation}")
+    config.add_route("relay", "/wps/relay/{operation}")
+    for route in ("relay", "relay.password_check"):
+        config.add_view(dispatch, route_name=route, renderer="api", openapi=True)
+    config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

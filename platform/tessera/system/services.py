@@ -1,0 +1,152 @@
+"""What the system calls answer: status and permission info, flags, register settings,
+routes, help content and customer service, all from the brand's config and runtime state."""
+from sqlalchemy import or_, select
+
+from ..tenancy.loader import SCHEMA
+from ..timeutil import iso, utcnow
+from . import linkseal
+from .models import HelpSection, MaintenanceWindow
+from .patterns import PATTERNS
+
+NORMAL, MAINTENANCE, REGION_RESTRICTED = 0, 1, 2
+FLAGS = tuple(SCHEMA["$defs"]["flag"]["enum"])
+LIVE_CHAT = "3"
+
+_OPTIONAL = {"enabled": False, "required": False, "pattern_id": "any", "min_length": 1, "max_length": 64}
+REGISTER_DEFAULTS = {
+    "username": {"enabled": True, "required": True, "pattern_id": "letterFirstAlnum", "min_length": 6, "max_length": 16},
+    "password": {"enabled": True, "required": True, "pattern_id": "lettersAndDigits", "min_length": 6, "max_length": 20},
+    "confirmPassword": {"enabled": True, "required": True, "pattern_id": "lettersAndDigits", "min_length": 6, "max_length": 20},
+    "mobileNum": {**_OPTIONAL, "pattern_id": "digits", "min_length": 7, "max_length": 15},
+    "email": {**_OPTIONAL, "pattern_id": "email", "min_length": 5, "max_length": 64},
+    "verificationCode": {**_OPTIONAL, "pattern_id": "any", "min_length": 1, "max_length": 255},
+    "paymentPassword": {**_OPTIONAL, "pattern_id": "digits", "min_length": 6, "max_length": 6},
+    "birthday": {**_OPTIONAL, "pattern_id": "dateYmd", "min_length": 10, "max_length": 10},
+}
+REGISTER_FIELDS = SCHEMA["$defs"]["registerField"]["enum"]
+
+
+def active_maintenance(db) -> MaintenanceWindow | None:
+    now = utcnow()
+    return db.scalars(
+        select(MaintenanceWindow)
+        .where(MaintenanceWindow.starts_at <= now, or_(MaintenanceWindow.ends_at.is_(None), MaintenanceWindow.ends_at > now))
+        .order_by(MaintenanceWindow.starts_at.desc())
+        .limit(1)
+    ).first()
+
+
+def is_region_restricted(tenant, region: str | None) -> bool:
+    access = tenant.section("access")
+    if region is None:
+        return False
+    if region in access.get("blocked_regions", []):
+        return True
+    allowed = access.get("allowed_regions", [])
+    return bool(allowed) and region not in allowed
+
+
+def whitelabel(tenant) -> dict[str, bool]:
+    return {flag: tenant.flag(flag) for flag in FLAGS}
+
+
+def register_settings(tenant) -> dict:
+    configured = tenant.section("register").get("fields", {})
+    settings = {}
+    for name in REGISTER_FIELDS:
+        merged = {**_OPTIONAL, **REGISTER_DEFAULTS.get(name, {}), **configured.get(name, {})}
+        if name == "mobileNum" and tenant.flag("MOBILENUMREG3"):
+            merged.setdefault("enabled", True)
+        pattern = merged.get("accepted_pattern") or PATTERNS[merged["pattern_id"]].regex
+        settings[name] = {
+            "enabled": merged["enabled"],
+            "required": merged["required"],
+            "acceptedPattern": pattern,
+            "patternId": merged["pattern_id"],
+            "minLength": merged["min_length"],
+            "maxLength": merged["max_length"],
+        }
+    return settings
+
+
+def domain_route(request) -> dict:
+    domain = request.tenant_domain
+    return {"domain": domain.host, "route": domain.route, "referralCode": domain.referral_code}
+
+
+def resources(tenant) -> list[dict]:
+    return [
+        {"resourceType": r["type"], "url": r["url"], "qrCodeUrl": r.get("qr_code_url"), "title": r.get("title")}
+        for r in tenant.config.get("resources", [])
+    ]
+
+
+def routers(tenant) -> dict:
+    return {"domainList": [d["host"] for d in tenant.config["domains"]], "resources": resources(tenant)}
+
+
+def customer_service(request) -> list[dict]:
+    """The brand's entries from its customer-service plugins; the live-chat link sealed."""
+    entries = []
+    for _name, answer in request.plugins.each("tessera_customer_service_entries", language=request.language):
+        entries.extend(answer or [])
+    entries.sort(key=lambda e: e.get("csPosition", 0))
+    return [
+        {**e, "path": linkseal.seal(e["path"]) if e["csType"] == LIVE_CHAT else e["path"]}
+        for e in entries
+    ]
+
+
+def help_center(db, tenant, language: str) -> dict:
+    for candidate in dict.fromkeys((language, tenant.default_language, *tenant.languages)):
+        sections = db.scalars(
+            select(HelpSection).where(HelpSection.language == candidate).order_by(HelpSection.position)
+        ).all()
+        if sections:
+            return {
+                "language": candidate,
+                "sections": [{"key": s.key, "title": s.title, "content": s.body_html} for s in sections],
+            }
+    return {"language": language, "sections": []}
+
+
+def location(request) -> dict:
+    ip = request.client_addr
+    return {"ip": ip, "region": request.plugins.first("tessera_region_lookup", ip=ip)}
+
+
+def status(request) -> dict:
+    """The status call, which is also the permission info (SPEC §7)."""
+    tenant = request.tenant
+    where = location(request)
+    window = active_maintenance(request.db)
+    if window is not None:
+        code = MAINTENANCE
+    elif is_region_restricted(tenant, where["region"]):
+        code = REGION_RESTRICTED
+    else:
+        code = NORMAL
+    cdn = tenant.section("cdn")
+    return {
+        "status": code,
+        "maintenance": {"endTime": iso(window.ends_at), "info": window.info} if window else None,
+        "brand": {
+            "slug": tenant.slug,
+            "name": tenant.name,
+            "currency": tenant.currency,
+            "currencySymbol": tenant.currency_symbol,
+            "defaultLanguage": tenant.default_language,
+            "languages": tenant.languages,
+            "theme": tenant.theme,
+        },
+        "whitelabel": whitelabel(tenant),
+        "register": register_settings(tenant),
+        "resources": resources(tenant),
+        "customerService": customer_service(request),
+        "analytics": {"gtagId": tenant.section("analytics").get("gtag_id")},
+        "domainRoute": domain_route(request),
+        "imageCDNs": cdn.get("images", []),
+        "launchGameCDNs": cdn.get("launch_game", []),
+        "location": where,
+        "publicKey": tenant.public_jwk(request.registry.settings["tessera"].secret_key),
+    }

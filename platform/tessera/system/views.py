@@ -1,0 +1,68 @@
+"""The system calls of SPEC §7 and the health checks."""
+from pyramid.view import view_config
+from sqlalchemy import text
+
+from ..envelope import ApiError
+from . import services
+from .feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
+
+FEEDBACK_MAX_BODY = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
+
+
+@view_config(route_name="system.status", request_method="GET", renderer="api", openapi=True)
+def status(request):
+    return services.status(request)
+
+
+@view_config(route_name="system.whitelabel", request_method="GET", renderer="api", openapi=True)
+def whitelabel(request):
+    return services.whitelabel(request.tenant)
+
+
+@view_config(route_name="system.register_settings", request_method="GET", renderer="api", openapi=True)
+def register_settings(request):
+    return services.register_settings(request.tenant)
+
+
+@view_config(route_name="system.domain_route", request_method="GET", renderer="api", openapi=True)
+def domain_route(request):
+    return services.domain_route(request)
+
+
+@view_config(route_name="system.routers", request_method="GET", renderer="api", openapi=True)
+def routers(request):
+    return services.routers(request.tenant)
+
+
+@view_config(route_name="system.help_center", request_method="GET", renderer="api", openapi=True)
+def help_center(request):
+    return services.help_center(request.db, request.tenant, request.language)
+
+
+@view_config(route_name="system.customer_service", request_method="GET", renderer="api", openapi=True)
+def customer_service(request):
+    entries = services.customer_service(request)
+    return {"version": {"pathList": [{"type": e["csType"], "path": e["path"], "title": e["title"]} for e in entries]}}
+
+
+@view_config(route_name="system.feedback", request_method="PUT", renderer="api", openapi=True, max_body=FEEDBACK_MAX_BODY)
+def feedback(request):
+    form = request.POST
+    uploads = [(f.filename or "image", f.file.read(MAX_IMAGE_BYTES + 1)) for f in form.getall("images") if hasattr(f, "file")]
+    saved = submit_feedback(request, form.get("content", ""), form.get("contact"), uploads)
+    return {"id": saved.id}
+
+
+@view_config(route_name="healthz", request_method="GET", renderer="api", openapi=True)
+def healthz(request):
+    return {"status": "ok"}
+
+
+@view_config(route_name="readyz", request_method="GET", renderer="api", openapi=True)
+def readyz(request):
+    try:
+        with request.registry["db_engine"].connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except Exception:
+        raise ApiError(503, "database_unavailable") from None
+    return {"status": "ok", "database": "ok"}

@@ -1,0 +1,77 @@
+"""What a request knows of its brand: the synced tenant.toml, read through small helpers."""
+import os
+from dataclasses import dataclass
+from functools import cached_property
+
+from .keys import public_jwk
+
+DEFAULT_CURRENCY_SYMBOL = "P"
+ENV_PREFIX = "env:"
+
+
+def resolve_secrets(value):
+    """Plugin settings name secrets as ``"env:NAME"``; they are read from the environment when used."""
+    if isinstance(value, str) and value.startswith(ENV_PREFIX):
+        return os.environ.get(value[len(ENV_PREFIX):], "")
+    if isinstance(value, dict):
+        return {k: resolve_secrets(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_secrets(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class TenantContext:
+    id: int
+    slug: str
+    name: str
+    config: dict
+    key_id: str
+    private_key_pem: str
+
+    @property
+    def default_language(self) -> str:
+        return self.config["default_language"]
+
+    @property
+    def languages(self) -> list[str]:
+        return self.config["languages"]
+
+    @property
+    def theme(self) -> str:
+        return self.config["theme"]
+
+    @property
+    def currency(self) -> str:
+        return self.config["currency"]
+
+    @property
+    def currency_symbol(self) -> str:
+        return self.config.get("currency_symbol", DEFAULT_CURRENCY_SYMBOL)
+
+    @property
+    def whitelabel(self) -> dict[str, bool]:
+        return dict(self.config.get("whitelabel", {}))
+
+    def flag(self, name: str) -> bool:
+        return bool(self.config.get("whitelabel", {}).get(name, False))
+
+    def section(self, name: str) -> dict:
+        return self.config.get(name, {})
+
+    @cached_property
+    def enabled_plugins(self) -> tuple[str, ...]:
+        return tuple(
+            name for name, settings in self.config.get("plugins", {}).items() if settings.get("enabled", True)
+        )
+
+    def plugin_settings(self, name: str) -> dict:
+        settings = self.config.get("plugins", {}).get(name, {})
+        return resolve_secrets({k: v for k, v in settings.items() if k != "enabled"})
+
+    def public_jwk(self, secret: str) -> dict:
+        return public_jwk(self.key_id, self.private_key_pem, secret)
+
+    @classmethod
+    def from_row(cls, tenant) -> "TenantContext":
+        return cls(tenant.id, tenant.slug, tenant.name, tenant.config, tenant.key_id, tenant.private_key_pem)

@@ -1,0 +1,17 @@
+"""Time is UTC everywhere; SQLite hands datetimes back naive, so read them as UTC."""
+from datetime import datetime, timezone
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+def iso(value: datetime | None) -> str | None:
+    value = as_utc(value)
+    return value.isoformat().replace("+00:00", "Z") if value else None

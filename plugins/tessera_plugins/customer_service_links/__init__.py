@@ -1,0 +1,50 @@
+"""Customer-service entries (live chat, Facebook, Telegram, hotline) from the brand's tenant.toml.
+
+    [[plugins.customer-service-links.entries]]
+    type = "3"                       # "3" is the live-chat link
+    url = "https://chat.example/room"
+    title = { en = "Live chat", bn = "লাইভ চ্যাট" }
+
+A title is one string or a table of languages; a missing language falls back to English.
+"""
+from tessera import hookimpl
+
+SETTINGS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["entries"],
+    "properties": {
+        "entries": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["type", "url", "title"],
+                "properties": {
+                    "type": {"type": "string", "pattern": "^[A-Z0-9_]{1,16}$"},
+                    "url": {"type": "string", "pattern": "^(https?://|tel:|mailto:|/)[^\\s]+$"},
+                    "title": {
+                        "oneOf": [
+                            {"type": "string", "minLength": 1},
+                            {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}, "required": ["en"]},
+                        ]
+                    },
+                },
+            },
+        }
+    },
+}
+
+
+def _title(title, language: str) -> str:
+    if isinstance(title, str):
+        return title
+    return title.get(language) or title["en"]
+
+
+@hookimpl
+def tessera_customer_service_entries(tenant, settings, language):
+    return [
+        {"csType": entry["type"], "title": _title(entry["title"], language), "path": entry["url"], "csPosition": position}
+        for position, entry in enumerate(settings["entries"], start=1)
+    ]

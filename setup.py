@@ -1,0 +1,50 @@
+"""Tessera: one distribution holding the core (`tessera`) and the built-in plugins (`tessera_plugins`)."""
+from setuptools import find_packages, setup
+
+PACKAGES = [p for p in find_packages("platform") if p.startswith("tessera")]
+PLUGIN_PACKAGES = [p for p in find_packages("plugins") if p.startswith("tessera_plugins")]
+
+setup(
+    name="tessera",
+    version="0.1.0",
+    description="White-label platform for online gaming, lottery and betting brands",
+    python_requires=">=3.11",
+    package_dir={"tessera": "platform/tessera", "tessera_plugins": "plugins/tessera_plugins"},
+    packages=PACKAGES + PLUGIN_PACKAGES,
+    include_package_data=True,
+    package_data={
+        "tessera": ["*.yaml", "*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2",
+                    "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
+    },
+    install_requires=[
+        "alembic>=1.13",
+        "click>=8.1",
+        "cryptography>=42",
+        "jsonschema>=4.20",
+        "jwcrypto>=1.5",
+        "markdown-it-py>=3",
+        "openapi-core>=0.19",
+        "pillow>=10",
+        "pluggy>=1.5",
+        "psycopg[binary]>=3.1",
+        "pyramid>=2.0",
+        "pyramid_jinja2>=2.10",
+        "pyramid_retry>=2.1",
+        "pyramid_services>=2.2",
+        "pyramid_tm>=2.5",
+        "PyYAML>=6",
+        "SQLAlchemy>=2.0",
+        "swagger-ui-bundle>=1.1",
+        "waitress>=3.0",
+        "gunicorn>=22",
+        "zope.sqlalchemy>=3.1",
+    ],
+    extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0"]},
+    entry_points={
+        "console_scripts": ["tessera = tessera.cli:main"],
+        "tessera": [
+            "cidr-region = tessera_plugins.cidr_region",
+            "customer-service-links = tessera_plugins.customer_service_links",
+        ],
+    },
+)
