@@ -2,15 +2,20 @@
 
 Every model that mixes in :class:`TenantOwned` is scoped automatically: a session whose
 ``info["tenant_id"]`` is set sees only that tenant's rows in every ORM select, update and
-delete, and can only write rows of that tenant. A session that has no tenant refuses to
-touch tenant-owned models unless it was opened explicitly for all tenants
-(:func:`all_tenants`), as operator commands do.
+delete (joins, aliases, subqueries and aggregates included), and can only write rows of that
+tenant. A session that has no tenant refuses to touch tenant-owned tables unless it was opened
+for all tenants (``ALL_TENANTS``), as operator commands do.
+
+Scoping works on mapped classes: code refers to ``Feedback``, never to ``Feedback.__table__``.
+On PostgreSQL, row-level security on every tenant-owned table is the second wall, keyed by the
+``tessera.tenant_id`` setting that each request's transaction carries.
 """
 from contextlib import contextmanager
 
 import zope.sqlalchemy
-from sqlalchemy import ForeignKey, MetaData, create_engine, event
+from sqlalchemy import ForeignKey, MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.sql.util import find_tables
 from sqlalchemy.orm import (
     DeclarativeBase,
     Mapped,
@@ -49,15 +54,23 @@ class TenantOwned:
 ALL_TENANTS = "all"
 
 
-def _is_tenant_owned(mapper) -> bool:
-    return issubclass(mapper.class_, TenantOwned)
+def tenant_owned_tables() -> set[str]:
+    return {
+        mapper.local_table.name for mapper in Base.registry.mappers if issubclass(mapper.class_, TenantOwned)
+    }
+
+
+def _touches_tenant_rows(statement) -> bool:
+    owned = tenant_owned_tables()
+    tables = find_tables(statement, include_crud=True, include_joins=True, include_aliases=True)
+    return any(getattr(getattr(t, "element", t), "name", None) in owned for t in tables)
 
 
 @event.listens_for(Session, "do_orm_execute")
 def _scope_to_tenant(state):
     if state.is_column_load or state.is_relationship_load:
         return  # the parent row was already scoped
-    if not any(_is_tenant_owned(m) for m in state.all_mappers):
+    if not _touches_tenant_rows(state.statement):
         return
     tenant_id = state.session.info.get("tenant_id")
     if tenant_id == ALL_TENANTS:
@@ -83,6 +96,27 @@ def _guard_tenant_writes(session, flush_context, instances):
             obj.tenant_id = tenant_id
         if obj.tenant_id != tenant_id:
             raise TenantScopeError("a write crossed into another tenant")
+
+
+def scope_connection(session: Session, tenant_id: int) -> None:
+    """Scope the session to one tenant, and on PostgreSQL its transaction's row-level security too."""
+    session.info["tenant_id"] = tenant_id
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT set_config('tessera.tenant_id', :tenant, true)"), {"tenant": str(tenant_id)})
+
+
+def enable_row_level_security(op, table: str) -> None:
+    """For a migration creating a tenant-owned table: on PostgreSQL, rows are visible only to
+    their tenant's transactions (or to operator transactions, which carry no tenant)."""
+    if op.get_bind().dialect.name != "postgresql":
+        return
+    op.execute(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
+    op.execute(f"ALTER TABLE {table} FORCE ROW LEVEL SECURITY")
+    op.execute(
+        f"CREATE POLICY {table}_tenant ON {table} USING ("
+        "coalesce(current_setting('tessera.tenant_id', true), '') = '' "
+        "OR tenant_id = current_setting('tessera.tenant_id', true)::integer)"
+    )
 
 
 def _sqlite_pragmas(dbapi_connection, connection_record):

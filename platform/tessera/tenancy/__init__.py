@@ -2,6 +2,7 @@
 from pyramid.tweens import EXCVIEW
 from sqlalchemy import select
 
+from ..db import scope_connection
 from ..envelope import ApiError
 from .context import TenantContext
 from .models import Tenant, TenantDomain
@@ -31,7 +32,7 @@ def request_tenant_or_none(request) -> TenantContext | None:
         return None
     request.tenant_domain = found.TenantDomain
     tenant = TenantContext.from_row(found.Tenant)
-    request.db.info["tenant_id"] = tenant.id
+    scope_connection(request.db, tenant.id)
     return tenant
 
 
