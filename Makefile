@@ -10,7 +10,7 @@ PORT ?= 6543
 $(STAMP): setup.py requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -r requirements.txt
-	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
