@@ -114,8 +114,8 @@ def enable_row_level_security(op, table: str) -> None:
     op.execute(f"ALTER TABLE {table} FORCE ROW LEVEL SECURITY")
     op.execute(
         f"CREATE POLICY {table}_tenant ON {table} USING ("
-        "coalesce(current_setting('tessera.tenant_id', true), '') = '' "
-        "OR tenant_id = current_setting('tessera.tenant_id', true)::integer)"
+        "nullif(current_setting('tessera.tenant_id', true), '') IS NULL "
+        "OR tenant_id = nullif(current_setting('tessera.tenant_id', true), '')::integer)"
     )
 
 
