@@ -29,8 +29,10 @@ test-python: setup
 
 test: test-python
 
-bench: setup
-	$(BIN)/python -m tests.bench
+# The bench uses a temporary SQLite database of its own (var/ is left alone); BENCH_ARGS e.g. --duration 5.
+bench: install
+	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
+	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var build

@@ -77,10 +77,32 @@ def db_session(connection) -> Session:
 
 
 @pytest.fixture
-def app(settings, connection):
+def serve_connection(connection):
+    """``serve_connection(wsgi)``: point a built app at this test's connection; afterwards, undo
+    what the test changed in its registry."""
+    restore = []
+
+    def attach(wsgi):
+        restore.append((wsgi, wsgi.registry["db_engine"]))
+        wsgi.registry["db_sessionmaker"] = sessionmaker(bind=connection, join_transaction_mode="create_savepoint")
+        return wsgi
+
+    yield attach
+    for wsgi, engine in restore:
+        wsgi.registry["db_engine"] = engine
+
+
+@pytest.fixture(scope="session")
+def built_app(settings, engine):
+    """Building the app (and its OpenAPI description) takes a while: once per run."""
     wsgi = make_app(settings)
-    wsgi.registry["db_sessionmaker"] = sessionmaker(bind=connection, join_transaction_mode="create_savepoint")
-    return wsgi
+    yield wsgi
+    wsgi.registry["db_engine"].dispose()
+
+
+@pytest.fixture
+def app(built_app, serve_connection):
+    return serve_connection(built_app)
 
 
 @pytest.fixture

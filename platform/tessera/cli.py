@@ -1,5 +1,6 @@
 """The ``tessera`` command: database, brands, plugins, maintenance, and the development server."""
 import sys
+from contextlib import contextmanager
 from datetime import datetime
 
 import click
@@ -7,6 +8,7 @@ from sqlalchemy import select
 
 from .db import make_engine, operator_session
 from .settings import Settings
+from .timeutil import as_utc, utcnow
 
 
 @click.group()
@@ -14,6 +16,17 @@ from .settings import Settings
 def main(ctx):
     """Operate a Tessera deployment (settings from TESSERA_* environment variables)."""
     ctx.obj = Settings.from_env()
+
+
+@contextmanager
+def _operator_session(settings):
+    """An operator session on TESSERA_DATABASE_URL; its engine is closed when the command ends."""
+    engine = make_engine(settings.database_url)
+    try:
+        with operator_session(engine) as session:
+            yield session
+    finally:
+        engine.dispose()
 
 
 @main.group()
@@ -64,7 +77,7 @@ def tenants_sync(settings):
     from .tenancy.services import sync_tenants
 
     sources = _load(settings)
-    with operator_session(make_engine(settings.database_url)) as session:
+    with _operator_session(settings) as session:
         report = sync_tenants(session, sources, settings.secret_key)
     click.echo(f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
                f"deactivated: {', '.join(report.deactivated) or '-'}")
@@ -76,9 +89,9 @@ def tenants_list(settings):
     """The brands in the database with their hosts."""
     from .tenancy.models import Tenant
 
-    with operator_session(make_engine(settings.database_url)) as session:
+    with _operator_session(settings) as session:
         for tenant in session.scalars(select(Tenant).order_by(Tenant.slug)):
-            hosts = ", ".join(d.host for d in tenant.domains)
+            hosts = ", ".join(sorted(d.host for d in tenant.domains))
             state = "active" if tenant.active else "inactive"
             click.echo(f"{tenant.slug}\t{state}\t{tenant.config.get('default_language')}\t{hosts}")
 
@@ -88,14 +101,15 @@ def tenants_list(settings):
 def plugins(settings):
     """Every installed plugin, its hooks, and the brands that enable it."""
     from .plugins import plugin_manager
+    from .tenancy.context import enabled_plugins
 
     pm = plugin_manager()
     sources = _load(settings)
     for name, plugin in sorted(pm.list_name_plugin()):
         if plugin is None:
             continue
-        hooks = sorted(impl.name for impl in pm.get_hookcallers(plugin) or [])
-        brands = [s.slug for s in sources if s.config.get("plugins", {}).get(name, {"enabled": False}).get("enabled", True)]
+        hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or [])
+        brands = [s.slug for s in sources if name in enabled_plugins(s.config)]
         click.echo(f"{name}\thooks: {', '.join(hooks)}\tbrands: {', '.join(brands) or '-'}")
 
 
@@ -122,7 +136,10 @@ def maintenance_start(settings, slug, until: datetime | None, info):
     """Put SLUG in maintenance now."""
     from .system.models import MaintenanceWindow
 
-    with operator_session(make_engine(settings.database_url)) as session:
+    until = as_utc(until)  # stored in UTC: SQLite keeps no offset
+    if until is not None and until <= utcnow():
+        raise click.BadParameter("the end time has already passed", param_hint="--until")
+    with _operator_session(settings) as session:
         session.add(MaintenanceWindow(tenant_id=_tenant_id(session, slug), ends_at=until, info=info))
     click.echo(f"{slug} is in maintenance" + (f" until {until.isoformat()}" if until else ""))
 
@@ -133,9 +150,8 @@ def maintenance_start(settings, slug, until: datetime | None, info):
 def maintenance_end(settings, slug):
     """End SLUG's open maintenance windows now."""
     from .system.services import active_maintenance
-    from .timeutil import utcnow
 
-    with operator_session(make_engine(settings.database_url)) as session:
+    with _operator_session(settings) as session:
         session.info["tenant_id"] = _tenant_id(session, slug)
         ended = 0
         while (window := active_maintenance(session)) is not None:

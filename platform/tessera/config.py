@@ -1,8 +1,16 @@
 """The application factory: features are included in a fixed, commented order."""
 from pyramid.config import Configurator
+from pyramid.request import Request
 
 from .logs import configure_logging
 from .settings import Settings
+
+
+class TesseraRequest(Request):
+    """Keeps a body of up to 32 MB in memory, not in a temporary file: every body is read whole
+    anyway (validated, and kept by pyramid_retry to replay it), and nothing closes that file."""
+
+    request_body_tempfile_limit = 32 * 1024 * 1024
 
 
 def make_app(settings: Settings | None = None, plugin_manager=None):
@@ -15,6 +23,7 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
         "retry.attempts": settings.retry_attempts,
         "jinja2.directories": "tessera:templates",
     })
+    config.set_request_factory(TesseraRequest)
     # The request's identity comes first: every later log line carries its id.
     config.add_tween("tessera.logs.request_id_tween_factory")
     # Frameworks: templates, one transaction per request retried on conflicts, services.

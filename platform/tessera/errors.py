@@ -2,7 +2,8 @@
 import logging
 
 from pyramid.exceptions import PredicateMismatch
-from pyramid.httpexceptions import HTTPException, HTTPNotFound
+from pyramid.httpexceptions import HTTPException
+from pyramid.tweens import EXCVIEW
 from pyramid.view import exception_view_config, notfound_view_config
 
 from .envelope import ApiError, render_error
@@ -25,10 +26,24 @@ def api_error(exc, request):
     return render_error(request, exc.status, exc.code, exc.value, exc.headers, **exc.params)
 
 
+def allowed_methods(request) -> list[str]:
+    """The methods the views of the request's route answer, as an ``Allow`` header lists them."""
+    introspector = request.registry.introspector
+    route = introspector.get("routes", request.matched_route.name)
+    methods = set()
+    for view in introspector.related(route) if route is not None else ():
+        declared = view.get("request_methods") if view.category_name == "views" else None
+        methods.update((declared,) if isinstance(declared, str) else declared or ())
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
+
+
 @notfound_view_config()
 def not_found(exc, request):
     if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
-        return render_error(request, 405, "method_not_allowed", method=request.method)
+        allow = {"Allow": ", ".join(allowed_methods(request))}
+        return render_error(request, 405, "method_not_allowed", headers=allow, method=request.method)
     return render_error(request, 404, "not_found", path=request.path)
 
 
@@ -47,5 +62,19 @@ def unexpected_error(exc, request):
     return render_error(request, 500, "internal_error", value={"requestId": request_id}, request_id=request_id)
 
 
+def url_check_tween_factory(handler, registry):
+    """Refuse a path or query that is not UTF-8 before anything reads it."""
+
+    def tween(request):
+        try:
+            request.path_info, request.GET  # noqa: B018 -- decoding is the check
+        except UnicodeDecodeError:
+            raise ApiError(400, "malformed_url") from None
+        return handler(request)
+
+    return tween
+
+
 def includeme(config):
     config.scan(__name__)
+    config.add_tween("tessera.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.tenant_tween_factory")

@@ -1,9 +1,14 @@
 """Tessera's hook specifications, grouped by phase.
 
-Adapter hooks receive ``tenant`` (a :class:`tessera.tenancy.context.TenantContext`) and
-``settings`` (this plugin's own table from the brand's tenant.toml, secrets resolved). The core
-calls them one plugin at a time, only for plugins the brand enables, so each plugin sees only
-its own settings. Every hook here is documented in docs/plugins.md and tested under tests/.
+Feature hooks (``tessera_configure``, ``tessera_migration_locations``) are called once for every
+installed plugin, with no brand. Adapter hooks receive ``tenant`` (a
+:class:`tessera.tenancy.context.TenantContext`) and ``settings`` (this plugin's own table from the
+brand's tenant.toml, without ``enabled``, secrets resolved). The core calls them through
+:class:`tessera.plugins.TenantPlugins`: one plugin at a time, only plugins the brand enables, in
+tenant.toml order, so each plugin sees only its own settings. For a ``firstresult`` hook the first
+plugin that answers something other than None is used; None means "not mine, ask the next".
+
+Every hook here has a documentation entry in plugins/README.md and a test under tests/.
 """
 from tessera import hookspec
 
@@ -14,13 +19,17 @@ from tessera import hookspec
 def tessera_configure(config):
     """Register the plugin's routes, views, relay operations and OpenAPI fragments.
 
-    Receives the Pyramid ``Configurator`` while the app is built; returns nothing.
+    Receives the Pyramid ``Configurator`` while the app is built, after every core feature;
+    returns nothing. Called once for every installed plugin, whichever brands enable it.
     """
 
 
 @hookspec
 def tessera_migration_locations():
-    """Return a list of folders holding the plugin's alembic migration versions (or nothing)."""
+    """Return a list of folders (str) holding the plugin's alembic migration versions, or None.
+
+    Called for every installed plugin by ``tessera db upgrade``.
+    """
 
 
 # -- Region lookup --------------------------------------------------------------------------
@@ -28,9 +37,10 @@ def tessera_migration_locations():
 
 @hookspec(firstresult=True)
 def tessera_region_lookup(tenant, settings, ip):
-    """Return the ISO 3166-1 alpha-2 region of ``ip`` (a string), or None when unknown.
+    """Return the ISO 3166-1 alpha-2 region of ``ip`` (the client address, a string), or None.
 
-    The first plugin that knows the address answers.
+    None when the address is unknown or is not an address; never raises for bad input. The first
+    plugin that knows the address answers.
     """
 
 
@@ -41,8 +51,9 @@ def tessera_region_lookup(tenant, settings, ip):
 def tessera_customer_service_entries(tenant, settings, language):
     """Return a list of customer-service entries for the brand in ``language``.
 
-    Each entry is a dict: ``csType`` (str; "3" is the live-chat link), ``title`` (str),
-    ``path`` (the link, in clear), ``csPosition`` (int, the order shown).
+    Each entry is a dict: ``csType`` (str; "3" is the live-chat link), ``title`` (str, in
+    ``language``, else English), ``path`` (the link, in clear), ``csPosition`` (int, the order
+    shown). Every enabled plugin's entries are shown.
     """
 
 
@@ -61,7 +72,9 @@ def tessera_captcha_challenge(tenant, settings):
 def tessera_captcha_verify(tenant, settings, answer):
     """Return True when ``answer`` (a dict from the client) passes the challenge, False when not.
 
-    A challenge is single use: a second verification of the same answer returns False.
+    A challenge is single use: once verified, rightly or wrongly, it never passes again (a second
+    verification of the same answer returns False). An answer that is not well formed returns
+    False; it does not raise.
     """
 
 
@@ -72,7 +85,9 @@ def tessera_captcha_verify(tenant, settings, answer):
 def tessera_sms_send(tenant, settings, phone_number, message):
     """Send ``message`` to ``phone_number`` (E.164); return the gateway's message id (str).
 
-    Raises :class:`tessera.plugins.AdapterError` when the gateway refuses.
+    Return None to leave the number to the brand's next SMS plugin (a gateway for some
+    countries only). Raises :class:`tessera.plugins.AdapterError` when the gateway refuses or the
+    number is not E.164.
     """
 
 
@@ -98,9 +113,10 @@ def tessera_payment_channels(tenant, settings):
 
 @hookspec(firstresult=True)
 def tessera_payment_start(tenant, settings, channel, deposit):
-    """Start a deposit (a dict: ``depositId``, ``amount``, ``currency``, ``returnUrl``).
+    """Start a deposit (a dict: ``depositId``, ``amount`` (a Decimal string), ``currency``, ``returnUrl``).
 
-    Returns a dict telling the member what to do next (``redirectUrl`` or ``instructions``).
+    Returns a dict telling the member what to do next (``redirectUrl`` or ``instructions``), or
+    None when ``channel`` is not one of this plugin's.
     """
 
 
@@ -108,7 +124,9 @@ def tessera_payment_start(tenant, settings, channel, deposit):
 def tessera_payment_webhook(tenant, settings, channel, headers, body):
     """Verify and read a gateway's notification; return ``{"depositId", "status", "amount"}``.
 
-    Raises :class:`tessera.plugins.AdapterError` for a forged or malformed notification.
+    ``status`` is "paid", "pending" or "failed"; ``amount`` a Decimal string. ``headers`` is a
+    dict, ``body`` the raw bytes. None when ``channel`` is not one of this
+    plugin's. Raises :class:`tessera.plugins.AdapterError` for a forged or malformed notification.
     """
 
 
@@ -124,27 +142,37 @@ def tessera_game_vendors(tenant, settings):
 @hookspec(firstresult=True)
 def tessera_game_catalog(tenant, settings, vassalage):
     """Return the games of vendor ``vassalage``: an iterable of dicts (gameCode, displayName,
-    gameType, icons, minBet, lines, classify, hot)."""
+    gameType, icons, minBet, lines, classify, hot). None when the vendor is not this plugin's."""
 
 
 @hookspec(firstresult=True)
 def tessera_game_launch(tenant, settings, vassalage, game_code, player, language, device, free_play):
-    """Return the URL that opens ``game_code`` for ``player`` (a dict: id, username, currency)."""
+    """Return the URL that opens ``game_code`` for ``player`` (a dict: id, username, currency).
+
+    None when the vendor is not this plugin's.
+    """
 
 
 @hookspec(firstresult=True)
 def tessera_game_transfer(tenant, settings, vassalage, player, amount, direction, transfer_id):
-    """Move ``amount`` into (``direction="in"``) or out of a transfer-wallet vendor's wallet.
+    """Move ``amount`` (a Decimal string) into (``direction="in"``) or out of a transfer-wallet
+    vendor's wallet.
 
-    Idempotent by ``transfer_id``; returns the vendor wallet's balance after the move.
+    Idempotent by ``transfer_id``; returns the vendor wallet's balance after the move (a Decimal
+    string). None when the vendor is not this plugin's. Raises
+    :class:`tessera.plugins.AdapterError` when the vendor refuses (more out than the balance).
     """
 
 
 @hookspec(firstresult=True)
 def tessera_game_balance(tenant, settings, vassalage, player):
-    """Return the player's balance held by a transfer-wallet vendor (a Decimal string)."""
+    """Return the player's balance held by a transfer-wallet vendor (a Decimal string).
+
+    None when the vendor is not this plugin's.
+    """
 
 
 @hookspec(firstresult=True)
 def tessera_game_bet_records(tenant, settings, vassalage, since, until):
-    """Return the vendor's settled bets between ``since`` and ``until`` as an iterable of dicts."""
+    """Return the vendor's settled bets between ``since`` and ``until`` (aware datetimes) as an
+    iterable of dicts. None when the vendor is not this plugin's."""

@@ -40,8 +40,15 @@ def known(code: str | None) -> str | None:
     return _BY_LOWER.get(code.strip().lower()) if code else None
 
 
+def _asked(request, source: str) -> str | None:
+    try:
+        return getattr(request, source).get("lang")
+    except UnicodeDecodeError:  # refused as malformed_url; its message still needs a language
+        return None
+
+
 def negotiate(request, default: str = FALLBACK) -> str:
-    for candidate in (request.GET.get("lang"), request.cookies.get("lang")):
+    for candidate in (_asked(request, "GET"), _asked(request, "cookies")):
         code = known(candidate)
         if code:
             return code

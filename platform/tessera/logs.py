@@ -6,6 +6,7 @@ import re
 import sys
 import time
 import uuid
+from urllib.parse import quote
 
 REQUEST_ID = contextvars.ContextVar("request_id", default=None)
 _VALID_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
@@ -29,16 +30,36 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str, ensure_ascii=False)
 
 
+def _with_request_id(make_record):
+    def make(*args, **kwargs):
+        record = make_record(*args, **kwargs)
+        record.request_id = REQUEST_ID.get()
+        return record
+
+    make.adds_request_id = True
+    return make
+
+
 def configure_logging(level: str = "INFO", fmt: str = "json") -> None:
+    """Log to stderr; every record, whoever logs it, carries the id of the request it belongs to."""
+    make_record = logging.getLogRecordFactory()
+    if not getattr(make_record, "adds_request_id", False):
+        logging.setLogRecordFactory(_with_request_id(make_record))
     handler = logging.StreamHandler(sys.stderr)
     if fmt == "json":
         handler.setFormatter(JsonFormatter())
         handler.formatter.converter = time.gmtime
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
+
+
+def _logged_path(request) -> str:
+    """The path as sent, percent-encoded again: it may not be UTF-8 (such a request is refused)."""
+    environ = request.environ
+    return quote((environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")).encode("latin-1"))
 
 
 def request_id_tween_factory(handler, registry):
@@ -56,7 +77,7 @@ def request_id_tween_factory(handler, registry):
                 "request",
                 extra={
                     "method": request.method,
-                    "path": request.path,
+                    "path": _logged_path(request),
                     "status": response.status_int,
                     "duration_ms": round((time.perf_counter() - started) * 1000, 2),
                     "host": request.host,

@@ -27,6 +27,7 @@ def make_plugin_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
     pm.add_hookspecs(hookspecs)
     if load_entry_points:
         pm.load_setuptools_entrypoints(GROUP)
+        pm.check_pending()  # a misspelt hook name would otherwise never be called
     return pm
 
 
@@ -40,6 +41,10 @@ def settings_schemas(pm: pluggy.PluginManager) -> dict:
     return {name: getattr(plugin, "SETTINGS_SCHEMA", None) for name, plugin in pm.list_name_plugin()}
 
 
+class PluginNotEnabled(LookupError):
+    """A plugin was asked to answer for a brand that does not enable it."""
+
+
 class TenantPlugins:
     """The plugins one brand enables, called with that brand's settings for each."""
 
@@ -48,19 +53,20 @@ class TenantPlugins:
         self.tenant = tenant
 
     def _caller(self, hook_name: str, plugin_name: str):
-        cache = self.pm.__dict__.setdefault("_tessera_callers", {})
-        key = (hook_name, plugin_name)
-        if key not in cache:
-            plugin = self.pm.get_plugin(plugin_name)
-            others = [p for p in self.pm.get_plugins() if p is not plugin]
-            cache[key] = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
-        return cache[key]
+        # Narrowed on every call: a narrowed caller keeps calling plugins registered after it was made.
+        plugin = self.pm.get_plugin(plugin_name)
+        others = [p for p in self.pm.get_plugins() if p is not plugin]
+        return self.pm.subset_hook_caller(hook_name, remove_plugins=others)
 
     def implementing(self, hook_name: str) -> list[str]:
+        """The brand's enabled plugins that implement ``hook_name``, in tenant.toml order."""
         names = {self.pm.get_name(impl.plugin) for impl in getattr(self.pm.hook, hook_name).get_hookimpls()}
         return [name for name in self.tenant.enabled_plugins if name in names]
 
     def call(self, plugin_name: str, hook_name: str, **kwargs):
+        """One plugin's answer, given only its own settings (secrets read from the environment now)."""
+        if plugin_name not in self.tenant.enabled_plugins:
+            raise PluginNotEnabled(f"brand '{self.tenant.slug}' does not enable plugin '{plugin_name}'")
         caller = self._caller(hook_name, plugin_name)
         result = caller(tenant=self.tenant, settings=self.tenant.plugin_settings(plugin_name), **kwargs)
         if getattr(self.pm.hook, hook_name).spec.opts.get("firstresult"):
@@ -76,6 +82,7 @@ class TenantPlugins:
         return None
 
     def each(self, hook_name: str, **kwargs) -> list[tuple[str, object]]:
+        """Every implementing plugin's answer (None included), as ``(plugin name, answer)`` in tenant.toml order."""
         return [(name, self.call(name, hook_name, **kwargs)) for name in self.implementing(hook_name)]
 
 

@@ -1,4 +1,8 @@
-"""Who is calling: a Bearer token resolved by the session service the identity feature registers."""
+"""Who is calling: a Bearer token resolved by the session service the identity feature registers,
+and the address the call comes from."""
+import ipaddress
+from functools import lru_cache
+
 from pyramid.authorization import ACLHelper
 from zope.interface import Interface, implementer
 from pyramid.interfaces import ISecurityPolicy
@@ -43,5 +47,35 @@ class TokenSecurityPolicy:
         return []
 
 
+@lru_cache(maxsize=8)
+def _networks(proxies: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(p, strict=False) for p in proxies if p != "*")
+
+
+def _ip(text: str | None):
+    try:
+        return ipaddress.ip_address(text or "")
+    except ValueError:
+        return None
+
+
+def _is_trusted(address: str | None, proxies: tuple[str, ...]) -> bool:
+    ip = _ip(address)
+    return ip is not None and ("*" in proxies or any(ip.version == n.version and ip in n for n in _networks(proxies)))
+
+
+def client_ip(request) -> str | None:
+    """The caller's address. X-Forwarded-For is believed only as far as it was added by trusted
+    proxies (TESSERA_TRUSTED_PROXIES): the right-most hop that is not one of them is the caller."""
+    proxies = request.registry.settings["tessera"].trusted_proxies
+    address = request.remote_addr
+    forwarded = [hop.strip() for hop in request.headers.get("X-Forwarded-For", "").split(",")]
+    while forwarded and _is_trusted(address, proxies) and _ip(forwarded[-1]) is not None:
+        address = forwarded.pop()
+    return address
+
+
 def includeme(config):
     config.set_security_policy(TokenSecurityPolicy())
+    _networks(config.registry.settings["tessera"].trusted_proxies)  # a mistyped proxy stops the start
+    config.add_request_method(client_ip, "client_ip", reify=True)

@@ -22,6 +22,7 @@ class Settings:
     validate_responses: bool = False
     max_body_bytes: int = 1024 * 1024
     retry_attempts: int = 3
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -43,5 +44,7 @@ class Settings:
             key = f"TESSERA_{name.upper()}"
             if key in environ:
                 values[name] = int(environ[key])
+        if "TESSERA_TRUSTED_PROXIES" in environ:
+            values["trusted_proxies"] = tuple(p.strip() for p in environ["TESSERA_TRUSTED_PROXIES"].split(",") if p.strip())
         values.update(overrides)
         return cls(**values)

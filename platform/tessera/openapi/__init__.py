@@ -11,6 +11,7 @@ from pathlib import Path
 
 import yaml
 from openapi_core import OpenAPI
+from openapi_core.templating.paths.exceptions import OperationNotFound
 from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.tweens import EXCVIEW
@@ -20,6 +21,7 @@ from .validation import ValidatingRequest, ResponseAdapter, raise_for_errors, ch
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 METHODS = ("get", "put", "post", "delete", "patch")
+BUILD_ORDER = 10  # the description is assembled after every fragment is added
 
 
 def _merge(base: dict, fragment: dict, source: str) -> None:
@@ -56,16 +58,21 @@ def _build(registry) -> None:
     registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec))
 
 
+def validate_request(request, max_body: int | None = None) -> None:
+    """Check the request against the description; ``request.openapi`` then holds what it carries."""
+    check_body_size(request, max_body or request.registry.settings["tessera"].max_body_bytes)
+    result = request.registry["openapi"].unmarshal_request(ValidatingRequest(request))
+    raise_for_errors(request, result.errors)
+    request.openapi = result
+
+
 def openapi_deriver(view, info):
     if not info.options.get("openapi"):
         return view
     max_body = info.options.get("max_body")
 
     def validated_view(context, request):
-        check_body_size(request, max_body or request.registry.settings["tessera"].max_body_bytes)
-        result = request.registry["openapi"].unmarshal_request(ValidatingRequest(request))
-        raise_for_errors(request, result.errors)
-        request.openapi = result
+        validate_request(request, max_body)
         return view(context, request)
 
     return validated_view
@@ -96,6 +103,9 @@ def _described(request) -> bool:
 def _response_errors(openapi, request, response) -> list:
     try:
         openapi.validate_response(ValidatingRequest(request), ResponseAdapter(response))
+    except OperationNotFound as exc:
+        # A method the path does not have: the answer is the 405 refusal, described nowhere.
+        return [] if response.status_int == 405 else [exc]
     except Exception as exc:  # openapi-core raises one error holding the details
         return [exc]
     return []
@@ -113,7 +123,7 @@ def includeme(config):
     config.add_directive("add_openapi", add_openapi)
     config.add_view_deriver(openapi_deriver)
     config.add_tween("tessera.openapi.response_validation_tween_factory", over=EXCVIEW)
-    config.action(("tessera.openapi.build",), _build, args=(config.registry,), order=10)
+    config.action(("tessera.openapi.build",), _build, args=(config.registry,), order=BUILD_ORDER)
     config.add_route("openapi.json", "/api/openapi.json")
     config.add_view(openapi_json, route_name="openapi.json", request_method="GET")
     config.add_route("openapi.explorer", "/api/explorer")

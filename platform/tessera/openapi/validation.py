@@ -3,6 +3,7 @@ import json
 
 from openapi_core.datatypes import RequestParameters
 from openapi_core.templating.media_types.exceptions import MediaTypeNotFound
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from openapi_core.validation.request.exceptions import (
     MissingRequestBody,
     MissingRequiredParameter,
@@ -40,7 +41,8 @@ class ValidatingRequest:
         self.request = request
         self.host_url = request.host_url
         self.path = request.path
-        self.method = request.method.lower()
+        # HEAD answers what GET answers (Pyramid serves it with the GET view).
+        self.method = "get" if request.method == "HEAD" else request.method.lower()
         self.parameters = RequestParameters(
             path=request.matchdict or {}, query=request.GET, header=request.headers, cookie=request.cookies
         )
@@ -72,14 +74,19 @@ class ResponseAdapter:
         return self.content_type
 
 
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
 def check_body_size(request, limit: int) -> None:
+    """Refuse a body over ``limit`` bytes, and a JSON body that strict JSON (RFC 8259) refuses."""
     length = request.content_length
     if length is not None and length > limit:
         raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
     if request.content_type == "application/json" and request.body:
         try:
-            json.loads(request.body)
-        except (ValueError, UnicodeDecodeError):
+            json.loads(request.body, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise ApiError(400, "malformed_json") from None
 
 
@@ -135,6 +142,10 @@ def raise_for_errors(request, errors) -> None:
         return
     fields = []
     for exc in errors:
+        if isinstance(exc, OperationNotFound):
+            raise ApiError(405, "method_not_allowed", method=request.method)
+        if isinstance(exc, PathNotFound):
+            raise ApiError(404, "not_found", path=request.path)
         if isinstance(exc, RequestBodyValidationError) and isinstance(exc.__cause__, MediaTypeNotFound):
             raise ApiError(415, "unsupported_media_type", content_type=request.content_type or "")
         where = getattr(exc, "name", "") if isinstance(exc, ParameterValidationError) else ""

@@ -1,18 +1,23 @@
 """The relay: ``/wps/relay/{OPERATION}`` and ``/wps/relay/passwordCheck/{OPERATION}``.
 
-Features register operations with ``config.add_relay_operation``; one dispatcher looks the
-operation up, checks its method, its login requirement and its password check, then calls it.
+Features register operations with ``config.add_relay_operation`` and describe each on its own
+path in an OpenAPI fragment. One dispatcher looks the operation up, checks its method and its
+login requirement, validates the request against the operation's description, checks the
+payment password where the operation needs it, then calls it.
 """
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from pyramid.exceptions import ConfigurationError
 
 from ..envelope import ApiError
+from ..openapi import BUILD_ORDER, validate_request
 from .interfaces import IPasswordCheck
 
 PUBLIC = "public"
 TOKEN = "token"
+METHODS = ("GET", "POST")
 
 
 @dataclass(frozen=True)
@@ -23,18 +28,32 @@ class RelayOperation:
     password_check: bool = False
     methods: tuple[str, ...] = ("POST",)
 
+    @property
+    def path(self) -> str:
+        return f"/wps/relay/passwordCheck/{self.name}" if self.password_check else f"/wps/relay/{self.name}"
+
 
 def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",)):
     """Register relay operation ``name``: ``handler(request)`` returns the envelope's value."""
     if auth not in (PUBLIC, TOKEN):
         raise ValueError(f"relay operation {name}: auth must be '{PUBLIC}' or '{TOKEN}'")
+    methods = tuple(m.upper() for m in methods)
+    if not methods or set(methods) - set(METHODS):
+        raise ValueError(f"relay operation {name}: methods must be among {', '.join(METHODS)}")
     handler = config.maybe_dotted(handler)
-    operation = RelayOperation(name, handler, auth, password_check, tuple(m.upper() for m in methods))
+    operation = RelayOperation(name, handler, auth, password_check, methods)
 
     def register():
         config.registry.setdefault("relay_operations", {})[name] = operation
 
+    def check_described():
+        described = config.registry["openapi_spec"]["paths"].get(operation.path, {})
+        missing = [m for m in methods if m.lower() not in described]
+        if missing:
+            raise ConfigurationError(f"relay operation {name}: {operation.path} is not described for {', '.join(missing)}")
+
     config.action(("tessera.relay", name), register)
+    config.action(None, check_described, order=BUILD_ORDER + 1)
 
 
 def dispatch(request):
@@ -44,10 +63,11 @@ def dispatch(request):
     through_check = request.matched_route.name == "relay.password_check"
     if operation is None or operation.password_check != through_check:
         raise ApiError(404, "unknown_operation", operation=name)
-    if request.method not in operation.methods:
+    if ("GET" if request.method == "HEAD" else request.method) not in operation.methods:
         raise ApiError(405, "method_not_allowed", method=request.method, headers={"Allow": ", ".join(operation.methods)})
     if operation.auth == TOKEN and request.authenticated_userid is None:
         raise ApiError(401, "not_logged_in")
+    validate_request(request)
     if operation.password_check:
         checker = request.registry.queryUtility(IPasswordCheck)
         if checker is None or not checker(request):
@@ -60,5 +80,5 @@ def includeme(config):
     config.add_route("relay.password_check", "/wps/relay/passwordCheck/{operation}")
     config.add_route("relay", "/wps/relay/{operation}")
     for route in ("relay", "relay.password_check"):
-        config.add_view(dispatch, route_name=route, renderer="api", openapi=True)
+        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api")
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

@@ -5,6 +5,7 @@ type says; it is stored under a name derived from its content, never the sender'
 """
 import hashlib
 import io
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -28,14 +29,18 @@ def check_image(data: bytes, name: str) -> str:
     if len(data) > MAX_IMAGE_BYTES:
         raise ApiError(400, "feedback_image_too_large", name=name, limit_mb=5)
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            if image.format not in FORMATS:
-                raise ApiError(400, "feedback_image_type", name=name)
-            if image.width * image.height > MAX_PIXELS:
-                raise ApiError(400, "feedback_image_too_large", name=name, limit_mb=5)
-            image.verify()
-            return FORMATS[image.format]
-    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                if image.format not in FORMATS:
+                    raise ApiError(400, "feedback_image_type", name=name)
+                if image.width * image.height > MAX_PIXELS:
+                    raise ApiError(400, "feedback_image_too_large", name=name, limit_mb=5)
+                image.verify()
+                return FORMATS[image.format]
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise ApiError(400, "feedback_image_too_large", name=name, limit_mb=5) from None
+    except (UnidentifiedImageError, OSError, SyntaxError):
         raise ApiError(400, "feedback_image_type", name=name) from None
 
 
@@ -60,7 +65,7 @@ def submit_feedback(request, content: str, contact: str | None, uploads: list) -
         raise ApiError(400, "feedback_too_long", max=MAX_CONTENT)
     if len(uploads) > MAX_IMAGES:
         raise ApiError(400, "feedback_too_many_images", max=MAX_IMAGES)
-    ip = request.client_addr or ""
+    ip = request.client_ip or ""
     since = utcnow() - timedelta(hours=1)
     recent = request.db.scalar(select(func.count(Feedback.id)).where(Feedback.ip == ip, Feedback.created_at >= since))
     if recent >= PER_IP_PER_HOUR:

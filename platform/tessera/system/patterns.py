@@ -49,4 +49,5 @@ PATTERNS = {
 
 
 def matches(accepted_pattern: str, value: str) -> bool:
-    return accepted_pattern == ANY or re.search(accepted_pattern, value) is not None
+    """Whether the whole value fits (Python's ``$`` alone would also accept a trailing newline)."""
+    return accepted_pattern == ANY or re.fullmatch(accepted_pattern, value) is not None

@@ -56,7 +56,8 @@ def register_settings(tenant) -> dict:
     for name in REGISTER_FIELDS:
         merged = {**_OPTIONAL, **REGISTER_DEFAULTS.get(name, {}), **configured.get(name, {})}
         if name == "mobileNum" and tenant.flag("MOBILENUMREG3"):
-            merged.setdefault("enabled", True)
+            # Mobile registration shows and requires the number unless the brand says otherwise (SPEC §5).
+            merged = {**merged, "enabled": True, "required": True, **configured.get(name, {})}
         pattern = merged.get("accepted_pattern") or PATTERNS[merged["pattern_id"]].regex
         settings[name] = {
             "enabled": merged["enabled"],
@@ -111,7 +112,7 @@ def help_center(db, tenant, language: str) -> dict:
 
 
 def location(request) -> dict:
-    ip = request.client_addr
+    ip = request.client_ip
     return {"ip": ip, "region": request.plugins.first("tessera_region_lookup", ip=ip)}
 
 

@@ -49,8 +49,17 @@ def customer_service(request):
 def feedback(request):
     form = request.POST
     uploads = [(f.filename or "image", f.file.read(MAX_IMAGE_BYTES + 1)) for f in form.getall("images") if hasattr(f, "file")]
-    saved = submit_feedback(request, form.get("content", ""), form.get("contact"), uploads)
+    saved = submit_feedback(request, _text_field(request, "content") or "", _text_field(request, "contact"), uploads)
     return {"id": saved.id}
+
+
+def _text_field(request, name: str) -> str | None:
+    """A text field of the form; a file sent under a text field's name is refused."""
+    value = request.POST.get(name)
+    if value is None or isinstance(value, str):
+        return value
+    message = request.translate("field_type", type="string")
+    raise ApiError(400, "invalid_request", value={"fields": [{"field": name, "code": "field_type", "message": message}]})
 
 
 @view_config(route_name="healthz", request_method="GET", renderer="api", openapi=True)

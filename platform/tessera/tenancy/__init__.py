@@ -1,4 +1,6 @@
 """Tenancy: which brand a request belongs to, from its Host header."""
+import re
+
 from pyramid.tweens import EXCVIEW
 from sqlalchemy import select
 
@@ -11,11 +13,17 @@ from .models import Tenant, TenantDomain
 PLATFORM_PATHS = ("/healthz", "/readyz", "/api/")
 
 
+# A Host header: a name or a bracketed IPv6 address, then an optional port.
+HOST_HEADER = re.compile(r"^(?P<host>\[[0-9a-f:.]+\]|[^:\[\]]*)(:[0-9]*)?$")
+
+
 def normalize_host(host: str) -> str:
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[: host.find("]") + 1]
-    return host.rsplit(":", 1)[0].rstrip(".")
+    """The host as tenant.toml writes it: lower case, without port or trailing dot.
+
+    A header that is not a host and an optional port gives "", which no brand has.
+    """
+    match = HOST_HEADER.match(host.strip().lower())
+    return match["host"].rstrip(".") if match else ""
 
 
 def find_domain(session, host: str):

@@ -20,6 +20,11 @@ def resolve_secrets(value):
     return value
 
 
+def enabled_plugins(config: dict) -> tuple[str, ...]:
+    """The plugins a brand's config enables, in tenant.toml order; ``enabled = false`` switches one off."""
+    return tuple(name for name, settings in config.get("plugins", {}).items() if settings.get("enabled", True))
+
+
 @dataclass(frozen=True)
 class TenantContext:
     id: int
@@ -61,9 +66,7 @@ class TenantContext:
 
     @cached_property
     def enabled_plugins(self) -> tuple[str, ...]:
-        return tuple(
-            name for name, settings in self.config.get("plugins", {}).items() if settings.get("enabled", True)
-        )
+        return enabled_plugins(self.config)
 
     def plugin_settings(self, name: str) -> dict:
         settings = self.config.get("plugins", {}).get(name, {})

@@ -36,6 +36,11 @@ SETTINGS_SCHEMA = {
 }
 
 
+def contract_settings(entries: list[dict]) -> dict:
+    """The settings that list ``entries`` (``csType``, ``path``, ``titles`` by language), for the contract suite."""
+    return {"entries": [{"type": e["csType"], "url": e["path"], "title": e["titles"]} for e in entries]}
+
+
 def _title(title, language: str) -> str:
     if isinstance(title, str):
         return title

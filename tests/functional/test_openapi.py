@@ -1,0 +1,81 @@
+"""The API description: a valid OpenAPI 3.1 document that describes every call the app serves,
+and an explorer that works without reaching any other site."""
+import re
+
+import pytest
+from openapi_spec_validator import validate
+
+DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/healthz", "/readyz")
+
+
+@pytest.fixture
+def description(testapp) -> dict:
+    return testapp.get("/api/openapi.json").json
+
+
+def served_calls(wsgi) -> set[tuple[str, str]]:
+    """(path, method) of every view of every API route, from Pyramid's introspector."""
+    introspector = wsgi.registry.introspector
+    calls = set()
+    for route in introspector.get_category("routes"):
+        pattern = route["introspectable"]["pattern"]
+        if not pattern.startswith(DESCRIBED_PREFIXES):
+            continue
+        views = [v for v in route["related"] if v.category_name == "views"]
+        assert views, f"route {pattern} has no view"
+        for view in views:
+            methods = view["request_methods"]
+            assert methods, f"a view of {pattern} answers any method; name them"
+            for method in (methods,) if isinstance(methods, str) else methods:
+                calls.add((pattern, method.lower()))
+    return calls
+
+
+def test_is_a_valid_openapi_31_document(description):
+    assert description["openapi"] == "3.1.0"
+    validate(description)
+
+
+def test_is_served_on_any_host(brand_app):
+    assert brand_app("unknown.example").get("/api/openapi.json").json["openapi"] == "3.1.0"
+
+
+def test_every_api_route_is_described_with_each_of_its_methods(app, description):
+    calls = served_calls(app)
+    assert ("/wps/system/status", "get") in calls and ("/wps/feedback", "put") in calls
+    assert ("/wps/relay/{operation}", "post") in calls
+    undescribed = sorted(f"{m.upper()} {p}" for p, m in calls if m not in description["paths"].get(p, {}))
+    assert undescribed == []
+
+
+def test_test_operations_are_described_too(test_wsgi, relay_app):
+    described = relay_app.get("/api/openapi.json").json["paths"]
+    calls = served_calls(test_wsgi)
+    assert ("/wps/test/failure", "get") in calls
+    assert all(m in described.get(p, {}) for p, m in calls)
+    assert "post" in described["/wps/relay/TEST_echo"]
+
+
+def test_every_operation_may_refuse_with_the_error_envelope(description):
+    for path, item in description["paths"].items():
+        for method, operation in item.items():
+            if method in {"get", "put", "post", "delete", "patch"}:
+                assert operation["responses"]["default"] == {"$ref": "#/components/responses/Error"}, (method, path)
+
+
+def test_the_explorer_renders_with_local_assets(testapp):
+    page = testapp.get("/api/explorer")
+    assert page.content_type == "text/html"
+    assert '"/api/openapi.json"' in page.text
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert {a.rsplit("/", 1)[1] for a in assets} == {"swagger-ui.css", "swagger-ui-bundle.js"}
+    for asset in assets:
+        assert asset.startswith("/api/explorer/static/")
+        response = testapp.get(asset)
+        assert response.status_int == 200 and len(response.body) > 10_000
+    assert "//" not in "".join(assets)
+
+
+def test_explorer_assets_are_typed(testapp):
+    assert testapp.get("/api/explorer/static/swagger-ui-bundle.js").content_type in {"application/javascript", "text/javascript"}
+    assert testapp.get("/api/explorer/static/swagger-ui.css").content_type == "text/css"

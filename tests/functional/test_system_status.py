@@ -1,0 +1,162 @@
+"""/wps/system/status: 0 normal, 1 maintenance, 2 region restriction; also the permission info
+the shell boots from, each part of it the calling brand's own."""
+from datetime import timedelta
+
+import pytest
+
+from tessera.system.linkseal import open_sealed
+from tessera.system.models import MaintenanceWindow
+from tessera.tenancy.models import Tenant
+from tessera.timeutil import utcnow
+
+# Addresses inside the cidr-region ranges of tenants/*/tenant.toml.
+BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
+
+
+def status(brand_app, host="demo-bd.localhost", ip=BD_IP) -> dict:
+    return brand_app(host, ip=ip).get("/wps/system/status").json["value"]
+
+
+@pytest.fixture
+def maintenance(db_session, tenant_ids):
+    def start(slug="demo-bd", ends_in=None, starts_in=timedelta(minutes=-5), info=None):
+        now = utcnow().replace(microsecond=0)
+        window = MaintenanceWindow(
+            tenant_id=tenant_ids[slug], starts_at=now + starts_in, ends_at=now + ends_in if ends_in else None, info=info
+        )
+        db_session.add(window)
+        db_session.flush()
+        return window
+
+    return start
+
+
+def test_normal(brand_app):
+    value = status(brand_app)
+    assert value["status"] == 0
+    assert value["maintenance"] is None
+    assert value["location"] == {"ip": BD_IP, "region": "BD"}
+
+
+def test_maintenance_with_a_known_end(brand_app, maintenance):
+    window = maintenance(ends_in=timedelta(hours=2), info="Upgrading the wallet")
+    value = status(brand_app)
+    assert value["status"] == 1
+    assert value["maintenance"] == {
+        "endTime": window.ends_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "info": "Upgrading the wallet",
+    }
+
+
+def test_maintenance_without_an_end(brand_app, maintenance):
+    maintenance()
+    value = status(brand_app)
+    assert value["status"] == 1
+    assert value["maintenance"] == {"endTime": None, "info": None}
+
+
+def test_maintenance_is_the_brands_own(brand_app, maintenance):
+    maintenance(slug="demo-ph")
+    assert status(brand_app)["status"] == 0
+    assert status(brand_app, "demo-ph.localhost", PH_IP)["status"] == 1
+
+
+def test_a_window_that_ended_or_has_not_begun_is_not_maintenance(brand_app, maintenance):
+    maintenance(starts_in=timedelta(hours=-3), ends_in=timedelta(hours=-1))
+    maintenance(starts_in=timedelta(hours=1), ends_in=timedelta(hours=2))
+    assert status(brand_app)["status"] == 0
+
+
+def test_a_blocked_region_is_restricted(brand_app):
+    value = status(brand_app, ip=US_IP)
+    assert value["status"] == 2
+    assert value["location"] == {"ip": US_IP, "region": "US"}
+
+
+def test_a_region_outside_the_allowed_ones_is_restricted(brand_app):
+    value = status(brand_app, "demo-ph.localhost", BD_IP)
+    assert value["status"] == 2
+    assert value["location"] == {"ip": BD_IP, "region": "BD"}
+    assert status(brand_app, "demo-ph.localhost", PH_IP)["status"] == 0
+    assert status(brand_app, "demo-bd.localhost", PH_IP)["status"] == 0
+
+
+def test_maintenance_wins_over_region(brand_app, maintenance):
+    maintenance(ends_in=timedelta(minutes=30))
+    value = status(brand_app, ip=US_IP)
+    assert value["status"] == 1
+    assert value["location"]["region"] == "US"
+
+
+def test_public_key_is_the_brands_rsa_key(brand_app, db_session, tenant_ids):
+    bd = status(brand_app)["publicKey"]
+    ph = status(brand_app, "demo-ph.localhost", PH_IP)["publicKey"]
+    assert bd["kty"] == ph["kty"] == "RSA"
+    assert bd["kid"] == db_session.get(Tenant, tenant_ids["demo-bd"]).key_id
+    assert ph["kid"] == db_session.get(Tenant, tenant_ids["demo-ph"]).key_id
+    assert bd["n"] != ph["n"] and bd["kid"] != ph["kid"]
+    assert "d" not in bd and "p" not in bd
+    assert bd == status(brand_app)["publicKey"]
+
+
+def test_the_brand_and_its_settings(brand_app):
+    bd = status(brand_app)
+    ph = status(brand_app, "demo-ph.localhost", PH_IP)
+    assert bd["brand"] == {
+        "slug": "demo-bd", "name": "Tessera Demo BD", "currency": "BDT", "currencySymbol": "৳",
+        "defaultLanguage": "bn", "languages": ["bn", "en"], "theme": "light",
+    }
+    assert ph["brand"]["theme"] == "dark" and ph["brand"]["currencySymbol"] == "P"
+    assert bd["whitelabel"]["USERNAMEREG3"] is True and bd["whitelabel"]["MOBILENUMREG3"] is False
+    assert ph["whitelabel"]["USERNAMEREG3"] is False and ph["whitelabel"]["MOBILENUMREG3"] is True
+    assert bd["register"]["mobileNum"]["required"] is False and ph["register"]["mobileNum"]["required"] is True
+    assert bd["analytics"] == {"gtagId": "G-DEMOBD0001"}
+    assert ph["analytics"] == {"gtagId": None}
+    assert bd["imageCDNs"] == ["https://img1.demo-bd.example", "https://img2.demo-bd.example"]
+    assert ph["imageCDNs"] == ["https://img.demo-ph.example"]
+    assert bd["launchGameCDNs"] == ["https://play.demo-bd.example"]
+    assert ph["launchGameCDNs"] == ["https://play1.demo-ph.example", "https://play2.demo-ph.example"]
+    assert [r["resourceType"] for r in bd["resources"]] == ["AGENT", "FACEBOOK", "TELEGRAM", "ANDROID"]
+    assert [r["resourceType"] for r in ph["resources"]] == ["IOS", "TELEGRAM"]
+    assert bd["domainRoute"] == {"domain": "demo-bd.localhost", "route": "/", "referralCode": None}
+    assert ph["domainRoute"] == {"domain": "demo-ph.localhost", "route": "/", "referralCode": None}
+
+
+def test_customer_service_in_the_status_is_the_brands_and_sealed(brand_app):
+    bd = status(brand_app)["customerService"]
+    ph = status(brand_app, "demo-ph.localhost", PH_IP)["customerService"]
+    assert [e["csType"] for e in bd] == ["3", "FACEBOOK", "TELEGRAM", "HOTLINE"]
+    assert [e["csType"] for e in ph] == ["3", "HOTLINE"]
+    assert open_sealed(bd[0]["path"]) == "https://chat.demo-bd.example/room/support"
+    assert open_sealed(ph[0]["path"]) == "https://chat.demo-ph.example/room/help"
+    assert bd[3]["path"] == "tel:+8809600000000"
+
+
+def test_the_host_parameter_is_accepted(brand_app):
+    app = brand_app("demo-bd.localhost")
+    assert app.get("/wps/system/status?host=demo-bd.localhost").json["value"]["status"] == 0
+    response = app.get("/wps/system/status?host=" + "h" * 254, status=400)
+    assert response.json["value"]["fields"][0]["field"] == "host"
+
+
+class TestCallerAddress:
+    """The region is the caller's: X-Forwarded-For counts only as far as trusted proxies added it."""
+
+    def test_a_caller_cannot_claim_another_address(self, brand_app):
+        app = brand_app("demo-bd.localhost", ip=US_IP)
+        value = app.get("/wps/system/status", headers={"X-Forwarded-For": BD_IP}).json["value"]
+        assert value["status"] == 2
+        assert value["location"] == {"ip": US_IP, "region": "US"}
+
+    @pytest.mark.parametrize("forwarded", [US_IP, f"{BD_IP}, {US_IP}", f"{BD_IP},{US_IP}, 127.0.0.1"])
+    def test_behind_a_trusted_proxy_the_right_most_outside_hop_is_the_caller(self, brand_app, forwarded):
+        app = brand_app("demo-bd.localhost", ip="127.0.0.1")
+        value = app.get("/wps/system/status", headers={"X-Forwarded-For": forwarded}).json["value"]
+        assert value["location"] == {"ip": US_IP, "region": "US"}
+        assert value["status"] == 2
+
+    @pytest.mark.parametrize("forwarded", ["not-an-address", "", f"{US_IP}, ::ffff:zz"])
+    def test_a_garbled_hop_is_not_believed(self, brand_app, forwarded):
+        app = brand_app("demo-bd.localhost", ip="127.0.0.1")
+        value = app.get("/wps/system/status", headers={"X-Forwarded-For": forwarded}).json["value"]
+        assert value["location"] == {"ip": "127.0.0.1", "region": None}

@@ -1,0 +1,137 @@
+"""The phone-auth contract (``tessera_phone_auth_verify``).
+
+Every installed implementation, and the reference below, must pass. An implementation provides
+``contract_settings()`` and ``contract_token(settings, phone_number, issued_at)``: an ID token the
+identity service would issue to ``phone_number`` at ``issued_at`` for the project in ``settings``.
+"""
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from plugin_contract import Reference, brand, implementations, reference_manager
+
+from tessera import hookimpl
+from tessera.plugins import AdapterError, TenantPlugins
+
+VERIFY = "tessera_phone_auth_verify"
+PHONE = "+8801712345678"
+LIFETIME = timedelta(hours=1)
+
+
+class SignedPhoneToken(Reference):
+    """A conforming phone auth: ``project.phone.issued.signature`` tokens signed with the project's secret."""
+
+    @staticmethod
+    def _signature(settings, project: str, phone: str, issued: str) -> str:
+        return hmac.new(settings["secret"].encode(), f"{project}.{phone}.{issued}".encode(), hashlib.sha256).hexdigest()
+
+    @hookimpl
+    def tessera_phone_auth_verify(self, tenant, settings, id_token):
+        self.record(tenant, VERIFY, settings)
+        parts = id_token.split(".") if isinstance(id_token, str) else []
+        if len(parts) != 4 or not parts[2].isdigit():
+            raise AdapterError("phone_auth_invalid_code")
+        project, phone, issued, signature = parts
+        if project != settings["project"] or not hmac.compare_digest(signature, self._signature(settings, project, phone, issued)):
+            raise AdapterError("phone_auth_invalid_code")
+        if datetime.now(timezone.utc) - datetime.fromtimestamp(int(issued), timezone.utc) > LIFETIME:
+            raise AdapterError("phone_auth_code_expired")
+        return phone
+
+    def contract_settings(self) -> dict:
+        return {"project": f"tessera-{secrets.token_hex(4)}", "secret": secrets.token_hex(16)}
+
+    def contract_token(self, settings, phone_number: str, issued_at: datetime) -> str:
+        issued = str(int(issued_at.timestamp()))
+        return f"{settings['project']}.{phone_number}.{issued}.{self._signature(settings, settings['project'], phone_number, issued)}"
+
+
+# -- The contract ---------------------------------------------------------------------------
+
+contract = pytest.mark.parametrize("adapter", implementations(VERIFY, reference=SignedPhoneToken()))
+
+
+def token(adapter, settings, phone=PHONE, age=timedelta(0)):
+    return adapter.helper("contract_token")(settings, phone, datetime.now(timezone.utc) - age)
+
+
+def refusal(adapter, settings, id_token) -> AdapterError:
+    with pytest.raises(AdapterError) as refused:
+        adapter.call(VERIFY, settings, id_token=id_token)
+    assert isinstance(refused.value.code, str) and refused.value.code
+    return refused.value
+
+
+@contract
+@pytest.mark.parametrize("phone", [PHONE, "+639171234567"])
+def test_a_valid_token_gives_its_phone_number(adapter, phone):
+    settings = adapter.helper("contract_settings")()
+    assert adapter.call(VERIFY, settings, id_token=token(adapter, settings, phone)) == phone
+
+
+@contract
+def test_a_tampered_token_is_refused(adapter):
+    settings = adapter.helper("contract_settings")()
+    genuine = token(adapter, settings)
+    middle = len(genuine) // 2
+    tampered = genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1:]
+    refusal(adapter, settings, tampered)
+    refusal(adapter, settings, genuine.replace(PHONE[1:], "639171234567"))
+
+
+@contract
+@pytest.mark.parametrize("id_token", ["", "not-a-token", "a.b.c.d", None], ids=repr)
+def test_garbage_is_refused_with_an_adapter_error(adapter, id_token):
+    refusal(adapter, adapter.helper("contract_settings")(), id_token)
+
+
+@contract
+def test_a_token_for_another_project_is_refused(adapter):
+    settings, other_brand = adapter.helper("contract_settings")(), adapter.helper("contract_settings")()
+    refusal(adapter, settings, token(adapter, other_brand))
+
+
+@contract
+def test_an_expired_token_is_refused(adapter):
+    settings = adapter.helper("contract_settings")()
+    refusal(adapter, settings, token(adapter, settings, age=timedelta(days=2)))
+
+
+# -- Dispatch -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def verifiers():
+    return {"phone-a": SignedPhoneToken(), "phone-b": SignedPhoneToken()}
+
+
+def test_the_brand_verifier_uses_the_brand_project(verifiers):
+    pm = reference_manager(**verifiers)
+    first_settings, second_settings = {"project": "first", "secret": "s1"}, {"project": "second", "secret": "s2"}
+    first = TenantPlugins(pm, brand({"phone-a": first_settings}, slug="first"))
+    second = TenantPlugins(pm, brand({"phone-a": second_settings}, slug="second"))
+    issued = verifiers["phone-a"].contract_token(first_settings, PHONE, datetime.now(timezone.utc))
+    assert first.first(VERIFY, id_token=issued) == PHONE
+    with pytest.raises(AdapterError):
+        second.first(VERIFY, id_token=issued)
+    assert [(slug, settings) for slug, _, settings in verifiers["phone-a"].calls] == [
+        ("first", first_settings), ("second", second_settings)]
+
+
+def test_only_the_first_verifier_in_tenant_toml_order_answers(verifiers):
+    settings = {"project": "p", "secret": "s"}
+    plugins = TenantPlugins(reference_manager(**verifiers), brand({"phone-b": settings, "phone-a": settings}))
+    issued = verifiers["phone-b"].contract_token(settings, PHONE, datetime.now(timezone.utc))
+    assert plugins.first(VERIFY, id_token=issued) == PHONE
+    assert len(verifiers["phone-b"].calls) == 1
+    assert verifiers["phone-a"].calls == []
+
+
+def test_a_disabled_verifier_is_never_called(verifiers):
+    settings = {"project": "p", "secret": "s"}
+    plugins = TenantPlugins(reference_manager(**verifiers), brand({"phone-a": {**settings, "enabled": False}}))
+    issued = verifiers["phone-a"].contract_token(settings, PHONE, datetime.now(timezone.utc))
+    assert plugins.first(VERIFY, id_token=issued) is None
+    assert verifiers["phone-a"].calls == []

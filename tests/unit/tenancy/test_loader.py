@@ -1,0 +1,147 @@
+"""Reading tenants/: every problem is named with its file, key and reason, and any problem refuses the whole set."""
+import shutil
+
+import pytest
+
+from tessera.plugins import plugin_manager, settings_schemas
+from tessera.tenancy.loader import LoadError, TenantLoadFailed, load_tenants
+
+BD, PH = "demo-bd/tenant.toml", "demo-ph/tenant.toml"
+
+
+def test_the_demo_brands_load(load):
+    sources = {s.slug: s for s in load()}
+    assert set(sources) == {"demo-bd", "demo-ph"}
+    assert sources["demo-bd"].config["currency"] == "BDT"
+    assert set(sources["demo-bd"].help) == {"bn", "en"} and set(sources["demo-ph"].help) == {"en"}
+    assert [s["key"] for s in sources["demo-bd"].help["en"]][:2] == ["about", "term"]
+
+
+BROKEN = {
+    "invalid TOML": (BD, 'theme = "light"', 'theme = "light', BD, "", "not valid TOML"),
+    "unknown key": (BD, 'name = "Tessera Demo BD"', 'nmae = "Tessera Demo BD"', BD, "nmae",
+                    "unknown key 'nmae' (did you mean 'name'?)"),
+    "missing key": (BD, 'name = "Tessera Demo BD"', "", BD, "name", "is required"),
+    "unknown nested key": (BD, "idle_minutes = 30", "idle_minute = 30", BD, "sessions.idle_minute",
+                           "unknown key 'idle_minute' (did you mean 'idle_minutes'?)"),
+    "unknown flag": (BD, "AGENT3 = true", "AGENT = true", BD, "whitelabel.AGENT",
+                     "unknown key 'AGENT' (did you mean 'AGENT3'?)"),
+    "wrong type": (BD, "idle_minutes = 30", 'idle_minutes = "30"', BD, "sessions.idle_minutes", "'30' is not of type 'integer'"),
+    "wrong type of flag": (BD, "AGENT3 = true", 'AGENT3 = "yes"', BD, "whitelabel.AGENT3", "'yes' is not of type 'boolean'"),
+    "bad currency": (BD, 'currency = "BDT"', 'currency = "taka"', BD, "currency", "'taka' does not match '^[A-Z]{3}$'"),
+    "unknown language": (BD, 'languages = ["bn", "en"]', 'languages = ["bn", "en", "xx"]', BD, "languages.2",
+                         "'xx' is not a supported language code"),
+    "language code in the wrong case": (PH, 'languages = ["en", "fil"]', 'languages = ["en", "FIL"]', PH, "languages.1",
+                                        "'FIL' is not a supported language code"),
+    "default language not offered": (PH, 'default_language = "en"', 'default_language = "bn"', PH, "default_language",
+                                      "must be one of languages"),
+    "duplicate host": (PH, 'host = "agent.demo-ph.localhost"', 'host = "localhost"', PH, "domains.1.host",
+                       "'localhost' is already used by demo-bd"),
+    "host with a port": (PH, 'host = "demo-ph.localhost"', 'host = "demo-ph.localhost:6543"', PH, "domains.0.host",
+                         "does not match"),
+    "unknown plugin": (PH, "[plugins.cidr-region]", "[plugins.cidr-regoin]", PH, "plugins.cidr-regoin",
+                       "no such plugin is installed"),
+    "plugin setting failing its schema": (BD, '"203.0.113.0/25"', '"203.0.113.0/33"', BD, "plugins.cidr-region.ranges.BD.0",
+                                          "'203.0.113.0/33' is not a 'cidr'"),
+    "unknown plugin setting": (BD, "ranges = {", "rangez = {", BD, "plugins.cidr-region.rangez", "unknown key 'rangez'"),
+    "plugin enabled not a boolean": (PH, "[plugins.cidr-region]\n", '[plugins.cidr-region]\nenabled = "no"\n', PH,
+                                     "plugins.cidr-region.enabled", "'no' is not of type 'boolean'"),
+    "secret naming no variable": (PH, 'url = "tel:+63280000000"', 'url = "env:not a name"', PH,
+                                  "plugins.customer-service-links.entries.1.url", "does not name an environment variable"),
+    "unknown pattern_id": (PH, 'pattern_id = "digits"', 'pattern_id = "digitz"', PH, "register.fields.mobileNum.pattern_id",
+                           "unknown pattern 'digitz'"),
+    "accepted_pattern not a regular expression": (
+        BD, "[register.fields.email]\n", '[register.fields.email]\naccepted_pattern = "[a-"\n', BD,
+        "register.fields.email.accepted_pattern", "not a regular expression"),
+    "min_length above max_length": (PH, "min_length = 10", "min_length = 11", PH, "register.fields.mobileNum",
+                                    "min_length is greater than max_length"),
+    "unknown register field": (PH, "[register.fields.mobileNum]", "[register.fields.mobileNumber]", PH,
+                               "register.fields.mobileNumber", "unknown key 'mobileNumber' (did you mean 'mobileNum'?)"),
+    "help file with an unknown key": ("demo-bd/content/help/en.toml", 'key = "about"', 'kee = "about"',
+                                      "demo-bd/content/help/en.toml", "sections.0.kee", "unknown key 'kee'"),
+    "help file that is not TOML": ("demo-bd/content/help/bn.toml", "[[sections]]", "[[sections]", "demo-bd/content/help/bn.toml",
+                                   "", "not valid TOML"),
+    "help sections with one key twice": ("demo-bd/content/help/en.toml", 'key = "term"', 'key = "about"',
+                                         "demo-bd/content/help/en.toml", "sections", "section keys must be unique"),
+}
+
+
+@pytest.mark.parametrize(("relative", "old", "new", "file", "key", "reason"), BROKEN.values(), ids=BROKEN.keys())
+def test_a_problem_is_named_with_its_file_key_and_reason(edit, refusal, relative, old, new, file, key, reason):
+    edit(relative, old, new)
+    problems = refusal()
+    assert [e for e in problems if e.file == file and e.key == key and reason in e.reason], problems
+
+
+def test_one_broken_brand_refuses_the_valid_ones_too(edit, refusal):
+    edit(BD, 'currency = "BDT"', 'currency = "taka"')
+    assert {e.file for e in refusal()} == {BD}  # demo-ph is valid, and is not loaded either
+
+
+def test_every_problem_of_every_brand_is_listed(edit, refusal):
+    edit(BD, 'name = "Tessera Demo BD"', 'nmae = "Tessera Demo BD"')
+    edit(BD, 'default_language = "bn"', 'default_language = "fr"')
+    edit(PH, "[plugins.cidr-region]", "[plugins.geoip]")
+    edit("demo-ph/content/help/en.toml", "[[sections]]", "[[sectoins]]")
+    found = {(e.file, e.key) for e in refusal()}
+    assert found == {
+        (BD, "nmae"), (BD, "name"), (BD, "default_language"),
+        (PH, "plugins.geoip"),
+        ("demo-ph/content/help/en.toml", "sectoins"),
+    }
+
+
+def test_a_problem_prints_as_file_key_reason(edit, refusal):
+    edit(PH, 'default_language = "en"', 'default_language = "bn"')
+    assert [str(e) for e in refusal()] == ["demo-ph/tenant.toml: default_language: must be one of languages"]
+    assert str(LoadError("demo-ph/tenant.toml", "", "missing")) == "demo-ph/tenant.toml: (file): missing"
+
+
+def test_a_help_file_for_a_language_the_brand_lacks_is_refused(tenants_dir, refusal):
+    shutil.copy(tenants_dir / "demo-bd/content/help/bn.toml", tenants_dir / "demo-ph/content/help/bn.toml")
+    assert [(e.file, e.key, e.reason) for e in refusal()] == [
+        ("demo-ph/content/help/bn.toml", "", "'bn' is not one of the brand's languages")]
+
+
+def test_a_host_of_the_wrong_shape_is_refused_without_failing(edit, refusal):
+    edit(PH, 'host = "demo-ph.localhost"', 'host = ["demo-ph.localhost"]')
+    assert [(e.file, e.key) for e in refusal()] == [(PH, "domains.0.host")]
+
+
+def test_a_folder_without_tenant_toml_is_refused(tenants_dir, refusal):
+    (tenants_dir / "demo-xx").mkdir()
+    assert [(e.file, e.reason) for e in refusal()] == [("demo-xx/tenant.toml", "missing")]
+
+
+def test_a_folder_name_that_is_not_a_slug_is_refused(tenants_dir, refusal):
+    shutil.copytree(tenants_dir / "demo-ph", tenants_dir / "Demo_PH")
+    problems = refusal()
+    assert [(e.file, e.key) for e in problems][0] == ("Demo_PH", "")
+    assert "lower-case letters, digits and '-'" in problems[0].reason
+
+
+def test_hidden_folders_are_not_brands(tenants_dir, load):
+    (tenants_dir / ".git").mkdir()
+    (tenants_dir / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    assert [s.slug for s in load()] == ["demo-bd", "demo-ph"]
+
+
+def test_a_disabled_plugin_is_still_checked(edit, refusal):
+    edit(BD, "[plugins.cidr-region]\n", "[plugins.cidr-region]\nenabled = false\n")
+    edit(BD, '"203.0.113.0/25"', '"not-a-range"')
+    assert [e.key for e in refusal()] == ["plugins.cidr-region.ranges.BD.0"]
+
+
+def test_an_empty_tenants_folder_is_refused(tmp_path):
+    with pytest.raises(TenantLoadFailed, match="no brand folders found"):
+        load_tenants(tmp_path, settings_schemas(plugin_manager()))
+    with pytest.raises(TenantLoadFailed, match="the tenants folder does not exist"):
+        load_tenants(tmp_path / "missing", settings_schemas(plugin_manager()))
+
+
+def test_a_plugin_with_an_invalid_schema_is_named(tenants_dir):
+    schemas = {**settings_schemas(plugin_manager()), "cidr-region": {"type": "no-such-type"}}
+    with pytest.raises(TenantLoadFailed) as failed:
+        load_tenants(tenants_dir, schemas)
+    assert {(e.file, e.key) for e in failed.value.errors} == {(BD, "plugins.cidr-region"), (PH, "plugins.cidr-region")}
+    assert all("SETTINGS_SCHEMA is not valid" in e.reason for e in failed.value.errors)

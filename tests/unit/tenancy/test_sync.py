@@ -1,0 +1,138 @@
+"""Syncing tenants/ into the database: idempotent, hosts follow their brand, removed brands stop answering."""
+import shutil
+
+import pytest
+from sqlalchemy import select
+
+from tessera.system.models import HelpSection
+from tessera.tenancy import find_domain
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant, TenantDomain
+from tessera.tenancy.services import SyncReport, sync_tenants
+
+SECRET = "test-secret"  # the key the session's database was synced with (tests/conftest.py)
+
+
+@pytest.fixture
+def sync(db_session, load):
+    """Load the folders under test and sync them into the test's transaction."""
+
+    def run() -> SyncReport:
+        report = sync_tenants(db_session, load(), SECRET)
+        db_session.expire_all()
+        return report
+
+    return run
+
+
+def snapshot(session) -> dict:
+    return {
+        "tenants": {t.slug: (t.id, t.name, t.active, t.key_id, t.private_key_pem, t.config)
+                    for t in session.scalars(select(Tenant))},
+        "domains": {d.host: (d.tenant_id, d.route, d.referral_code) for d in session.scalars(select(TenantDomain))},
+        "help": sorted((h.tenant_id, h.language, h.position, h.key, h.title, h.body_html)
+                       for h in session.scalars(select(HelpSection))),
+    }
+
+
+def brand_of(session, host: str) -> str | None:
+    found = find_domain(session, host)
+    return found.Tenant.slug if found else None
+
+
+def tenant(session, slug: str) -> Tenant:
+    return session.scalars(select(Tenant).where(Tenant.slug == slug)).one()
+
+
+def help_keys(session, slug: str) -> list[str]:
+    query = select(HelpSection.key).where(HelpSection.tenant_id == tenant(session, slug).id).order_by(HelpSection.position)
+    return list(session.scalars(query))
+
+
+def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
+    before = snapshot(db_session)
+    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert snapshot(db_session) == before
+    assert len(before["help"]) > 0 and before["domains"]["join.demo-bd.localhost"][1:] == ("/register", "BDJOIN")
+
+
+def test_a_changed_setting_is_synced(db_session, sync, edit):
+    edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Tessera Philippines"')
+    edit("demo-ph/tenant.toml", 'route = "/agentHome"', 'route = "/agentLogin"')
+    sync()
+    assert tenant(db_session, "demo-ph").name == "Tessera Philippines"
+    assert tenant(db_session, "demo-ph").config["name"] == "Tessera Philippines"
+    assert db_session.get(TenantDomain, "agent.demo-ph.localhost").route == "/agentLogin"
+
+
+def test_a_new_brand_is_created(db_session, sync, tenants_dir, edit):
+    shutil.copytree(tenants_dir / "demo-ph", tenants_dir / "demo-vn")
+    edit("demo-vn/tenant.toml", 'host = "demo-ph.localhost"', 'host = "demo-vn.localhost"')
+    edit("demo-vn/tenant.toml", 'host = "agent.demo-ph.localhost"', 'host = "agent.demo-vn.localhost"')
+    assert sync() == SyncReport(created=["demo-vn"], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert brand_of(db_session, "demo-vn.localhost") == "demo-vn"
+    assert help_keys(db_session, "demo-vn") == help_keys(db_session, "demo-ph") != []
+    assert tenant(db_session, "demo-vn").key_id != tenant(db_session, "demo-ph").key_id
+
+
+def test_a_host_moves_from_one_brand_to_another(db_session, sync, edit):
+    assert brand_of(db_session, "127.0.0.1") == "demo-bd"
+    edit("demo-bd/tenant.toml", '[[domains]]\nhost = "127.0.0.1"\n', "")
+    edit("demo-ph/tenant.toml", '[[domains]]\nhost = "demo-ph.localhost"\n',
+         '[[domains]]\nhost = "demo-ph.localhost"\n\n[[domains]]\nhost = "127.0.0.1"\n')
+    sync()
+    assert brand_of(db_session, "127.0.0.1") == "demo-ph"
+    assert brand_of(db_session, "localhost") == "demo-bd"
+    assert db_session.scalar(select(TenantDomain.tenant_id).where(TenantDomain.host == "127.0.0.1")) == \
+        tenant(db_session, "demo-ph").id
+
+
+def test_a_host_removed_from_the_folders_no_longer_resolves(db_session, sync, edit):
+    edit("demo-bd/tenant.toml", '[[domains]]\nhost = "127.0.0.1"\n', "")
+    sync()
+    assert brand_of(db_session, "127.0.0.1") is None
+    assert db_session.get(TenantDomain, "127.0.0.1") is None
+
+
+def test_a_removed_brand_folder_deactivates_the_brand(db_session, sync, tenants_dir, brand_app):
+    shutil.rmtree(tenants_dir / "demo-ph")
+    assert sync() == SyncReport(created=[], updated=["demo-bd"], deactivated=["demo-ph"])
+    assert tenant(db_session, "demo-ph").active is False
+    assert brand_of(db_session, "demo-ph.localhost") is None
+    refused = brand_app("demo-ph.localhost").get("/wps/system/status", status=404).json
+    assert refused["code"] == "unknown_tenant"
+    assert sync().deactivated == []  # reported once
+
+
+def test_a_brand_folder_restored_comes_back_with_its_key(db_session, sync, tenants_dir, tmp_path):
+    key_id = tenant(db_session, "demo-ph").key_id
+    shutil.move(tenants_dir / "demo-ph", tmp_path / "demo-ph")
+    sync()
+    shutil.move(tmp_path / "demo-ph", tenants_dir / "demo-ph")
+    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert tenant(db_session, "demo-ph").active is True
+    assert tenant(db_session, "demo-ph").key_id == key_id
+    assert brand_of(db_session, "demo-ph.localhost") == "demo-ph"
+
+
+def test_help_sections_are_replaced(db_session, sync, tenants_dir):
+    (tenants_dir / "demo-ph/content/help/en.toml").write_text(
+        '[[sections]]\nkey = "faq"\ntitle = "Questions"\nbody = "**Deposits** arrive in minutes."\n', "utf-8")
+    sync()
+    ph, bd = tenant(db_session, "demo-ph").id, tenant(db_session, "demo-bd").id
+    rows = db_session.scalars(select(HelpSection).where(HelpSection.tenant_id == ph)).all()
+    assert [(r.language, r.position, r.key, r.title) for r in rows] == [("en", 0, "faq", "Questions")]
+    assert rows[0].body_html == "<p><strong>Deposits</strong> arrive in minutes.</p>\n"
+    assert {r.language for r in db_session.scalars(select(HelpSection).where(HelpSection.tenant_id == bd))} == {"bn", "en"}
+
+
+def test_each_brand_has_its_own_key_pair_which_survives_a_resync(db_session, sync, edit):
+    before = {slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in ("demo-bd", "demo-ph")}
+    assert before["demo-bd"][0] != before["demo-ph"][0] and before["demo-bd"][1] != before["demo-ph"][1]
+    jwks = {slug: TenantContext.from_row(tenant(db_session, slug)).public_jwk(SECRET) for slug in before}
+    assert jwks["demo-bd"]["n"] != jwks["demo-ph"]["n"]
+    edit("demo-bd/tenant.toml", 'theme = "light"', 'theme = "dark"')
+    sync()
+    assert {slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in before} == before
+    assert TenantContext.from_row(tenant(db_session, "demo-bd")).public_jwk(SECRET) == jwks["demo-bd"]

@@ -1,0 +1,153 @@
+"""The ``tessera`` command, run as an operator runs it, against a database and tenant folders of its own."""
+import shutil
+
+import pytest
+import webtest
+from click.testing import CliRunner
+from sqlalchemy import select
+
+from tessera.cli import main
+from tessera.config import make_app
+from tessera.db import make_engine
+from tessera.settings import ROOT, Settings
+from tessera.tenancy.models import Tenant
+
+SECRET = "cli-test-secret"
+
+
+class Operator:
+    """Runs ``tessera`` with TESSERA_* pointing at a temporary database and a copy of tenants/."""
+
+    def __init__(self, tmp_path):
+        self.tenants_dir = tmp_path / "tenants"
+        shutil.copytree(ROOT / "tenants", self.tenants_dir)
+        self.settings = Settings(database_url=f"sqlite:///{tmp_path / 'cli.sqlite'}", tenants_dir=self.tenants_dir,
+                                 secret_key=SECRET, log_format="text")
+        self.env = {"TESSERA_DATABASE_URL": self.settings.database_url, "TESSERA_TENANTS_DIR": str(self.tenants_dir),
+                    "TESSERA_SECRET_KEY": SECRET}
+
+    def __call__(self, *args: str, exit_code: int = 0):
+        result = CliRunner().invoke(main, list(args), env=self.env)
+        assert result.exit_code == exit_code, result.output
+        return result
+
+    def edit(self, relative: str, old: str, new: str) -> None:
+        path = self.tenants_dir / relative
+        assert old in path.read_text("utf-8")
+        path.write_text(path.read_text("utf-8").replace(old, new, 1), "utf-8")
+
+    def brands(self) -> dict[str, tuple]:
+        engine = make_engine(self.settings.database_url)
+        try:
+            with engine.connect() as connection:
+                rows = connection.execute(select(Tenant.slug, Tenant.name, Tenant.active, Tenant.key_id))
+                return {slug: (name, active, key_id) for slug, name, active, key_id in rows}
+        finally:
+            engine.dispose()
+
+    def status(self, host: str) -> dict:
+        """The system status a member on ``host`` sees, served from this database."""
+        wsgi = make_app(self.settings)
+        try:
+            app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
+            return app.get("/wps/system/status").json["value"]
+        finally:
+            wsgi.registry["db_engine"].dispose()
+
+
+@pytest.fixture
+def tessera(tmp_path):
+    operator = Operator(tmp_path)
+    assert operator("db", "upgrade").output == "database is up to date\n"
+    return operator
+
+
+@pytest.fixture
+def synced(tessera):
+    tessera("tenants", "sync")
+    return tessera
+
+
+def test_validate_accepts_the_demo_brands(tessera):
+    assert tessera("tenants", "validate").output == "2 brand(s) valid: demo-bd, demo-ph\n"
+    assert tessera.brands() == {}  # validating touches no database
+
+
+def test_validate_prints_each_problem_and_fails(tessera):
+    tessera.edit("demo-bd/tenant.toml", 'name = "Tessera Demo BD"', 'nmae = "Tessera Demo BD"')
+    tessera.edit("demo-ph/tenant.toml", "[plugins.cidr-region]", "[plugins.geoip]")
+    result = tessera("tenants", "validate", exit_code=1)
+    assert result.stderr.splitlines() == [
+        "error: demo-bd/tenant.toml: name: is required",
+        "error: demo-bd/tenant.toml: nmae: unknown key 'nmae' (did you mean 'name'?)",
+        "error: demo-ph/tenant.toml: plugins.geoip: no such plugin is installed",
+        "refused: 3 problem(s); nothing was loaded",
+    ]
+    assert result.stdout == ""
+
+
+def test_sync_creates_then_updates(tessera):
+    assert tessera("tenants", "sync").output == "created: demo-bd, demo-ph; updated: -; deactivated: -\n"
+    first = tessera.brands()
+    assert tessera("tenants", "sync").output == "created: -; updated: demo-bd, demo-ph; deactivated: -\n"
+    assert tessera.brands() == first
+    assert {slug: active for slug, (_, active, _) in first.items()} == {"demo-bd": True, "demo-ph": True}
+
+
+def test_a_failed_sync_changes_nothing(synced):
+    before = synced.brands()
+    synced.edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Renamed"')
+    synced.edit("demo-bd/tenant.toml", 'currency = "BDT"', 'currency = "taka"')
+    listed = synced("tenants", "list").output
+    result = synced("tenants", "sync", exit_code=1)
+    assert "error: demo-bd/tenant.toml: currency: 'taka' does not match '^[A-Z]{3}$'" in result.stderr
+    assert synced.brands() == before
+    assert synced("tenants", "list").output == listed
+
+
+def test_list_shows_each_brand_with_its_hosts(synced):
+    assert synced("tenants", "list").output.splitlines() == [
+        "demo-bd\tactive\tbn\t127.0.0.1, agent.demo-bd.localhost, demo-bd.localhost, join.demo-bd.localhost, localhost",
+        "demo-ph\tactive\ten\tagent.demo-ph.localhost, demo-ph.localhost",
+    ]
+
+
+def test_a_removed_brand_is_listed_inactive(synced):
+    shutil.rmtree(synced.tenants_dir / "demo-ph")
+    assert synced("tenants", "sync").output == "created: -; updated: demo-bd; deactivated: demo-ph\n"
+    assert synced("tenants", "list").output.splitlines()[1] == "demo-ph\tinactive\ten\t"
+
+
+def test_plugins_lists_hooks_and_the_brands_using_each(tessera):
+    tessera.edit("demo-ph/tenant.toml", "[plugins.cidr-region]\n", "[plugins.cidr-region]\nenabled = false\n")
+    lines = tessera("plugins").output.splitlines()
+    assert "cidr-region\thooks: tessera_region_lookup\tbrands: demo-bd" in lines
+    assert "customer-service-links\thooks: tessera_customer_service_entries\tbrands: demo-bd, demo-ph" in lines
+
+
+def test_maintenance_starts_and_ends(synced):
+    started = synced("maintenance", "start", "demo-bd", "--until", "2030-01-01T12:00+0600", "--info", "Upgrading")
+    assert started.output == "demo-bd is in maintenance until 2030-01-01T06:00:00+00:00\n"
+    status = synced.status("demo-bd.localhost")
+    assert status["status"] == 1
+    assert status["maintenance"] == {"endTime": "2030-01-01T06:00:00Z", "info": "Upgrading"}
+    assert synced.status("demo-ph.localhost")["status"] != 1
+    assert synced("maintenance", "end", "demo-bd").output == "demo-bd: 1 maintenance window(s) ended\n"
+    assert synced.status("demo-bd.localhost")["status"] == 0
+    assert synced("maintenance", "end", "demo-bd").output == "demo-bd: 0 maintenance window(s) ended\n"
+
+
+def test_maintenance_without_an_end_time(synced):
+    assert synced("maintenance", "start", "demo-ph").output == "demo-ph is in maintenance\n"
+    assert synced.status("demo-ph.localhost")["maintenance"] == {"endTime": None, "info": None}
+
+
+def test_maintenance_refuses_an_end_time_that_has_passed(synced):
+    result = synced("maintenance", "start", "demo-bd", "--until", "2020-01-01T00:00+0000", exit_code=2)
+    assert "the end time has already passed" in result.output
+    assert synced.status("demo-bd.localhost")["status"] == 0
+
+
+def test_maintenance_of_an_unknown_brand_is_refused(synced):
+    result = synced("maintenance", "start", "demo-xx", exit_code=1)
+    assert "no brand 'demo-xx' in the database" in result.output
