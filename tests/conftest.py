@@ -41,6 +41,7 @@ def settings(tmp_path_factory) -> Settings:
         validate_responses=True,
         log_format="text",
         secret_key="test-secret",
+        cache_seconds=0,
     )
 
 

@@ -11,6 +11,7 @@ On PostgreSQL, row-level security on every tenant-owned table is the second wall
 ``tessera.tenant_id`` setting that each request's transaction carries.
 """
 from contextlib import contextmanager
+from functools import lru_cache
 
 import zope.sqlalchemy
 from sqlalchemy import ForeignKey, MetaData, create_engine, event, text
@@ -54,10 +55,15 @@ class TenantOwned:
 ALL_TENANTS = "all"
 
 
-def tenant_owned_tables() -> set[str]:
-    return {
+def tenant_owned_tables() -> frozenset[str]:
+    return _owned_tables(len(Base.registry.mappers))
+
+
+@lru_cache(maxsize=8)
+def _owned_tables(mapper_count: int) -> frozenset[str]:
+    return frozenset(
         mapper.local_table.name for mapper in Base.registry.mappers if issubclass(mapper.class_, TenantOwned)
-    }
+    )
 
 
 def _touches_tenant_rows(statement) -> bool:
@@ -70,13 +76,14 @@ def _touches_tenant_rows(statement) -> bool:
 def _scope_to_tenant(state):
     if state.is_column_load or state.is_relationship_load:
         return  # the parent row was already scoped
-    if not _touches_tenant_rows(state.statement):
-        return
     tenant_id = state.session.info.get("tenant_id")
     if tenant_id == ALL_TENANTS:
         return
     if tenant_id is None:
-        raise TenantScopeError("a query touched tenant-owned rows without a tenant")
+        if _touches_tenant_rows(state.statement):
+            raise TenantScopeError("a query touched tenant-owned rows without a tenant")
+        return
+    # Criteria for tenant-owned entities; statements without any are left as they are.
     state.statement = state.statement.options(
         with_loader_criteria(TenantOwned, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
     )
@@ -141,10 +148,13 @@ def make_engine(url: str) -> Engine:
 def request_db(request) -> Session:
     """The request's session, joined to its transaction manager (application code never commits).
 
-    Resolving the request's tenant (``request.tenant``) scopes it to that tenant.
+    It is made on first use, scoped to the request's brand when the host has one.
     """
     session = request.registry["db_sessionmaker"]()
     zope.sqlalchemy.register(session, transaction_manager=request.tm)
+    tenant = request.tenant_or_none
+    if tenant is not None:
+        scope_connection(session, tenant.id)
     return session
 
 

@@ -32,6 +32,25 @@ def render_error(request, status: int, code: str, value=None, headers=None, **pa
     return response
 
 
+def encode(value) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+class Spliced:
+    """A JSON object whose members are partly encoded already: ``fields`` are encoded now, then
+    joined with ``encoded`` (the text of a JSON object, typically a memo)."""
+
+    def __init__(self, fields: dict, encoded: str):
+        self.fields = fields
+        self.encoded = encoded
+
+    def to_json(self) -> str:
+        head = encode(self.fields)
+        if self.encoded == "{}":
+            return head
+        return self.encoded if head == "{}" else f"{head[:-1]}, {self.encoded[1:]}"
+
+
 class EnvelopeRenderer:
     """Renderer ``api``: wraps what a view returns as the envelope's value."""
 
@@ -43,7 +62,9 @@ class EnvelopeRenderer:
         if request is not None:
             request.response.content_type = "application/json"
             request.response.charset = "utf-8"
-        return json.dumps(envelope(value), ensure_ascii=False, default=str)
+        if isinstance(value, Spliced):
+            return f'{{"success": true, "code": null, "message": null, "value": {value.to_json()}}}'
+        return encode(envelope(value))
 
 
 def includeme(config):

@@ -53,10 +53,15 @@ class TenantPlugins:
         self.tenant = tenant
 
     def _caller(self, hook_name: str, plugin_name: str):
-        # Narrowed on every call: a narrowed caller keeps calling plugins registered after it was made.
-        plugin = self.pm.get_plugin(plugin_name)
-        others = [p for p in self.pm.get_plugins() if p is not plugin]
-        return self.pm.subset_hook_caller(hook_name, remove_plugins=others)
+        # A narrowed caller would also call plugins registered after it was made, so the
+        # memo is keyed on the plugins registered now.
+        registered = self.pm.get_plugins()
+        key = (hook_name, plugin_name, frozenset(map(id, registered)))
+        callers = self.pm.__dict__.setdefault("_tessera_narrowed_callers", {})
+        if key not in callers:
+            plugin = self.pm.get_plugin(plugin_name)
+            callers[key] = self.pm.subset_hook_caller(hook_name, remove_plugins=[p for p in registered if p is not plugin])
+        return callers[key]
 
     def implementing(self, hook_name: str) -> list[str]:
         """The brand's enabled plugins that implement ``hook_name``, in tenant.toml order."""

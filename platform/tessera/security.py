@@ -59,6 +59,7 @@ def _ip(text: str | None):
         return None
 
 
+@lru_cache(maxsize=4096)
 def _is_trusted(address: str | None, proxies: tuple[str, ...]) -> bool:
     ip = _ip(address)
     return ip is not None and ("*" in proxies or any(ip.version == n.version and ip in n for n in _networks(proxies)))
@@ -69,7 +70,10 @@ def client_ip(request) -> str | None:
     proxies (TESSERA_TRUSTED_PROXIES): the right-most hop that is not one of them is the caller."""
     proxies = request.registry.settings["tessera"].trusted_proxies
     address = request.remote_addr
-    forwarded = [hop.strip() for hop in request.headers.get("X-Forwarded-For", "").split(",")]
+    header = request.headers.get("X-Forwarded-For")
+    if not header:
+        return address
+    forwarded = [hop.strip() for hop in header.split(",")]
     while forwarded and _is_trusted(address, proxies) and _ip(forwarded[-1]) is not None:
         address = forwarded.pop()
     return address

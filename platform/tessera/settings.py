@@ -23,6 +23,7 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     retry_attempts: int = 3
     trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
+    cache_seconds: float = 5.0
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -40,6 +41,8 @@ class Settings:
                 values[name] = environ[key]
         if "TESSERA_VALIDATE_RESPONSES" in environ:
             values["validate_responses"] = _bool(environ["TESSERA_VALIDATE_RESPONSES"])
+        if "TESSERA_CACHE_SECONDS" in environ:
+            values["cache_seconds"] = float(environ["TESSERA_CACHE_SECONDS"])
         for name in ("max_body_bytes", "retry_attempts"):
             key = f"TESSERA_{name.upper()}"
             if key in environ:

@@ -16,7 +16,9 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.tweens import EXCVIEW
 
-from .validation import ValidatingRequest, ResponseAdapter, raise_for_errors, check_body_size
+from ..envelope import ApiError
+from .operations import build_operations, find_operation
+from .validation import ResponseAdapter, ValidatingRequest, check_body_size, raise_for_errors
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -56,11 +58,18 @@ def _build(registry) -> None:
         _merge(spec, yaml.safe_load(Path(path).read_text()), path)
     registry["openapi_spec"] = _with_error_responses(spec)
     registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec))
+    registry["openapi_operations"] = build_operations(registry["openapi_spec"])
 
 
 def validate_request(request, max_body: int | None = None) -> None:
     """Check the request against the description; ``request.openapi`` then holds what it carries."""
-    check_body_size(request, max_body or request.registry.settings["tessera"].max_body_bytes)
+    body = check_body_size(request, max_body or request.registry.settings["tessera"].max_body_bytes)
+    operation = find_operation(request, request.registry["openapi_operations"])
+    if operation is None:
+        raise ApiError(405, "method_not_allowed", method=request.method)
+    if operation.checks_body_itself:
+        request.openapi = operation.validate(request, body)
+        return
     result = request.registry["openapi"].unmarshal_request(ValidatingRequest(request))
     raise_for_errors(request, result.errors)
     request.openapi = result

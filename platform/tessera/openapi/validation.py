@@ -78,16 +78,19 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
-def check_body_size(request, limit: int) -> None:
-    """Refuse a body over ``limit`` bytes, and a JSON body that strict JSON (RFC 8259) refuses."""
+def check_body_size(request, limit: int):
+    """Refuse a body over ``limit`` bytes, and a JSON body that strict JSON (RFC 8259) refuses.
+
+    Returns the parsed JSON body (None when there is none)."""
     length = request.content_length
     if length is not None and length > limit:
         raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
     if request.content_type == "application/json" and request.body:
         try:
-            json.loads(request.body, parse_constant=_refuse_constant)
+            return json.loads(request.body, parse_constant=_refuse_constant)
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
             raise ApiError(400, "malformed_json") from None
+    return None
 
 
 def _field(error) -> str:
@@ -120,16 +123,21 @@ def _schema_errors(exc):
     return None
 
 
+def schema_fields(request, errors, where: str = "") -> list[dict]:
+    """The fields JSON Schema errors are about, each with a translated message."""
+    fields = []
+    for error in errors:
+        key = FIELD_MESSAGES.get(error.validator, "field_invalid")
+        name = ".".join(p for p in (where, _field(error)) if p)
+        fields.append({"field": name, "code": key, "message": request.translate(key, **_field_params(error))})
+    return fields
+
+
 def describe(request, exc, where: str = "") -> list[dict]:
     """The fields an openapi-core error is about, each with a translated message."""
     schema_errors = _schema_errors(exc)
     if schema_errors:
-        fields = []
-        for error in schema_errors:
-            key = FIELD_MESSAGES.get(error.validator, "field_invalid")
-            name = ".".join(p for p in (where, _field(error)) if p)
-            fields.append({"field": name, "code": key, "message": request.translate(key, **_field_params(error))})
-        return fields
+        return schema_fields(request, schema_errors, where)
     if isinstance(exc, MissingRequiredParameter):
         return [{"field": exc.name, "code": "field_required", "message": request.translate("field_required")}]
     if isinstance(exc, MissingRequestBody):

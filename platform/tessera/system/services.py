@@ -2,6 +2,8 @@
 routes, help content and customer service, all from the brand's config and runtime state."""
 from sqlalchemy import or_, select
 
+from ..cache import memo
+from ..envelope import Spliced, encode
 from ..tenancy.loader import SCHEMA
 from ..timeutil import iso, utcnow
 from . import linkseal
@@ -113,24 +115,26 @@ def help_center(db, tenant, language: str) -> dict:
 
 def location(request) -> dict:
     ip = request.client_ip
-    return {"ip": ip, "region": request.plugins.first("tessera_region_lookup", ip=ip)}
+    region = memo(request.registry, "regions", maxsize=65536).get(
+        (request.tenant.id, ip), lambda: request.plugins.first("tessera_region_lookup", ip=ip))
+    return {"ip": ip, "region": region}
 
 
-def status(request) -> dict:
-    """The status call, which is also the permission info (SPEC §7)."""
+def maintenance_state(request) -> dict | None:
+    """The brand's open maintenance window as the status call shows it, or None."""
+
+    def load():
+        window = active_maintenance(request.db)
+        return {"endTime": iso(window.ends_at), "info": window.info} if window else None
+
+    return memo(request.registry, "maintenance").get(request.tenant.id, load)
+
+
+def _brand_info(request) -> dict:
+    """What the status call says of the brand that is the same for every caller on this host."""
     tenant = request.tenant
-    where = location(request)
-    window = active_maintenance(request.db)
-    if window is not None:
-        code = MAINTENANCE
-    elif is_region_restricted(tenant, where["region"]):
-        code = REGION_RESTRICTED
-    else:
-        code = NORMAL
     cdn = tenant.section("cdn")
     return {
-        "status": code,
-        "maintenance": {"endTime": iso(window.ends_at), "info": window.info} if window else None,
         "brand": {
             "slug": tenant.slug,
             "name": tenant.name,
@@ -148,6 +152,21 @@ def status(request) -> dict:
         "domainRoute": domain_route(request),
         "imageCDNs": cdn.get("images", []),
         "launchGameCDNs": cdn.get("launch_game", []),
-        "location": where,
         "publicKey": tenant.public_jwk(request.registry.settings["tessera"].secret_key),
     }
+
+
+def status(request) -> Spliced:
+    """The status call, which is also the permission info (SPEC §7)."""
+    tenant = request.tenant
+    where = location(request)
+    maintenance = maintenance_state(request)
+    if maintenance is not None:
+        code = MAINTENANCE
+    elif is_region_restricted(tenant, where["region"]):
+        code = REGION_RESTRICTED
+    else:
+        code = NORMAL
+    key = (tenant.id, tenant.key_id, request.tenant_domain.host, request.language)
+    brand_info = memo(request.registry, "brand_info").get(key, lambda: encode(_brand_info(request)))
+    return Spliced({"status": code, "maintenance": maintenance, "location": where}, brand_info)

@@ -1,10 +1,11 @@
 """Tenancy: which brand a request belongs to, from its Host header."""
 import re
+from dataclasses import dataclass
 
 from pyramid.tweens import EXCVIEW
 from sqlalchemy import select
 
-from ..db import scope_connection
+from ..cache import memo
 from ..envelope import ApiError
 from .context import TenantContext
 from .models import Tenant, TenantDomain
@@ -34,14 +35,37 @@ def find_domain(session, host: str):
     ).first()
 
 
+@dataclass(frozen=True)
+class Domain:
+    """A host a brand answers on, and where the shell lands there."""
+
+    host: str
+    route: str
+    referral_code: str | None
+
+
+def _load_brand(registry, host: str) -> tuple[TenantContext, Domain] | None:
+    with registry["db_sessionmaker"]() as session:
+        found = find_domain(session, host)
+        if found is None:
+            return None
+        domain = found.TenantDomain
+        return TenantContext.from_row(found.Tenant), Domain(domain.host, domain.route, domain.referral_code)
+
+
+def request_brand(request) -> tuple[TenantContext, Domain] | None:
+    host = normalize_host(request.host or "")
+    return memo(request.registry, "brands_by_host").get(host, lambda: _load_brand(request.registry, host))
+
+
 def request_tenant_or_none(request) -> TenantContext | None:
-    found = find_domain(request.db, request.host or "")
-    if found is None:
-        return None
-    request.tenant_domain = found.TenantDomain
-    tenant = TenantContext.from_row(found.Tenant)
-    scope_connection(request.db, tenant.id)
-    return tenant
+    brand = request.brand
+    return brand[0] if brand else None
+
+
+def request_tenant_domain(request) -> Domain | None:
+    brand = request.brand
+    return brand[1] if brand else None
 
 
 def request_tenant(request) -> TenantContext:
@@ -63,6 +87,8 @@ def tenant_tween_factory(handler, registry):
 
 
 def includeme(config):
+    config.add_request_method(request_brand, "brand", reify=True)
     config.add_request_method(request_tenant_or_none, "tenant_or_none", reify=True)
+    config.add_request_method(request_tenant_domain, "tenant_domain", reify=True)
     config.add_request_method(request_tenant, "tenant", reify=True)
     config.add_tween("tessera.tenancy.tenant_tween_factory", under=EXCVIEW)
