@@ -20,6 +20,7 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
         "tessera": settings,
         "plugin_manager": plugin_manager,
         "tm.manager_hook": "pyramid_tm.explicit_manager",
+        "tm.annotate_user": False,  # transaction notes need no user; asking runs the security policy each request
         "retry.attempts": settings.retry_attempts,
         "jinja2.directories": "tessera:templates",
     })

@@ -73,16 +73,17 @@ def request_id_tween_factory(handler, registry):
         try:
             response = handler(request)
             response.headers["X-Request-ID"] = request.request_id
-            access_log.info(
-                "request",
-                extra={
-                    "method": request.method,
-                    "path": _logged_path(request),
-                    "status": response.status_int,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-                    "host": request.host,
-                },
-            )
+            if access_log.isEnabledFor(logging.INFO):
+                access_log.info(
+                    "request",
+                    extra={
+                        "method": request.method,
+                        "path": _logged_path(request),
+                        "status": response.status_int,
+                        "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                        "host": request.host,
+                    },
+                )
             return response
         finally:
             REQUEST_ID.reset(token)

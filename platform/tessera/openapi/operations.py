@@ -97,7 +97,7 @@ class Operation:
             "required": [name for name, (_, p) in chosen.items() if p.get("required")],
         }
         types = {name: _follow(spec, f"{pointer}/schema")[1] for name, (pointer, _) in chosen.items()}
-        return Draft202012Validator(schema, registry=registry), types
+        return Draft202012Validator(schema, registry=registry), types, bool(schema["required"])
 
     @property
     def checks_body_itself(self) -> bool:
@@ -120,8 +120,10 @@ class Operation:
 
     @staticmethod
     def _values(request, source, checker) -> dict:
-        validator, types = checker
+        validator, types, required = checker
         values = {name: _coerce(source[name], types[name]) for name in types if name in source}
+        if not values and not required:
+            return values
         errors = list(validator.iter_errors(values))
         if errors:
             raise ApiError(400, "invalid_request", value={"fields": schema_fields(request, errors)})
@@ -140,7 +142,7 @@ def build_operations(spec: dict) -> dict[tuple[str, str], Operation]:
 
 def find_operation(request, operations: dict) -> Operation | None:
     method = "get" if request.method == "HEAD" else request.method.lower()
-    found = operations.get((request.path, method))
+    found = operations.get((request.path_info, method))
     if found is None and request.matched_route is not None:
         found = operations.get((request.matched_route.pattern, method))
     return found

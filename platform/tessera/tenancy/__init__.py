@@ -79,7 +79,7 @@ def tenant_tween_factory(handler, registry):
     """Resolve the brand before any view runs, so unknown hosts never reach one."""
 
     def tween(request):
-        if not request.path.startswith(PLATFORM_PATHS):
+        if not request.path_info.startswith(PLATFORM_PATHS):
             request.tenant  # noqa: B018 -- raises for an unknown host
         return handler(request)
 
