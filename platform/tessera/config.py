@@ -44,6 +44,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include(".relay")
     # Features, in the order of DESIGN.md.
     config.include(".system")
+    # The front end: page routes and the built bundles.
+    config.include(".shell")
     # Plugins last: they may add to everything above.
     config.include(".plugins")
     return config.make_wsgi_app()

@@ -44,6 +44,11 @@ def not_found(exc, request):
     if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
         allow = {"Allow": ", ".join(allowed_methods(request))}
         return render_error(request, 405, "method_not_allowed", headers=allow, method=request.method)
+    from .shell.pages import is_page_request
+    from .shell.views import render_page
+
+    if is_page_request(request) and request.tenant_or_none is not None:
+        return render_page(request, status=404)  # the shell shows its not-found page
     return render_error(request, 404, "not_found", path=request.path)
 
 

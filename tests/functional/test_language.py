@@ -2,10 +2,10 @@
 then the brand's default (Bengali for demo-bd, English for demo-ph)."""
 import pytest
 
-NOT_FOUND = {"bn": "এখানে কিছু নেই: /nowhere", "en": "Nothing is here: /nowhere"}
+NOT_FOUND = {"bn": "এখানে কিছু নেই: /wps/nowhere", "en": "Nothing is here: /wps/nowhere"}
 
 
-def message(app, path="/nowhere", **headers) -> str:
+def message(app, path="/wps/nowhere", **headers) -> str:
     return app.get(path, headers=headers, status=404).json["message"]
 
 
@@ -20,8 +20,8 @@ def test_without_any_preference_the_brand_default_speaks(testapp, ph):
 
 
 def test_the_query_chooses(testapp, ph):
-    assert message(testapp, "/nowhere?lang=en") == NOT_FOUND["en"]
-    assert message(ph, "/nowhere?lang=bn") == "এখানে কিছু নেই: /nowhere"
+    assert message(testapp, "/wps/nowhere?lang=en") == NOT_FOUND["en"]
+    assert message(ph, "/wps/nowhere?lang=bn") == "এখানে কিছু নেই: /wps/nowhere"
 
 
 def test_the_cookie_chooses(testapp, ph):
@@ -36,26 +36,26 @@ def test_accept_language_chooses(testapp, ph):
 
 
 def test_query_beats_cookie_beats_accept_language(testapp):
-    assert message(testapp, "/nowhere?lang=en", Cookie="lang=bn", **{"Accept-Language": "bn"}) == NOT_FOUND["en"]
-    assert message(testapp, "/nowhere?lang=bn", Cookie="lang=en", **{"Accept-Language": "en"}) == NOT_FOUND["bn"]
+    assert message(testapp, "/wps/nowhere?lang=en", Cookie="lang=bn", **{"Accept-Language": "bn"}) == NOT_FOUND["en"]
+    assert message(testapp, "/wps/nowhere?lang=bn", Cookie="lang=en", **{"Accept-Language": "en"}) == NOT_FOUND["bn"]
     assert message(testapp, Cookie="lang=en", **{"Accept-Language": "bn"}) == NOT_FOUND["en"]
     assert message(testapp, Cookie="lang=bn", **{"Accept-Language": "en"}) == NOT_FOUND["bn"]
 
 
 def test_codes_are_matched_without_regard_to_case(ph):
-    assert message(ph, "/nowhere?lang=BN") == NOT_FOUND["bn"]
+    assert message(ph, "/wps/nowhere?lang=BN") == NOT_FOUND["bn"]
     assert message(ph, Cookie="lang=Bn") == NOT_FOUND["bn"]
 
 
 def test_an_unknown_code_passes_to_the_next_source(testapp, ph):
-    assert message(testapp, "/nowhere?lang=xx", Cookie="lang=en") == NOT_FOUND["en"]
-    assert message(testapp, "/nowhere?lang=xx", Cookie="lang=yy", **{"Accept-Language": "en"}) == NOT_FOUND["en"]
-    assert message(ph, "/nowhere?lang=xx", Cookie="lang=yy", **{"Accept-Language": "zz"}) == NOT_FOUND["en"]
+    assert message(testapp, "/wps/nowhere?lang=xx", Cookie="lang=en") == NOT_FOUND["en"]
+    assert message(testapp, "/wps/nowhere?lang=xx", Cookie="lang=yy", **{"Accept-Language": "en"}) == NOT_FOUND["en"]
+    assert message(ph, "/wps/nowhere?lang=xx", Cookie="lang=yy", **{"Accept-Language": "zz"}) == NOT_FOUND["en"]
     assert message(testapp, **{"Accept-Language": "zz, q=broken;;"}) == NOT_FOUND["bn"]
 
 
 def test_a_supported_language_without_a_catalog_reads_english(testapp):
-    assert message(testapp, "/nowhere?lang=fr") == NOT_FOUND["en"]
+    assert message(testapp, "/wps/nowhere?lang=fr") == NOT_FOUND["en"]
 
 
 def test_the_language_reaches_translated_content(testapp):

@@ -130,20 +130,25 @@ def maintenance_state(request) -> dict | None:
     return memo(request.registry, "maintenance").get(request.tenant.id, load)
 
 
+def brand_summary(tenant) -> dict:
+    """Who the brand is, as the status call and the shell's bootstrap tell the front end."""
+    return {
+        "slug": tenant.slug,
+        "name": tenant.name,
+        "currency": tenant.currency,
+        "currencySymbol": tenant.currency_symbol,
+        "defaultLanguage": tenant.default_language,
+        "languages": tenant.languages,
+        "theme": tenant.theme,
+    }
+
+
 def _brand_info(request) -> dict:
     """What the status call says of the brand that is the same for every caller on this host."""
     tenant = request.tenant
     cdn = tenant.section("cdn")
     return {
-        "brand": {
-            "slug": tenant.slug,
-            "name": tenant.name,
-            "currency": tenant.currency,
-            "currencySymbol": tenant.currency_symbol,
-            "defaultLanguage": tenant.default_language,
-            "languages": tenant.languages,
-            "theme": tenant.theme,
-        },
+        "brand": brand_summary(tenant),
         "whitelabel": whitelabel(tenant),
         "register": register_settings(tenant),
         "resources": resources(tenant),

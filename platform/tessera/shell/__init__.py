@@ -1,0 +1,13 @@
+"""The shell: every page route of SPEC §2 answers the brand's index.html, and the built front end
+is served from TESSERA_STATIC_DIR at /static/."""
+from .pages import PAGE_ROUTES
+from .views import render_page
+
+
+def includeme(config):
+    settings = config.registry.settings["tessera"]
+    for name, pattern in PAGE_ROUTES:
+        config.add_route(f"shell.{name}", pattern)
+        config.add_view(render_page, route_name=f"shell.{name}", request_method=("GET", "HEAD"))
+    # Built files are named or versioned by their content, so they may be kept for a year.
+    config.add_static_view("static", str(settings.static_dir), cache_max_age=365 * 24 * 3600)

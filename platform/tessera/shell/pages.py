@@ -1,0 +1,92 @@
+"""The pages of the shell (SPEC §2) and what the server tells the front end about the brand."""
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..i18n import LANGUAGES
+
+GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
+PAGE_ROUTES = [
+    ("root", "/"),
+    *[(path.strip("/").replace(".", "_"), path) for path in (
+        "/index", "/index.html", "/home", "/login", "/forget", "/register", "/register.html",
+        "/noticePage", "/vip", "/pointMall", "/agent", "/agentHome", "/service", "/lottery",
+        "/vnlottery", "/hot", "/live", "/promotions", "/promoDetail", "/seamless", "/fbsports",
+        "/help", "/helpmc", "/down", "/download", "/join", "/game",
+    )],
+    ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
+]
+API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/healthz", "/readyz")
+SHELL_ENTRY = "shell/main.js"
+REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
+
+
+def is_page_request(request) -> bool:
+    """A browser asking for a page, not a call: GET or HEAD outside the API's paths."""
+    return request.method in ("GET", "HEAD") and not request.path_info.startswith(API_PREFIXES)
+
+
+@lru_cache(maxsize=64)
+def _digest(path: str, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def version(static_dir: Path, relative: str) -> str:
+    """A short hash of a built file's content, so its URL changes when the file does."""
+    path = static_dir / relative
+    try:
+        return _digest(str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return "missing"
+
+
+def remote_urls(tenant, static_dir: Path) -> dict[str, str]:
+    configured = tenant.section("remotes")
+    urls = {}
+    for key, (setting, folder) in REMOTES.items():
+        default = f"/static/{folder}/remoteEntry.js?v={version(static_dir, f'{folder}/remoteEntry.js')}"
+        urls[key] = configured.get(setting, default)
+    return urls
+
+
+def bootstrap(request, brand: dict) -> dict:
+    settings = request.registry.settings["tessera"]
+    return {
+        "brand": brand,
+        "language": request.language,
+        "languages": list(LANGUAGES),
+        "remotes": remote_urls(request.tenant, settings.static_dir),
+        "apiBase": "",
+        "publicKey": request.tenant.public_jwk(settings.secret_key),
+    }
+
+
+def _origins(urls) -> list[str]:
+    found = []
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            found.append(f"{parts.scheme}://{parts.netloc}")
+    return sorted(set(found))
+
+
+def content_security_policy(tenant, remotes: dict) -> str:
+    """Scripts only from this origin and the brand's remotes; images and games from its CDNs."""
+    cdn = tenant.section("cdn")
+    scripts = " ".join(["'self'", *_origins(remotes.values())])
+    images = " ".join(["'self'", "data:", "blob:", *_origins(cdn.get("images", []))])
+    frames = " ".join(["'self'", *_origins(cdn.get("launch_game", []))])
+    return "; ".join((
+        "default-src 'self'",
+        f"script-src {scripts}",
+        "style-src 'self' 'unsafe-inline'",
+        f"img-src {images}",
+        "font-src 'self' data:",
+        f"connect-src {scripts}",
+        f"frame-src {frames}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ))

@@ -1,0 +1,24 @@
+"""index.html for every page of the shell, rendered per brand."""
+from pyramid.renderers import render_to_response
+
+from ..system.services import brand_summary
+from .pages import SHELL_ENTRY, bootstrap, content_security_policy, version
+
+
+def render_page(request, status: int = 200):
+    tenant = request.tenant
+    settings = request.registry.settings["tessera"]
+    data = bootstrap(request, brand_summary(tenant))
+    response = render_to_response("tessera:templates/shell.jinja2", {
+        "title": tenant.name,
+        "language": data["language"],
+        "theme": tenant.theme,
+        "bootstrap": data,
+        "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
+    }, request=request)
+    response.status_int = status
+    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"])
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
+    return response

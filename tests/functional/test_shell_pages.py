@@ -1,0 +1,101 @@
+"""Every page route of SPEC §2 answers the brand's index.html, with its bootstrap and policy."""
+import json
+from dataclasses import replace
+from html.parser import HTMLParser
+
+import pytest
+import webtest
+
+from tessera.config import make_app
+from tessera.shell.pages import GAME_CATEGORIES, PAGE_ROUTES
+
+PAGES = [pattern for _, pattern in PAGE_ROUTES if "{" not in pattern] + [f"/{c}" for c in GAME_CATEGORIES]
+
+
+class Page(HTMLParser):
+    def __init__(self, text):
+        super().__init__()
+        self.html, self.scripts, self.bootstrap, self._in_bootstrap = {}, [], None, False
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.html = attrs
+        if tag == "script":
+            self._in_bootstrap = attrs.get("id") == "tessera-bootstrap"
+            if attrs.get("src"):
+                self.scripts.append(attrs["src"])
+
+    def handle_data(self, data):
+        if self._in_bootstrap:
+            self.bootstrap = json.loads(data)
+            self._in_bootstrap = False
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_route_answers_the_shell(testapp, path):
+    response = testapp.get(path)
+    assert response.content_type == "text/html"
+    page = Page(response.text)
+    assert page.bootstrap["brand"]["slug"] == "demo-bd"
+    assert page.scripts and page.scripts[0].startswith("/static/shell/main.js?v=")
+
+
+def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
+    bd = Page(brand_app("demo-bd.localhost").get("/").text)
+    ph = Page(brand_app("demo-ph.localhost", ip="192.0.2.44").get("/register.html?referralCode=X1").text)
+    assert (bd.html["lang"], bd.html["data-theme"], bd.bootstrap["brand"]["currency"]) == ("bn", "light", "BDT")
+    assert (ph.html["lang"], ph.html["data-theme"], ph.bootstrap["brand"]["currencySymbol"]) == ("en", "dark", "P")
+    assert bd.bootstrap["publicKey"]["kid"] != ph.bootstrap["publicKey"]["kid"]
+    assert set(bd.bootstrap["remotes"]) == {"memberCentre", "agentCentre"}
+    assert "en" in bd.bootstrap["languages"] and len(bd.bootstrap["languages"]) >= 40
+
+
+def test_the_page_follows_the_visitors_language(testapp):
+    assert Page(testapp.get("/?lang=en").text).html["lang"] == "en"
+    assert Page(testapp.get("/", headers={"Cookie": "lang=bn"}).text).bootstrap["language"] == "bn"
+
+
+def test_the_bootstrap_cannot_be_broken_out_of(testapp):
+    response = testapp.get("/help", headers={"Accept-Language": "en"})
+    script = response.text.split('id="tessera-bootstrap"', 1)[1].split("</script>", 1)[0]
+    assert "<" not in script.split(">", 1)[1]
+
+
+def test_a_content_security_policy_keeps_scripts_to_the_brand(brand_app):
+    policy = brand_app("demo-ph.localhost", ip="192.0.2.44").get("/").headers["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in policy.split("; "))
+    assert directives["script-src"] == "'self'"
+    assert "https://img.demo-ph.example" in directives["img-src"]
+    assert "https://play1.demo-ph.example" in directives["frame-src"]
+    assert directives["object-src"] == "'none'"
+
+
+def test_an_unknown_page_is_the_shell_with_404_and_calls_stay_json(testapp):
+    page = testapp.get("/no-such-page", status=404)
+    assert page.content_type == "text/html" and Page(page.text).bootstrap["brand"]["slug"] == "demo-bd"
+    assert testapp.get("/wps/no-such-call", status=404).json["code"] == "not_found"
+    assert testapp.post("/no-such-page", status=404).json["code"] == "not_found"
+
+
+def test_an_unknown_host_gets_no_page(brand_app):
+    assert brand_app("nobody.localhost").get("/", status=404).json["code"] == "unknown_tenant"
+
+
+def test_built_files_are_served_for_a_year_and_versioned_by_content(settings, serve_connection, tmp_path):
+    (tmp_path / "shell").mkdir()
+    (tmp_path / "shell" / "main.js").write_text("console.log('tessera')")
+    (tmp_path / "member-centre").mkdir()
+    (tmp_path / "member-centre" / "remoteEntry.js").write_text("var remote = 1")
+    wsgi = serve_connection(make_app(replace(settings, static_dir=tmp_path)))
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost"})
+    page = Page(app.get("/").text)
+    bundle = app.get(page.scripts[0])
+    assert bundle.text == "console.log('tessera')"
+    assert "max-age=31536000" in bundle.headers["Cache-Control"]
+    first = page.bootstrap["remotes"]["memberCentre"]
+    assert app.get(first).text == "var remote = 1"
+    (tmp_path / "member-centre" / "remoteEntry.js").write_text("var remote = 2")
+    assert Page(app.get("/").text).bootstrap["remotes"]["memberCentre"] != first
+    wsgi.registry["db_engine"].dispose()
