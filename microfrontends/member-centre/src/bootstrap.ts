@@ -1,0 +1,3 @@
+import { registerTranslations } from './translations';
+
+registerTranslations();

@@ -1,0 +1,33 @@
+export interface Brand {
+  slug: string;
+  name: string;
+  theme: 'light' | 'dark';
+  defaultLanguage: string;
+  languages: string[];
+  currencySymbol: string;
+}
+
+export interface Bootstrap {
+  brand: Brand;
+  remotes: Record<string, string>;
+  apiBase: string;
+  /** Language the server rendered the page in, and every code the site can select. */
+  language?: string;
+  languages?: string[];
+  publicKey: Record<string, unknown> | null;
+}
+
+export const BOOTSTRAP_ELEMENT_ID = 'tessera-bootstrap';
+
+let cached: Bootstrap | null = null;
+
+/** The tenant's bootstrap, rendered into the page by the server. */
+export function readBootstrap(doc: Document = document): Bootstrap {
+  if (cached) return cached;
+  const element = doc.getElementById(BOOTSTRAP_ELEMENT_ID);
+  if (!element || !element.textContent) {
+    throw new Error('bootstrap_missing');
+  }
+  cached = JSON.parse(element.textContent) as Bootstrap;
+  return cached;
+}

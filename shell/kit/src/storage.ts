@@ -1,0 +1,18 @@
+/** localStorage keys the site keeps (SPEC: theme, lang, hisLang). */
+export const STORAGE_KEYS = { theme: 'theme', language: 'lang', languageHistory: 'hisLang' } as const;
+
+export function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    /* storage disabled: the choice lasts for this page only */
+  }
+}

@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { readBootstrap } from '@tessera/kit';
+import { App } from './App';
+import { initI18n, initialLanguage } from './i18n';
+import { startFederation } from './remotes/runtime';
+import { applyTheme, initialTheme } from './theme';
+import './styles';
+
+async function start(): Promise<void> {
+  const bootstrap = readBootstrap();
+  applyTheme(initialTheme(bootstrap.brand));
+  await initI18n(initialLanguage(bootstrap));
+  startFederation(bootstrap.remotes);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('root_missing');
+  createRoot(root).render(<App bootstrap={bootstrap} />);
+}
+
+void start();

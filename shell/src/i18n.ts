@@ -1,0 +1,36 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS, readStored, writeStored, type Bootstrap } from '@tessera/kit';
+import en from './locales/en';
+import bn from './locales/bn';
+
+export const FALLBACK_LANGUAGE = 'en';
+
+/** Every code the picker offers: the site's list when the server sends it, else the brand's. */
+export function selectableLanguages(bootstrap: Bootstrap): string[] {
+  return bootstrap.languages?.length ? bootstrap.languages : bootstrap.brand.languages;
+}
+
+/** The stored choice if selectable, else the brand's default. */
+export function initialLanguage(bootstrap: Bootstrap): string {
+  const stored = readStored(STORAGE_KEYS.language);
+  return stored && selectableLanguages(bootstrap).includes(stored) ? stored : bootstrap.brand.defaultLanguage;
+}
+
+export async function initI18n(language: string): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    resources: { en: { translation: en }, bn: { translation: bn } },
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = language;
+}
+
+export async function changeLanguage(language: string): Promise<void> {
+  const previous = i18next.language;
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  writeStored(STORAGE_KEYS.language, language);
+  if (previous && previous !== language) writeStored(STORAGE_KEYS.languageHistory, previous);
+}

@@ -1,0 +1,84 @@
+import { Suspense, use, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageRegistry } from '@tessera/kit';
+import { RemoteBoundary } from './RemoteBoundary';
+import { loadPages, type RemoteName } from './runtime';
+
+const pending = new Map<RemoteName, Promise<PageRegistry>>();
+
+/** One load per remote, kept even when it fails so Suspense settles on the error until Retry. */
+function registryOf(remote: RemoteName): Promise<PageRegistry> {
+  let promise = pending.get(remote);
+  if (!promise) {
+    promise = loadPages(remote);
+    pending.set(remote, promise);
+  }
+  return promise;
+}
+
+function CentrePages({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+  const registry = use(registryOf(remote));
+  const { t } = useTranslation(registry.namespace);
+  const [active, setActive] = useState(registry.defaultPage);
+  const page = registry.pages.find((entry) => entry.key === active) ?? registry.pages[0];
+  const Page = page.component;
+  return (
+    <div className="centre" data-attempt={attempt}>
+      <nav className="centre__menu">
+        <ul>
+          {registry.pages.map((entry) => (
+            <li key={entry.key}>
+              <button
+                type="button"
+                className={entry.key === page.key ? 'active' : undefined}
+                aria-current={entry.key === page.key ? 'page' : undefined}
+                data-page={entry.key}
+                onClick={() => setActive(entry.key)}
+              >
+                {t(entry.labelKey)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="centre__content">
+        <Page />
+      </div>
+    </div>
+  );
+}
+
+interface Props {
+  remote: RemoteName;
+  titleKey: string;
+  onClose: () => void;
+}
+
+/** The member centre or agent centre, loaded from its remote when opened. */
+export function CentreOverlay({ remote, titleKey, onClose }: Props) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-label={t(titleKey)} data-remote={remote}>
+      <div className="overlay__panel">
+        <header className="overlay__header">
+          <h2>{t(titleKey)}</h2>
+          <button type="button" className="overlay__close" onClick={onClose}>
+            {t('close')}
+          </button>
+        </header>
+        <RemoteBoundary
+          key={attempt}
+          onRetry={() => {
+            pending.delete(remote);
+            setAttempt(attempt + 1);
+          }}
+        >
+          <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+            <CentrePages remote={remote} attempt={attempt} />
+          </Suspense>
+        </RemoteBoundary>
+      </div>
+    </div>
+  );
+}

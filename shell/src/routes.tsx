@@ -1,0 +1,60 @@
+import type { RouteObject } from 'react-router';
+import { Frame, type FrameVariant } from './frame/Frame';
+import { GamesPage } from './pages/GamesPage';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { SectionPage } from './pages/SectionPage';
+
+/** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
+const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant }> = [
+  { paths: ['/', '/index', '/index.html', '/home', '/login', '/forget'], pageKey: 'home', variant: 'full' },
+  { paths: ['/register', '/register.html'], pageKey: 'register', variant: 'full' },
+  { paths: ['/noticePage'], pageKey: 'noticePage', variant: 'bannerNoSide' },
+  { paths: ['/vip'], pageKey: 'vip', variant: 'bannerNoSide' },
+  { paths: ['/pointMall'], pageKey: 'pointMall', variant: 'bannerNoSide' },
+  { paths: ['/agent'], pageKey: 'agent', variant: 'agentFooter' },
+  { paths: ['/agentHome'], pageKey: 'agentHome', variant: 'agentFooter' },
+  { paths: ['/service'], pageKey: 'service', variant: 'full' },
+  { paths: ['/lottery'], pageKey: 'lottery', variant: 'headerOnly' },
+  { paths: ['/vnlottery'], pageKey: 'vnlottery', variant: 'headerOnly' },
+  { paths: ['/hot'], pageKey: 'hot', variant: 'full' },
+  { paths: ['/live'], pageKey: 'live', variant: 'full' },
+  { paths: ['/promotions'], pageKey: 'promotions', variant: 'full' },
+  { paths: ['/promoDetail'], pageKey: 'promoDetail', variant: 'full' },
+  { paths: ['/seamless'], pageKey: 'seamless', variant: 'headerOnly' },
+  { paths: ['/fbsports'], pageKey: 'fbsports', variant: 'headerOnly' },
+  { paths: ['/help'], pageKey: 'help', variant: 'full' },
+  { paths: ['/helpmc'], pageKey: 'helpmc', variant: 'bare' },
+  { paths: ['/down'], pageKey: 'down', variant: 'full' },
+  { paths: ['/join'], pageKey: 'join', variant: 'full' },
+  { paths: ['/game'], pageKey: 'game', variant: 'headerOnly' },
+];
+
+export const ROUTES: RouteObject[] = [
+  ...SECTIONS.flatMap(({ paths, pageKey, variant }) =>
+    paths.map((path) => ({
+      path,
+      element: (
+        <Frame variant={variant}>
+          {pageKey === 'home' ? <HomePage /> : <SectionPage pageKey={pageKey} />}
+        </Frame>
+      ),
+    })),
+  ),
+  {
+    path: '/:games',
+    element: (
+      <Frame variant="full">
+        <GamesPage />
+      </Frame>
+    ),
+  },
+  {
+    path: '*',
+    element: (
+      <Frame variant="full">
+        <NotFoundPage />
+      </Frame>
+    ),
+  },
+];

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import type { SystemStatus } from './status';
+
+function CustomerServiceButton() {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="customer-service">
+      {t('customer_service')}
+    </button>
+  );
+}
+
+export function MaintenanceView({ status }: { status: SystemStatus }) {
+  const { t, i18n } = useTranslation();
+  const endTime = status.maintenance?.endTime;
+  return (
+    <main className="system-view maintenance" data-view="maintenance">
+      <h1>{t('game_maintenance')}</h1>
+      {endTime && (
+        <p className="maintenance__end">
+          {t('end_time', { time: new Date(endTime).toLocaleString(i18n.language) })}
+        </p>
+      )}
+      <p>{t('info_maintenance')}</p>
+      <CustomerServiceButton />
+    </main>
+  );
+}
+
+export function RegionBlockedView({ status }: { status: SystemStatus }) {
+  const { t } = useTranslation();
+  return (
+    <main className="system-view region-blocked" data-view="region-blocked">
+      <h1>{t('blockip')}</h1>
+      <p>{t('info_ip_block', { ip: status.location.ip })}</p>
+      <CustomerServiceButton />
+    </main>
+  );
+}

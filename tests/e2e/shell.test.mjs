@@ -1,0 +1,234 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { brandUrl, launchBrowser, openPage } from './browser.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function withPage(run, { allowErrors = false, expectedErrors = [] } = {}) {
+  const { context, page, errors } = await openPage(browser);
+  try {
+    await run(page);
+    if (!allowErrors) assert.deepEqual(errors, expectedErrors, 'console errors');
+  } finally {
+    await context.close();
+  }
+}
+
+async function rootState(page) {
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    theme: document.documentElement.dataset.theme,
+    heading: document.querySelector('main h1')?.textContent,
+    logo: document.querySelector('.header__logo')?.textContent,
+  }));
+}
+
+async function openHome(page, brand, path = '/') {
+  await page.goto(brandUrl(brand, path));
+  await page.waitForSelector('main h1');
+}
+
+describe('brands', () => {
+  test('demo-bd home renders in Bengali with the light theme', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-bd');
+      assert.deepEqual(await rootState(page), {
+        lang: 'bn',
+        theme: 'light',
+        heading: 'হোম',
+        logo: 'Tessera Demo BD',
+      });
+    }));
+
+  test('demo-ph home renders in English with the dark theme', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-ph');
+      const state = await rootState(page);
+      assert.equal(state.lang, 'en');
+      assert.equal(state.theme, 'dark');
+      assert.equal(state.heading, 'Home');
+    }));
+});
+
+describe('preferences', () => {
+  test('theme and language switches persist across reloads', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-bd');
+      await page.click('.theme-toggle');
+      await page.selectOption('.language-picker select', 'en');
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Home');
+      await page.reload();
+      await page.waitForSelector('main h1');
+      const state = await rootState(page);
+      assert.equal(state.theme, 'dark');
+      assert.equal(state.lang, 'en');
+      assert.equal(state.heading, 'Home');
+      const stored = await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('lang'), localStorage.getItem('hisLang')]);
+      assert.deepEqual(stored, ['dark', 'en', 'bn']);
+    }));
+
+  test('a language without its own texts falls back to English', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-bd');
+      await page.selectOption('.language-picker select', 'fr');
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Home');
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
+    }));
+});
+
+describe('system status views', () => {
+  // Only the status call is answered here; the page and the bundles come from the real server.
+  async function answerStatus(page, value) {
+    const normal = { status: 0, maintenance: null, location: { ip: '127.0.0.1', region: null } };
+    await page.route('**/wps/system/status', (route) =>
+      route.fulfill({ json: { success: true, code: null, message: null, value: { ...normal, ...value } } }),
+    );
+  }
+
+  test('status 1 shows the maintenance view with its end time', () =>
+    withPage(async (page) => {
+      await answerStatus(page, { status: 1, maintenance: { endTime: '2030-01-01T00:00:00Z', info: null } });
+      await page.goto(brandUrl('demo-ph'));
+      await page.waitForSelector('[data-view="maintenance"]');
+      assert.equal(await page.textContent('[data-view="maintenance"] h1'), 'Under maintenance');
+      assert.match(await page.textContent('.maintenance__end'), /^Expected end: /);
+      assert.equal(await page.$('.header'), null);
+    }));
+
+  test('status 2 shows the region-blocked view with the caller IP in Bengali', () =>
+    withPage(async (page) => {
+      await answerStatus(page, { status: 2, location: { ip: '203.0.113.9', region: 'XX' } });
+      await page.goto(brandUrl('demo-bd'));
+      await page.waitForSelector('[data-view="region-blocked"]');
+      assert.equal(await page.textContent('[data-view="region-blocked"] h1'), 'প্রবেশ সীমিত');
+      assert.match(await page.textContent('[data-view="region-blocked"]'), /203\.0\.113\.9/);
+    }));
+});
+
+describe('routes', () => {
+  const ALIASES = ['/', '/index', '/index.html', '/home', '/login', '/forget'];
+  for (const path of ALIASES) {
+    test(`${path} shows the home page`, () =>
+      withPage(async (page) => {
+        await openHome(page, 'demo-ph', path);
+        assert.equal(await page.getAttribute('main section', 'data-page'), 'home');
+      }));
+  }
+
+  const SECTIONS = {
+    '/register?referralCode=ABC': 'register',
+    '/register.html': 'register',
+    '/noticePage': 'noticePage',
+    '/vip': 'vip',
+    '/pointMall': 'pointMall',
+    '/agent': 'agent',
+    '/service': 'service',
+    '/lottery?gameCode=G&vendor=V&playType=P': 'lottery',
+    '/vnlottery': 'vnlottery',
+    '/hot': 'hot',
+    '/live': 'live',
+    '/promotions': 'promotions',
+    '/promoDetail': 'promoDetail',
+    '/seamless': 'seamless',
+    '/fbsports': 'fbsports',
+    '/help#term': 'help',
+    '/helpmc': 'helpmc',
+    '/down': 'down',
+    '/join': 'join',
+    '/game': 'game',
+  };
+  for (const [path, pageKey] of Object.entries(SECTIONS)) {
+    test(`${path} shows ${pageKey}`, () =>
+      withPage(async (page) => {
+        await openHome(page, 'demo-ph', path);
+        assert.equal(await page.getAttribute('main section', 'data-page'), pageKey);
+      }));
+  }
+
+  const CATEGORIES = { sports: 'games', esports: 'games', elott: 'games', cockfight: 'games', rng: 'egames', fish: 'egames', pvp: 'egames' };
+  for (const [category, kind] of Object.entries(CATEGORIES)) {
+    test(`/${category} is the ${kind} page of ${category.toUpperCase()}`, () =>
+      withPage(async (page) => {
+        await openHome(page, 'demo-ph', `/${category}`);
+        const section = page.locator('main section');
+        assert.equal(await section.getAttribute('data-category'), category.toUpperCase());
+        assert.equal(await section.getAttribute('data-kind'), kind);
+      }));
+  }
+
+  test('an unknown path shows the not-found page', () =>
+    withPage(
+      async (page) => {
+        await openHome(page, 'demo-ph', '/no-such-page');
+        assert.equal(await page.getAttribute('main section', 'data-page'), 'not-found');
+      },
+      { expectedErrors: [`404 ${brandUrl('demo-ph', '/no-such-page')}`] },
+    ));
+});
+
+describe('micro-frontends', () => {
+  test('the member centre loads its remote and opens on securityCenter', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-bd');
+      const remoteEntry = page.waitForResponse((response) => response.url().includes('/static/member-centre/remoteEntry.js'));
+      await page.click('.header__member-centre');
+      assert.equal((await remoteEntry).status(), 200);
+      await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+      const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
+      assert.equal(menu.length, 14);
+      assert.equal(menu[0], 'securityCenter');
+      await page.click('.centre__menu button[data-page="withdraw"]');
+      await page.waitForSelector('.coming-soon[data-page="withdraw"]');
+      await page.click('.overlay__close');
+      assert.equal(await page.$('.overlay'), null);
+    }));
+
+  test('the agent centre loads its remote and opens on agentTeamOverview', () =>
+    withPage(async (page) => {
+      await openHome(page, 'demo-ph');
+      await page.click('.header__agent-centre');
+      await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
+      const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
+      assert.equal(menu.length, 12);
+      assert.equal(menu[0], 'agentAnnouncement');
+    }));
+
+  test('a remote that fails to load shows Retry and the shell keeps working', () =>
+    withPage(
+      async (page) => {
+        await page.route('**/static/member-centre/remoteEntry.js*', (route) => route.abort());
+        await openHome(page, 'demo-ph');
+        await page.click('.header__member-centre');
+        await page.waitForSelector('.remote-failed button');
+        await page.click('.overlay__close');
+        await page.click('.header__agent-centre');
+        await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
+        await page.click('.overlay__close');
+        await page.selectOption('.language-picker select', 'bn');
+        await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'হোম');
+      },
+      { allowErrors: true },
+    ));
+
+  test('Retry loads a remote that failed before', () =>
+    withPage(
+      async (page) => {
+        await page.route('**/static/member-centre/remoteEntry.js*', (route) => route.abort());
+        await openHome(page, 'demo-bd');
+        await page.click('.header__member-centre');
+        await page.waitForSelector('.remote-failed button');
+        await page.unroute('**/static/member-centre/remoteEntry.js*');
+        await page.click('.remote-failed button');
+        await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+      },
+      { allowErrors: true },
+    ));
+});

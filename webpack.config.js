@@ -1,0 +1,100 @@
+// One multi-build: the shell (host) and every micro-frontend (remote), served by the core at /static/.
+const path = require('path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./shell/federation/shared');
+
+const BUILD = path.resolve(__dirname, 'build');
+const BACKEND = process.env.TESSERA_BACKEND || 'http://127.0.0.1:6543';
+
+const REMOTES = [
+  { name: 'memberCentre', dir: 'member-centre' },
+  { name: 'agentCentre', dir: 'agent-centre' },
+];
+
+// No eval-based source maps: the page's CSP allows only 'self' scripts.
+function common(mode, name) {
+  const production = mode === 'production';
+  return {
+    name,
+    mode,
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+  };
+}
+
+function shellConfig(mode) {
+  return {
+    ...common(mode, 'shell'),
+    entry: { main: './shell/src/index.ts' },
+    output: {
+      path: path.join(BUILD, 'shell'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash].js',
+      publicPath: '/static/shell/',
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedSingletons(),
+        dts: false,
+        manifest: false,
+      }),
+    ],
+    devServer: {
+      port: Number(process.env.TESSERA_DEV_PORT || 3000),
+      hot: false,
+      devMiddleware: { writeToDisk: true },
+      static: { directory: BUILD, publicPath: '/static', watch: false },
+      proxy: [
+        {
+          context: (pathname) => !pathname.startsWith('/static/') && pathname !== '/ws',
+          target: BACKEND,
+        },
+      ],
+    },
+  };
+}
+
+function remoteConfig(mode, remote) {
+  return {
+    ...common(mode, remote.dir),
+    entry: { main: `./microfrontends/${remote.dir}/src/index.ts` },
+    output: {
+      path: path.join(BUILD, remote.dir),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash].js',
+      publicPath: 'auto',
+      uniqueName: remote.name,
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: remote.name,
+        filename: 'remoteEntry.js',
+        exposes: { './pages': `./microfrontends/${remote.dir}/src/pages.tsx` },
+        shared: sharedSingletons(),
+        dts: false,
+        manifest: false,
+      }),
+    ],
+  };
+}
+
+module.exports = (env, argv) => {
+  const mode = argv.mode || 'production';
+  return [shellConfig(mode), ...REMOTES.map((remote) => remoteConfig(mode, remote))];
+};
