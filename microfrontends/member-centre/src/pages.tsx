@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { comingSoonPage } from '@tessera/kit';
 import type { PageEntry, PageRegistry } from '@tessera/kit';
 import { NAMESPACE, registerTranslations } from './translations';
 
@@ -22,25 +22,10 @@ const PAGE_KEYS = [
   'manualRebate',
 ];
 
-function comingSoon(pageKey: string) {
-  function ComingSoonPage() {
-    const { t } = useTranslation(NAMESPACE);
-    return (
-      <section className="coming-soon" data-page={pageKey}>
-        <h2>{t(pageKey)}</h2>
-        <p className="coming-soon__title">{t('coming_soon')}</p>
-        <p>{t('coming_soon_info')}</p>
-      </section>
-    );
-  }
-  ComingSoonPage.displayName = `ComingSoon(${pageKey})`;
-  return ComingSoonPage;
-}
-
 const registry: PageRegistry = {
   namespace: NAMESPACE,
   defaultPage: 'securityCenter',
-  pages: PAGE_KEYS.map((key): PageEntry => ({ key, labelKey: key, component: comingSoon(key) })),
+  pages: PAGE_KEYS.map((key): PageEntry => ({ key, labelKey: key, component: comingSoonPage(NAMESPACE, key) })),
 };
 
 export default registry;
