@@ -1,10 +1,8 @@
-import i18next from 'i18next';
+import { addPageTranslations } from '@tessera/kit';
 
 export const NAMESPACE = 'agentCentre';
 
 const en = {
-  coming_soon: 'Coming soon',
-  coming_soon_info: 'This page is on its way. Please check back later.',
   agentAnnouncement: 'Announcement',
   agentTeamOverview: 'Overview',
   registerCenter: 'Account registration',
@@ -20,8 +18,6 @@ const en = {
 };
 
 const bn: typeof en = {
-  coming_soon: 'শীঘ্রই আসছে',
-  coming_soon_info: 'এই পৃষ্ঠাটি তৈরি হচ্ছে। অনুগ্রহ করে পরে আবার দেখুন।',
   agentAnnouncement: 'ঘোষণা',
   agentTeamOverview: 'সারসংক্ষেপ',
   registerCenter: 'অ্যাকাউন্ট নিবন্ধন',
@@ -37,6 +33,5 @@ const bn: typeof en = {
 };
 
 export function registerTranslations(): void {
-  i18next.addResourceBundle('en', NAMESPACE, en, true, false);
-  i18next.addResourceBundle('bn', NAMESPACE, bn, true, false);
+  addPageTranslations(NAMESPACE, { en, bn });
 }

@@ -1,10 +1,8 @@
-import i18next from 'i18next';
+import { addPageTranslations } from '@tessera/kit';
 
 export const NAMESPACE = 'memberCentre';
 
 const en = {
-  coming_soon: 'Coming soon',
-  coming_soon_info: 'This page is on its way. Please check back later.',
   securityCenter: 'My account',
   transferFund: 'My wallet',
   depositv2: 'Deposit',
@@ -22,8 +20,6 @@ const en = {
 };
 
 const bn: typeof en = {
-  coming_soon: 'শীঘ্রই আসছে',
-  coming_soon_info: 'এই পৃষ্ঠাটি তৈরি হচ্ছে। অনুগ্রহ করে পরে আবার দেখুন।',
   securityCenter: 'আমার অ্যাকাউন্ট',
   transferFund: 'আমার ওয়ালেট',
   depositv2: 'জমা',
@@ -41,6 +37,5 @@ const bn: typeof en = {
 };
 
 export function registerTranslations(): void {
-  i18next.addResourceBundle('en', NAMESPACE, en, true, false);
-  i18next.addResourceBundle('bn', NAMESPACE, bn, true, false);
+  addPageTranslations(NAMESPACE, { en, bn });
 }

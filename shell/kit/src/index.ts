@@ -4,4 +4,4 @@ export { getJson, ApiError } from './api';
 export type { Envelope } from './api';
 export { STORAGE_KEYS, readStored, writeStored } from './storage';
 export type { PageEntry, PageRegistry } from './pages';
-export { comingSoonPage } from './comingSoon';
+export { addPageTranslations, comingSoonPage } from './comingSoon';
