@@ -3,7 +3,8 @@ const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shell/federation/shared');
 
-const BUILD = path.resolve(__dirname, 'build');
+// TESSERA_BUILD_DIR builds elsewhere (served with TESSERA_STATIC_DIR pointing at it).
+const BUILD = path.resolve(process.env.TESSERA_BUILD_DIR || path.join(__dirname, 'build'));
 const BACKEND = process.env.TESSERA_BACKEND || 'http://127.0.0.1:6543';
 
 const REMOTES = [
@@ -27,6 +28,7 @@ function common(mode, name) {
           loader: 'esbuild-loader',
           options: { target: 'es2020', jsx: 'automatic' },
         },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
       ],
     },
     performance: { hints: false },

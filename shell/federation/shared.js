@@ -11,6 +11,7 @@ const SINGLETONS = {
   'react-router': 'react-router',
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
+  '@tanstack/react-query': '@tanstack/react-query',
 };
 
 function sharedSingletons() {

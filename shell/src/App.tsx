@@ -1,37 +1,46 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import type { Bootstrap } from '@tessera/kit';
 import { BootstrapContext } from './brand';
+import { createQueryClient } from './data/queryClient';
+import { SYSTEM_STATUS, useSystemStatus } from './data/status';
 import { OverlayProvider } from './frame/overlays';
+import { ModalProvider } from './modals/ModalProvider';
 import { ROUTES } from './routes';
-import { fetchSystemStatus, SYSTEM_STATUS, type SystemStatus } from './system/status';
 import { MaintenanceView, RegionBlockedView } from './system/SystemViews';
 
 /** The three top-level views chosen by system status; the normal app until the status says otherwise. */
-export function App({ bootstrap }: { bootstrap: Bootstrap }) {
-  const [status, setStatus] = useState<SystemStatus | null>(null);
+function Views() {
+  const { data: status } = useSystemStatus();
   const router = useMemo(
     () =>
       createBrowserRouter([
         {
           element: (
-            <OverlayProvider>
-              <Outlet />
-            </OverlayProvider>
+            <ModalProvider>
+              <OverlayProvider>
+                <Outlet />
+              </OverlayProvider>
+            </ModalProvider>
           ),
           children: ROUTES,
         },
       ]),
     [],
   );
+  if (status?.status === SYSTEM_STATUS.maintenance) return <MaintenanceView status={status} />;
+  if (status?.status === SYSTEM_STATUS.regionBlocked) return <RegionBlockedView status={status} />;
+  return <RouterProvider router={router} />;
+}
 
-  useEffect(() => {
-    fetchSystemStatus().then(setStatus, () => setStatus(null));
-  }, []);
-
-  let view;
-  if (status?.status === SYSTEM_STATUS.maintenance) view = <MaintenanceView status={status} />;
-  else if (status?.status === SYSTEM_STATUS.regionBlocked) view = <RegionBlockedView status={status} />;
-  else view = <RouterProvider router={router} />;
-  return <BootstrapContext.Provider value={bootstrap}>{view}</BootstrapContext.Provider>;
+export function App({ bootstrap }: { bootstrap: Bootstrap }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BootstrapContext.Provider value={bootstrap}>
+        <Views />
+      </BootstrapContext.Provider>
+    </QueryClientProvider>
+  );
 }

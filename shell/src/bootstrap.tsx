@@ -4,7 +4,7 @@ import { App } from './App';
 import { initI18n, initialLanguage } from './i18n';
 import { startFederation } from './remotes/runtime';
 import { applyTheme, initialTheme } from './theme';
-import './styles';
+import './styles.css';
 
 async function start(): Promise<void> {
   const bootstrap = readBootstrap();

@@ -3,8 +3,16 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, readStored, writeStored, type Bootstrap } from '@tessera/kit';
 import en from './locales/en';
 import bn from './locales/bn';
+import * as frame from './frame/locales';
+import * as modals from './modals/locales';
 
 export const FALLBACK_LANGUAGE = 'en';
+
+/** The shell's texts per language and namespace: core ('translation'), 'frame' and 'modals'. */
+export const RESOURCES = {
+  en: { translation: en, frame: frame.en, modals: modals.en },
+  bn: { translation: bn, frame: frame.bn, modals: modals.bn },
+};
 
 /** Every code the picker offers: the site's list when the server sends it, else the brand's. */
 export function selectableLanguages(bootstrap: Bootstrap): string[] {
@@ -21,7 +29,7 @@ export async function initI18n(language: string): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
-    resources: { en: { translation: en }, bn: { translation: bn } },
+    resources: RESOURCES,
     interpolation: { escapeValue: false },
   });
   document.documentElement.lang = language;

@@ -1,5 +1,11 @@
-/** localStorage keys the site keeps (SPEC: theme, lang, hisLang). */
-export const STORAGE_KEYS = { theme: 'theme', language: 'lang', languageHistory: 'hisLang' } as const;
+/** localStorage keys the site keeps (SPEC §3). */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  language: 'lang',
+  languageHistory: 'hisLang',
+  hideAnnounceDate: 'hideAnnounceDate',
+  publicityClose: 'publicityClose',
+} as const;
 
 export function readStored(key: string): string | null {
   try {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { CentreOverlay } from '../remotes/CentreOverlay';
 import type { RemoteName } from '../remotes/runtime';
 
@@ -7,19 +7,30 @@ const TITLE_KEYS: Record<RemoteName, string> = {
   agentCentre: 'agent_centre',
 };
 
-const OverlayContext = createContext<(remote: RemoteName) => void>(() => undefined);
+/** Open the member centre or agent centre, at its default page or at ``page``. */
+export type OpenCentre = (remote: RemoteName, page?: string) => void;
 
-export function useOpenCentre() {
+const OverlayContext = createContext<OpenCentre>(() => undefined);
+
+export function useOpenCentre(): OpenCentre {
   return useContext(OverlayContext);
 }
 
 /** The member centre and agent centre overlays, above every route. */
 export function OverlayProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<RemoteName | null>(null);
+  const [open, setOpen] = useState<{ remote: RemoteName; page?: string } | null>(null);
+  const openCentre = useCallback<OpenCentre>((remote, page) => setOpen({ remote, page }), []);
   return (
-    <OverlayContext.Provider value={setOpen}>
+    <OverlayContext.Provider value={openCentre}>
       {children}
-      {open && <CentreOverlay remote={open} titleKey={TITLE_KEYS[open]} onClose={() => setOpen(null)} />}
+      {open && (
+        <CentreOverlay
+          remote={open.remote}
+          page={open.page}
+          titleKey={TITLE_KEYS[open.remote]}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </OverlayContext.Provider>
   );
 }

@@ -16,10 +16,10 @@ function registryOf(remote: RemoteName): Promise<PageRegistry> {
   return promise;
 }
 
-function CentrePages({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; attempt: number; initialPage?: string }) {
   const registry = use(registryOf(remote));
   const { t } = useTranslation(registry.namespace);
-  const [active, setActive] = useState(registry.defaultPage);
+  const [active, setActive] = useState(initialPage ?? registry.defaultPage);
   const page = registry.pages.find((entry) => entry.key === active) ?? registry.pages[0];
   const Page = page.component;
   return (
@@ -50,12 +50,14 @@ function CentrePages({ remote, attempt }: { remote: RemoteName; attempt: number 
 
 interface Props {
   remote: RemoteName;
+  /** The page to open at; the registry's default page otherwise. */
+  page?: string;
   titleKey: string;
   onClose: () => void;
 }
 
 /** The member centre or agent centre, loaded from its remote when opened. */
-export function CentreOverlay({ remote, titleKey, onClose }: Props) {
+export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   return (
@@ -75,7 +77,7 @@ export function CentreOverlay({ remote, titleKey, onClose }: Props) {
           }}
         >
           <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-            <CentrePages remote={remote} attempt={attempt} />
+            <CentrePages remote={remote} attempt={attempt} initialPage={page} />
           </Suspense>
         </RemoteBoundary>
       </div>

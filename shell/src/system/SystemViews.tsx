@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SystemStatus } from './status';
+import type { SystemStatus } from '../data/status';
 
 function CustomerServiceButton() {
   const { t } = useTranslation();
