@@ -7,12 +7,13 @@ import { createQueryClient } from './data/queryClient';
 import { SYSTEM_STATUS, useSystemStatus } from './data/status';
 import { OverlayProvider } from './frame/overlays';
 import { ModalProvider } from './modals/ModalProvider';
+import { RouteGuard } from './RouteGuard';
 import { ROUTES } from './routes';
 import { MaintenanceView, RegionBlockedView } from './system/SystemViews';
 
 /** The three top-level views chosen by system status; the normal app until the status says otherwise. */
 function Views() {
-  const { data: status } = useSystemStatus();
+  const { data: status, isPending } = useSystemStatus();
   const router = useMemo(
     () =>
       createBrowserRouter([
@@ -20,7 +21,9 @@ function Views() {
           element: (
             <ModalProvider>
               <OverlayProvider>
-                <Outlet />
+                <RouteGuard>
+                  <Outlet />
+                </RouteGuard>
               </OverlayProvider>
             </ModalProvider>
           ),
@@ -29,6 +32,8 @@ function Views() {
       ]),
     [],
   );
+  // The status decides the view (and the route guard's flag): wait for it, or for its failure.
+  if (isPending) return null;
   if (status?.status === SYSTEM_STATUS.maintenance) return <MaintenanceView status={status} />;
   if (status?.status === SYSTEM_STATUS.regionBlocked) return <RegionBlockedView status={status} />;
   return <RouterProvider router={router} />;

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { BootstrapContext } from '../src/brand';
 import { ModalProvider } from '../src/modals/ModalProvider';
@@ -33,7 +33,10 @@ export function serve(answers: Answers): ServedCall[] {
   return calls;
 }
 
-/** Render ``element`` at ``path`` inside the shell's providers (query client, bootstrap, modals, overlays). */
+/**
+ * Render ``element`` at ``path`` inside the shell's providers (query client, bootstrap, modals,
+ * overlays), followed by the matching one of ``routes`` when given.
+ */
 export function renderInShell(element: ReactElement, { path = '/', routes }: { path?: string; routes?: RouteObject[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
@@ -41,7 +44,10 @@ export function renderInShell(element: ReactElement, { path = '/', routes }: { p
       {
         element: (
           <ModalProvider>
-            <OverlayProvider>{element}</OverlayProvider>
+            <OverlayProvider>
+              {element}
+              <Outlet />
+            </OverlayProvider>
           </ModalProvider>
         ),
         children: routes,

@@ -1,5 +1,5 @@
 import { comingSoonPage } from '@tessera/kit';
-import type { PageEntry, PageRegistry } from '@tessera/kit';
+import type { BadgeKey, PageEntry, PageRegistry } from '@tessera/kit';
 import { NAMESPACE, registerTranslations } from './translations';
 
 registerTranslations();
@@ -22,10 +22,15 @@ const PAGE_KEYS = [
   'manualRebate',
 ];
 
+/** Red count badges (SPEC §2): reward center, mission activity and platform messages. */
+const BADGES: Record<string, BadgeKey> = { rewardCenter: 'rewards', missionLeaderboard: 'missions', messageV2: 'messages' };
+
 const registry: PageRegistry = {
   namespace: NAMESPACE,
   defaultPage: 'securityCenter',
-  pages: PAGE_KEYS.map((key): PageEntry => ({ key, labelKey: key, component: comingSoonPage(NAMESPACE, key) })),
+  pages: PAGE_KEYS.map(
+    (key): PageEntry => ({ key, labelKey: key, component: comingSoonPage(NAMESPACE, key), badge: BADGES[key] }),
+  ),
 };
 
 export default registry;

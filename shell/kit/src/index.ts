@@ -5,5 +5,7 @@ export type { Envelope, Query } from './api';
 export { STORAGE_KEYS, readStored, writeStored } from './storage';
 export { readSession, writeSession, useSession, isAgent, REAL_ACCOUNT, AGENT_TYPES } from './session';
 export type { Session } from './session';
-export type { PageEntry, PageRegistry } from './pages';
+export type { BadgeKey, PageEntry, PageRegistry } from './pages';
 export { addPageTranslations, comingSoonPage } from './comingSoon';
+export { setBadgeCount, clearBadgeCounts, useBadgeCounts } from './badges';
+export type { BadgeCounts } from './badges';

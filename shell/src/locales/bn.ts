@@ -17,6 +17,7 @@ const bn: Resources = {
   close: 'বন্ধ করুন',
   loading: 'লোড হচ্ছে…',
   remote_failed: 'এই অংশটি লোড করা যায়নি।',
+  count_badge: '{{count}}টি নতুন',
   retry: 'আবার চেষ্টা করুন',
   not_found: 'পৃষ্ঠা পাওয়া যায়নি',
   not_found_info: 'আপনি যে পৃষ্ঠাটি খুঁজছেন সেটি নেই।',

@@ -16,6 +16,7 @@ const en = {
   close: 'Close',
   loading: 'Loading…',
   remote_failed: 'This section could not be loaded.',
+  count_badge: '{{count}} new',
   retry: 'Retry',
   not_found: 'Page not found',
   not_found_info: 'The page you are looking for does not exist.',

@@ -1,10 +1,16 @@
 import { Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageRegistry } from '@tessera/kit';
+import { useBadgeCounts, type PageEntry, type PageRegistry } from '@tessera/kit';
+import { useSystemStatus } from '../data/status';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadPages, type RemoteName } from './runtime';
 
 const pending = new Map<RemoteName, Promise<PageRegistry>>();
+
+/** Forget a remote's load, so the next open (Retry) asks again. */
+export function forgetRemote(remote: RemoteName): void {
+  pending.delete(remote);
+}
 
 /** One load per remote, kept even when it fails so Suspense settles on the error until Retry. */
 function registryOf(remote: RemoteName): Promise<PageRegistry> {
@@ -16,17 +22,39 @@ function registryOf(remote: RemoteName): Promise<PageRegistry> {
   return promise;
 }
 
+/** The registry's pages the brand shows: those behind a whitelabel flag only when it is on. */
+function useVisiblePages(registry: PageRegistry): PageEntry[] {
+  const whitelabel = useSystemStatus().data?.whitelabel;
+  return registry.pages.filter((entry) => !entry.flag || Boolean(whitelabel?.[entry.flag]));
+}
+
+/** A red badge with the count, only when it is above zero. */
+export function CountBadge({ count }: { count: number | undefined }) {
+  const { t } = useTranslation();
+  if (!count || count <= 0) return null;
+  return (
+    <>
+      <span className="count-badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="visually-hidden">{t('count_badge', { count })}</span>
+    </>
+  );
+}
+
 function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; attempt: number; initialPage?: string }) {
   const registry = use(registryOf(remote));
   const { t } = useTranslation(registry.namespace);
   const [active, setActive] = useState(initialPage ?? registry.defaultPage);
-  const page = registry.pages.find((entry) => entry.key === active) ?? registry.pages[0];
+  const pages = useVisiblePages(registry);
+  const counts = useBadgeCounts();
+  const page = pages.find((entry) => entry.key === active) ?? pages[0];
   const Page = page.component;
   return (
     <div className="centre" data-attempt={attempt}>
       <nav className="centre__menu">
         <ul>
-          {registry.pages.map((entry) => (
+          {pages.map((entry) => (
             <li key={entry.key}>
               <button
                 type="button"
@@ -36,6 +64,7 @@ function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; att
                 onClick={() => setActive(entry.key)}
               >
                 {t(entry.labelKey)}
+                <CountBadge count={entry.badge ? counts[entry.badge] : undefined} />
               </button>
             </li>
           ))}
@@ -72,7 +101,7 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
         <RemoteBoundary
           key={attempt}
           onRetry={() => {
-            pending.delete(remote);
+            forgetRemote(remote);
             setAttempt(attempt + 1);
           }}
         >
