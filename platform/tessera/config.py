@@ -44,6 +44,10 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include(".relay")
     # Features, in the order of DESIGN.md.
     config.include(".system")
+    # Games: the game menu from the brand's vendor plugins.
+    config.include(".games")
+    # Engagement: banners and announcements (the notice call).
+    config.include(".engagement")
     # The front end: page routes and the built bundles.
     config.include(".shell")
     # Plugins last: they may add to everything above.

@@ -136,7 +136,8 @@ def tessera_payment_webhook(tenant, settings, channel, headers, body):
 @hookspec
 def tessera_game_vendors(tenant, settings):
     """Return the vendors this plugin provides: dicts with ``vassalage``, ``displayName``,
-    ``gameType`` and ``walletMode`` ("seamless" or "transfer")."""
+    ``gameType`` and ``walletMode`` ("seamless" or "transfer"), and optionally ``isHot`` (bool,
+    default False) and ``smallIcon`` (an image URL, default None) for the game menu."""
 
 
 @hookspec(firstresult=True)

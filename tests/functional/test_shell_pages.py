@@ -48,6 +48,7 @@ def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
     assert (bd.html["lang"], bd.html["data-theme"], bd.bootstrap["brand"]["currency"]) == ("bn", "light", "BDT")
     assert (ph.html["lang"], ph.html["data-theme"], ph.bootstrap["brand"]["currencySymbol"]) == ("en", "dark", "P")
     assert bd.bootstrap["publicKey"]["kid"] != ph.bootstrap["publicKey"]["kid"]
+    assert bd.bootstrap["brand"]["logo"] == ph.bootstrap["brand"]["logo"] == "/assets/logo.svg"
     assert set(bd.bootstrap["remotes"]) == {"memberCentre", "agentCentre"}
     assert "en" in bd.bootstrap["languages"] and len(bd.bootstrap["languages"]) >= 40
 
@@ -76,6 +77,7 @@ def test_an_unknown_page_is_the_shell_with_404_and_calls_stay_json(testapp):
     page = testapp.get("/no-such-page", status=404)
     assert page.content_type == "text/html" and Page(page.text).bootstrap["brand"]["slug"] == "demo-bd"
     assert testapp.get("/wps/no-such-call", status=404).json["code"] == "not_found"
+    assert testapp.get("/assets/no-such-file.svg", status=404).json["code"] == "asset_not_found"
     assert testapp.post("/no-such-page", status=404).json["code"] == "not_found"
 
 

@@ -3,9 +3,10 @@ the shell boots from, each part of it the calling brand's own."""
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import delete
 
 from tessera.system.linkseal import open_sealed
-from tessera.system.models import MaintenanceWindow
+from tessera.system.models import Footer, MaintenanceWindow
 from tessera.tenancy.models import Tenant
 from tessera.timeutil import utcnow
 
@@ -104,7 +105,7 @@ def test_the_brand_and_its_settings(brand_app):
     ph = status(brand_app, "demo-ph.localhost", PH_IP)
     assert bd["brand"] == {
         "slug": "demo-bd", "name": "Tessera Demo BD", "currency": "BDT", "currencySymbol": "৳",
-        "defaultLanguage": "bn", "languages": ["bn", "en"], "theme": "light",
+        "defaultLanguage": "bn", "languages": ["bn", "en"], "theme": "light", "logo": "/assets/logo.svg",
     }
     assert ph["brand"]["theme"] == "dark" and ph["brand"]["currencySymbol"] == "P"
     assert bd["whitelabel"]["USERNAMEREG3"] is True and bd["whitelabel"]["MOBILENUMREG3"] is False
@@ -160,3 +161,59 @@ class TestCallerAddress:
         app = brand_app("demo-bd.localhost", ip="127.0.0.1")
         value = app.get("/wps/system/status", headers={"X-Forwarded-For": forwarded}).json["value"]
         assert value["location"] == {"ip": "127.0.0.1", "region": None}
+
+
+class TestFooter:
+    def test_in_the_request_language(self, brand_app):
+        bengali = status(brand_app)["footer"]
+        english = brand_app("demo-bd.localhost").get("/wps/system/status?lang=en").json["value"]["footer"]
+        assert english["description"].startswith("<p><strong>Tessera Demo BD</strong> is a demonstration brand")
+        assert bengali["description"].startswith("<p><strong>টেসেরা ডেমো বিডি</strong>")
+        assert english["licences"] == [
+            {"title": "Demo Gaming Authority", "url": "/assets/footer/licence-authority.svg",
+             "linkUrl": "https://licensing.demo-bd.example/tessera"},
+            {"title": "Fair Play Lab certified", "url": "/assets/footer/licence-fair-play.svg",
+             "linkUrl": "https://fairplay.demo-bd.example/certificates/tessera"},
+            {"title": "RNG independently tested", "url": "/assets/footer/licence-rng.svg", "linkUrl": None},
+        ]
+        assert [p["url"] for p in english["protection"]] == [
+            "/assets/footer/protection-ssl.svg", "/assets/footer/protection-privacy.svg", "/assets/footer/protection-fraud.svg"]
+        assert english["protection"][0] == {"title": "SSL secured", "url": "/assets/footer/protection-ssl.svg"}
+        assert english["responsibility"] == {
+            "title": "Only for players aged 18 or older", "url": "/assets/footer/18-plus.svg", "linkUrl": "/help#responsible"}
+        assert bengali["responsibility"]["title"] == "শুধুমাত্র ১৮ বছর বা তার বেশি বয়সীদের জন্য"
+        assert [lic["url"] for lic in bengali["licences"]] == [lic["url"] for lic in english["licences"]]
+
+    @pytest.mark.parametrize("host, asked, answered", [
+        ("demo-ph.localhost", "fil", "en"),  # one of its languages, without a footer file
+        ("demo-ph.localhost", "bn", "en"),   # another brand's language
+        ("demo-bd.localhost", "fil", "bn"),  # not one of the brand's languages
+    ])
+    def test_falls_back_to_the_brand_default(self, brand_app, host, asked, answered):
+        app = brand_app(host, ip=PH_IP)
+        fallen_back = app.get(f"/wps/system/status?lang={asked}").json["value"]["footer"]
+        assert fallen_back == app.get(f"/wps/system/status?lang={answered}").json["value"]["footer"]
+        assert fallen_back["licences"]
+
+    def test_each_brand_has_its_own(self, brand_app):
+        bd = brand_app("demo-bd.localhost").get("/wps/system/status?lang=en").json["value"]["footer"]
+        ph = status(brand_app, "demo-ph.localhost", PH_IP)["footer"]
+        assert "Tessera Demo PH" in ph["description"] and "Demo BD" not in ph["description"]
+        assert [lic["title"] for lic in ph["licences"]] == ["Demo Gaming Authority", "RNG independently tested"]
+        assert ph["licences"][0]["linkUrl"] == "https://licensing.demo-ph.example/tessera"
+        assert ph["responsibility"] == {"title": "Adults only", "url": "/assets/footer/18-plus.svg", "linkUrl": None}
+        assert {lic["linkUrl"] for lic in bd["licences"]}.isdisjoint({lic["linkUrl"] for lic in ph["licences"]} - {None})
+
+    def test_a_brand_without_a_footer_gets_an_empty_one(self, brand_app, db_session, tenant_ids):
+        db_session.execute(delete(Footer).where(Footer.tenant_id == tenant_ids["demo-ph"]))
+        db_session.flush()
+        assert status(brand_app, "demo-ph.localhost", PH_IP)["footer"] == {
+            "description": "", "licences": [], "protection": [], "responsibility": None}
+        assert status(brand_app)["footer"]["licences"]
+
+
+def test_the_logo_is_the_brands_asset(brand_app):
+    assert status(brand_app)["brand"]["logo"] == "/assets/logo.svg"
+    assert status(brand_app, "demo-ph.localhost", PH_IP)["brand"]["logo"] == "/assets/logo.svg"
+    logos = {host: brand_app(host, ip=PH_IP).get("/assets/logo.svg").body for host in ("demo-bd.localhost", "demo-ph.localhost")}
+    assert logos["demo-bd.localhost"] != logos["demo-ph.localhost"]

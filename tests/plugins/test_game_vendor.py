@@ -38,7 +38,7 @@ class LedgerVendor(Reference):
     def tessera_game_vendors(self, tenant, settings):
         self.record(tenant, VENDORS, settings)
         return [{"vassalage": settings["vassalage"], "displayName": settings["name"], "gameType": "RNG",
-                 "walletMode": settings["wallet_mode"]}]
+                 "walletMode": settings["wallet_mode"], "isHot": True}]
 
     @hookimpl
     def tessera_game_catalog(self, tenant, settings, vassalage):
@@ -119,6 +119,8 @@ def test_vendors_are_described(adapter):
     for vendor in offered:
         assert {"vassalage", "displayName", "gameType", "walletMode"} <= set(vendor)
         assert vendor["walletMode"] in {"seamless", "transfer"}
+        assert isinstance(vendor.get("isHot", False), bool)
+        assert vendor.get("smallIcon") is None or isinstance(vendor["smallIcon"], str)
 
 
 @contract

@@ -17,7 +17,7 @@ PAGE_ROUTES = [
     )],
     ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
 ]
-API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/healthz", "/readyz")
+API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/assets/", "/healthz", "/readyz")
 SHELL_ENTRY = "shell/main.js"
 REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
 
@@ -27,8 +27,9 @@ def is_page_request(request) -> bool:
     return request.method in ("GET", "HEAD") and not request.path_info.startswith(API_PREFIXES)
 
 
-@lru_cache(maxsize=64)
-def _digest(path: str, mtime_ns: int) -> str:
+@lru_cache(maxsize=256)
+def file_digest(path: str, mtime_ns: int) -> str:
+    """A short hash of a file's content, remembered while its modification time stays."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
@@ -36,7 +37,7 @@ def version(static_dir: Path, relative: str) -> str:
     """A short hash of a built file's content, so its URL changes when the file does."""
     path = static_dir / relative
     try:
-        return _digest(str(path), path.stat().st_mtime_ns)
+        return file_digest(str(path), path.stat().st_mtime_ns)
     except OSError:
         return "missing"
 

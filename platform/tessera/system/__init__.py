@@ -1,5 +1,5 @@
-"""System: status and permission info, flags, register settings, routes, help, feedback,
-customer service, and the process and readiness checks."""
+"""System: status and permission info, flags, register settings, routes, help, footer,
+feedback, customer service, the brand's assets, and the process and readiness checks."""
 from pathlib import Path
 
 
@@ -12,6 +12,7 @@ def includeme(config):
     config.add_route("system.help_center", "/wps/system/helpCenter")
     config.add_route("system.customer_service", "/wps/system/customerService")
     config.add_route("system.feedback", "/wps/feedback")
+    config.add_route("system.assets", "/assets/*subpath")
     config.add_route("healthz", "/healthz")
     config.add_route("readyz", "/readyz")
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

@@ -1,7 +1,7 @@
-"""Runtime state of the system calls: maintenance windows, help content, feedback."""
+"""Runtime state of the system calls: maintenance windows, help content, footers, feedback."""
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, Index, Integer, String, Text
+from sqlalchemy import JSON, DateTime, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db import Base, TenantOwned
@@ -31,6 +31,18 @@ class HelpSection(TenantOwned, Base):
     position: Mapped[int] = mapped_column(Integer)
     title: Mapped[str] = mapped_column(String(200))
     body_html: Mapped[str] = mapped_column(Text)
+
+
+class Footer(TenantOwned, Base):
+    """The brand's footer in one language, as the status call shows it (synced from its content folder):
+    ``{"description": html, "licences": [...], "protection": [...], "responsibility": {...} | null}``."""
+
+    __tablename__ = "footers"
+    __table_args__ = (UniqueConstraint("tenant_id", "language"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    language: Mapped[str] = mapped_column(String(8))
+    content: Mapped[dict] = mapped_column(JSON)
 
 
 class Feedback(TenantOwned, Base):

@@ -1,18 +1,20 @@
 """What the system calls answer: status and permission info, flags, register settings,
-routes, help content and customer service, all from the brand's config and runtime state."""
+routes, help content, footer and customer service, all from the brand's config and runtime state."""
 from sqlalchemy import or_, select
 
 from ..cache import memo
 from ..envelope import Spliced, encode
+from ..tenancy.assets import asset_url
 from ..tenancy.loader import SCHEMA
 from ..timeutil import iso, utcnow
 from . import linkseal
-from .models import HelpSection, MaintenanceWindow
+from .models import Footer, HelpSection, MaintenanceWindow
 from .patterns import PATTERNS
 
 NORMAL, MAINTENANCE, REGION_RESTRICTED = 0, 1, 2
 FLAGS = tuple(SCHEMA["$defs"]["flag"]["enum"])
 LIVE_CHAT = "3"
+EMPTY_FOOTER = {"description": "", "licences": [], "protection": [], "responsibility": None}
 
 _OPTIONAL = {"enabled": False, "required": False, "pattern_id": "any", "min_length": 1, "max_length": 64}
 REGISTER_DEFAULTS = {
@@ -101,7 +103,7 @@ def customer_service(request) -> list[dict]:
 
 
 def help_center(db, tenant, language: str) -> dict:
-    for candidate in dict.fromkeys((language, tenant.default_language, *tenant.languages)):
+    for candidate in tenant.content_languages(language):
         sections = db.scalars(
             select(HelpSection).where(HelpSection.language == candidate).order_by(HelpSection.position)
         ).all()
@@ -111,6 +113,15 @@ def help_center(db, tenant, language: str) -> dict:
                 "sections": [{"key": s.key, "title": s.title, "content": s.body_html} for s in sections],
             }
     return {"language": language, "sections": []}
+
+
+def footer(db, tenant, language: str) -> dict:
+    """The footer in ``language``, else the brand's default (then its other languages)."""
+    for candidate in tenant.content_languages(language):
+        found = db.scalar(select(Footer).where(Footer.language == candidate))
+        if found is not None:
+            return found.content
+    return EMPTY_FOOTER
 
 
 def location(request) -> dict:
@@ -140,6 +151,7 @@ def brand_summary(tenant) -> dict:
         "defaultLanguage": tenant.default_language,
         "languages": tenant.languages,
         "theme": tenant.theme,
+        "logo": asset_url(tenant.config.get("logo")),
     }
 
 
@@ -158,6 +170,7 @@ def _brand_info(request) -> dict:
         "imageCDNs": cdn.get("images", []),
         "launchGameCDNs": cdn.get("launch_game", []),
         "publicKey": tenant.public_jwk(request.registry.settings["tessera"].secret_key),
+        "footer": footer(request.db, tenant, request.language),
     }
 
 

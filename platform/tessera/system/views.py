@@ -1,8 +1,11 @@
-"""The system calls of SPEC §7 and the health checks."""
+"""The system calls of SPEC §7, the brand's assets and the health checks."""
+from pyramid.response import FileResponse
 from pyramid.view import view_config
 from sqlalchemy import text
 
 from ..envelope import ApiError
+from ..shell.pages import file_digest
+from ..tenancy.assets import content_type, find_asset
 from . import services
 from .feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
 
@@ -60,6 +63,23 @@ def _text_field(request, name: str) -> str | None:
         return value
     message = request.translate("field_type", type="string")
     raise ApiError(400, "invalid_request", value={"fields": [{"field": name, "code": "field_type", "message": message}]})
+
+
+@view_config(route_name="system.assets", request_method=("GET", "HEAD"))
+def asset(request):
+    """A file of the brand's assets folder; any other path, another brand's included, is not found."""
+    path = "/".join(request.matchdict["subpath"])
+    found = find_asset(request.registry.settings["tessera"].tenants_dir, request.tenant.slug, path)
+    if found is None:
+        raise ApiError(404, "asset_not_found", path=path)
+    response = FileResponse(str(found), request=request, content_type=content_type(found.name))
+    response.etag = file_digest(str(found), found.stat().st_mtime_ns)
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if response.content_type == "image/svg+xml":
+        # An SVG opened on its own is a document: it may style itself, nothing more.
+        response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
 
 
 @view_config(route_name="healthz", request_method="GET", renderer="api", openapi=True)

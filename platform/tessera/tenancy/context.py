@@ -42,6 +42,11 @@ class TenantContext:
     def languages(self) -> list[str]:
         return self.config["languages"]
 
+    def content_languages(self, language: str) -> tuple[str, ...]:
+        """Where to look for content asked for in ``language``: that language, then the brand's
+        default, then its other languages."""
+        return tuple(dict.fromkeys((language, self.default_language, *self.languages)))
+
     @property
     def theme(self) -> str:
         return self.config["theme"]

@@ -1,8 +1,9 @@
 """Reading and validating the tenant folders (``tenants/<slug>/``).
 
 A folder is checked whole: tenant.toml against the schema, then the rules a schema cannot say
-(languages, hosts unique across brands, installed plugins and their own settings, help
-content). Any error refuses the whole set; nothing is half-loaded.
+(languages, time zone, hosts unique across brands, installed plugins and their own settings),
+then its content (help, banners, notices, footer; see :mod:`tessera.tenancy.content`) and the
+assets that content names. Any error refuses the whole set; nothing is half-loaded.
 """
 import difflib
 import ipaddress
@@ -10,38 +11,32 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass, field
+from datetime import tzinfo
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError
 
 from ..i18n import known
 from ..system.patterns import ANY, PATTERNS
+from .assets import asset_segments, find_asset, is_https_url
+from .content import (
+    BANNERS_SCHEMA,
+    FOOTER_SCHEMA,
+    HELP_SCHEMA,
+    NOTICES_SCHEMA,
+    ContentValidator,
+    brand_zone,
+    moment,
+)
 from .context import ENV_PREFIX
 
 SCHEMA = json.loads((Path(__file__).parent / "tenant.schema.json").read_text())
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-HELP_SCHEMA = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["sections"],
-    "properties": {
-        "sections": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["key", "title", "body"],
-                "properties": {
-                    "key": {"type": "string", "pattern": "^[a-z0-9_-]{1,40}$"},
-                    "title": {"type": "string", "minLength": 1, "maxLength": 200},
-                    "body": {"type": "string"},
-                },
-            },
-        }
-    },
-}
+# An internal route, not "//host" or "/\host", which browsers read as another site.
+ROUTE = re.compile(r"^/(?![/\\])[^\s\\]*$")
 
 format_checker = FormatChecker()
 
@@ -68,6 +63,9 @@ class TenantSource:
     slug: str
     config: dict
     help: dict = field(default_factory=dict)  # language -> list of sections
+    banners: list = field(default_factory=list)  # in file order
+    notices: dict = field(default_factory=dict)  # language -> list of notices
+    footer: dict = field(default_factory=dict)  # language -> the footer document
 
 
 class TenantLoadFailed(Exception):
@@ -180,9 +178,21 @@ def _plugin_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadEr
     return errors
 
 
+def _timezone_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
+    name = config.get("timezone")
+    if name is None:
+        return []
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return [LoadError(file, "timezone", f"'{name}' is not an IANA time zone (such as 'Asia/Dhaka')")]
+    return []
+
+
 # Each rule reads only these top-level keys, and runs only when the schema found them well formed.
 RULES = (
     (("languages", "default_language"), _language_errors),
+    (("timezone",), _timezone_errors),
     (("register",), _register_errors),
     (("plugins",), _plugin_errors),
 )
@@ -217,26 +227,144 @@ def _host_errors(config: dict, file: str, slug: str, hosts: dict[str, str]) -> l
     return errors
 
 
-def _load_help(folder: Path, root: Path, languages: list | None, errors: list) -> dict:
-    help_content = {}
-    validator = Draft202012Validator(HELP_SCHEMA)
-    for path in sorted((folder / "content" / "help").glob("*.toml")):
-        file = str(path.relative_to(root))
-        if languages is not None and path.stem not in languages:
-            errors.append(LoadError(file, "", f"'{path.stem}' is not one of the brand's languages"))
+@dataclass(frozen=True)
+class _Folder:
+    """A brand folder, as its content is checked against it."""
+
+    path: Path
+    root: Path
+    languages: list | None  # None when tenant.toml's are broken: files are not checked against them
+    default_language: str | None
+    zone: tzinfo
+
+    def name(self, path: Path) -> str:
+        return str(path.relative_to(self.root))
+
+
+def _image_errors(folder: _Folder, reference: str, file: str, key: str) -> list[LoadError]:
+    if is_https_url(reference):
+        return []
+    if asset_segments(reference) is None:
+        return [LoadError(file, key, f"'{reference}' is neither an https URL nor a path inside assets/ (names of "
+                                     "letters, digits, '.', '_' and '-', ending in an image or font extension)")]
+    if find_asset(folder.root, folder.path.name, reference) is None:
+        return [LoadError(file, key, f"'{reference}' is not a file in {folder.path.name}/assets/")]
+    return []
+
+
+def _link_errors(entry: dict, file: str, at: str) -> list[LoadError]:
+    link = entry.get("link")
+    if link is None or ROUTE.match(link) or is_https_url(link):
+        return []
+    return [LoadError(file, f"{at}.link", f"'{link}' is neither a route starting with '/' nor an https URL")]
+
+
+def _unique_key_errors(items: list, file: str, name: str) -> list[LoadError]:
+    first, errors = {}, []
+    for i, item in enumerate(items):
+        if item["key"] in first:
+            errors.append(LoadError(file, f"{name}.{i}.key", f"'{item['key']}' is already used by {name}.{first[item['key']]}"))
+        first.setdefault(item["key"], i)
+    return errors
+
+
+def _window_errors(item: dict, names: tuple[str, str], folder: _Folder, file: str, at: str) -> list[LoadError]:
+    start, end = (item.get(name) for name in names)
+    if start is None or end is None or moment(end, folder.zone, end=True) > moment(start, folder.zone):
+        return []
+    return [LoadError(file, f"{at}.{names[1]}", f"must be after {names[0]}")]
+
+
+def _title_errors(titles: dict, folder: _Folder, file: str, at: str) -> list[LoadError]:
+    if folder.languages is None:
+        return []
+    errors = [
+        LoadError(file, f"{at}.{code}", f"'{code}' is not one of the brand's languages")
+        for code in titles if code not in folder.languages
+    ]
+    if folder.default_language is not None and folder.default_language not in titles:
+        errors.append(LoadError(file, f"{at}.{folder.default_language}", "is required: the brand's default language"))
+    return errors
+
+
+def _help_rules(document: dict, folder: _Folder, file: str) -> list[LoadError]:
+    keys = [s["key"] for s in document["sections"]]
+    return [] if len(keys) == len(set(keys)) else [LoadError(file, "sections", "section keys must be unique")]
+
+
+def _banner_rules(document: dict, folder: _Folder, file: str) -> list[LoadError]:
+    errors = _unique_key_errors(document["banners"], file, "banners")
+    for i, banner in enumerate(document["banners"]):
+        at = f"banners.{i}"
+        errors += _image_errors(folder, banner["image"], file, f"{at}.image")
+        errors += _link_errors(banner, file, at)
+        errors += _title_errors(banner["title"], folder, file, f"{at}.title")
+        errors += _window_errors(banner, ("starts", "ends"), folder, file, at)
+    return errors
+
+
+def _notice_rules(document: dict, folder: _Folder, file: str) -> list[LoadError]:
+    errors = _unique_key_errors(document["notices"], file, "notices")
+    for i, notice in enumerate(document["notices"]):
+        errors += _window_errors(notice, ("start_date", "end_date"), folder, file, f"notices.{i}")
+    return errors
+
+
+def _footer_rules(document: dict, folder: _Folder, file: str) -> list[LoadError]:
+    entries = [(f"{part}.{i}", entry) for part in ("licences", "protection") for i, entry in enumerate(document.get(part, []))]
+    if "responsibility" in document:
+        entries.append(("responsibility", document["responsibility"]))
+    errors = []
+    for at, entry in entries:
+        errors += _image_errors(folder, entry["image"], file, f"{at}.image")
+        errors += _link_errors(entry, file, at)
+    return errors
+
+
+def _content_file(path: Path, folder: _Folder, schema: dict, rules, errors: list) -> dict | None:
+    """One content file, checked against its schema and then its rules; None when it has problems."""
+    file = folder.name(path)
+    document = _read_toml(path, folder.root, errors)
+    if document is None:
+        return None
+    found = _schema_errors(ContentValidator(schema), document, file) or rules(document, folder, file)
+    errors.extend(found)
+    return None if found else document
+
+
+def _per_language(folder: _Folder, kind: str, schema: dict, rules, errors: list) -> dict:
+    """``content/<kind>/<lang>.toml``: language -> document, for the brand's languages only."""
+    documents = {}
+    for path in sorted((folder.path / "content" / kind).glob("*.toml")):
+        if folder.languages is not None and path.stem not in folder.languages:
+            errors.append(LoadError(folder.name(path), "", f"'{path.stem}' is not one of the brand's languages"))
             continue
-        document = _read_toml(path, root, errors)
-        if document is None:
-            continue
-        found = _schema_errors(validator, document, file)
-        if not found:
-            keys = [s["key"] for s in document["sections"]]
-            if len(keys) != len(set(keys)):
-                found.append(LoadError(file, "sections", "section keys must be unique"))
-        errors.extend(found)
-        if not found:
-            help_content[path.stem] = document["sections"]
-    return help_content
+        document = _content_file(path, folder, schema, rules, errors)
+        if document is not None:
+            documents[path.stem] = document
+    return documents
+
+
+def _load_content(folder: _Folder, errors: list) -> dict:
+    banners = folder.path / "content" / "banners.toml"
+    banners_document = _content_file(banners, folder, BANNERS_SCHEMA, _banner_rules, errors) if banners.exists() else None
+    help_documents = _per_language(folder, "help", HELP_SCHEMA, _help_rules, errors)
+    notice_documents = _per_language(folder, "notices", NOTICES_SCHEMA, _notice_rules, errors)
+    return {
+        "help": {language: document["sections"] for language, document in help_documents.items()},
+        "banners": (banners_document or {}).get("banners", []),
+        "notices": {language: document["notices"] for language, document in notice_documents.items()},
+        "footer": _per_language(folder, "footer", FOOTER_SCHEMA, _footer_rules, errors),
+    }
+
+
+def _content_folder(folder: Path, root: Path, config: dict, schema_errors: list[LoadError]) -> _Folder:
+    broken = _top_keys(schema_errors)
+    languages = None if "languages" in broken else config["languages"]
+    default = config.get("default_language")
+    if languages is None or "default_language" in broken or default not in languages:
+        default = None
+    return _Folder(folder, root, languages, default, brand_zone(config))
 
 
 def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts: dict, errors: list):
@@ -251,15 +379,17 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     if config is None:
         return None
     schema_errors = _schema_errors(validator, config, file)
+    content_folder = _content_folder(folder, root, config, schema_errors)
     found = [
         *schema_errors,
         *_rule_errors(config, file, plugin_schemas, schema_errors),
         *_host_errors(config, file, folder.name, hosts),
     ]
+    if "logo" in config and "logo" not in _top_keys(schema_errors):
+        found += _image_errors(content_folder, config["logo"], file, "logo")
     errors.extend(found)
-    languages = None if "languages" in _top_keys(schema_errors) else config["languages"]
-    help_content = _load_help(folder, root, languages, errors)
-    return None if found else TenantSource(folder.name, config, help_content)
+    content = _load_content(content_folder, errors)
+    return None if found else TenantSource(folder.name, config, **content)
 
 
 def load_tenants(root: Path, plugin_schemas: dict) -> list[TenantSource]:

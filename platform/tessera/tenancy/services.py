@@ -5,8 +5,11 @@ from markdown_it import MarkdownIt
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..system.models import HelpSection
+from ..engagement.models import Announcement, Banner
+from ..system.models import Footer, HelpSection
 from ..timeutil import utcnow
+from .assets import asset_url
+from .content import brand_zone, moment
 from .keys import generate_key
 from .loader import TenantSource
 from .models import Tenant, TenantDomain
@@ -44,6 +47,9 @@ def sync_tenants(session: Session, sources: list[TenantSource], secret: str) -> 
         session.flush()
         _sync_domains(session, tenant, source)
         _sync_help(session, tenant, source)
+        _sync_banners(session, tenant, source)
+        _sync_notices(session, tenant, source)
+        _sync_footers(session, tenant, source)
     for slug, tenant in existing.items():
         if slug not in {s.slug for s in sources} and tenant.active:
             tenant.active = False
@@ -71,3 +77,77 @@ def _sync_help(session: Session, tenant: Tenant, source: TenantSource) -> None:
                 tenant_id=tenant.id, language=language, key=section["key"], position=position,
                 title=section["title"], body_html=_markdown.render(section["body"]),
             ))
+
+
+def _replace_rows(session: Session, model, tenant: Tenant, identity: tuple[str, ...], wanted: list[dict]) -> None:
+    """Make the brand's rows of ``model`` the ``wanted`` ones (column values). A row whose
+    ``identity`` columns match a wanted one is updated and keeps its id, so ids stay stable."""
+    current = {
+        tuple(getattr(row, name) for name in identity): row
+        for row in session.scalars(select(model).where(model.tenant_id == tenant.id))
+    }
+    wanted_by_identity = {tuple(values[name] for name in identity): values for values in wanted}
+    for key, row in current.items():
+        if key not in wanted_by_identity:
+            session.delete(row)
+    for key, values in wanted_by_identity.items():
+        row = current.get(key) or model(tenant_id=tenant.id)
+        for name, value in values.items():
+            setattr(row, name, value)
+        session.add(row)
+
+
+def _sync_banners(session: Session, tenant: Tenant, source: TenantSource) -> None:
+    zone = brand_zone(source.config)
+    _replace_rows(session, Banner, tenant, ("key",), [
+        {
+            "key": banner["key"],
+            "group_name": banner["group"],
+            "position": position,
+            "image_url": asset_url(banner["image"]),
+            "link_url": banner.get("link"),
+            "title": banner["title"],
+            "starts_at": moment(banner["starts"], zone) if "starts" in banner else None,
+            "ends_at": moment(banner["ends"], zone, end=True) if "ends" in banner else None,
+        }
+        for position, banner in enumerate(source.banners)
+    ])
+
+
+def _sync_notices(session: Session, tenant: Tenant, source: TenantSource) -> None:
+    zone = brand_zone(source.config)
+    _replace_rows(session, Announcement, tenant, ("language", "key"), [
+        {
+            "language": language,
+            "key": notice["key"],
+            "type": notice["type"],
+            "position": position,
+            "title": notice["title"],
+            "content_html": _markdown.render(notice["content"]),
+            "promotion_type": notice.get("promotion_type"),
+            "starts_at": moment(notice["start_date"], zone),
+            "ends_at": moment(notice["end_date"], zone, end=True) if "end_date" in notice else None,
+        }
+        for language, notices in source.notices.items()
+        for position, notice in enumerate(notices)
+    ])
+
+
+def _footer_entry(entry: dict, linked: bool = True) -> dict:
+    shown = {"title": entry["title"], "url": asset_url(entry["image"])}
+    return {**shown, "linkUrl": entry.get("link")} if linked else shown
+
+
+def _sync_footers(session: Session, tenant: Tenant, source: TenantSource) -> None:
+    _replace_rows(session, Footer, tenant, ("language",), [
+        {
+            "language": language,
+            "content": {
+                "description": _markdown.render(footer["description"]),
+                "licences": [_footer_entry(entry) for entry in footer.get("licences", [])],
+                "protection": [_footer_entry(entry, linked=False) for entry in footer.get("protection", [])],
+                "responsibility": _footer_entry(footer["responsibility"]) if "responsibility" in footer else None,
+            },
+        }
+        for language, footer in source.footer.items()
+    ])

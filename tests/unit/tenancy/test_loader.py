@@ -7,6 +7,9 @@ from tessera.plugins import plugin_manager, settings_schemas
 from tessera.tenancy.loader import LoadError, TenantLoadFailed, load_tenants
 
 BD, PH = "demo-bd/tenant.toml", "demo-ph/tenant.toml"
+BANNERS, PH_BANNERS = "demo-bd/content/banners.toml", "demo-ph/content/banners.toml"
+NOTICES, PH_NOTICES = "demo-bd/content/notices/en.toml", "demo-ph/content/notices/en.toml"
+FOOTER = "demo-ph/content/footer/en.toml"
 
 
 def test_the_demo_brands_load(load):
@@ -15,6 +18,13 @@ def test_the_demo_brands_load(load):
     assert sources["demo-bd"].config["currency"] == "BDT"
     assert set(sources["demo-bd"].help) == {"bn", "en"} and set(sources["demo-ph"].help) == {"en"}
     assert [s["key"] for s in sources["demo-bd"].help["en"]][:2] == ["about", "term"]
+    bd, ph = sources["demo-bd"], sources["demo-ph"]
+    assert [b["group"] for b in bd.banners] == ["home", "home", "home", "rng", "rng", "w_register"]
+    assert [b["group"] for b in ph.banners] == ["home", "home", "live"]
+    assert set(bd.notices) == set(bd.footer) == {"bn", "en"} and set(ph.notices) == set(ph.footer) == {"en"}
+    assert [n["key"] for n in bd.notices["bn"]] == [n["key"] for n in bd.notices["en"]]
+    assert sorted(n["type"] for n in bd.notices["en"]) == ["H", "PL", "PL", "PL", "PL", "PL", "PR", "PR", "PU", "PU"]
+    assert len(bd.footer["en"]["licences"]) == 3 and bd.footer["en"]["responsibility"]["image"] == "footer/18-plus.svg"
 
 
 BROKEN = {
@@ -63,6 +73,69 @@ BROKEN = {
                                    "", "not valid TOML"),
     "help sections with one key twice": ("demo-bd/content/help/en.toml", 'key = "term"', 'key = "about"',
                                          "demo-bd/content/help/en.toml", "sections", "section keys must be unique"),
+    "logo that is not in assets": (BD, 'logo = "logo.svg"', 'logo = "brand.svg"', BD, "logo",
+                                   "'brand.svg' is not a file in demo-bd/assets/"),
+    "logo outside assets": (PH, 'logo = "logo.svg"', 'logo = "../tenant.toml"', PH, "logo",
+                            "is neither an https URL nor a path inside assets/"),
+    "unknown time zone": (BD, 'timezone = "Asia/Dhaka"', 'timezone = "Asia/Dhakka"', BD, "timezone",
+                          "'Asia/Dhakka' is not an IANA time zone"),
+    "banner of an unknown group": (BANNERS, 'group = "w_register"', 'group = "register"', BANNERS, "banners.5.group",
+                                   "'register' is not one of"),
+    "banner image missing": (BANNERS, 'image = "banners/rebate.svg"', 'image = "banners/rebates.svg"', BANNERS,
+                             "banners.2.image", "'banners/rebates.svg' is not a file in demo-bd/assets/"),
+    "banner image of another brand": (BANNERS, 'image = "banners/rebate.svg"', 'image = "../../demo-ph/assets/logo.svg"',
+                                      BANNERS, "banners.2.image", "neither an https URL nor a path inside assets/"),
+    "banner image hidden": (BANNERS, 'image = "banners/rebate.svg"', 'image = "banners/.rebate.svg"', BANNERS,
+                            "banners.2.image", "neither an https URL nor a path inside assets/"),
+    "banner image that is not an image": (BANNERS, 'image = "banners/rebate.svg"', 'image = "../tenant.toml"', BANNERS,
+                                          "banners.2.image", "neither an https URL nor a path inside assets/"),
+    "banner image over plain http": (BANNERS, 'image = "banners/rebate.svg"', 'image = "http://cdn.example/a.png"', BANNERS,
+                                     "banners.2.image", "neither an https URL nor a path inside assets/"),
+    "banner key twice": (BANNERS, 'key = "cricket"', 'key = "welcome"', BANNERS, "banners.1.key",
+                         "'welcome' is already used by banners.0"),
+    "banner key of the wrong shape": (BANNERS, 'key = "cricket"', 'key = "Cricket!"', BANNERS, "banners.1.key", "does not match"),
+    "banner link to another site disguised as a route": (BANNERS, 'link = "/sports"', 'link = "//evil.example/x"', BANNERS,
+                                                         "banners.1.link", "neither a route starting with '/' nor an https URL"),
+    "banner link that is a script": (BANNERS, 'link = "/sports"', 'link = "javascript:alert(1)"', BANNERS, "banners.1.link",
+                                     "neither a route starting with '/' nor an https URL"),
+    "banner title in a language the brand lacks": (
+        BANNERS, 'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }',
+        'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot", fil = "Malaking jackpot" }', BANNERS, "banners.3.title.fil",
+        "'fil' is not one of the brand's languages"),
+    "banner title without the default language": (
+        BANNERS, 'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }', 'title = { en = "Mega jackpot" }', BANNERS,
+        "banners.3.title.bn", "is required: the brand's default language"),
+    "banner ending before it starts": (BANNERS, "starts = 2026-01-01", "starts = 2026-01-01\nends = 2025-12-31", BANNERS,
+                                       "banners.4.ends", "must be after starts"),
+    "banner date that is text": (BANNERS, "starts = 2026-01-01", 'starts = "2026-01-01"', BANNERS, "banners.4.starts",
+                                 "is not of type 'date'"),
+    "banner date that is a time of day": (BANNERS, "starts = 2026-01-01", "starts = 10:00:00", BANNERS, "banners.4.starts",
+                                          "is not of type 'date'"),
+    "banners file that is not TOML": (PH_BANNERS, "[[banners]]", "[[banners]", PH_BANNERS, "", "not valid TOML"),
+    "notice of an unknown type": (NOTICES, 'type = "H"', 'type = "HELP"', NOTICES, "notices.9.type", "'HELP' is not one of"),
+    "notice ending before it starts": (NOTICES, "end_date = 2030-12-31", "end_date = 2026-11-19", NOTICES,
+                                       "notices.8.end_date", "must be after start_date"),
+    "notice ending as it starts": (PH_NOTICES, "start_date = 2026-11-10\npromotion_type",
+                                   "start_date = 2026-11-10T00:00:00+08:00\nend_date = 2026-11-09T16:00:00Z\npromotion_type",
+                                   PH_NOTICES, "notices.6.end_date", "must be after start_date"),
+    "notice key twice": (NOTICES, 'key = "app-popup"', 'key = "welcome-popup"', NOTICES, "notices.6.key",
+                         "'welcome-popup' is already used by notices.5"),
+    "notice without a start": (NOTICES, "start_date = 2026-06-01\n", "", NOTICES, "notices.0.start_date", "is required"),
+    "notice title too long": (NOTICES, 'title = "Get the app"', 'title = "' + "x" * 201 + '"', NOTICES, "notices.6.title",
+                              "is too long"),
+    "notice with an unknown key": (PH_NOTICES, 'promotion_type = "points"', 'promotion = "points"', PH_NOTICES,
+                                   "notices.6.promotion", "unknown key 'promotion' (did you mean 'promotion_type'?)"),
+    "footer image missing": (FOOTER, 'image = "footer/protection-ssl.svg"', 'image = "footer/ssl.svg"', FOOTER,
+                             "protection.0.image", "'footer/ssl.svg' is not a file in demo-ph/assets/"),
+    "footer image of the other brand": (FOOTER, 'image = "footer/protection-ssl.svg"',
+                                        'image = "footer/protection-fraud.svg"', FOOTER, "protection.0.image",
+                                        "'footer/protection-fraud.svg' is not a file in demo-ph/assets/"),
+    "footer link over plain http": (FOOTER, 'link = "https://licensing.demo-ph.example/tessera"',
+                                    'link = "http://licensing.demo-ph.example/tessera"', FOOTER, "licences.0.link",
+                                    "neither a route starting with '/' nor an https URL"),
+    "footer responsibility misspelt": (FOOTER, "[responsibility]", "[responsability]", FOOTER, "responsability",
+                                       "unknown key 'responsability' (did you mean 'responsibility'?)"),
+    "footer without a description": (FOOTER, 'description = """', 'about = """', FOOTER, "description", "is required"),
 }
 
 
@@ -145,3 +218,45 @@ def test_a_plugin_with_an_invalid_schema_is_named(tenants_dir):
         load_tenants(tenants_dir, schemas)
     assert {(e.file, e.key) for e in failed.value.errors} == {(BD, "plugins.cidr-region"), (PH, "plugins.cidr-region")}
     assert all("SETTINGS_SCHEMA is not valid" in e.reason for e in failed.value.errors)
+
+
+@pytest.mark.parametrize("kind", ["notices", "footer"])
+def test_a_content_file_for_a_language_the_brand_lacks_is_refused(tenants_dir, refusal, kind):
+    shutil.copy(tenants_dir / f"demo-bd/content/{kind}/bn.toml", tenants_dir / f"demo-ph/content/{kind}/bn.toml")
+    assert [(e.file, e.key, e.reason) for e in refusal()] == [
+        (f"demo-ph/content/{kind}/bn.toml", "", "'bn' is not one of the brand's languages")]
+
+
+def test_a_folder_is_not_an_asset(tenants_dir, edit, refusal):
+    (tenants_dir / "demo-ph/assets/banners/old.svg").mkdir()
+    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/old.svg"')
+    assert [(e.file, e.key) for e in refusal()] == [(PH_BANNERS, "banners.1.image")]
+
+
+def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal):
+    (tenants_dir / "demo-ph/assets/banners/borrowed.svg").symlink_to(tenants_dir / "demo-bd/assets/banners/cricket.svg")
+    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/borrowed.svg"')
+    assert [(e.file, e.key, e.reason) for e in refusal()] == [
+        (PH_BANNERS, "banners.1.image", "'banners/borrowed.svg' is not a file in demo-ph/assets/")]
+
+
+def test_images_and_links_may_be_https_urls(edit, load):
+    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "https://cdn.demo-ph.example/banners/fiesta.webp"')
+    edit(FOOTER, 'image = "footer/18-plus.svg"', 'image = "https://cdn.demo-ph.example/18.png"\nlink = "/help"')
+    ph = next(s for s in load() if s.slug == "demo-ph")
+    assert ph.banners[1]["image"] == "https://cdn.demo-ph.example/banners/fiesta.webp"
+    assert ph.footer["en"]["responsibility"] == {"title": "Adults only", "image": "https://cdn.demo-ph.example/18.png", "link": "/help"}
+
+
+def test_content_is_optional(tenants_dir, load):
+    shutil.rmtree(tenants_dir / "demo-ph/content")
+    ph = next(s for s in load() if s.slug == "demo-ph")
+    assert (ph.help, ph.banners, ph.notices, ph.footer) == ({}, [], {}, {})
+
+
+def test_every_content_problem_is_listed_and_refuses_the_set(edit, refusal):
+    edit(BANNERS, 'group = "w_register"', 'group = "register"')
+    edit(NOTICES, 'type = "H"', 'type = "HELP"')
+    edit(FOOTER, 'image = "footer/protection-ssl.svg"', 'image = "footer/ssl.svg"')
+    assert {(e.file, e.key) for e in refusal()} == {
+        (BANNERS, "banners.5.group"), (NOTICES, "notices.9.type"), (FOOTER, "protection.0.image")}

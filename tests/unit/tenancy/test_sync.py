@@ -1,10 +1,12 @@
 """Syncing tenants/ into the database: idempotent, hosts follow their brand, removed brands stop answering."""
 import shutil
+from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import select
 
-from tessera.system.models import HelpSection
+from tessera.engagement.models import Announcement, Banner
+from tessera.system.models import Footer, HelpSection
 from tessera.tenancy import find_domain
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant, TenantDomain
@@ -32,7 +34,16 @@ def snapshot(session) -> dict:
         "domains": {d.host: (d.tenant_id, d.route, d.referral_code) for d in session.scalars(select(TenantDomain))},
         "help": sorted((h.tenant_id, h.language, h.position, h.key, h.title, h.body_html)
                        for h in session.scalars(select(HelpSection))),
+        "banners": sorted((b.id, b.tenant_id, b.key, b.group_name, b.position, b.image_url, b.link_url, b.title,
+                           _utc(b.starts_at), _utc(b.ends_at)) for b in session.scalars(select(Banner))),
+        "notices": sorted((n.id, n.tenant_id, n.language, n.key, n.type, n.position, n.title, n.content_html,
+                           n.promotion_type, _utc(n.starts_at), _utc(n.ends_at)) for n in session.scalars(select(Announcement))),
+        "footers": sorted((f.id, f.tenant_id, f.language, str(f.content)) for f in session.scalars(select(Footer))),
     }
+
+
+def _utc(value):
+    return value.replace(tzinfo=timezone.utc) if value is not None and value.tzinfo is None else value
 
 
 def brand_of(session, host: str) -> str | None:
@@ -55,6 +66,7 @@ def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
     assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
     assert snapshot(db_session) == before
     assert len(before["help"]) > 0 and before["domains"]["join.demo-bd.localhost"][1:] == ("/register", "BDJOIN")
+    assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (9, 28, 3)
 
 
 def test_a_changed_setting_is_synced(db_session, sync, edit):
@@ -136,3 +148,51 @@ def test_each_brand_has_its_own_key_pair_which_survives_a_resync(db_session, syn
     sync()
     assert {slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in before} == before
     assert TenantContext.from_row(tenant(db_session, "demo-bd")).public_jwk(SECRET) == jwks["demo-bd"]
+
+
+def brand_rows(session, model, slug: str) -> list:
+    return session.scalars(select(model).where(model.tenant_id == tenant(session, slug).id).order_by(model.id)).all()
+
+
+def test_banners_keep_their_ids_and_follow_the_file(db_session, sync, edit):
+    before = {b.key: b.id for b in brand_rows(db_session, Banner, "demo-ph")}
+    edit("demo-ph/content/banners.toml", 'key = "weekend-fiesta"', 'key = "payday-fiesta"')
+    edit("demo-ph/content/banners.toml", 'link = "/register"\n', 'link = "/promotions"\nends = 2030-01-31\n')
+    sync()
+    after = {b.key: b for b in brand_rows(db_session, Banner, "demo-ph")}
+    assert set(after) == {"mabuhay", "payday-fiesta", "live-baccarat"}
+    assert after["mabuhay"].id == before["mabuhay"] and after["live-baccarat"].id == before["live-baccarat"]
+    assert after["payday-fiesta"].id not in before.values()
+    assert (after["mabuhay"].link_url, after["payday-fiesta"].position) == ("/promotions", 1)
+    # The end date includes its whole day, in the brand's time zone (Manila, UTC+8).
+    assert _utc(after["mabuhay"].ends_at) == datetime(2030, 1, 31, 16, 0, tzinfo=timezone.utc)
+
+
+def test_notices_are_replaced_per_language(db_session, sync, tenants_dir):
+    (tenants_dir / "demo-bd/content/notices/bn.toml").unlink()
+    (tenants_dir / "demo-bd/content/notices/en.toml").write_text(
+        '[[notices]]\nkey = "only"\ntype = "PU"\ntitle = "Only one"\ncontent = "**Now** or never."\n'
+        "start_date = 2026-01-01T12:00:00+06:00\n", "utf-8")
+    sync()
+    [row] = brand_rows(db_session, Announcement, "demo-bd")
+    assert (row.language, row.key, row.type, row.title, row.promotion_type) == ("en", "only", "PU", "Only one", None)
+    assert row.content_html == "<p><strong>Now</strong> or never.</p>\n"
+    assert (_utc(row.starts_at), row.ends_at) == (datetime(2026, 1, 1, 6, 0, tzinfo=timezone.utc), None)
+    assert len(brand_rows(db_session, Announcement, "demo-ph")) == 8
+
+
+def test_the_footer_is_stored_as_shown(db_session, sync, tenants_dir):
+    (tenants_dir / "demo-ph/content/footer/en.toml").write_text(
+        'description = "See *more*."\n\n[[licences]]\ntitle = "Licensed"\nimage = "https://cdn.demo-ph.example/l.png"\n', "utf-8")
+    sync()
+    [row] = brand_rows(db_session, Footer, "demo-ph")
+    assert row.content == {
+        "description": "<p>See <em>more</em>.</p>\n",
+        "licences": [{"title": "Licensed", "url": "https://cdn.demo-ph.example/l.png", "linkUrl": None}],
+        "protection": [],
+        "responsibility": None,
+    }
+    (tenants_dir / "demo-ph/content/footer/en.toml").unlink()
+    sync()
+    assert brand_rows(db_session, Footer, "demo-ph") == []
+    assert {f.language for f in brand_rows(db_session, Footer, "demo-bd")} == {"bn", "en"}
