@@ -28,7 +28,7 @@ function common(mode, name) {
           loader: 'esbuild-loader',
           options: { target: 'es2020', jsx: 'automatic' },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
       ],
     },
     performance: { hints: false },

@@ -14,11 +14,21 @@ const SINGLETONS = {
   '@tanstack/react-query': '@tanstack/react-query',
 };
 
+// react-router is large and shared whole unless told otherwise. The shell and the remotes get this
+// part of it (tree-shaken at build time); a remote wanting another export must be added here, or
+// it would fall back to its own copy, outside the shell's router.
+const ROUTER_EXPORTS = [
+  'createBrowserRouter', 'createMemoryRouter', 'RouterProvider', 'Outlet', 'Link', 'NavLink', 'Navigate',
+  'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'useHref', 'useInRouterContext',
+  'generatePath', 'matchPath',
+];
+
 function sharedSingletons() {
   const shared = {};
   for (const [request, packageName] of Object.entries(SINGLETONS)) {
     const version = rootPackage.dependencies[packageName];
     shared[request] = { singleton: true, requiredVersion: version, version };
+    if (request === 'react-router') shared[request].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   }
   shared[kitPackage.name] = { singleton: true, requiredVersion: kitPackage.version, version: kitPackage.version };
   return shared;
