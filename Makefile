@@ -7,7 +7,7 @@ PORT ?= 6543
 E2E_PORT ?= 6561
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
-.PHONY: run test test-python test-browser bench setup install frontend chromium clean
+.PHONY: run test test-python test-frontend test-browser bench setup install frontend chromium clean
 
 $(STAMP): setup.py requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,23 +45,35 @@ test-python: setup
 	$(BIN)/pytest
 
 # Debian's Chromium: a test tool's own browser download cannot work here.
+# Noto fonts: Bengali and the other scripts of the ~40 languages render as text, not boxes.
 chromium:
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v chromium >/dev/null && fc-list | grep -q NotoSansBengali || \
+	  (apt-get update && apt-get install -y chromium fonts-noto-core)
 
-# Browser tests against a server started for them (stopped by its PID whatever happens).
-test-browser: setup chromium
-ifneq ($(wildcard tests/e2e),)
+# Run $(1) with TESSERA_E2E_URL pointing at a server started for it (stopped by its PID whatever happens).
+define with_server
 	TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
-	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) npm run test:e2e; status=$$?; \
+	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
 	kill $$server; wait $$server 2>/dev/null; exit $$status
-endif
+endef
 
-test: test-python test-browser
+# Type check, then component and hook tests (vitest, jsdom).
+test-frontend: install
+	npm run typecheck
+	npm run test:unit
 
-bench: install
+# Browser tests in Debian's Chromium against the real server.
+test-browser: setup chromium
+	$(call with_server,npm run test:e2e)
+
+test: test-python test-frontend test-browser
+
+# The API under wrk, then the home page in Chromium (both print ratios against a baseline of the same run).
+bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
+	$(call with_server,node tests/bench/frontend.mjs)
 
 clean:
 	rm -rf $(VENV) var build node_modules

@@ -1,7 +1,11 @@
+import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { GamesPage } from './pages/GamesPage';
+import { HelpCentrePage } from './pages/HelpCentrePage';
+import { HelpPage } from './pages/HelpPage';
 import { HomePage } from './pages/HomePage';
+import { NoticeListPage } from './pages/NoticeListPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SectionPage } from './pages/SectionPage';
 
@@ -30,13 +34,26 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
   { paths: ['/game'], pageKey: 'game', variant: 'headerOnly' },
 ];
 
+/** The pages built so far; every other page key shows its section page. */
+const PAGES: Record<string, ComponentType> = {
+  home: HomePage,
+  help: HelpPage,
+  helpmc: HelpCentrePage,
+  noticePage: NoticeListPage,
+};
+
+function pageOf(pageKey: string): ReactElement {
+  const Page = PAGES[pageKey];
+  return Page ? <Page /> : <SectionPage pageKey={pageKey} />;
+}
+
 export const ROUTES: RouteObject[] = [
   ...SECTIONS.flatMap(({ paths, pageKey, variant }) =>
     paths.map((path) => ({
       path,
       element: (
         <Frame variant={variant}>
-          {pageKey === 'home' ? <HomePage /> : <SectionPage pageKey={pageKey} />}
+          {pageOf(pageKey)}
         </Frame>
       ),
     })),

@@ -1,4 +1,6 @@
 // Debian's Chromium driven by playwright-core against a running Tessera server.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = new URL(process.env.TESSERA_E2E_URL || 'http://127.0.0.1:6543');
@@ -29,12 +31,25 @@ export function brandUrl(brand, path = '/') {
 // Chromium asks for /favicon.ico by itself; the page never references it.
 const IGNORED_PATHS = new Set(['/favicon.ico']);
 
+/** A member (type 4) and an agent (type 1) as the session store keeps them. */
+export const MEMBER = { token: 'e2e-member-token', isAgent: 4, username: 'member01' };
+export const AGENT = { token: 'e2e-agent-token', isAgent: 1, username: 'agent01' };
+
 /**
  * A fresh page (own storage) that records console errors, uncaught exceptions and failed requests.
  * Chromium's own 'Failed to load resource' console line is replaced by the request it is about.
+ * The day's announcement popup is hidden (as after 'hide today') unless ``announcements`` is set;
+ * ``session`` starts the page with that session stored.
  */
-export async function openPage(browser) {
-  const context = await browser.newContext();
+export async function openPage(browser, { announcements = false, session = null, options = {} } = {}) {
+  const context = await browser.newContext(options);
+  await context.addInitScript(
+    ([hide, stored]) => {
+      if (hide) localStorage.setItem('hideAnnounceDate', new Date().toLocaleDateString('en-CA'));
+      if (stored) localStorage.setItem('session', JSON.stringify(stored));
+    },
+    [!announcements, session],
+  );
   const page = await context.newPage();
   const errors = [];
   const record = (url, what) => {
@@ -47,6 +62,26 @@ export async function openPage(browser) {
   page.on('response', (response) => {
     if (response.status() >= 400) record(response.url(), String(response.status()));
   });
-  page.on('requestfailed', (request) => record(request.url(), request.failure()?.errorText ?? 'failed'));
+  // ERR_ABORTED is a request the page itself gave up on (a navigation away), not a failure.
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason !== 'net::ERR_ABORTED') record(request.url(), reason);
+  });
   return { context, page, errors };
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, one line each
+ * ("rule: target, ..."). The script is evaluated through the DevTools protocol, which the page's
+ * content security policy does not govern.
+ */
+export async function accessibilityViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { AGENT, MEMBER, brandUrl, launchBrowser, openPage } from './browser.mjs';
 
 let browser;
 
@@ -12,8 +12,8 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(run, { allowErrors = false, expectedErrors = [] } = {}) {
-  const { context, page, errors } = await openPage(browser);
+async function withPage(run, { allowErrors = false, expectedErrors = [], session = null } = {}) {
+  const { context, page, errors } = await openPage(browser, { session });
   try {
     await run(page);
     if (!allowErrors) assert.deepEqual(errors, expectedErrors, 'console errors');
@@ -27,8 +27,14 @@ async function rootState(page) {
     lang: document.documentElement.lang,
     theme: document.documentElement.dataset.theme,
     heading: document.querySelector('main h1')?.textContent,
-    logo: document.querySelector('.header__logo')?.textContent,
+    logo: document.querySelector('.header__logo img')?.getAttribute('alt'),
   }));
+}
+
+/** The picker opens on hover; each language is a button. */
+async function chooseLanguage(page, code) {
+  await page.hover('.language-picker__current');
+  await page.click(`.language-picker [data-lang="${code}"]`);
 }
 
 async function openHome(page, brand, path = '/') {
@@ -63,7 +69,7 @@ describe('preferences', () => {
     withPage(async (page) => {
       await openHome(page, 'demo-bd');
       await page.click('.theme-toggle');
-      await page.selectOption('.language-picker select', 'en');
+      await chooseLanguage(page, 'en');
       await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Home');
       await page.reload();
       await page.waitForSelector('main h1');
@@ -78,7 +84,7 @@ describe('preferences', () => {
   test('a language without its own texts falls back to English', () =>
     withPage(async (page) => {
       await openHome(page, 'demo-bd');
-      await page.selectOption('.language-picker select', 'fr');
+      await chooseLanguage(page, 'fr');
       await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Home');
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
     }));
@@ -176,29 +182,58 @@ describe('routes', () => {
 
 describe('micro-frontends', () => {
   test('the member centre loads its remote and opens on securityCenter', () =>
+    withPage(
+      async (page) => {
+        await openHome(page, 'demo-bd');
+        const remoteEntry = page.waitForResponse((response) => response.url().includes('/static/member-centre/remoteEntry.js'));
+        await page.click('.header__member-centre');
+        assert.equal((await remoteEntry).status(), 200);
+        await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+        const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
+        assert.equal(menu.length, 14);
+        assert.equal(menu[0], 'securityCenter');
+        await page.click('.centre__menu button[data-page="withdraw"]');
+        await page.waitForSelector('.coming-soon[data-page="withdraw"]');
+        await page.click('.overlay__close');
+        assert.equal(await page.$('.overlay'), null);
+      },
+      { session: MEMBER },
+    ));
+
+  test('the invite-friends box opens the member centre at referral', () =>
+    withPage(
+      async (page) => {
+        await openHome(page, 'demo-bd');
+        await page.click('.header-box[data-box="invite"]');
+        await page.waitForSelector('.coming-soon[data-page="referral"]');
+      },
+      { session: MEMBER },
+    ));
+
+  // demo-bd turns on dividend and daily salary; demo-ph none of the four salary features.
+  for (const [brand, extra] of [['demo-bd', ['agentDividendRecordCopy2', 'agentDailyWages2']], ['demo-ph', []]]) {
+    test(`the agent centre of ${brand} opens on agentTeamOverview with its feature pages`, () =>
+      withPage(
+        async (page) => {
+          await openHome(page, brand);
+          await page.click('.header__agent-centre');
+          await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
+          const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
+          assert.deepEqual(menu, [
+            'agentAnnouncement', 'agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'personalHistoryCopy',
+            'palStatementsAgentCopy', 'agentRevenueReport', 'agentDownlineTransactionDetailsCopy', ...extra,
+          ]);
+        },
+        { session: AGENT },
+      ));
+  }
+
+  test('a visitor sees neither centre in the header', () =>
     withPage(async (page) => {
       await openHome(page, 'demo-bd');
-      const remoteEntry = page.waitForResponse((response) => response.url().includes('/static/member-centre/remoteEntry.js'));
-      await page.click('.header__member-centre');
-      assert.equal((await remoteEntry).status(), 200);
-      await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
-      const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
-      assert.equal(menu.length, 14);
-      assert.equal(menu[0], 'securityCenter');
-      await page.click('.centre__menu button[data-page="withdraw"]');
-      await page.waitForSelector('.coming-soon[data-page="withdraw"]');
-      await page.click('.overlay__close');
-      assert.equal(await page.$('.overlay'), null);
-    }));
-
-  test('the agent centre loads its remote and opens on agentTeamOverview', () =>
-    withPage(async (page) => {
-      await openHome(page, 'demo-ph');
-      await page.click('.header__agent-centre');
-      await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
-      const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
-      assert.equal(menu.length, 12);
-      assert.equal(menu[0], 'agentAnnouncement');
+      assert.equal(await page.$('.header__member-centre'), null);
+      assert.equal(await page.$('.header__agent-centre'), null);
+      assert.ok(await page.$('.header__login'));
     }));
 
   test('a remote that fails to load shows Retry and the shell keeps working', () =>
@@ -212,10 +247,10 @@ describe('micro-frontends', () => {
         await page.click('.header__agent-centre');
         await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
         await page.click('.overlay__close');
-        await page.selectOption('.language-picker select', 'bn');
+        await chooseLanguage(page, 'bn');
         await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'হোম');
       },
-      { allowErrors: true },
+      { allowErrors: true, session: AGENT },
     ));
 
   test('Retry loads a remote that failed before', () =>
@@ -229,6 +264,41 @@ describe('micro-frontends', () => {
         await page.click('.remote-failed button');
         await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
       },
-      { allowErrors: true },
+      { allowErrors: true, session: MEMBER },
+    ));
+});
+
+describe('route guard', () => {
+  // The demo brands leave LOGINEDTOHOMEPAGE off: the real status answer gets the flag turned on.
+  async function loginFirst(page) {
+    await page.route('**/wps/system/status', async (route) => {
+      // Node resolves the fetch itself: ask the loopback address, with the brand's host.
+      const url = new URL(route.request().url());
+      const headers = { ...route.request().headers(), host: url.host };
+      url.hostname = '127.0.0.1';
+      const answer = await (await route.fetch({ url: url.toString(), headers })).json();
+      answer.value.whitelabel.LOGINEDTOHOMEPAGE = true;
+      await route.fulfill({ json: answer });
+    });
+  }
+
+  test('a visitor is sent to /login, and may still reach /helpmc', () =>
+    withPage(async (page) => {
+      await loginFirst(page);
+      await page.goto(brandUrl('demo-ph', '/promotions'));
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.goto(brandUrl('demo-ph', '/helpmc'));
+      await page.waitForSelector('section[data-page="helpmc"]');
+      assert.equal(new URL(page.url()).pathname, '/helpmc');
+    }));
+
+  test('a member with a session goes where they asked', () =>
+    withPage(
+      async (page) => {
+        await loginFirst(page);
+        await page.goto(brandUrl('demo-ph', '/promotions'));
+        await page.waitForSelector('main section[data-page="promotions"]');
+      },
+      { session: MEMBER },
     ));
 });

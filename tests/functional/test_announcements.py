@@ -33,7 +33,7 @@ class TestShapes:
     def test_by_default_banners_and_notices_but_not_help(self, testapp):
         value = announcements(testapp)
         assert filled(value) == {"player", "banners", "popup", "promotion"}
-        assert (len(value["player"]), len(value["popup"]), len(value["promotion"])) == (5, 2, 2)
+        assert (len(value["player"]), len(value["popup"]), len(value["promotion"])) == (6, 2, 2)
         assert all(set(notice) == NOTICE_KEYS for name in ("player", "popup", "promotion") for notice in value[name])
         assert all(set(banner) == BANNER_KEYS for banner in value["banners"])
 
@@ -61,7 +61,7 @@ class TestShapes:
         player = announcements(testapp, "?lang=en")["player"]
         assert [n["title"] for n in player] == [
             "Keep your account safe", "More cricket markets", "Scheduled maintenance every Tuesday",
-            "Deposits by mobile wallet", "Welcome to Tessera Demo BD",
+            "Deposits by mobile wallet", "Set your own deposit limits", "Welcome to Tessera Demo BD",
         ]
         assert [n["startDate"] for n in player] == sorted((n["startDate"] for n in player), reverse=True)
 

@@ -8,10 +8,6 @@ const bn: Resources = {
   blockip: 'প্রবেশ সীমিত',
   info_ip_block: 'আপনার অবস্থান ({{ip}}) থেকে প্রবেশ সীমিত।',
   customer_service: 'গ্রাহক সেবা',
-  language: 'ভাষা',
-  theme_toggle: 'থিম পরিবর্তন',
-  theme_light: 'হালকা',
-  theme_dark: 'গাঢ়',
   member_centre: 'ব্যক্তিগত কেন্দ্র',
   agent_centre: 'এজেন্ট কেন্দ্র',
   close: 'বন্ধ করুন',
@@ -23,7 +19,6 @@ const bn: Resources = {
   not_found_info: 'আপনি যে পৃষ্ঠাটি খুঁজছেন সেটি নেই।',
   back_home: 'হোমে ফিরে যান',
   coming_soon: 'শীঘ্রই আসছে',
-  main_navigation: 'প্রধান নেভিগেশন',
   games_title: '{{category}} গেম',
   egames_title: '{{category}} ই-গেম',
   page: {

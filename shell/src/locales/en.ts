@@ -7,10 +7,6 @@ const en = {
   blockip: 'Access restricted',
   info_ip_block: 'Access from your location ({{ip}}) is restricted.',
   customer_service: 'Customer service',
-  language: 'Language',
-  theme_toggle: 'Switch theme',
-  theme_light: 'Light',
-  theme_dark: 'Dark',
   member_centre: 'Personal centre',
   agent_centre: 'Agent centre',
   close: 'Close',
@@ -22,7 +18,6 @@ const en = {
   not_found_info: 'The page you are looking for does not exist.',
   back_home: 'Back to home',
   coming_soon: 'Coming soon',
-  main_navigation: 'Main navigation',
   games_title: '{{category}} games',
   egames_title: '{{category}} e-games',
   page: {

@@ -92,12 +92,12 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label={t(titleKey)} data-remote={remote}>
       <div className="overlay__panel">
-        <header className="overlay__header">
+        <div className="overlay__header">
           <h2>{t(titleKey)}</h2>
           <button type="button" className="overlay__close" onClick={onClose}>
             {t('close')}
           </button>
-        </header>
+        </div>
         <RemoteBoundary
           key={attempt}
           onRetry={() => {

@@ -1,12 +1,21 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemStatus } from '../data/status';
+import { openLiveChat } from '../modals/customerService';
+import { PopupBlocked } from '../modals/PopupBlocked';
+import '../modals/modals.css';
 
+/** The live chat, the one way out of the maintenance and region-blocked views. */
 function CustomerServiceButton() {
   const { t } = useTranslation();
+  const [blocked, setBlocked] = useState(false);
   return (
-    <button type="button" className="customer-service">
-      {t('customer_service')}
-    </button>
+    <>
+      <button type="button" className="customer-service" onClick={() => setBlocked(!openLiveChat())}>
+        {t('customer_service')}
+      </button>
+      {blocked && <PopupBlocked />}
+    </>
   );
 }
 

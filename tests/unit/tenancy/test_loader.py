@@ -23,7 +23,7 @@ def test_the_demo_brands_load(load):
     assert [b["group"] for b in ph.banners] == ["home", "home", "live"]
     assert set(bd.notices) == set(bd.footer) == {"bn", "en"} and set(ph.notices) == set(ph.footer) == {"en"}
     assert [n["key"] for n in bd.notices["bn"]] == [n["key"] for n in bd.notices["en"]]
-    assert sorted(n["type"] for n in bd.notices["en"]) == ["H", "PL", "PL", "PL", "PL", "PL", "PR", "PR", "PU", "PU"]
+    assert sorted(n["type"] for n in bd.notices["en"]) == ["H", "PL", "PL", "PL", "PL", "PL", "PL", "PR", "PR", "PU", "PU"]
     assert len(bd.footer["en"]["licences"]) == 3 and bd.footer["en"]["responsibility"]["image"] == "footer/18-plus.svg"
 
 

@@ -66,7 +66,7 @@ def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
     assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
     assert snapshot(db_session) == before
     assert len(before["help"]) > 0 and before["domains"]["join.demo-bd.localhost"][1:] == ("/register", "BDJOIN")
-    assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (9, 28, 3)
+    assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (9, 30, 3)
 
 
 def test_a_changed_setting_is_synced(db_session, sync, edit):

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Banner } from '../data/content';
+import { useReducedMotion } from './useReducedMotion';
+
+/** Banner autoplay interval (SPEC §9). */
+export const BANNER_AUTOPLAY_MS = 3000;
+
+/** Banner images are 1200x360; the slot keeps that ratio so nothing moves when they load. */
+export const BANNER_WIDTH = 1200;
+export const BANNER_HEIGHT = 360;
+
+function BannerImage({ banner }: { banner: Banner }) {
+  const image = <img src={banner.url} alt={banner.title} width={BANNER_WIDTH} height={BANNER_HEIGHT} />;
+  if (!banner.linkageType || !banner.linkUrl) return image;
+  if (banner.linkageType === 'EXTERNAL') {
+    return (
+      <a href={banner.linkUrl} target="_blank" rel="noopener">
+        {image}
+      </a>
+    );
+  }
+  return <Link to={banner.linkUrl}>{image}</Link>;
+}
+
+/** Slides that advance every 3 s, paused while hovered or focused and for users who ask for less motion. */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation('frame');
+  const [index, setIndex] = useState(0);
+  const [held, setHeld] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const count = banners.length;
+  const current = index % count;
+  const autoplay = count > 1 && !held && !reducedMotion;
+
+  useEffect(() => {
+    if (!autoplay) return;
+    const timer = window.setInterval(() => setIndex((value) => (value + 1) % count), BANNER_AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [autoplay, count]);
+
+  return (
+    <div
+      className="banner-carousel"
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setHeld(false)}
+    >
+      <div className="banner-carousel__track" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {banners.map((banner, position) => (
+          <div
+            key={banner.bannerId}
+            className="banner-carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('banner.slide', { number: position + 1, count })}
+            data-banner-id={banner.bannerId}
+            inert={position !== current}
+          >
+            <BannerImage banner={banner} />
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className="banner-carousel__dots">
+          {banners.map((banner, position) => (
+            <button
+              key={banner.bannerId}
+              type="button"
+              className="banner-carousel__dot"
+              aria-label={t('banner.show', { number: position + 1 })}
+              aria-current={position === current ? 'true' : undefined}
+              onClick={() => setIndex(position)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

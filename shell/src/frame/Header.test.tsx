@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { writeSession, type Session } from '@tessera/kit';
+import { statusOf } from '../../test/fixtures';
+import { renderInShell, serve } from '../../test/render';
+import { Header } from './Header';
+
+const openCentre = vi.fn();
+
+vi.mock('./overlays', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./overlays')>()),
+  useOpenCentre: () => openCentre,
+}));
+
+const STATUS = '/wps/system/status';
+const MEMBER: Session = { token: 't', isAgent: 4, username: 'player01' };
+const AGENT: Session = { token: 't', isAgent: 41, username: 'agent01' };
+
+function boxes(container: HTMLElement): string[] {
+  return [...container.querySelectorAll<HTMLElement>('[data-box]')].map((box) => box.dataset.box ?? '');
+}
+
+async function renderHeader({ session = null, whitelabel = {} }: { session?: Session | null; whitelabel?: Record<string, boolean> } = {}) {
+  writeSession(session);
+  const calls = serve({ [STATUS]: statusOf({ whitelabel }) });
+  const result = renderInShell(<Header />);
+  await waitFor(() => expect(calls.some((call) => call.url.pathname === STATUS)).toBe(true));
+  await act(async () => undefined);
+  return result;
+}
+
+afterEach(() => {
+  writeSession(null);
+});
+
+describe('header', () => {
+  test('a visitor gets log in and register links, VIP leading to log in, and no agent box', async () => {
+    const { container } = await renderHeader();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(boxes(container)).toEqual(['vip', 'download']);
+    expect(container.querySelector('[data-box="vip"]')?.getAttribute('href')).toBe('/login');
+    expect(container.querySelector('[data-box="download"]')?.getAttribute('href')).toBe('/down');
+  });
+
+  test('invite friends needs the referral flag; logged out it leads to log in', async () => {
+    const { container } = await renderHeader({ whitelabel: { REFERRAL3: true } });
+    await waitFor(() => expect(boxes(container)).toEqual(['invite', 'vip', 'download']));
+    expect(container.querySelector('[data-box="invite"]')?.getAttribute('href')).toBe('/login');
+  });
+
+  test('a member sees the account area and no VIP box; an agent also gets the agent box', async () => {
+    const member = await renderHeader({ session: MEMBER, whitelabel: { REFERRAL3: true } });
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.getByText('player01')).toBeTruthy();
+    expect(screen.getByText('VIP0')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Personal centre' })).toBeTruthy();
+    await waitFor(() => expect(boxes(member.container)).toEqual(['invite', 'download']));
+    expect(member.container.querySelector('[data-box="invite"]')?.tagName).toBe('BUTTON');
+    member.unmount();
+
+    const agent = await renderHeader({ session: AGENT });
+    expect(boxes(agent.container)).toEqual(['agent', 'download']);
+  });
+
+  test('the agent box opens the agent centre; invite friends and the account button the personal centre', async () => {
+    const { container } = await renderHeader({ session: AGENT, whitelabel: { REFERRAL3: true } });
+    fireEvent.click(container.querySelector('[data-box="agent"]')!);
+    expect(openCentre).toHaveBeenLastCalledWith('agentCentre');
+    await waitFor(() => expect(container.querySelector('[data-box="invite"]')).not.toBeNull());
+    fireEvent.click(container.querySelector('[data-box="invite"]')!);
+    expect(openCentre).toHaveBeenLastCalledWith('memberCentre', 'referral');
+    fireEvent.click(screen.getByRole('button', { name: 'Personal centre' }));
+    expect(openCentre).toHaveBeenLastCalledWith('memberCentre');
+  });
+
+  test('the logo is the brand image when the status has one, else the name', async () => {
+    writeSession(null);
+    serve({ [STATUS]: statusOf({ brand: { ...statusOf().brand, logo: '/static/logo.svg' } }) });
+    const { container } = renderInShell(<Header />);
+    const logo = await screen.findByRole('img', { name: 'Tessera Test' });
+    expect(logo.closest('a')?.getAttribute('href')).toBe('/');
+    expect(container.querySelector('.header__logo img')).toBe(logo);
+  });
+
+  test('the language picker lists every selectable language and switches on choice', async () => {
+    const { container } = await renderHeader();
+    const toggle = screen.getByRole('button', { name: /Language/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const codes = [...container.querySelectorAll<HTMLElement>('.language-picker [data-lang]')].map((option) => option.dataset.lang);
+    expect(codes).toEqual(['en', 'bn', 'fil']);
+    fireEvent.click(container.querySelector('[data-lang="bn"]')!);
+    await waitFor(() => expect(i18next.language).toBe('bn'));
+    expect(await screen.findByRole('link', { name: 'লগ ইন' })).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('the language picker opens when a mouse hovers it', async () => {
+    const { container } = await renderHeader();
+    const picker = container.querySelector('.language-picker')!;
+    fireEvent.pointerOver(picker, { pointerType: 'mouse' });
+    expect(container.querySelector('.language-picker__list')?.hasAttribute('hidden')).toBe(false);
+    fireEvent.pointerOut(picker, { pointerType: 'mouse' });
+    expect(container.querySelector('.language-picker__list')?.hasAttribute('hidden')).toBe(true);
+  });
+});

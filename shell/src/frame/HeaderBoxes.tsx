@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAgent, useSession } from '@tessera/kit';
+import { useFlag } from '../data/status';
+import { useOpenCentre } from './overlays';
+import { AgentIcon, CrownIcon, GiftIcon, PhoneIcon } from './icons';
+import { memberHasVip } from './vip';
+
+/** The header's shortcuts: agent (agents only), invite friends (referral on), VIP and app download. */
+export function HeaderBoxes() {
+  const { t } = useTranslation('frame');
+  const session = useSession();
+  const referral = useFlag('REFERRAL3');
+  const openCentre = useOpenCentre();
+  return (
+    <ul className="header-boxes">
+      {isAgent(session) && (
+        <li>
+          <button type="button" className="header-box header__agent-centre" data-box="agent" onClick={() => openCentre('agentCentre')}>
+            <AgentIcon />
+            {t('box.agent')}
+          </button>
+        </li>
+      )}
+      {referral && (
+        <li>
+          {session ? (
+            <button type="button" className="header-box" data-box="invite" onClick={() => openCentre('memberCentre', 'referral')}>
+              <GiftIcon />
+              {t('box.invite')}
+            </button>
+          ) : (
+            <Link to="/login" className="header-box" data-box="invite">
+              <GiftIcon />
+              {t('box.invite')}
+            </Link>
+          )}
+        </li>
+      )}
+      {(!session || memberHasVip(session)) && (
+        <li>
+          <Link to={session ? '/vip' : '/login'} className="header-box" data-box="vip">
+            <CrownIcon />
+            {t('box.vip')}
+          </Link>
+        </li>
+      )}
+      <li>
+        <Link to="/down" className="header-box" data-box="download">
+          <PhoneIcon />
+          {t('box.download')}
+        </Link>
+      </li>
+    </ul>
+  );
+}

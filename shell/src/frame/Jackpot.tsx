@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useSystemStatus } from '../data/status';
+import { useJackpot } from './useJackpot';
+
+/** Each digit rolls in a window this many px high (SPEC §9). */
+export const JACKPOT_DIGIT_HEIGHT = 48;
+
+const DEFAULT_CURRENCY_SYMBOL = 'P';
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/** Two decimals and thousands separators, in Western digits so the reels can roll. */
+export function formatJackpot(amount: number): string {
+  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function RollingDigit({ digit }: { digit: number }) {
+  return (
+    <span className="jackpot__digit" style={{ height: JACKPOT_DIGIT_HEIGHT }}>
+      <span className="jackpot__reel" style={{ transform: `translateY(-${digit * JACKPOT_DIGIT_HEIGHT}px)` }}>
+        {DIGITS.map((value) => (
+          <span key={value} style={{ height: JACKPOT_DIGIT_HEIGHT, lineHeight: `${JACKPOT_DIGIT_HEIGHT}px` }}>
+            {value}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/** The /rng jackpot: a rising amount in the brand's currency symbol, drawn as rolling digits. */
+export function Jackpot() {
+  const { t } = useTranslation('frame');
+  const symbol = useSystemStatus().data?.brand.currencySymbol || DEFAULT_CURRENCY_SYMBOL;
+  const amount = formatJackpot(useJackpot());
+  const characters = [...amount];
+  return (
+    <section className="jackpot" aria-label={t('jackpot')} data-amount={amount}>
+      <span className="jackpot__label" aria-hidden="true">
+        {t('jackpot')}
+      </span>
+      <span className="visually-hidden">
+        {symbol} {amount}
+      </span>
+      <span className="jackpot__amount" aria-hidden="true">
+        <span className="jackpot__currency">{symbol}</span>
+        {characters.map((character, position) => {
+          // Keyed from the right, so a reel keeps rolling when the amount gains a digit.
+          const key = characters.length - position;
+          return DIGITS.includes(character) ? (
+            <RollingDigit key={key} digit={Number(character)} />
+          ) : (
+            <span key={key} className="jackpot__separator">
+              {character}
+            </span>
+          );
+        })}
+      </span>
+    </section>
+  );
+}

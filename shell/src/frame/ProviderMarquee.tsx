@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useGameMenus } from '../data/content';
+import { allVendors } from './gameTypes';
+import { Marquee, PROVIDER_MARQUEE } from './Marquee';
+
+/** The logos (or names) of every vendor of every lane, scrolling slowly. */
+export function ProviderMarquee() {
+  const { t } = useTranslation('frame');
+  const vendors = allVendors(useGameMenus().data);
+  if (vendors.length === 0) return null;
+  return (
+    <section className="provider-marquee" aria-label={t('footer.providers')}>
+      <Marquee pace={PROVIDER_MARQUEE}>
+        <ul className="provider-marquee__list">
+          {vendors.map((vendor) => (
+            <li key={vendor.vassalage} className="provider-marquee__vendor" data-vendor={vendor.vassalage}>
+              {vendor.smallIcon ? <img src={vendor.smallIcon} alt={vendor.displayName} height={32} /> : vendor.displayName}
+            </li>
+          ))}
+        </ul>
+      </Marquee>
+    </section>
+  );
+}

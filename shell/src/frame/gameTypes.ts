@@ -1,0 +1,44 @@
+import type { GameLane, VendorCard } from '../data/content';
+
+/** Game types of the navigation, in the order shown while the game menus load (SPEC §9). */
+export const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'ELOTT', 'COCKFIGHT'] as const;
+
+/** Vendors shown in a navigation dropdown before its 'more' entry (SPEC §9: 11 shown). */
+export const NAV_DROPDOWN_LIMIT = 11;
+
+const CATEGORY_ROUTES: Record<string, string> = {
+  RNG: '/rng',
+  LIVE: '/live',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  FISH: '/fish',
+  PVP: '/pvp',
+  ELOTT: '/elott',
+  COCKFIGHT: '/cockfight',
+};
+
+/** The page of a game category, or null for a category without one. */
+export function categoryRoute(category: string): string | null {
+  return CATEGORY_ROUTES[category] ?? null;
+}
+
+/** A vendor's page: the vendor tab of /rng, else the category page filtered to the vendor. */
+export function vendorLink(category: string, vassalage: string): string {
+  const query = new URLSearchParams({ [category === 'RNG' ? 'page' : 'vendor']: vassalage });
+  return `${categoryRoute(category)}?${query}`;
+}
+
+/** The lanes to show: the server's lanes that have a page, or every game type untitled and without vendors. */
+export function navigationLanes(lanes: GameLane[] | undefined): GameLane[] {
+  if (!lanes) return GAME_TYPES.map((gameCategory) => ({ gameCategory, title: '', cards: [] }));
+  return lanes.filter((lane) => categoryRoute(lane.gameCategory) !== null);
+}
+
+/** Every vendor of every lane, once each. */
+export function allVendors(lanes: GameLane[] | undefined): VendorCard[] {
+  const seen = new Map<string, VendorCard>();
+  for (const lane of lanes ?? []) {
+    for (const card of lane.cards) if (!seen.has(card.vassalage)) seen.set(card.vassalage, card);
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,18 @@
+// Notice payloads for the component tests of the modals and pages.
+import type { Notice, NoticePayload } from '../data/content';
+
+export function noticesOf(count: number, prefix: string, firstId = 1): Notice[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: firstId + index,
+    title: `${prefix} ${index + 1}`,
+    content: `<p>${prefix} body ${index + 1} <strong>bold</strong></p>`,
+    startDate: '2026-03-01T12:00:00Z',
+    promotionType: null,
+  }));
+}
+
+export function noticePayload(parts: Partial<NoticePayload> = {}): NoticePayload {
+  return { player: [], banners: [], popup: [], promotion: [], help: [], ...parts };
+}
+
+export const NOTICES_PATH = '/wps/relay/MCSFE_getListAnnouncements';
