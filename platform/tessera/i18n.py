@@ -47,11 +47,19 @@ def _asked(request, source: str) -> str | None:
         return None
 
 
-def negotiate(request, default: str = FALLBACK) -> str:
+def chosen(request) -> str | None:
+    """The language the visitor chose: the ``lang`` query parameter, then the ``lang`` cookie."""
     for candidate in (_asked(request, "GET"), _asked(request, "cookies")):
         code = known(candidate)
         if code:
             return code
+    return None
+
+
+def negotiate(request, default: str = FALLBACK) -> str:
+    code = chosen(request)
+    if code:
+        return code
     header = request.headers.get("Accept-Language")
     if header:
         offer = create_accept_language_header(header).lookup(language_tags=list(LANGUAGES), default="")

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import type { Bootstrap } from '@tessera/kit';
 import { BootstrapContext } from './brand';
@@ -40,7 +41,7 @@ function Views() {
 }
 
 export function App({ bootstrap }: { bootstrap: Bootstrap }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient(bootstrap, i18next.language));
   return (
     <QueryClientProvider client={queryClient}>
       <BootstrapContext.Provider value={bootstrap}>

@@ -25,6 +25,11 @@ export function initialLanguage(bootstrap: Bootstrap): string {
   return stored && selectableLanguages(bootstrap).includes(stored) ? stored : bootstrap.brand.defaultLanguage;
 }
 
+/** The server renders the page (and its first answers) in the language of the ``lang`` cookie. */
+function rememberForServer(language: string): void {
+  document.cookie = `lang=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export async function initI18n(language: string): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: language,
@@ -33,12 +38,14 @@ export async function initI18n(language: string): Promise<void> {
     interpolation: { escapeValue: false },
   });
   document.documentElement.lang = language;
+  rememberForServer(language);
 }
 
 export async function changeLanguage(language: string): Promise<void> {
   const previous = i18next.language;
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+  rememberForServer(language);
   writeStored(STORAGE_KEYS.language, language);
   if (previous && previous !== language) writeStored(STORAGE_KEYS.languageHistory, previous);
 }

@@ -2,7 +2,7 @@
 // no serious or critical violation.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, accessibilityViolations, brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { AGENT, accessibilityViolations, brandUrl, changeBootstrap, launchBrowser, openPage } from './browser.mjs';
 
 let browser;
 
@@ -81,18 +81,11 @@ for (const brand of ['demo-bd', 'demo-ph']) {
 
 test('the maintenance and region-blocked views', () =>
   check(async (page) => {
-    let status = 1;
-    await page.route('**/wps/system/status', (route) =>
-      route.fulfill({
-        json: {
-          success: true, code: null, message: null,
-          value: { status, maintenance: status === 1 ? { endTime: '2030-01-01T00:00:00Z', info: null } : null, location: { ip: '203.0.113.9', region: 'XX' } },
-        },
-      }),
-    );
-    for (status of [1, 2]) {
+    for (const value of [{ status: 1, maintenance: { endTime: '2030-01-01T00:00:00Z', info: null } }, { status: 2 }]) {
+      await page.unrouteAll();
+      await changeBootstrap(page, (bootstrap) => Object.assign(bootstrap.initial.status, value));
       await page.goto(brandUrl('demo-bd'));
       await page.waitForSelector('.system-view');
-      assert.deepEqual(await accessibilityViolations(page), [], `status ${status}`);
+      assert.deepEqual(await accessibilityViolations(page), [], `status ${value.status}`);
     }
   }));

@@ -85,3 +85,38 @@ export async function accessibilityViolations(page) {
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact))
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** Fetch a route's request from the real server (Node resolves it: the loopback address, the brand's host). */
+export async function fetchThrough(route) {
+  const url = new URL(route.request().url());
+  const headers = { ...route.request().headers(), host: url.host };
+  url.hostname = BASE_URL.hostname;
+  return route.fetch({ url: url.toString(), headers });
+}
+
+/**
+ * Serve every page with its bootstrap changed by ``change(bootstrap)``, e.g. to show a status the
+ * server is not in. Later calls to the status answer the same.
+ */
+export async function changeBootstrap(page, change) {
+  let status = null;
+  await page.route(
+    (url) => !url.pathname.startsWith('/static/') && !url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/wps/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await fetchThrough(route);
+      const html = await response.text();
+      const changed = html.replace(
+        /(<script id="tessera-bootstrap" type="application\/json">)(.*?)(<\/script>)/s,
+        (_, open, text, close) => {
+          const bootstrap = JSON.parse(text);
+          change(bootstrap);
+          status = bootstrap.initial.status;
+          return open + JSON.stringify(bootstrap).replaceAll('<', '\\u003c') + close;
+        },
+      );
+      return route.fulfill({ response, body: changed });
+    },
+  );
+  await page.route('**/wps/system/status*', (route) => route.fulfill({ json: { success: true, code: null, message: null, value: status } }));
+}

@@ -83,6 +83,31 @@ describe('banner and notice bar', () => {
     }));
 });
 
+describe('first load', () => {
+  test('the page brings the status and the notices with it: the shell does not ask for them', () =>
+    withPage(async (page) => {
+      const calls = [];
+      page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+      await open(page, 'demo-bd');
+      await page.waitForSelector('.banner-carousel__slide');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(calls.filter((path) => path === '/wps/system/status' || path.includes('MCSFE_getListAnnouncements')), []);
+    }));
+
+  test('a language chosen before is the language of the next visit, from the server on', () =>
+    withPage(async (page) => {
+      await open(page, 'demo-bd');
+      await page.hover('.language-picker__current');
+      await page.click('.language-picker [data-lang="en"]');
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Home');
+      const served = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
+      await page.reload();
+      assert.match(await (await served).text(), /<html lang="en"/);
+      await page.waitForSelector('.notice-bar__title');
+      assert.match(await page.textContent('.notice-bar'), /Welcome to Tessera Demo BD/);
+    }));
+});
+
 describe('navigation, side bar and footers', () => {
   test('the navigation lists home, every game type, promotions and agent (demo-bd has an agent resource)', () =>
     withPage(async (page) => {

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, MEMBER, brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { AGENT, MEMBER, brandUrl, changeBootstrap, launchBrowser, openPage } from './browser.mjs';
 
 let browser;
 
@@ -91,17 +91,11 @@ describe('preferences', () => {
 });
 
 describe('system status views', () => {
-  // Only the status call is answered here; the page and the bundles come from the real server.
-  async function answerStatus(page, value) {
-    const normal = { status: 0, maintenance: null, location: { ip: '127.0.0.1', region: null } };
-    await page.route('**/wps/system/status', (route) =>
-      route.fulfill({ json: { success: true, code: null, message: null, value: { ...normal, ...value } } }),
-    );
-  }
-
   test('status 1 shows the maintenance view with its end time', () =>
     withPage(async (page) => {
-      await answerStatus(page, { status: 1, maintenance: { endTime: '2030-01-01T00:00:00Z', info: null } });
+      await changeBootstrap(page, (bootstrap) => {
+        Object.assign(bootstrap.initial.status, { status: 1, maintenance: { endTime: '2030-01-01T00:00:00Z', info: null } });
+      });
       await page.goto(brandUrl('demo-ph'));
       await page.waitForSelector('[data-view="maintenance"]');
       assert.equal(await page.textContent('[data-view="maintenance"] h1'), 'Under maintenance');
@@ -111,7 +105,9 @@ describe('system status views', () => {
 
   test('status 2 shows the region-blocked view with the caller IP in Bengali', () =>
     withPage(async (page) => {
-      await answerStatus(page, { status: 2, location: { ip: '203.0.113.9', region: 'XX' } });
+      await changeBootstrap(page, (bootstrap) => {
+        Object.assign(bootstrap.initial.status, { status: 2, location: { ip: '203.0.113.9', region: 'XX' } });
+      });
       await page.goto(brandUrl('demo-bd'));
       await page.waitForSelector('[data-view="region-blocked"]');
       assert.equal(await page.textContent('[data-view="region-blocked"] h1'), 'প্রবেশ সীমিত');
@@ -269,18 +265,11 @@ describe('micro-frontends', () => {
 });
 
 describe('route guard', () => {
-  // The demo brands leave LOGINEDTOHOMEPAGE off: the real status answer gets the flag turned on.
-  async function loginFirst(page) {
-    await page.route('**/wps/system/status', async (route) => {
-      // Node resolves the fetch itself: ask the loopback address, with the brand's host.
-      const url = new URL(route.request().url());
-      const headers = { ...route.request().headers(), host: url.host };
-      url.hostname = '127.0.0.1';
-      const answer = await (await route.fetch({ url: url.toString(), headers })).json();
-      answer.value.whitelabel.LOGINEDTOHOMEPAGE = true;
-      await route.fulfill({ json: answer });
+  // The demo brands leave LOGINEDTOHOMEPAGE off: the page's status gets the flag turned on.
+  const loginFirst = (page) =>
+    changeBootstrap(page, (bootstrap) => {
+      bootstrap.initial.status.whitelabel.LOGINEDTOHOMEPAGE = true;
     });
-  }
 
   test('a visitor is sent to /login, and may still reach /helpmc', () =>
     withPage(async (page) => {

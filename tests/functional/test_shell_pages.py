@@ -8,6 +8,7 @@ import webtest
 
 from tessera.config import make_app
 from tessera.shell.pages import GAME_CATEGORIES, PAGE_ROUTES
+from tessera.system.linkseal import open_sealed
 
 PAGES = [pattern for _, pattern in PAGE_ROUTES if "{" not in pattern] + [f"/{c}" for c in GAME_CATEGORIES]
 
@@ -51,6 +52,29 @@ def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
     assert bd.bootstrap["brand"]["logo"] == ph.bootstrap["brand"]["logo"] == "/assets/logo.svg"
     assert set(bd.bootstrap["remotes"]) == {"memberCentre", "agentCentre"}
     assert "en" in bd.bootstrap["languages"] and len(bd.bootstrap["languages"]) >= 40
+
+
+def opened(status: dict) -> dict:
+    """The status with its live-chat link unsealed (each sealing draws a new key)."""
+    entries = [{**e, "path": open_sealed(e["path"]) if e["csType"] == "3" else e["path"]} for e in status["customerService"]]
+    return {**status, "customerService": entries}
+
+
+def test_the_page_carries_its_brands_status_and_notices_in_its_language(brand_app):
+    bd_app, ph_app = brand_app("demo-bd.localhost"), brand_app("demo-ph.localhost", ip="192.0.2.44")
+    bd, ph = Page(bd_app.get("/").text).bootstrap["initial"], Page(ph_app.get("/rng").text).bootstrap["initial"]
+    assert opened(bd["status"]) == opened(bd_app.get("/wps/system/status").json["value"])
+    assert opened(ph["status"]) == opened(ph_app.get("/wps/system/status").json["value"])
+    notices = "/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H"
+    assert bd["notices"] == bd_app.get(notices).json["value"]
+    assert ph["notices"] == ph_app.get(notices).json["value"]
+    # Each page carries its own brand's answers only.
+    assert (bd["status"]["brand"]["slug"], ph["status"]["brand"]["slug"]) == ("demo-bd", "demo-ph")
+    bd_titles = {n["title"] for n in bd["notices"]["player"]} | {b["title"] for b in bd["notices"]["banners"]}
+    ph_titles = {n["title"] for n in ph["notices"]["player"]} | {b["title"] for b in ph["notices"]["banners"]}
+    assert bd_titles and ph_titles and not bd_titles & ph_titles
+    english = Page(bd_app.get("/?lang=en").text).bootstrap["initial"]["notices"]
+    assert english["player"][-1]["title"] == "Welcome to Tessera Demo BD"
 
 
 def test_the_page_follows_the_visitors_language(testapp):

@@ -1,6 +1,7 @@
 """What the announcement call answers: the brand's banners and notices showing now."""
 from sqlalchemy import or_, select
 
+from ..cache import memo
 from ..timeutil import iso, utcnow
 from .models import Announcement, Banner
 
@@ -8,6 +9,8 @@ BANNERS = "B"
 # Notice type -> the list of the answer it goes in.
 NOTICE_LISTS = {"PL": "player", "PU": "popup", "PR": "promotion", "H": "help"}
 DEFAULT_TYPES = "B,PL,PU,PR"
+# What the shell asks for on every page; the page carries this answer in its bootstrap.
+SHELL_TYPES = frozenset({"B", "PL", "PU", "PR", "H"})
 
 
 def _banner(banner: Banner, language: str, default_language: str) -> dict:
@@ -76,3 +79,10 @@ def announcements(db, tenant, language: str, types: frozenset[str]) -> dict:
         for notice in notices(db, notice_language(db, tenant, language), wanted, now):
             answer[NOTICE_LISTS[notice.type]].append(_notice(notice))
     return answer
+
+
+def current_announcements(request, types: frozenset[str]) -> dict:
+    """The announcement answer for the request's brand and language, remembered briefly per worker."""
+    tenant, language = request.tenant, request.language
+    return memo(request.registry, "announcements").get(
+        (tenant.id, language, types), lambda: announcements(request.db, tenant, language, types))

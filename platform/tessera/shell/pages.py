@@ -1,10 +1,13 @@
 """The pages of the shell (SPEC §2) and what the server tells the front end about the brand."""
 import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..engagement.services import SHELL_TYPES, current_announcements
 from ..i18n import LANGUAGES
+from ..system.services import status
 
 GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
 PAGE_ROUTES = [
@@ -51,6 +54,15 @@ def remote_urls(tenant, static_dir: Path) -> dict[str, str]:
     return urls
 
 
+def initial_answers(request) -> dict:
+    """The answers of the calls the shell makes on every page, in the page's language, so its first
+    render needs no round trip: the status (also the permission info) and the notices."""
+    return {
+        "status": json.loads(status(request).to_json()),
+        "notices": current_announcements(request, SHELL_TYPES),
+    }
+
+
 def bootstrap(request, brand: dict) -> dict:
     settings = request.registry.settings["tessera"]
     return {
@@ -60,6 +72,7 @@ def bootstrap(request, brand: dict) -> dict:
         "remotes": remote_urls(request.tenant, settings.static_dir),
         "apiBase": "",
         "publicKey": request.tenant.public_jwk(settings.secret_key),
+        "initial": initial_answers(request),
     }
 
 

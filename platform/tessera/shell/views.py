@@ -1,12 +1,17 @@
 """index.html for every page of the shell, rendered per brand."""
 from pyramid.renderers import render_to_response
 
+from ..i18n import chosen
 from ..system.services import brand_summary
 from .pages import SHELL_ENTRY, bootstrap, content_security_policy, version
 
 
 def render_page(request, status: int = 200):
+    """The page is in the visitor's chosen language, else the brand's default, as the shell starts:
+    the browser's Accept-Language does not choose a brand's pages (it still words the calls' errors
+    when nothing else does)."""
     tenant = request.tenant
+    request.language = chosen(request) or tenant.default_language
     settings = request.registry.settings["tessera"]
     data = bootstrap(request, brand_summary(tenant))
     response = render_to_response("tessera:templates/shell.jinja2", {

@@ -15,6 +15,8 @@ export interface Bootstrap {
   language?: string;
   languages?: string[];
   publicKey: Record<string, unknown> | null;
+  /** The answers of the calls every page makes (status, notices), in ``language``. */
+  initial?: { status?: unknown; notices?: unknown };
 }
 
 export const BOOTSTRAP_ELEMENT_ID = 'tessera-bootstrap';

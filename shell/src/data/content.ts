@@ -33,10 +33,12 @@ export interface NoticePayload {
 /** Announcement types (SPEC §7, §9), on platform W with execution B. */
 export const NOTICE_TYPES = 'B,PL,PU,PR,H';
 
+export const noticesKey = (language: string) => ['notices', language];
+
 export function useNotices() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['notices', i18n.language],
+    queryKey: noticesKey(i18n.language),
     queryFn: () =>
       getJson<NoticePayload>('/wps/relay/MCSFE_getListAnnouncements', { types: NOTICE_TYPES, platform: 'W', execution: 'B' }),
     placeholderData: keepPreviousData,

@@ -54,11 +54,13 @@ export function fetchSystemStatus(): Promise<SystemStatus> {
   return getJson<SystemStatus>('/wps/system/status');
 }
 
+export const statusKey = (language: string) => ['status', language];
+
 /** The status in the page's language (customer-service titles and the footer are translated). */
 export function useSystemStatus() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['status', i18n.language],
+    queryKey: statusKey(i18n.language),
     queryFn: fetchSystemStatus,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
