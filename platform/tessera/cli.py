@@ -171,5 +171,7 @@ def serve(host, port, threads):
 
     from .config import make_app
 
+    # Tessera believes X-Forwarded-For as far as TESSERA_TRUSTED_PROXIES added it (security.client_ip);
+    # waitress would clear the header before, as it trusts no proxy of its own.
     waitress.serve(make_app(), host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
-                   ident="tessera")
+                   ident="tessera", clear_untrusted_proxy_headers=False)

@@ -1,5 +1,13 @@
 """The ``tessera`` command, run as an operator runs it, against a database and tenant folders of its own."""
+import json
+import os
 import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
 import pytest
 import webtest
@@ -151,3 +159,33 @@ def test_maintenance_refuses_an_end_time_that_has_passed(synced):
 def test_maintenance_of_an_unknown_brand_is_refused(synced):
     result = synced("maintenance", "start", "demo-xx", exit_code=1)
     assert "no brand 'demo-xx' in the database" in result.output
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_serve_believes_a_trusted_proxys_forwarded_address(synced):
+    """Behind a proxy on loopback (trusted by default), the caller is the address it forwarded."""
+    port = _free_port()
+    env = {**os.environ, **synced.env, "TESSERA_LOG_LEVEL": "WARNING"}
+    server = subprocess.Popen([str(Path(sys.executable).with_name("tessera")), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/wps/system/status",
+                                         headers={"Host": "demo-ph.localhost", "X-Forwarded-For": "198.51.100.7"})
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(request, timeout=5) as response:
+                    location = json.load(response)["value"]["location"]
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("tessera serve did not answer")
+        assert location == {"ip": "198.51.100.7", "region": "US"}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
