@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useNotices } from '../data/content';
 import { hiddenToday } from './AnnouncementPopup';
@@ -18,7 +18,8 @@ export function AnnouncementAutoOpen({ onDecide }: { onDecide: (open: boolean) =
 
 function PopupWatcher({ onDecide }: { onDecide: (open: boolean) => void }) {
   const popup = useNotices().data?.popup;
-  useEffect(() => {
+  // Before the browser paints: with the notices in the page, the popup comes with the first frame.
+  useLayoutEffect(() => {
     if (popup) onDecide(popup.length > 0 && !hiddenToday());
   }, [popup, onDecide]);
   return null;
