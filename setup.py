@@ -18,6 +18,7 @@ setup(
     },
     install_requires=[
         "alembic>=1.13",
+        "argon2-cffi>=23.1",
         "cachetools>=5.3",
         "click>=8.1",
         "cryptography>=42",

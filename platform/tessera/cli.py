@@ -1,4 +1,4 @@
-"""The ``tessera`` command: database, brands, plugins, maintenance, and the development server."""
+"""The ``tessera`` command: database, brands, members, plugins, maintenance, and the development server."""
 import sys
 from contextlib import contextmanager
 from datetime import datetime
@@ -159,6 +159,48 @@ def maintenance_end(settings, slug):
             session.flush()
             ended += 1
     click.echo(f"{slug}: {ended} maintenance window(s) ended")
+
+
+@main.group()
+def members():
+    """A brand's members."""
+
+
+@members.command("create")
+@click.argument("slug")
+@click.argument("username")
+@click.option("--type", "member_type", type=int, default=4, show_default=True, help="4 real; 1, 2, 41, 42 agents")
+@click.option("--password", help="The password (asked for when not given)")
+@click.option("--default-password", is_flag=True, help="Give the default password, which must be changed at the first login")
+@click.option("--nickname", help="Shown instead of the username")
+@click.pass_obj
+def members_create(settings, slug, username, member_type, password, default_password, nickname):
+    """Create a member USERNAME of SLUG, for operators and demos."""
+    from .identity.models import MEMBER_TYPES, Member, username_key
+    from .identity.passwords import DEFAULT_PASSWORD
+    from .identity.services import create_member
+
+    if default_password and password is not None:
+        raise click.UsageError("give --password or --default-password, not both")
+    if password == DEFAULT_PASSWORD:
+        raise click.BadParameter("the default password is given only with --default-password", param_hint="--password")
+    if not 0 < len(username.strip()) <= 64:
+        raise click.BadParameter("a username has 1 to 64 characters", param_hint="USERNAME")
+    if member_type not in MEMBER_TYPES:
+        raise click.BadParameter(f"members log in with type {', '.join(map(str, sorted(MEMBER_TYPES)))}", param_hint="--type")
+    if default_password:
+        password = DEFAULT_PASSWORD
+    elif password is None:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    with _operator_session(settings) as session:
+        session.info["tenant_id"] = _tenant_id(session, slug)
+        if session.scalar(select(Member.id).where(Member.username_key == username_key(username))) is not None:
+            raise click.ClickException(f"{slug} already has a member '{username.strip()}'")
+        member = create_member(session, username, password, member_type=member_type, at=utcnow(),
+                               nickname=nickname, is_default=default_password)
+        member_id = member.id
+    change = " (must change the default password at first login)" if default_password else ""
+    click.echo(f"{slug}: member {username.strip()} created, id {member_id}, type {member_type}{change}")
 
 
 @main.command("serve")

@@ -44,6 +44,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include(".relay")
     # Features, in the order of DESIGN.md.
     config.include(".system")
+    # Identity: members, sessions behind the Bearer tokens, encrypted payloads, login and logout.
+    config.include(".identity")
     # Games: the game menu from the brand's vendor plugins.
     config.include(".games")
     # Engagement: banners and announcements (the notice call).

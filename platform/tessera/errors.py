@@ -4,7 +4,7 @@ import logging
 from pyramid.exceptions import PredicateMismatch
 from pyramid.httpexceptions import HTTPException
 from pyramid.tweens import EXCVIEW
-from pyramid.view import exception_view_config, notfound_view_config
+from pyramid.view import exception_view_config, forbidden_view_config, notfound_view_config
 
 from .envelope import ApiError, render_error
 
@@ -50,6 +50,14 @@ def not_found(exc, request):
     if is_page_request(request) and request.tenant_or_none is not None:
         return render_page(request, status=404)  # the shell shows its not-found page
     return render_error(request, 404, "not_found", path=request.path)
+
+
+@forbidden_view_config()
+def forbidden(exc, request):
+    """A call that needs a login: 401 without one, 403 when the member may not make it."""
+    if request.authenticated_userid is None:
+        return render_error(request, 401, "not_logged_in")
+    return render_error(request, 403, "forbidden")
 
 
 @exception_view_config(HTTPException)

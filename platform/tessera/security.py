@@ -12,7 +12,7 @@ class ISessionLookup(Interface):
     """Resolves a Bearer token to the member it was issued to (registered by identity)."""
 
     def identity(request, token):
-        """Return the session's identity (with ``member_id``), or None."""
+        """Return the session's identity (with ``member_id``, ``member_type``, ``tenant_id``), or None."""
 
 
 def bearer_token(request) -> str | None:
@@ -36,8 +36,13 @@ class TokenSecurityPolicy:
 
     def permits(self, request, context, permission):
         principals = ["system.Everyone"]
-        if request.identity is not None:
-            principals += ["system.Authenticated", f"member:{request.identity.member_id}"]
+        identity = request.identity
+        if identity is not None:
+            principals += ["system.Authenticated", f"member:{identity.member_id}"]
+            # Real members (type 4) are told apart from agents and free play (type 0): member-only calls grant this.
+            member_type = getattr(identity, "member_type", None)
+            if member_type is not None:
+                principals.append(f"member_type:{member_type}")
         return ACLHelper().permits(context, principals, permission)
 
     def remember(self, request, userid, **kw):

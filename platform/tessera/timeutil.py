@@ -15,3 +15,8 @@ def as_utc(value: datetime | None) -> datetime | None:
 def iso(value: datetime | None) -> str | None:
     value = as_utc(value)
     return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def now(registry) -> datetime:
+    """The time as the app sees it: the registry's ``clock`` when one is set (tests move it), else utcnow."""
+    return registry.get("clock", utcnow)()

@@ -20,6 +20,8 @@ from tessera.db import make_engine
 from tessera.settings import ROOT, Settings
 from tessera.tenancy.models import Tenant
 
+from factories import seal
+
 SECRET = "cli-test-secret"
 
 
@@ -34,8 +36,8 @@ class Operator:
         self.env = {"TESSERA_DATABASE_URL": self.settings.database_url, "TESSERA_TENANTS_DIR": str(self.tenants_dir),
                     "TESSERA_SECRET_KEY": SECRET}
 
-    def __call__(self, *args: str, exit_code: int = 0):
-        result = CliRunner().invoke(main, list(args), env=self.env)
+    def __call__(self, *args: str, exit_code: int = 0, input: str | None = None):
+        result = CliRunner().invoke(main, list(args), env=self.env, input=input)
         assert result.exit_code == exit_code, result.output
         return result
 
@@ -159,6 +161,47 @@ def test_maintenance_refuses_an_end_time_that_has_passed(synced):
 def test_maintenance_of_an_unknown_brand_is_refused(synced):
     result = synced("maintenance", "start", "demo-xx", exit_code=1)
     assert "no brand 'demo-xx' in the database" in result.output
+
+
+def _log_in(operator, host: str, username: str, password: str) -> dict:
+    """The answer of the login call on ``host``, served from the operator's database."""
+    wsgi = make_app(operator.settings)
+    try:
+        app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
+        key = app.get("/wps/system/status").json["value"]["publicKey"]
+        body = seal(key, {"type": "username", "username": username, "password": password})
+        return app.post("/wps/session/login", body, content_type="application/jose", expect_errors=True).json
+    finally:
+        wsgi.registry["db_engine"].dispose()
+
+
+def test_members_create_makes_a_member_who_can_log_in(synced):
+    created = synced("members", "create", "demo-bd", "Operator1", "--password", "Demo12345")
+    assert created.output.startswith("demo-bd: member Operator1 created, id ")
+    assert created.output.endswith(", type 4\n")
+    login = _log_in(synced, "demo-bd.localhost", "operator1", "Demo12345")
+    assert (login["success"], login["value"]["passwordExpired"]) == (True, False)
+    assert _log_in(synced, "demo-ph.localhost", "operator1", "Demo12345")["code"] == "login_failed"
+
+
+def test_members_create_asks_for_the_password(synced):
+    synced("members", "create", "demo-ph", "agent007", "--type", "41", input="Agent7pass\nAgent7pass\n")
+    assert _log_in(synced, "demo-ph.localhost", "agent007", "Agent7pass")["success"] is True
+
+
+def test_the_default_password_only_on_purpose_and_then_it_must_be_changed(synced):
+    refused = synced("members", "create", "demo-bd", "demo01", "--password", "{secret}", exit_code=2)
+    assert "only with --default-password" in refused.output
+    created = synced("members", "create", "demo-bd", "demo01", "--default-password")
+    assert "must change the default password" in created.output
+    assert _log_in(synced, "demo-bd.localhost", "demo01", "{secret}")["value"]["passwordExpired"] is True
+
+
+def test_members_create_refuses_a_taken_username_and_a_non_member_type(synced):
+    synced("members", "create", "demo-bd", "Taken1", "--password", "Pw123456")
+    assert "already has a member 'TAKEN1'" in synced("members", "create", "demo-bd", "TAKEN1", "--password", "x", exit_code=1).output
+    synced("members", "create", "demo-bd", "freebie", "--type", "0", "--password", "Pw123456", exit_code=2)
+    synced("members", "create", "demo-xx", "someone", "--password", "Pw123456", exit_code=1)
 
 
 def _free_port() -> int:

@@ -1,8 +1,10 @@
 """Validators built once for each described operation, so a request is checked in microseconds.
 
 Query and path parameters and JSON bodies are checked with JSON Schema validators made at
-start-up; their ``$ref`` pointers resolve inside the whole description. Other bodies (multipart
-uploads) are checked by openapi-core.
+start-up; their ``$ref`` pointers resolve inside the whole description. An encrypted body
+(``application/jose``) is only checked for its media type here; the JSON inside it is checked
+against its media type's ``x-plaintext`` schema once decrypted (``identity.encryption``). Other
+bodies (multipart uploads) are checked by openapi-core.
 """
 from dataclasses import dataclass, field
 
@@ -15,6 +17,7 @@ from .validation import schema_fields
 
 SPEC_URI = "urn:tessera:openapi"
 JSON = "application/json"
+JOSE = "application/jose"
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class Operation:
                 parameters[(parameter["name"], parameter["in"])] = (pointer, parameter)
         self.query = self._validator(registry, spec, parameters, "query")
         self.path = self._validator(registry, spec, parameters, "path")
-        self.body_required, self.media_types, self.json_body = False, (), None
+        self.body_required, self.media_types, self.json_body, self.plaintext = False, (), None, None
         operation = _resolve(spec, f"{base}/{method}")
         if "requestBody" in operation:
             pointer, body = _follow(spec, f"{base}/{method}/requestBody")
@@ -87,6 +90,9 @@ class Operation:
             if JSON in body.get("content", {}):
                 self.json_body = Draft202012Validator(
                     {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JSON)}/schema"}, registry=registry)
+            if "x-plaintext" in body.get("content", {}).get(JOSE, {}):
+                self.plaintext = Draft202012Validator(
+                    {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JOSE)}/x-plaintext"}, registry=registry)
 
     @staticmethod
     def _validator(registry, spec, parameters, location):
@@ -101,7 +107,7 @@ class Operation:
 
     @property
     def checks_body_itself(self) -> bool:
-        return self.json_body is not None or not self.media_types
+        return self.json_body is not None or JOSE in self.media_types or not self.media_types
 
     def validate(self, request, body) -> Validated:
         query = self._values(request, request.GET, self.query)
@@ -117,6 +123,12 @@ class Operation:
             if errors:
                 raise ApiError(400, "invalid_request", value={"fields": schema_fields(request, errors)})
         return Validated(body, Parameters(query, path))
+
+    def validate_plaintext(self, request, plaintext: dict) -> None:
+        """Check the JSON an encrypted body carried against its ``x-plaintext`` schema."""
+        errors = list(self.plaintext.iter_errors(plaintext)) if self.plaintext is not None else []
+        if errors:
+            raise ApiError(400, "invalid_request", value={"fields": schema_fields(request, errors)})
 
     @staticmethod
     def _values(request, source, checker) -> dict:
