@@ -1,6 +1,7 @@
-import type { ComponentType, ReactElement } from 'react';
+import { useEffect, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
+import { useModals } from './modals/ModalProvider';
 import { GamesPage } from './pages/GamesPage';
 import { HelpCentrePage } from './pages/HelpCentrePage';
 import { HelpPage } from './pages/HelpPage';
@@ -11,7 +12,8 @@ import { SectionPage } from './pages/SectionPage';
 
 /** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
 const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant }> = [
-  { paths: ['/', '/index', '/index.html', '/home', '/login', '/forget'], pageKey: 'home', variant: 'full' },
+  { paths: ['/', '/index', '/index.html', '/home', '/forget'], pageKey: 'home', variant: 'full' },
+  { paths: ['/login'], pageKey: 'login', variant: 'full' },
   { paths: ['/register', '/register.html'], pageKey: 'register', variant: 'full' },
   { paths: ['/noticePage'], pageKey: 'noticePage', variant: 'bannerNoSide' },
   { paths: ['/vip'], pageKey: 'vip', variant: 'bannerNoSide' },
@@ -37,10 +39,18 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
 /** The pages built so far; every other page key shows its section page. */
 const PAGES: Record<string, ComponentType> = {
   home: HomePage,
+  login: LoginPage,
   help: HelpPage,
   helpmc: HelpCentrePage,
   noticePage: NoticeListPage,
 };
+
+/** /login: home, with the login modal open over it. */
+function LoginPage() {
+  const modals = useModals();
+  useEffect(() => modals.open({ kind: 'login' }), [modals]);
+  return <HomePage />;
+}
 
 function pageOf(pageKey: string): ReactElement {
   const Page = PAGES[pageKey];

@@ -1,9 +1,16 @@
 // Debian's Chromium driven by playwright-core against a running Tessera server.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { CompactEncrypt, importJWK } from 'jose';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = new URL(process.env.TESSERA_E2E_URL || 'http://127.0.0.1:6543');
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
+const TESSERA_CLI = `${REPOSITORY}.venv/bin/tessera`;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -31,9 +38,84 @@ export function brandUrl(brand, path = '/') {
 // Chromium asks for /favicon.ico by itself; the page never references it.
 const IGNORED_PATHS = new Set(['/favicon.ico']);
 
-/** A member (type 4) and an agent (type 1) as the session store keeps them. */
-export const MEMBER = { token: 'e2e-member-token', isAgent: 4, username: 'member01' };
-export const AGENT = { token: 'e2e-agent-token', isAgent: 1, username: 'agent01' };
+const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+const BRANDS = ['demo-bd', 'demo-ph'];
+
+/**
+ * A member (type 4) and an agent (type 1): pass one as ``session`` to openPage and the page starts
+ * logged in as it, with a real session on whichever demo brand it opens.
+ */
+export const MEMBER = { isAgent: 4, username: `e2e-member-${RUN}` };
+export const AGENT = { isAgent: 1, username: `e2e-agent-${RUN}` };
+const PASSWORD = 'e2e-Passw0rd';
+
+/** Create USERNAME on BRAND with the CLI, on the server's database (the default var/tessera.sqlite). */
+export function createMember(brand, username, { password = PASSWORD, type = 4, nickname } = {}) {
+  const args = ['members', 'create', brand, username, '--password', password, '--type', String(type)];
+  if (nickname) args.push('--nickname', nickname);
+  execFileSync(TESSERA_CLI, args, { cwd: REPOSITORY, stdio: 'pipe' });
+}
+
+/** Call PATH on BRAND's host directly (Node's fetch may not set Host), answering the envelope. */
+function callBrand(brand, path, { method = 'GET', body, type, token } = {}) {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: BASE_URL.hostname,
+        port: BASE_URL.port,
+        path,
+        method,
+        headers: {
+          Host: `${brand}.localhost:${BASE_URL.port}`,
+          Accept: 'application/json',
+          ...(type ? { 'Content-Type': type } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+/** Log USERNAME in on BRAND through the encrypted login call; the session as the shell stores it. */
+export async function logIn(brand, username, password = PASSWORD) {
+  const status = await callBrand(brand, '/wps/system/status');
+  const jwk = status.value.publicKey;
+  const plaintext = { type: 'username', username, password, iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
+  const body = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(plaintext)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
+    .encrypt(await importJWK(jwk, 'RSA-OAEP-256'));
+  const login = await callBrand(brand, '/wps/session/login', { method: 'POST', body, type: 'application/jose' });
+  if (!login.success) throw new Error(`login of ${username} on ${brand}: ${login.code}`);
+  const info = (await callBrand(brand, '/wps/member/info', { token: login.value.token })).value;
+  return { token: login.value.token, isAgent: info.type, username: info.account };
+}
+
+const sessions = new Map();
+
+/** ROLE's sessions by host, created and logged in once per run. */
+function sessionsOf(role) {
+  if (!sessions.has(role)) {
+    sessions.set(
+      role,
+      (async () => {
+        const byHost = {};
+        for (const brand of BRANDS) {
+          createMember(brand, role.username, { type: role.isAgent });
+          byHost[`${brand}.localhost`] = await logIn(brand, role.username);
+        }
+        return byHost;
+      })(),
+    );
+  }
+  return sessions.get(role);
+}
 
 /**
  * A fresh page (own storage) that records console errors, uncaught exceptions and failed requests.
@@ -43,12 +125,13 @@ export const AGENT = { token: 'e2e-agent-token', isAgent: 1, username: 'agent01'
  */
 export async function openPage(browser, { announcements = false, session = null, options = {} } = {}) {
   const context = await browser.newContext(options);
+  const byHost = session ? await sessionsOf(session) : null;
   await context.addInitScript(
     ([hide, stored]) => {
       if (hide) localStorage.setItem('hideAnnounceDate', new Date().toLocaleDateString('en-CA'));
-      if (stored) localStorage.setItem('session', JSON.stringify(stored));
+      if (stored?.[location.hostname]) localStorage.setItem('session', JSON.stringify(stored[location.hostname]));
     },
-    [!announcements, session],
+    [!announcements, byHost],
   );
   const page = await context.newPage();
   const errors = [];

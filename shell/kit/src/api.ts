@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { readBootstrap } from './bootstrap';
+import { encryptPayload } from './jwe';
 import { readSession } from './session';
 
 /** The platform's response envelope. */
@@ -66,4 +67,10 @@ export function getJson<T>(path: string, query?: Query): Promise<T> {
 /** A call whose body is JSON (relay operations, most writes). */
 export function sendJson<T>(path: string, body: unknown, method = 'POST'): Promise<T> {
   return request<T>(path, { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+}
+
+/** An encrypted ("E") call: ``fields`` travel as a JWE for the brand's key (SPEC §7). */
+export async function sendEncrypted<T>(path: string, fields: Record<string, unknown>, method = 'POST'): Promise<T> {
+  const body = await encryptPayload(fields);
+  return request<T>(path, { method, body, headers: { 'Content-Type': 'application/jose' } });
 }

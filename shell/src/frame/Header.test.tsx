@@ -35,24 +35,29 @@ afterEach(() => {
 });
 
 describe('header', () => {
-  test('a visitor gets log in and register links, VIP leading to log in, and no agent box', async () => {
+  test('a visitor gets log in and register, VIP opening the login modal, and no agent box', async () => {
     const { container } = await renderHeader();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     expect(boxes(container)).toEqual(['vip', 'download']);
-    expect(container.querySelector('[data-box="vip"]')?.getAttribute('href')).toBe('/login');
     expect(container.querySelector('[data-box="download"]')?.getAttribute('href')).toBe('/down');
+    fireEvent.click(container.querySelector('[data-box="vip"]')!);
+    expect(document.querySelector('[data-modal="login"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(document.querySelector('[data-modal="login"]')).not.toBeNull();
   });
 
-  test('invite friends needs the referral flag; logged out it leads to log in', async () => {
+  test('invite friends needs the referral flag; logged out it opens the login modal', async () => {
     const { container } = await renderHeader({ whitelabel: { REFERRAL3: true } });
     await waitFor(() => expect(boxes(container)).toEqual(['invite', 'vip', 'download']));
-    expect(container.querySelector('[data-box="invite"]')?.getAttribute('href')).toBe('/login');
+    fireEvent.click(container.querySelector('[data-box="invite"]')!);
+    expect(document.querySelector('[data-modal="login"]')).not.toBeNull();
+    expect(openCentre).not.toHaveBeenCalledWith('memberCentre', 'referral');
   });
 
   test('a member sees the account area and no VIP box; an agent also gets the agent box', async () => {
     const member = await renderHeader({ session: MEMBER, whitelabel: { REFERRAL3: true } });
-    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
     expect(screen.getByText('player01')).toBeTruthy();
     expect(screen.getByText('VIP0')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Personal centre' })).toBeTruthy();
@@ -94,7 +99,7 @@ describe('header', () => {
     expect(codes).toEqual(['en', 'bn', 'fil']);
     fireEvent.click(container.querySelector('[data-lang="bn"]')!);
     await waitFor(() => expect(i18next.language).toBe('bn'));
-    expect(await screen.findByRole('link', { name: 'লগ ইন' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'লগ ইন' })).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAgent, useSession } from '@tessera/kit';
 import { useFlag } from '../data/status';
+import { useLoginGuard } from '../modals/loginGuard';
 import { useOpenCentre } from './overlays';
 import { AgentIcon, CrownIcon, GiftIcon, PhoneIcon } from './icons';
 import { memberHasVip } from './vip';
@@ -12,6 +13,8 @@ export function HeaderBoxes() {
   const session = useSession();
   const referral = useFlag('REFERRAL3');
   const openCentre = useOpenCentre();
+  const guard = useLoginGuard();
+  const navigate = useNavigate();
   return (
     <ul className="header-boxes">
       {isAgent(session) && (
@@ -24,25 +27,18 @@ export function HeaderBoxes() {
       )}
       {referral && (
         <li>
-          {session ? (
-            <button type="button" className="header-box" data-box="invite" onClick={() => openCentre('memberCentre', 'referral')}>
-              <GiftIcon />
-              {t('box.invite')}
-            </button>
-          ) : (
-            <Link to="/login" className="header-box" data-box="invite">
-              <GiftIcon />
-              {t('box.invite')}
-            </Link>
-          )}
+          <button type="button" className="header-box" data-box="invite" onClick={() => guard(() => openCentre('memberCentre', 'referral'))}>
+            <GiftIcon />
+            {t('box.invite')}
+          </button>
         </li>
       )}
       {(!session || memberHasVip(session)) && (
         <li>
-          <Link to={session ? '/vip' : '/login'} className="header-box" data-box="vip">
+          <button type="button" className="header-box" data-box="vip" onClick={() => guard(() => navigate('/vip'))}>
             <CrownIcon />
             {t('box.vip')}
-          </Link>
+          </button>
         </li>
       )}
       <li>

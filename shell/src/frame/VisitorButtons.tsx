@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useModals } from '../modals/ModalProvider';
 
 /** Log in and register, for visitors without a session. */
 export function VisitorButtons() {
   const { t } = useTranslation('frame');
+  const modals = useModals();
   return (
     <div className="visitor-buttons">
-      <Link to="/login" className="button button--ghost header__login">
+      <button type="button" className="button button--ghost header__login" onClick={() => modals.open({ kind: 'login' })}>
         {t('header.login')}
-      </Link>
+      </button>
       <Link to="/register" className="button button--highlight header__register">
         {t('header.register')}
       </Link>

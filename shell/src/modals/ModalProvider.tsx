@@ -5,6 +5,8 @@ import { AnnouncementAutoOpen } from './AnnouncementAutoOpen';
 import { AnnouncementPopup } from './AnnouncementPopup';
 import { FeedbackModal } from './FeedbackModal';
 import { HelpCentreModal } from './HelpCentreModal';
+import { LoginModal } from './LoginModal';
+import { LogoutConfirm } from './LogoutConfirm';
 import { NoticeModal } from './NoticeModal';
 import './modals.css';
 
@@ -13,7 +15,9 @@ export type ModalRequest =
   | { kind: 'notice'; notice: Notice }
   | { kind: 'announcements' }
   | { kind: 'feedback' }
-  | { kind: 'help'; section?: string };
+  | { kind: 'help'; section?: string }
+  | { kind: 'login' }
+  | { kind: 'logout' };
 
 export interface Modals {
   open(request: ModalRequest): void;
@@ -36,6 +40,10 @@ function CurrentModal({ request, onClose }: { request: ModalRequest; onClose: ()
       return <FeedbackModal onClose={onClose} />;
     case 'help':
       return <HelpCentreModal section={request.section} onClose={onClose} />;
+    case 'login':
+      return <LoginModal onClose={onClose} />;
+    case 'logout':
+      return <LogoutConfirm onClose={onClose} />;
   }
 }
 
