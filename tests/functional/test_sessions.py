@@ -8,6 +8,7 @@ from factories import PASSWORD, seal
 from tessera.identity import SessionLookup, services
 from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
+from tessera.identity.services import MAX_FREE_PLAY_PER_IP
 from tessera.security import ISessionLookup
 from tessera.tenancy.models import Tenant
 from tessera.timeutil import now
@@ -331,6 +332,17 @@ class TestFreePlay:
         account = ph.get(INFO, headers=bearer(ph.post(FREE_PLAY).json["value"]["token"])).json["value"]["account"]
         assert log_in(ph, account, "", status=400)["code"] == "invalid_request"
         assert log_in(ph, account, "anything", status=401)["code"] == "login_failed"
+
+    def test_one_address_makes_at_most_twenty_an_hour(self, ph, brand_app, db_session, clock):
+        for _ in range(MAX_FREE_PLAY_PER_IP):
+            ph.post(FREE_PLAY)
+        answer = ph.post(FREE_PLAY + "?lang=en", status=429).json
+        assert (answer["code"], answer["message"]) == ("too_many_requests", "Too many requests. Please wait and try again.")
+        assert count(db_session, Member) == MAX_FREE_PLAY_PER_IP
+        brand_app("demo-ph.localhost", ip="192.0.2.201").post(FREE_PLAY)  # another address is not held back
+        clock.advance(hours=1, seconds=1)
+        ph.post(FREE_PLAY)
+        assert count(db_session, Member) == MAX_FREE_PLAY_PER_IP + 2
 
     def test_a_brand_without_free_play_refuses(self, testapp, db_session):
         answer = testapp.post(FREE_PLAY + "?lang=en", status=403).json

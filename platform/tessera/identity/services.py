@@ -27,6 +27,7 @@ THROTTLE_WINDOW = timedelta(hours=1)
 MAX_FAILURES_PER_ACCOUNT = 100  # failed password checks an hour per account name, then refused unchecked
 MAX_FAILURES_PER_IP = 30  # failed password checks an hour from one address on one brand
 FREE_PLAY_PREFIX = "guest"
+MAX_FREE_PLAY_PER_IP = 20  # demo accounts an hour from one address on one brand
 
 
 class LoginRefused(ApiError):
@@ -184,6 +185,12 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
     deposit and withdrawal calls grant only the ``member_type:4`` principal (security.py)."""
     if not tenant.flag("FREEPLAY3"):
         raise ApiError(403, "free_play_unavailable")
+    started = db.scalar(
+        select(func.count(MemberSession.id))
+        .join(Member, Member.id == MemberSession.member_id)
+        .where(Member.member_type == FREE_PLAY, MemberSession.ip == ip, MemberSession.created_at >= at - THROTTLE_WINDOW))
+    if started >= MAX_FREE_PLAY_PER_IP:
+        raise ApiError(429, "too_many_requests")
     username = FREE_PLAY_PREFIX + secrets.token_hex(5)
     member = Member(username=username, username_key=username, member_type=FREE_PLAY, nickname=username,
                     first_login_done=True, last_login_at=at, created_at=at)

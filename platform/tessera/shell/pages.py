@@ -1,11 +1,10 @@
 """The pages of the shell (SPEC §2) and what the server tells the front end about the brand."""
-import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..engagement.services import SHELL_TYPES, current_announcements
+from ..files import file_digest
 from ..i18n import LANGUAGES
 from ..system.services import status
 
@@ -28,12 +27,6 @@ REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("
 def is_page_request(request) -> bool:
     """A browser asking for a page, not a call: GET or HEAD outside the API's paths."""
     return request.method in ("GET", "HEAD") and not request.path_info.startswith(API_PREFIXES)
-
-
-@lru_cache(maxsize=256)
-def file_digest(path: str, mtime_ns: int) -> str:
-    """A short hash of a file's content, remembered while its modification time stays."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
 def version(static_dir: Path, relative: str) -> str:

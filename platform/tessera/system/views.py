@@ -4,7 +4,7 @@ from pyramid.view import view_config
 from sqlalchemy import text
 
 from ..envelope import ApiError
-from ..shell.pages import file_digest
+from ..files import file_digest
 from ..tenancy.assets import content_type, find_asset
 from . import services
 from .feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback

@@ -64,11 +64,6 @@ export function getJson<T>(path: string, query?: Query): Promise<T> {
   return request<T>(path, { query });
 }
 
-/** A call whose body is JSON (relay operations, most writes). */
-export function sendJson<T>(path: string, body: unknown, method = 'POST'): Promise<T> {
-  return request<T>(path, { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-}
-
 /** An encrypted ("E") call: ``fields`` travel as a JWE for the brand's key (SPEC §7). */
 export async function sendEncrypted<T>(path: string, fields: Record<string, unknown>, method = 'POST'): Promise<T> {
   const body = await encryptPayload(fields);

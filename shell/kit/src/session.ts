@@ -7,8 +7,7 @@ export interface Session {
   username: string;
 }
 
-/** Member type 4 is a real account; 1, 2, 41 and 42 see the agent views (SPEC §6). */
-export const REAL_ACCOUNT = 4;
+/** Member types 1, 2, 41 and 42 see the agent views (SPEC §6). */
 export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
 
 const SESSION_KEY = 'session';
