@@ -39,6 +39,7 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include(".i18n")
     config.include(".openapi")
     config.include(".security")
+    config.include(".onetime")
     # Brands, then the mechanisms features register into.
     config.include(".tenancy")
     config.include(".relay")

@@ -61,20 +61,26 @@ def tessera_customer_service_entries(tenant, settings, language):
 
 
 @hookspec(firstresult=True)
-def tessera_captcha_challenge(tenant, settings):
-    """Return a new challenge as a dict (``captchaId`` and what the client shows), or None.
+def tessera_captcha_challenge(tenant, settings, store):
+    """Return a new challenge as a dict, or None.
 
-    The brand's captcha plugin answers.
+    The dict holds ``captchaId`` (str, unique) and what the client shows: ``image`` (a
+    ``data:image/...;base64,`` URL) for a picture to read, or the public fields a client-side
+    widget needs (``geetestId`` for geetest). ``store`` is the brand's
+    :class:`tessera.onetime.OneTimeStore` (``put(key, value, ttl)``, ``take(key)``), shared by
+    every worker. The brand's captcha plugin answers.
     """
 
 
 @hookspec(firstresult=True)
-def tessera_captcha_verify(tenant, settings, answer):
+def tessera_captcha_verify(tenant, settings, store, answer):
     """Return True when ``answer`` (a dict from the client) passes the challenge, False when not.
 
-    A challenge is single use: once verified, rightly or wrongly, it never passes again (a second
-    verification of the same answer returns False). An answer that is not well formed returns
-    False; it does not raise.
+    ``answer`` holds ``captchaId`` and the client's reply (``captcha``, the text read; or a
+    widget's fields such as geetest's ``lot_number``, ``captcha_output``, ``pass_token`` and
+    ``gen_time``). A challenge is single use: once verified, rightly or wrongly, it never passes
+    again (a second verification of the same answer returns False). An answer that is not well
+    formed returns False; it does not raise.
     """
 
 
@@ -91,6 +97,18 @@ def tessera_sms_send(tenant, settings, phone_number, message):
     """
 
 
+# -- Email sender ---------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def tessera_email_send(tenant, settings, to, subject, text):
+    """Send a plain-text email to ``to`` (one address); return the message id (str).
+
+    Return None to leave it to the brand's next email plugin. Raises
+    :class:`tessera.plugins.AdapterError` when the server refuses the message or cannot be reached.
+    """
+
+
 # -- Phone auth -----------------------------------------------------------------------------
 
 
@@ -99,6 +117,25 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
     """Verify a phone-auth ID token; return the verified phone number (E.164).
 
     Raises :class:`tessera.plugins.AdapterError` with a SPEC §8 phone-auth code when it fails.
+    """
+
+
+# -- Federated sign-in ---------------------------------------------------------------------
+
+
+@hookspec
+def tessera_federated_providers(tenant, settings):
+    """Return the sign-in providers this plugin offers the brand: a list of dicts with
+    ``provider`` (id), ``title`` and ``clientId`` (public, for the provider's sign-in button)."""
+
+
+@hookspec(firstresult=True)
+def tessera_federated_verify(tenant, settings, provider, credential):
+    """Verify ``credential`` (the string the provider's button gave the client) for ``provider``.
+
+    Return ``{"subject": str, "email": str | None, "name": str | None}``, the provider's stable
+    id of the person; None when ``provider`` is not this plugin's. Raises
+    :class:`tessera.plugins.AdapterError` (``federated_invalid``) for a credential that does not verify.
     """
 
 

@@ -1,8 +1,10 @@
 """The phone-auth contract (``tessera_phone_auth_verify``).
 
 Every installed implementation, and the reference below, must pass. An implementation provides
-``contract_settings()`` and ``contract_token(settings, phone_number, issued_at)``: an ID token the
-identity service would issue to ``phone_number`` at ``issued_at`` for the project in ``settings``.
+``contract_settings()``, ``contract_token(settings, phone_number, issued_at)``: an ID token the
+identity service would issue to ``phone_number`` at ``issued_at`` for the project in ``settings``,
+and ``contract_forged_token(settings, phone_number, issued_at)``: one that looks the same but
+was made without the identity service's key.
 """
 import hashlib
 import hmac
@@ -47,6 +49,9 @@ class SignedPhoneToken(Reference):
         issued = str(int(issued_at.timestamp()))
         return f"{settings['project']}.{phone_number}.{issued}.{self._signature(settings, settings['project'], phone_number, issued)}"
 
+    def contract_forged_token(self, settings, phone_number: str, issued_at: datetime) -> str:
+        return self.contract_token({**settings, "secret": secrets.token_hex(16)}, phone_number, issued_at)
+
 
 # -- The contract ---------------------------------------------------------------------------
 
@@ -78,7 +83,13 @@ def test_a_tampered_token_is_refused(adapter):
     middle = len(genuine) // 2
     tampered = genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1:]
     refusal(adapter, settings, tampered)
-    refusal(adapter, settings, genuine.replace(PHONE[1:], "639171234567"))
+
+
+@contract
+def test_a_forged_token_is_refused(adapter):
+    settings = adapter.helper("contract_settings")()
+    forged = adapter.helper("contract_forged_token")(settings, "+639171234567", datetime.now(timezone.utc))
+    refusal(adapter, settings, forged)
 
 
 @contract

@@ -1,0 +1,190 @@
+"""Phone auth with Firebase: the shell confirms the number with Firebase's SDK and sends the ID
+token it gets; this plugin verifies that token and answers the phone number in it.
+
+    [plugins.firebase-phone-auth]
+    project_id = "tessera-demo-bd"      # the Firebase project of the brand
+    # certs_url = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+    # timeout_seconds = 5
+
+A token is accepted when it is an RS256 JWT whose ``kid`` names one of the certificates published
+at ``certs_url`` (fetched then kept for the answer's ``Cache-Control: max-age``) and whose signature
+that certificate's key verifies; ``aud`` is the project and ``iss`` is
+``https://securetoken.google.com/<project_id>``; ``exp`` is in the future and ``iat`` and
+``auth_time`` are not (60 seconds' leeway for clocks); ``sub`` is not empty; the sign-in was by
+phone (``firebase.sign_in_provider``) and ``phone_number`` holds an E.164 number. The algorithm is
+Tessera's choice, never the token's: ``alg: none`` or HS256 are refused.
+
+Refusals, with SPEC §8's phone-auth codes (``PHONE_AUTH_ERRORS`` lists them all; the ones the
+Firebase SDK reports in the browser, such as ``phone_auth_too_many_requests``, are shown by the
+shell without reaching the server):
+
+- ``phone_auth_missing_code``: no token.
+- ``phone_auth_invalid_code``: not a token, a bad signature, an unknown ``kid``, another
+  algorithm, another project or issuer, issued in the future, no subject, not a phone sign-in.
+- ``phone_auth_code_expired``: ``exp`` has passed.
+- ``phone_auth_missing_phone_number`` / ``phone_auth_invalid_phone_number``: the token holds no
+  phone number, or one that is not E.164.
+- ``phone_auth_unknown_error``: the certificates cannot be fetched or read.
+"""
+import base64
+import binascii
+import json
+import logging
+import re
+import threading
+import time
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+
+from tessera import hookimpl
+from tessera.plugins import AdapterError
+
+GOOGLE_CERTS_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+LEEWAY = 60
+DEFAULT_TIMEOUT = 5
+E164 = re.compile(r"^\+[1-9][0-9]{6,14}$")
+PHONE_AUTH_ERRORS = (
+    "phone_auth_invalid_phone_number", "phone_auth_missing_phone_number", "phone_auth_too_many_requests",
+    "phone_auth_unknown_error", "phone_auth_invalid_code", "phone_auth_missing_code",
+    "phone_auth_captcha_check_failed", "phone_auth_quota_exceeded", "phone_auth_operation_not_allowed",
+    "phone_auth_code_expired", "phone_auth_popup_closed",
+)
+log = logging.getLogger("tessera.phone_auth")
+
+SETTINGS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["project_id"],
+    "properties": {
+        "project_id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{2,62}$"},
+        "certs_url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
+        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+    },
+}
+
+_certificates: dict[str, tuple[float, dict]] = {}  # certs URL -> (monotonic expiry, kid -> RSA public key)
+_lock = threading.Lock()
+
+
+def _refusal(code: str, reason: str) -> AdapterError:
+    log.info("Firebase ID token refused (%s): %s", code, reason)
+    return AdapterError(code)
+
+
+def _decode(segment: str) -> bytes:
+    return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+
+
+def _max_age(cache_control: str | None) -> int:
+    found = re.search(r"(?:^|[,\s])max-age=(\d+)", cache_control or "")
+    return int(found.group(1)) if found else 0
+
+
+def _fetch(url: str, timeout: float) -> tuple[dict, int]:
+    try:
+        answer = urlopen(Request(url, headers={"Accept": "application/json"}), timeout=timeout)
+    except HTTPError as error:
+        with error:  # its body is an open response
+            raise ValueError(f"HTTP {error.code}") from None
+    with answer:
+        published, max_age = json.loads(answer.read()), _max_age(answer.headers.get("Cache-Control"))
+    keys = {kid: x509.load_pem_x509_certificate(pem.encode()).public_key() for kid, pem in published.items()}
+    return {kid: key for kid, key in keys.items() if isinstance(key, rsa.RSAPublicKey)}, max_age
+
+
+def _public_keys(settings) -> dict:
+    url = settings.get("certs_url", GOOGLE_CERTS_URL)
+    with _lock:
+        expiry, keys = _certificates.get(url, (0.0, {}))
+    if expiry > time.monotonic():
+        return keys
+    try:
+        keys, max_age = _fetch(url, settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+    except (OSError, ValueError, AttributeError, TypeError) as error:  # unreachable, not JSON, not certificates
+        log.warning("Firebase certificates at %s could not be read: %r", url, error)
+        raise AdapterError("phone_auth_unknown_error") from None
+    with _lock:
+        _certificates[url] = (time.monotonic() + max_age, keys)
+    return keys
+
+
+def _verified_claims(settings, id_token) -> dict:
+    if not isinstance(id_token, str) or not id_token:
+        raise _refusal("phone_auth_missing_code", "no token")
+    try:
+        header_segment, claims_segment, signature_segment = id_token.split(".")
+        header, claims, signature = (json.loads(_decode(header_segment)), json.loads(_decode(claims_segment)),
+                                     _decode(signature_segment))
+    except (ValueError, binascii.Error):
+        raise _refusal("phone_auth_invalid_code", "not a JWT") from None
+    if not isinstance(header, dict) or not isinstance(claims, dict) or header.get("alg") != "RS256":
+        raise _refusal("phone_auth_invalid_code", "not an RS256 JWT")
+    kid = header.get("kid")
+    key = _public_keys(settings).get(kid) if isinstance(kid, str) else None
+    if key is None:
+        raise _refusal("phone_auth_invalid_code", "unknown kid")
+    try:
+        key.verify(signature, f"{header_segment}.{claims_segment}".encode(), padding.PKCS1v15(), hashes.SHA256())
+    except InvalidSignature:
+        raise _refusal("phone_auth_invalid_code", "bad signature") from None
+    return claims
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check(settings, claims: dict) -> str:
+    project, now = settings["project_id"], time.time()
+    if claims.get("aud") != project or claims.get("iss") != f"https://securetoken.google.com/{project}":
+        raise _refusal("phone_auth_invalid_code", "another project")
+    if not all(_number(claims.get(name)) for name in ("exp", "iat", "auth_time")):
+        raise _refusal("phone_auth_invalid_code", "no exp, iat or auth_time")
+    if claims["exp"] + LEEWAY <= now:
+        raise _refusal("phone_auth_code_expired", "expired")
+    if claims["iat"] - LEEWAY > now or claims["auth_time"] - LEEWAY > now:
+        raise _refusal("phone_auth_invalid_code", "issued in the future")
+    if not isinstance(claims.get("sub"), str) or not claims["sub"]:
+        raise _refusal("phone_auth_invalid_code", "no subject")
+    firebase = claims.get("firebase")
+    if not isinstance(firebase, dict) or firebase.get("sign_in_provider") != "phone":
+        raise _refusal("phone_auth_invalid_code", "not a phone sign-in")
+    if "phone_number" not in claims:
+        raise _refusal("phone_auth_missing_phone_number", "no phone_number")
+    if not isinstance(claims["phone_number"], str) or not E164.match(claims["phone_number"]):
+        raise _refusal("phone_auth_invalid_phone_number", "phone_number is not E.164")
+    return claims["phone_number"]
+
+
+@hookimpl
+def tessera_phone_auth_verify(tenant, settings, id_token):
+    return _check(settings, _verified_claims(settings, id_token))
+
+
+# -- Contract helpers (tests/plugins/test_phone_auth.py) -------------------------------------
+# They use the local secure-token service of tests/plugins/securetoken.py, importable beside the suite.
+
+
+def contract_settings() -> dict:
+    import secrets
+
+    from securetoken import shared
+
+    return {"project_id": f"tessera-{secrets.token_hex(4)}", "certs_url": shared().certs_url}
+
+
+def contract_token(settings, phone_number, issued_at):
+    from securetoken import shared
+
+    return shared().token(settings["project_id"], phone_number, issued_at)
+
+
+def contract_forged_token(settings, phone_number, issued_at):
+    from securetoken import shared
+
+    return shared().forged_token(settings["project_id"], phone_number, issued_at)

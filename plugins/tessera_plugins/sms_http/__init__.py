@@ -1,0 +1,114 @@
+"""SMS through an HTTP gateway, one account per brand.
+
+    [plugins.sms-http]
+    url = "https://sms.example/v1/messages"
+    api_key = "env:DEMO_BD_SMS_KEY"     # a secret: read from the environment
+    sender = "TESSERA"                  # the "from" shown on the phone
+    countries = ["880"]                 # optional: dialing codes served; other numbers go to the next SMS plugin
+    timeout_seconds = 10                # optional, per attempt
+
+The gateway protocol Tessera speaks (a gateway's own API is put behind a small adapter that
+speaks it, or gets a plugin of its own):
+
+- ``POST <url>`` with ``Content-Type: application/json``, ``Authorization: Bearer <api_key>``,
+  ``Idempotency-Key: <random, one per message>`` and the body
+  ``{"to": "+8801712345678", "from": "<sender>", "text": "<message, any script>"}``.
+- A 2xx answer is JSON ``{"messageId": "<the gateway's id>"}``: the message is accepted.
+- A 4xx answer is a refusal (bad key, bad number, no credit): ``AdapterError("sms_rejected")``.
+- A 5xx answer, no answer within ``timeout_seconds`` or no connection: the request is sent once
+  more with the same Idempotency-Key, so a gateway that did send the first time answers with the
+  first message's id instead of sending it again; a second failure is
+  ``AdapterError("sms_unavailable")``.
+
+A number that is not E.164 is refused before any request (``AdapterError("sms_invalid_number")``).
+"""
+import json
+import logging
+import re
+import secrets
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+from tessera import hookimpl
+from tessera.plugins import AdapterError
+
+E164 = re.compile(r"^\+[1-9][0-9]{6,14}$")
+DEFAULT_TIMEOUT = 10
+ATTEMPTS = 2
+log = logging.getLogger("tessera.sms")
+
+SETTINGS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["url", "api_key", "sender"],
+    "properties": {
+        "url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
+        "api_key": {"type": "string"},
+        "sender": {"type": "string", "minLength": 1, "maxLength": 16},
+        "countries": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^\\+?[1-9][0-9]{0,3}$"}},
+        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+    },
+}
+
+
+class _Unavailable(Exception):
+    """One attempt that failed in a way worth one more try."""
+
+
+def _serves(settings, phone_number: str) -> bool:
+    countries = settings.get("countries")
+    return not countries or phone_number[1:].startswith(tuple(c.lstrip("+") for c in countries))
+
+
+def _attempt(settings, body: bytes, idempotency_key: str) -> str:
+    request = Request(settings["url"], data=body, method="POST", headers={
+        "Content-Type": "application/json",
+        "Accept": "application/json",
+        "Authorization": f"Bearer {settings['api_key']}",
+        "Idempotency-Key": idempotency_key,
+    })
+    try:
+        with urlopen(request, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)) as answer:
+            message_id = json.loads(answer.read()).get("messageId")
+    except HTTPError as error:
+        with error:  # its body is an open response
+            if 400 <= error.code < 500:
+                raise AdapterError("sms_rejected", status=error.code) from None
+            raise _Unavailable(f"HTTP {error.code}") from None
+    except (OSError, ValueError, AttributeError) as error:  # no connection, timeout, not a JSON object
+        raise _Unavailable(repr(error)) from None
+    if not isinstance(message_id, (str, int)) or message_id == "":
+        raise _Unavailable("answer without a messageId")
+    return str(message_id)
+
+
+@hookimpl
+def tessera_sms_send(tenant, settings, phone_number, message):
+    if not isinstance(phone_number, str) or not E164.match(phone_number):
+        raise AdapterError("sms_invalid_number", phone=phone_number)
+    if not _serves(settings, phone_number):
+        return None
+    body = json.dumps({"to": phone_number, "from": settings["sender"], "text": message}).encode()
+    idempotency_key = secrets.token_hex(16)
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            return _attempt(settings, body, idempotency_key)
+        except _Unavailable as failure:
+            log.warning("SMS gateway %s failed (brand %s, attempt %d): %s", settings["url"], tenant.slug, attempt, failure)
+    raise AdapterError("sms_unavailable")
+
+
+# -- Contract helpers (tests/plugins/test_sms_sender.py) -------------------------------------
+# They use the local gateway of tests/plugins/sms_gateway.py, importable beside the suite.
+
+
+def contract_settings() -> dict:
+    from sms_gateway import shared
+
+    return {"url": shared().url, "api_key": shared().open_account(), "sender": "TESSERA", "timeout_seconds": 5}
+
+
+def contract_delivered(settings, message_id):
+    from sms_gateway import shared
+
+    return shared().delivered(settings["api_key"], message_id)

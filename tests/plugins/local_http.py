@@ -1,0 +1,54 @@
+"""HTTP servers on 127.0.0.1 for the contract suites: the external services plugins speak to."""
+import atexit
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler that answers JSON and keeps the test output free of access lines."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def read_json(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            return json.loads(self.rfile.read(length) or b"null")
+        except ValueError:
+            return None
+
+    def answer(self, status: int, value, headers: dict | None = None) -> None:
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, header in (headers or {}).items():
+            self.send_header(name, header)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class LocalServer:
+    """``handler`` served on a free port of 127.0.0.1 by a daemon thread; ``handler.service`` is ``service``."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler], service):
+        handler = type(handler.__name__, (handler,), {"service": service})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True  # a handler told to stall must not hold up the end of the tests
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
+        self._thread.start()
+        atexit.register(self.close)
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self._thread.join()
+        atexit.unregister(self.close)

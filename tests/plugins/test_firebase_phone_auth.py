@@ -1,0 +1,169 @@
+"""Firebase phone auth (``firebase-phone-auth``) against a local secure-token service: every way
+an ID token can fail, and the certificates' cache."""
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from plugin_contract import brand
+from securetoken import SecureToken
+
+from certificates import rsa_key
+from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+
+VERIFY = "tessera_phone_auth_verify"
+PROJECT = "tessera-demo-bd"
+PHONE = "+8801712345678"
+
+
+@pytest.fixture
+def issuer():
+    issuer = SecureToken()
+    yield issuer
+    issuer.close()
+
+
+@pytest.fixture
+def settings(issuer):
+    return {"project_id": PROJECT, "certs_url": issuer.certs_url, "timeout_seconds": 2}
+
+
+def verify(settings, id_token):
+    return TenantPlugins(plugin_manager(), brand({"firebase-phone-auth": settings})).first(VERIFY, id_token=id_token)
+
+
+def refusal(settings, id_token) -> str:
+    with pytest.raises(AdapterError) as refused:
+        verify(settings, id_token)
+    return refused.value.code
+
+
+def claims(issuer, **changes):
+    made = issuer.claims(PROJECT, PHONE)
+    made.update(changes)
+    return {k: v for k, v in made.items() if v is not None}
+
+
+def test_a_valid_token_gives_its_phone_number(issuer, settings):
+    assert verify(settings, issuer.token(PROJECT, PHONE)) == PHONE
+
+
+def test_a_token_signed_with_another_key_is_refused(issuer, settings):
+    assert refusal(settings, issuer.sign(claims(issuer), key=rsa_key())) == "phone_auth_invalid_code"
+
+
+def test_a_token_whose_kid_is_not_published_is_refused(issuer, settings):
+    assert refusal(settings, issuer.sign(claims(issuer), kid="0" * 40, key=issuer.keys[issuer.kid])) == "phone_auth_invalid_code"
+
+
+def test_every_published_key_is_accepted():
+    issuer = SecureToken(max_age=0)  # Google publishes the next key before signing with it
+    try:
+        settings = {"project_id": PROJECT, "certs_url": issuer.certs_url}
+        assert verify(settings, issuer.token(PROJECT, PHONE)) == PHONE
+        assert verify(settings, issuer.sign(claims(issuer), kid=issuer.add_key())) == PHONE
+    finally:
+        issuer.close()
+
+
+@pytest.mark.parametrize("changes", [
+    {"aud": "another-project"},
+    {"iss": "https://securetoken.google.com/another-project"},
+    {"iss": f"https://evil.example/{PROJECT}"},
+], ids=["aud", "iss", "issuer-host"])
+def test_a_token_for_another_project_is_refused(issuer, settings, changes):
+    assert refusal(settings, issuer.sign(claims(issuer, **changes))) == "phone_auth_invalid_code"
+
+
+def test_an_expired_token_is_refused(issuer, settings):
+    now = int(time.time())
+    expired = claims(issuer, iat=now - 3700, auth_time=now - 3700, exp=now - 100)
+    assert refusal(settings, issuer.sign(expired)) == "phone_auth_code_expired"
+
+
+def test_clocks_a_few_seconds_apart_are_tolerated(issuer, settings):
+    now = int(time.time())
+    assert verify(settings, issuer.sign(claims(issuer, iat=now + 30, auth_time=now + 30, exp=now - 30))) == PHONE
+
+
+@pytest.mark.parametrize("claim", ["iat", "auth_time"])
+def test_a_token_issued_in_the_future_is_refused(issuer, settings, claim):
+    assert refusal(settings, issuer.sign(claims(issuer, **{claim: int(time.time()) + 600}))) == "phone_auth_invalid_code"
+
+
+@pytest.mark.parametrize("changes", [{"exp": None}, {"exp": "soon"}, {"iat": None}, {"auth_time": None}],
+                         ids=["no-exp", "text-exp", "no-iat", "no-auth_time"])
+def test_a_token_without_its_times_is_refused(issuer, settings, changes):
+    assert refusal(settings, issuer.sign(claims(issuer, **changes))) == "phone_auth_invalid_code"
+
+
+@pytest.mark.parametrize("sub", ["", 42])
+def test_a_token_without_a_subject_is_refused(issuer, settings, sub):
+    assert refusal(settings, issuer.sign(claims(issuer, sub=sub))) == "phone_auth_invalid_code"
+
+
+def test_a_token_without_a_phone_number_is_refused(issuer, settings):
+    assert refusal(settings, issuer.sign(issuer.claims(PROJECT, None))) == "phone_auth_missing_phone_number"
+
+
+@pytest.mark.parametrize("phone", ["01712345678", "", 8801712345678])
+def test_a_phone_number_that_is_not_e164_is_refused(issuer, settings, phone):
+    assert refusal(settings, issuer.sign(claims(issuer, phone_number=phone))) == "phone_auth_invalid_phone_number"
+
+
+def test_a_sign_in_that_was_not_by_phone_is_refused(issuer, settings):
+    google = claims(issuer, firebase={"identities": {}, "sign_in_provider": "google.com"})
+    assert refusal(settings, issuer.sign(google)) == "phone_auth_invalid_code"
+
+
+def test_an_unsigned_token_is_refused(issuer, settings):
+    assert refusal(settings, issuer.unsigned_token(claims(issuer))) == "phone_auth_invalid_code"
+
+
+def test_a_token_keyed_with_the_public_certificate_is_refused(issuer, settings):
+    assert refusal(settings, issuer.hs256_token(claims(issuer))) == "phone_auth_invalid_code"
+
+
+@pytest.mark.parametrize("id_token", [None, ""], ids=repr)
+def test_no_token_is_a_missing_code(settings, id_token):
+    assert refusal(settings, id_token) == "phone_auth_missing_code"
+
+
+@pytest.mark.parametrize("id_token", ["not-a-token", "a.b.c", "a.b.c.d", "é.é.é", "W10.W10.AA"], ids=repr)
+def test_garbage_is_an_invalid_code(settings, id_token):
+    assert refusal(settings, id_token) == "phone_auth_invalid_code"
+
+
+def test_certificates_that_cannot_be_fetched_are_an_unknown_error(issuer, settings):
+    issuer.failing = True
+    assert refusal(settings, issuer.token(PROJECT, PHONE)) == "phone_auth_unknown_error"
+    issuer.failing = False
+    assert verify(settings, issuer.token(PROJECT, PHONE)) == PHONE
+
+
+def test_a_certificates_service_that_is_down_is_an_unknown_error(issuer, settings):
+    token = issuer.token(PROJECT, PHONE)
+    issuer.close()
+    assert refusal(settings, token) == "phone_auth_unknown_error"
+
+
+def test_the_certificates_are_kept_for_their_max_age(issuer, settings):
+    for _ in range(3):
+        verify(settings, issuer.token(PROJECT, PHONE))
+    assert issuer.fetches == 1
+
+
+def test_certificates_without_a_max_age_are_fetched_each_time():
+    issuer = SecureToken(max_age=0)
+    try:
+        settings = {"project_id": PROJECT, "certs_url": issuer.certs_url}
+        for _ in range(2):
+            verify(settings, issuer.token(PROJECT, PHONE))
+        assert issuer.fetches == 2
+    finally:
+        issuer.close()
+
+
+def test_a_token_of_another_brand_project_is_refused_with_the_same_certificates(issuer, settings):
+    other = issuer.token("tessera-demo-ph", PHONE, datetime.now(timezone.utc) - timedelta(minutes=1))
+    assert refusal(settings, other) == "phone_auth_invalid_code"
+    assert verify({**settings, "project_id": "tessera-demo-ph"}, other) == PHONE
