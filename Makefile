@@ -51,8 +51,10 @@ chromium:
 	  (apt-get update && apt-get install -y chromium fonts-noto-core)
 
 # Run $(1) with TESSERA_E2E_URL pointing at a server started for it (stopped by its PID whatever happens).
+# The demo brands' captcha secrets let the browser tests work out a captcha's text (tests/e2e/read_captcha.py).
+E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-demo-ph
 define with_server
-	TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
+	export $(E2E_SECRETS); TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
 	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
 	kill $$server; wait $$server 2>/dev/null; exit $$status
@@ -69,10 +71,11 @@ test-browser: setup chromium
 
 test: test-python test-frontend test-browser
 
-# The API under wrk, then the home page in Chromium (both print ratios against a baseline of the same run).
+# The API under wrk, logins at a fixed rate, then the home page in Chromium (each prints ratios against a baseline of the same run).
 bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
+	$(BIN)/python -m tests.bench.login
 	$(call with_server,node tests/bench/frontend.mjs)
 
 clean:

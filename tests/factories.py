@@ -1,5 +1,7 @@
 """Test data: members made the way the product makes them, and encrypted payloads made the way
 the front end makes them (jwcrypto, for the brand's published public key)."""
+import hashlib
+import hmac
 import itertools
 import json
 import time
@@ -8,6 +10,8 @@ from functools import lru_cache
 
 from jwcrypto import jwe, jwk
 
+from tessera import hookimpl
+from tessera.plugins import AdapterError
 from tessera.identity.models import REAL, Member, username_key
 from tessera.identity.passwords import hash_password
 from tessera.timeutil import utcnow
@@ -49,3 +53,99 @@ def seal(public_key: dict, fields: dict, *, iat: int | None = None, jti: str | N
                     protected={"alg": "RSA-OAEP-256", "enc": "A256GCM", "kid": kid or public_key["kid"]})
     token.add_recipient(jwk.JWK(**public_key))
     return token.serialize(compact=True)
+
+
+# -- Encrypted calls, captchas and sign-in adapters, as the identity tests use them ----------
+
+JOSE = "application/jose"
+
+
+def public_key(app) -> dict:
+    return app.get("/wps/system/status").json["value"]["publicKey"]
+
+
+def send(app, method: str, path: str, fields: dict, status: int = 200, **seal_options) -> dict:
+    """An encrypted call made at the app's time (which a test may have moved); the answer's JSON."""
+    from tessera.timeutil import now
+
+    seal_options.setdefault("iat", int(now(app.app.registry).timestamp()))
+    body = seal(public_key(app), fields, **seal_options)
+    return getattr(app, method.lower())(path, body, content_type=JOSE, status=status).json
+
+
+def captcha_text(app, secret: str) -> str:
+    """Ask for a captcha as the page does, and read it as a member would (image-captcha: the
+    brand's secret tells the text, see its contract helpers)."""
+    from tessera_plugins.image_captcha import contract_answer
+
+    app.get("/wps/captcha")
+    return contract_answer({"secret": secret}, {"captchaId": app.cookies["tessera_captcha"]})["captcha"]
+
+
+class PhoneAuth:
+    """A phone-auth adapter (``tessera_phone_auth_verify``) that knows the tokens it issued."""
+
+    def __init__(self):
+        self.tokens: dict[str, str] = {}
+
+    def issue(self, phone: str) -> str:
+        token = f"token-{len(self.tokens)}-{uuid.uuid4().hex}"
+        self.tokens[token] = phone
+        return token
+
+    @hookimpl
+    def tessera_phone_auth_verify(self, tenant, settings, id_token):
+        if id_token not in self.tokens:
+            raise AdapterError("auth/invalid-verification-code")
+        return self.tokens[id_token]
+
+
+class SignInProvider:
+    """A federated sign-in adapter offering one provider; a credential is ``"<subject>|<name>"``
+    signed with the brand's secret, so another brand's or a forged one does not verify."""
+
+    def __init__(self, provider: str = "example"):
+        self.provider = provider
+
+    @staticmethod
+    def credential(secret: str, subject: str, name: str = "") -> str:
+        claims = f"{subject}|{name}"
+        return f"{claims}|{hmac.new(secret.encode(), claims.encode(), hashlib.sha256).hexdigest()}"
+
+    @hookimpl
+    def tessera_federated_providers(self, tenant, settings):
+        return [{"provider": self.provider, "title": "Example", "clientId": settings["client_id"]}]
+
+    @hookimpl
+    def tessera_federated_verify(self, tenant, settings, provider, credential):
+        if provider != self.provider:
+            return None
+        subject, name, signature = (credential.split("|") + ["", "", ""])[:3]
+        expected = hmac.new(settings["secret"].encode(), f"{subject}|{name}".encode(), hashlib.sha256).hexdigest()
+        if not subject or not hmac.compare_digest(signature, expected):
+            raise AdapterError("federated_invalid")
+        return {"subject": subject, "email": f"{subject}@example.com", "name": name or None}
+
+
+def configure_brand(db, slug: str, *, flags: dict | None = None, fields: dict | None = None,
+                    plugins: dict | None = None) -> None:
+    """Change a brand's config within a test (rolled back with it): whitelabel ``flags`` set,
+    register ``fields`` merged into its settings, ``plugins`` enabled with these settings ahead of
+    the brand's others (None: disabled)."""
+    import copy
+
+    from sqlalchemy import select
+
+    from tessera.tenancy.models import Tenant
+
+    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
+    config = copy.deepcopy(tenant.config)
+    config["whitelabel"] = {**config.get("whitelabel", {}), **(flags or {})}
+    register = config.setdefault("register", {}).setdefault("fields", {})
+    for name, settings in (fields or {}).items():
+        register[name] = {**register.get(name, {}), **settings}
+    given, current = plugins or {}, config.get("plugins", {})
+    config["plugins"] = {**{name: settings for name, settings in given.items() if settings is not None},
+                         **{name: settings for name, settings in current.items() if name not in given}}
+    tenant.config = config
+    db.flush()

@@ -19,14 +19,15 @@ function Views() {
     () =>
       createBrowserRouter([
         {
+          // Modals sit inside the overlays so that one can open a centre (the deposit dialog).
           element: (
-            <ModalProvider>
-              <OverlayProvider>
+            <OverlayProvider>
+              <ModalProvider>
                 <RouteGuard>
                   <Outlet />
                 </RouteGuard>
-              </OverlayProvider>
-            </ModalProvider>
+              </ModalProvider>
+            </OverlayProvider>
           ),
           children: ROUTES,
         },

@@ -5,13 +5,14 @@ import en from './locales/en';
 import bn from './locales/bn';
 import * as frame from './frame/locales';
 import * as modals from './modals/locales';
+import * as forms from './forms/locales';
 
 export const FALLBACK_LANGUAGE = 'en';
 
-/** The shell's texts per language and namespace: core ('translation'), 'frame' and 'modals'. */
+/** The shell's texts per language and namespace: core ('translation'), 'frame', 'modals' and 'forms'. */
 export const RESOURCES = {
-  en: { translation: en, frame: frame.en, modals: modals.en },
-  bn: { translation: bn, frame: frame.bn, modals: modals.bn },
+  en: { translation: en, frame: frame.en, modals: modals.en, forms: forms.en },
+  bn: { translation: bn, frame: frame.bn, modals: modals.bn, forms: forms.bn },
 };
 
 /** Every code the picker offers: the site's list when the server sends it, else the brand's. */

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { useModals } from './modals/ModalProvider';
 import { GamesPage } from './pages/GamesPage';
@@ -40,6 +40,7 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
 const PAGES: Record<string, ComponentType> = {
   home: HomePage,
   login: LoginPage,
+  register: RegisterPage,
   help: HelpPage,
   helpmc: HelpCentrePage,
   noticePage: NoticeListPage,
@@ -49,6 +50,15 @@ const PAGES: Record<string, ComponentType> = {
 function LoginPage() {
   const modals = useModals();
   useEffect(() => modals.open({ kind: 'login' }), [modals]);
+  return <HomePage />;
+}
+
+/** /register: home, with the register modal open over it, carrying the address's referral code. */
+function RegisterPage() {
+  const modals = useModals();
+  const [params] = useSearchParams();
+  const referralCode = params.get('referralCode');
+  useEffect(() => modals.open({ kind: 'register', referralCode }), [modals, referralCode]);
   return <HomePage />;
 }
 

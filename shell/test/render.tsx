@@ -43,12 +43,12 @@ export function renderInShell(element: ReactElement, { path = '/', routes }: { p
     [
       {
         element: (
-          <ModalProvider>
-            <OverlayProvider>
+          <OverlayProvider>
+            <ModalProvider>
               {element}
               <Outlet />
-            </OverlayProvider>
-          </ModalProvider>
+            </ModalProvider>
+          </OverlayProvider>
         ),
         children: routes,
         path: routes ? undefined : '*',

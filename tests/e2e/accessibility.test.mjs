@@ -58,7 +58,7 @@ for (const brand of ['demo-bd', 'demo-ph']) {
             assert.deepEqual(await accessibilityViolations(page), [], 'announcement popup');
             await page.click('.modal__close');
             await page.click('.header__member-centre');
-            await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+            await page.waitForSelector('[data-page="securityCenter"]');
             assert.deepEqual(await accessibilityViolations(page), [], 'member centre');
             await page.click('.overlay__close');
             await page.click('.header__agent-centre');

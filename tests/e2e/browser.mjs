@@ -50,14 +50,15 @@ export const AGENT = { isAgent: 1, username: `e2e-agent-${RUN}` };
 const PASSWORD = 'e2e-Passw0rd';
 
 /** Create USERNAME on BRAND with the CLI, on the server's database (the default var/tessera.sqlite). */
-export function createMember(brand, username, { password = PASSWORD, type = 4, nickname } = {}) {
-  const args = ['members', 'create', brand, username, '--password', password, '--type', String(type)];
+export function createMember(brand, username, { password = PASSWORD, type = 4, nickname, defaultPassword = false } = {}) {
+  const args = ['members', 'create', brand, username, '--type', String(type)];
+  args.push(...(defaultPassword ? ['--default-password'] : ['--password', password]));
   if (nickname) args.push('--nickname', nickname);
   execFileSync(TESSERA_CLI, args, { cwd: REPOSITORY, stdio: 'pipe' });
 }
 
 /** Call PATH on BRAND's host directly (Node's fetch may not set Host), answering the envelope. */
-function callBrand(brand, path, { method = 'GET', body, type, token } = {}) {
+function callBrand(brand, path, { method = 'GET', body, type, token, cookie, withHeaders = false } = {}) {
   return new Promise((resolve, reject) => {
     const call = httpRequest(
       {
@@ -70,12 +71,13 @@ function callBrand(brand, path, { method = 'GET', body, type, token } = {}) {
           Accept: 'application/json',
           ...(type ? { 'Content-Type': type } : {}),
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
         },
       },
       (response) => {
         let text = '';
         response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => resolve(JSON.parse(text)));
+        response.on('end', () => resolve(withHeaders ? { answer: JSON.parse(text), headers: response.headers } : JSON.parse(text)));
       },
     );
     call.on('error', reject);
@@ -83,15 +85,31 @@ function callBrand(brand, path, { method = 'GET', body, type, token } = {}) {
   });
 }
 
+/** The text of a brand's image captcha as a reader would type it (tests/e2e/read_captcha.py). */
+export function readCaptcha(brand, captchaId) {
+  return execFileSync(`${REPOSITORY}.venv/bin/python`, ['tests/e2e/read_captcha.py', brand, captchaId], {
+    cwd: REPOSITORY,
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** A captcha solved for a call: the cookie that names it and the text read from it. */
+async function solvedCaptcha(brand) {
+  const { headers } = await callBrand(brand, '/wps/captcha', { withHeaders: true });
+  const cookie = (headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).find((pair) => pair.startsWith('tessera_captcha='));
+  return { cookie, captcha: readCaptcha(brand, cookie.split('=')[1]) };
+}
+
 /** Log USERNAME in on BRAND through the encrypted login call; the session as the shell stores it. */
 export async function logIn(brand, username, password = PASSWORD) {
   const status = await callBrand(brand, '/wps/system/status');
   const jwk = status.value.publicKey;
-  const plaintext = { type: 'username', username, password, iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
+  const { cookie, captcha } = status.value.whitelabel.LOGINREQCAPTCHA3 ? await solvedCaptcha(brand) : {};
+  const plaintext = { type: 'username', username, password, captcha, iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
   const body = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(plaintext)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
     .encrypt(await importJWK(jwk, 'RSA-OAEP-256'));
-  const login = await callBrand(brand, '/wps/session/login', { method: 'POST', body, type: 'application/jose' });
+  const login = await callBrand(brand, '/wps/session/login', { method: 'POST', body, type: 'application/jose', cookie });
   if (!login.success) throw new Error(`login of ${username} on ${brand}: ${login.code}`);
   const info = (await callBrand(brand, '/wps/member/info', { token: login.value.token })).value;
   return { token: login.value.token, isAgent: info.type, username: info.account };

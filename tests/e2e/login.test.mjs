@@ -47,6 +47,8 @@ describe('login and logout', () => {
       await page.click('.header__login');
       await fillLogin(page, username, PASSWORD);
       await page.waitForSelector('.account-area');
+      // A first login's action: the deposit dialog.
+      await page.click('.deposit-dialog__later');
       assert.equal(await page.textContent('.account-area__username'), `Nick ${username}`);
       assert.equal(await page.textContent('.account-area__vip'), 'VIP0');
       assert.equal(await page.$('.modal[data-modal="login"]'), null);
@@ -54,7 +56,7 @@ describe('login and logout', () => {
       assert.deepEqual([stored.username, stored.isAgent], [username, 4]);
 
       await page.click('.header__member-centre');
-      await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+      await page.waitForSelector('[data-page="securityCenter"]');
       await page.click('.overlay__close');
 
       await page.click('.header__logout');

@@ -125,9 +125,16 @@ describe('routes', () => {
       }));
   }
 
+  for (const path of ['/register?referralCode=ABC', '/register.html']) {
+    test(`${path} shows the home page with the register modal`, () =>
+      withPage(async (page) => {
+        await openHome(page, 'demo-ph', path);
+        assert.equal(await page.getAttribute('main section', 'data-page'), 'home');
+        await page.waitForSelector('[data-modal="register"]');
+      }));
+  }
+
   const SECTIONS = {
-    '/register?referralCode=ABC': 'register',
-    '/register.html': 'register',
     '/noticePage': 'noticePage',
     '/vip': 'vip',
     '/pointMall': 'pointMall',
@@ -184,7 +191,7 @@ describe('micro-frontends', () => {
         const remoteEntry = page.waitForResponse((response) => response.url().includes('/static/member-centre/remoteEntry.js'));
         await page.click('.header__member-centre');
         assert.equal((await remoteEntry).status(), 200);
-        await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+        await page.waitForSelector('[data-page="securityCenter"]');
         const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
         assert.equal(menu.length, 14);
         assert.equal(menu[0], 'securityCenter');
@@ -258,7 +265,7 @@ describe('micro-frontends', () => {
         await page.waitForSelector('.remote-failed button');
         await page.unroute('**/static/member-centre/remoteEntry.js*');
         await page.click('.remote-failed button');
-        await page.waitForSelector('.coming-soon[data-page="securityCenter"]');
+        await page.waitForSelector('[data-page="securityCenter"]');
       },
       { allowErrors: true, session: MEMBER },
     ));

@@ -1,13 +1,19 @@
-"""Login, sessions, logout, member info and free play: /wps/session/* and /wps/member/info."""
+"""Login, sessions, logout, member info and free play (/wps/session/* and /wps/member/info), and
+the calls only real members may make."""
 from datetime import timedelta
 
 import pytest
+import webtest
 from sqlalchemy import func, select
 
-from factories import PASSWORD, seal
+from factories import PASSWORD, configure_brand, seal
+from tessera import hookimpl
+from tessera.config import make_app
 from tessera.identity import SessionLookup, services
 from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
+from tessera.identity.permissions import Permissions
+from tessera.plugins import make_plugin_manager
 from tessera.identity.services import MAX_FREE_PLAY_PER_IP
 from tessera.security import ISessionLookup
 from tessera.tenancy.models import Tenant
@@ -38,6 +44,14 @@ def token_of(app, member) -> str:
 
 def count(db, model, *where) -> int:
     return db.scalar(select(func.count()).select_from(model).where(*where))
+
+
+@pytest.fixture(autouse=True)
+def without_captchas(db_session):
+    """Sessions and throttles as a brand without a captcha plugin has them (test_login_captcha.py
+    adds the captcha)."""
+    for slug in ("demo-bd", "demo-ph"):
+        configure_brand(db_session, slug, plugins={"image-captcha": None, "geetest": None})
 
 
 @pytest.fixture
@@ -108,7 +122,7 @@ class TestLogin:
         member = members(status="locked")
         assert log_in(testapp, member.username, status=403)["code"] == "account_locked"
 
-    def test_the_sms_type_is_not_served_yet(self, testapp):
+    def test_a_brand_without_sms_login_refuses_the_sms_type(self, testapp):
         body = seal(public_key(testapp), {"type": "sms", "mobileNum": "01700000000", "verificationCode": "123456"})
         assert testapp.post(LOGIN, body, content_type=JOSE, status=400).json["code"] == "login_type_unavailable"
 
@@ -360,3 +374,75 @@ class TestAudit:
         events = db_session.execute(select(AuditEvent.kind, AuditEvent.member_id, AuditEvent.ip).order_by(AuditEvent.id)).all()
         assert events == [("login_failed", member.id, "203.0.113.9"), ("login_failed", None, "203.0.113.9"),
                           ("login", member.id, "203.0.113.9"), ("logout", member.id, "203.0.113.9")]
+
+
+FUNDS_DESCRIPTION = """
+paths:
+  /wps/test/funds:
+    get:
+      summary: A money call of the test app.
+      security: [{bearer: []}]
+      parameters: [{$ref: "#/components/parameters/Lang"}]
+      responses:
+        "200":
+          description: The member who may use funds.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Envelope"}
+"""
+
+
+class RealOnlyCall:
+    """A money call as the wallet will register it: the RealAccount context, the FundsUse permission."""
+
+    def __init__(self, description):
+        self.description = description
+
+    @hookimpl
+    def tessera_configure(self, config):
+        config.add_route("test.funds", "/wps/test/funds", factory="tessera.identity.permissions.RealAccount")
+        config.add_view(lambda request: {"memberId": request.authenticated_userid}, route_name="test.funds",
+                        request_method="GET", renderer="api", openapi=True, permission=Permissions.FundsUse)
+        config.add_openapi(str(self.description))
+
+
+@pytest.fixture(scope="module")
+def funds_wsgi(settings, engine, tmp_path_factory):
+    description = tmp_path_factory.mktemp("funds") / "funds.yaml"
+    description.write_text(FUNDS_DESCRIPTION)
+    pm = make_plugin_manager()
+    pm.register(RealOnlyCall(description), name="tessera-test-funds")
+    wsgi = make_app(settings, plugin_manager=pm)
+    yield wsgi
+    wsgi.registry["db_engine"].dispose()
+
+
+class TestRealAccounts:
+    """Member-centre money calls are for real members (type 4) only (SPEC §4, §8)."""
+
+    @pytest.fixture
+    def funds(self, funds_wsgi, serve_connection):
+        wsgi = serve_connection(funds_wsgi)
+        return lambda host="demo-bd.localhost", ip="203.0.113.9": webtest.TestApp(
+            wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": ip})
+
+    def test_a_real_member_may(self, funds, members):
+        app, member = funds(), members()
+        assert app.get("/wps/test/funds", headers=bearer(token_of(app, member))).json["value"] == {"memberId": member.id}
+
+    @pytest.mark.parametrize("member_type", [1, 2, 41, 42])
+    def test_an_agent_is_told_it_needs_a_real_account(self, funds, members, member_type):
+        app = funds()
+        token = token_of(app, members(member_type=member_type))
+        answer = app.get("/wps/test/funds?lang=en", headers=bearer(token), status=403).json
+        assert (answer["code"], answer["message"]) == (
+            "in_need_true_account", "Only real accounts can do this. Please register a real account.")
+        assert app.get(INFO, headers=bearer(token)).json["value"]["type"] == member_type  # the rest still works
+
+    def test_a_free_play_account_is_told_it_needs_a_real_account(self, funds):
+        app = funds("demo-ph.localhost", PH_IP)
+        token = app.post(FREE_PLAY).json["value"]["token"]
+        assert app.get("/wps/test/funds", headers=bearer(token), status=403).json["code"] == "in_need_true_account"
+
+    def test_without_a_login_it_is_not_logged_in(self, funds):
+        assert funds().get("/wps/test/funds", status=401).json["code"] == "not_logged_in"

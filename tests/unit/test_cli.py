@@ -20,7 +20,7 @@ from tessera.db import make_engine
 from tessera.settings import ROOT, Settings
 from tessera.tenancy.models import Tenant
 
-from factories import seal
+from factories import captcha_text, seal
 
 SECRET = "cli-test-secret"
 
@@ -163,16 +163,28 @@ def test_maintenance_of_an_unknown_brand_is_refused(synced):
     assert "no brand 'demo-xx' in the database" in result.output
 
 
+CAPTCHA_SECRET = "cli-test"
+
+
 def _log_in(operator, host: str, username: str, password: str) -> dict:
-    """The answer of the login call on ``host``, served from the operator's database."""
+    """The answer of the login call on ``host``, served from the operator's database; where the
+    brand asks a captcha at login (demo-ph), it is read as a member would."""
     wsgi = make_app(operator.settings)
     try:
         app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
-        key = app.get("/wps/system/status").json["value"]["publicKey"]
-        body = seal(key, {"type": "username", "username": username, "password": password})
+        status = app.get("/wps/system/status").json["value"]
+        form = {"type": "username", "username": username, "password": password}
+        if status["whitelabel"]["LOGINREQCAPTCHA3"]:
+            form["captcha"] = captcha_text(app, CAPTCHA_SECRET)
+        body = seal(status["publicKey"], form)
         return app.post("/wps/session/login", body, content_type="application/jose", expect_errors=True).json
     finally:
         wsgi.registry["db_engine"].dispose()
+
+
+@pytest.fixture(autouse=True)
+def _captcha_secret(monkeypatch):
+    monkeypatch.setenv("DEMO_PH_CAPTCHA_SECRET", CAPTCHA_SECRET)
 
 
 def test_members_create_makes_a_member_who_can_log_in(synced):

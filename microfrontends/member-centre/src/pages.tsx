@@ -1,5 +1,8 @@
+import type { ComponentType } from 'react';
 import { comingSoonPage } from '@tessera/kit';
 import type { BadgeKey, PageEntry, PageRegistry } from '@tessera/kit';
+import { MyAccountPage } from './MyAccountPage';
+import { realMemberPage } from './realMemberPage';
 import { NAMESPACE, registerTranslations } from './translations';
 
 registerTranslations();
@@ -25,12 +28,21 @@ const PAGE_KEYS = [
 /** Red count badges (SPEC §2): reward center, mission activity and platform messages. */
 const BADGES: Record<string, BadgeKey> = { rewardCenter: 'rewards', missionLeaderboard: 'missions', messageV2: 'messages' };
 
+/** The pages built so far; the others say they are coming soon. */
+const BUILT: Record<string, ComponentType> = { securityCenter: MyAccountPage };
+
+/** Money pages: real members only (SPEC §5). */
+const MONEY_PAGES = new Set(['transferFund', 'depositv2', 'withdraw', 'transferUpline']);
+
+function pageOf(key: string): ComponentType {
+  const page = BUILT[key] ?? comingSoonPage(NAMESPACE, key);
+  return MONEY_PAGES.has(key) ? realMemberPage(page, key) : page;
+}
+
 const registry: PageRegistry = {
   namespace: NAMESPACE,
   defaultPage: 'securityCenter',
-  pages: PAGE_KEYS.map(
-    (key): PageEntry => ({ key, labelKey: key, component: comingSoonPage(NAMESPACE, key), badge: BADGES[key] }),
-  ),
+  pages: PAGE_KEYS.map((key): PageEntry => ({ key, labelKey: key, component: pageOf(key), badge: BADGES[key] })),
 };
 
 export default registry;

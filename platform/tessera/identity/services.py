@@ -4,21 +4,25 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 
 from ..envelope import ApiError
 from ..timeutil import as_utc, now
+from . import verification
 from .models import (
     ACTIVE,
+    AGENT_TYPES,
     FREE_PLAY,
     MEMBER_TYPES,
     AuditEvent,
     FailedLogin,
     Member,
     MemberSession,
+    code_key,
     username_key,
 )
 from .passwords import DEFAULT_PASSWORD, hash_password, verify_password
+from .refusals import KeptRefusal
 
 DEFAULT_IDLE_MINUTES = 30
 DEFAULT_LIFETIME_HOURS = 24
@@ -28,11 +32,6 @@ MAX_FAILURES_PER_ACCOUNT = 100  # failed password checks an hour per account nam
 MAX_FAILURES_PER_IP = 30  # failed password checks an hour from one address on one brand
 FREE_PLAY_PREFIX = "guest"
 MAX_FREE_PLAY_PER_IP = 20  # demo accounts an hour from one address on one brand
-
-
-class LoginRefused(ApiError):
-    """A refused login whose traces (failure counts, audit) are kept: the view answers it without
-    raising, so the request's transaction commits them."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +137,7 @@ def _check_throttles(db, key: str, member: Member | None, ip: str, at: datetime)
     else:
         return
     audit(db, "lockout", ip, at, member.id if member else None, username=key, limit=limit)
-    raise LoginRefused(429, "too_many_attempts")
+    raise KeptRefusal(429, "too_many_attempts")
 
 
 def password_expired(tenant, member: Member, at: datetime) -> bool:
@@ -151,8 +150,21 @@ def password_expired(tenant, member: Member, at: datetime) -> bool:
     return at - changed > timedelta(days=days)
 
 
-def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetime) -> Login:
-    """Check a username and password; refusals do not tell whether the account exists."""
+def recent_failure(db, username: str, ip: str | None, at: datetime) -> bool:
+    """Whether a login failed within the hour for this account name or from this address (the
+    next attempt then needs a captcha)."""
+    since = at - THROTTLE_WINDOW
+    return db.scalar(select(FailedLogin.id).where(
+        FailedLogin.created_at >= since,
+        or_(FailedLogin.username_key == username_key(username), FailedLogin.ip == (ip or ""))).limit(1)) is not None
+
+
+def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetime, *, agent: bool = False,
+           address_code: str | None = None) -> Login:
+    """Check a username and password; refusals do not tell whether the account exists.
+
+    ``agent``: the login comes from the agent entrance. ``address_code``: the code of purpose "ip"
+    that proves the member's phone when the brand checks logins from unknown addresses (UNREGIPVERIF3)."""
     key = username_key(username)
     member = db.scalar(select(Member).where(Member.username_key == key))
     _check_throttles(db, key, member, ip or "", at)
@@ -162,27 +174,66 @@ def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetim
         db.execute(delete(FailedLogin).where(FailedLogin.created_at < at - THROTTLE_WINDOW)
                    .execution_options(synchronize_session=False))  # counted no more: kept no longer
         audit(db, "login_failed", ip, at, member.id if member else None, username=key)
-        raise LoginRefused(401, "login_failed")
-    if member.status != ACTIVE:
-        audit(db, "login_failed", ip, at, member.id, reason="locked")
-        raise LoginRefused(403, "account_locked")
-    if member.member_type not in MEMBER_TYPES:
-        audit(db, "login_failed", ip, at, member.id, reason="non_member")
-        raise LoginRefused(403, "non_member_login")
+        raise KeptRefusal(401, "login_failed")
+    admit(db, member, ip, at, agent=agent)
     if rehashed:
         member.password_hash = rehashed
+    if tenant.flag("UNREGIPVERIF3"):
+        _check_address(db, member, ip, at, address_code)
+    expired = password_expired(tenant, member, at) or password == DEFAULT_PASSWORD
+    return log_in_member(db, tenant, member, ip, at, expired)
+
+
+def admit(db, member: Member, ip: str | None, at: datetime, *, agent: bool = False) -> None:
+    """Refuse a member who may not log in (here, or at the agent entrance when ``agent``)."""
+    if member.status != ACTIVE:
+        audit(db, "login_failed", ip, at, member.id, reason="locked")
+        raise KeptRefusal(403, "account_locked")
+    if member.member_type not in MEMBER_TYPES:
+        audit(db, "login_failed", ip, at, member.id, reason="non_member")
+        raise KeptRefusal(403, "non_member_login")
+    if agent and member.member_type not in AGENT_TYPES:
+        audit(db, "login_failed", ip, at, member.id, reason="non_agent")
+        raise KeptRefusal(403, "non_agent_login")
+
+
+def log_in_member(db, tenant, member: Member, ip: str | None, at: datetime, expired: bool = False, **detail) -> Login:
+    """A session for an admitted member; the login is audited."""
     first_time = not member.first_login_done
     member.first_login_done, member.last_login_at = True, at
     token = start_session(db, tenant, member, ip, at)
-    audit(db, "login", ip, at, member.id)
-    expired = password_expired(tenant, member, at) or password == DEFAULT_PASSWORD
+    audit(db, "login", ip, at, member.id, **detail)
     return Login(token, first_time, expired)
+
+
+def masked_phone(member: Member) -> str:
+    """The member's number as a hint: the country code and the last four digits (+63•••••1234)."""
+    country = f"+{member.country_dialing_code}" if member.country_dialing_code else ""
+    return f"{country}•••••{member.phone[-4:]}"
+
+
+def _known_address(db, member: Member, ip: str | None) -> bool:
+    if ip is not None and ip == member.registered_ip:
+        return True
+    return db.scalar(select(MemberSession.id).where(MemberSession.member_id == member.id, MemberSession.ip == ip)
+                     .limit(1)) is not None
+
+
+def _check_address(db, member: Member, ip: str | None, at: datetime, code: str | None) -> None:
+    """A password login from an address the member never used needs a code sent to their phone."""
+    if member.phone is None or _known_address(db, member, ip):
+        return
+    if code is None:
+        audit(db, "verification_asked", ip, at, member.id, purpose="ip")
+        raise KeptRefusal(403, "ip_verification_required", value={"mobileNum": masked_phone(member)})
+    if not verification.consume_code(db, "ip", member.phone, code, at, ip=ip, member_id=member.id):
+        raise KeptRefusal(400, "verification_code_invalid")
 
 
 def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
     """A demo account and its session. It has no password, so it can never log in with one, and
-    its type (0) keeps it out of everything that needs a real member (type 4): the wallet's
-    deposit and withdrawal calls grant only the ``member_type:4`` principal (security.py)."""
+    its type (0) keeps it out of everything that needs a real member (type 4): money calls use the
+    :class:`~tessera.identity.permissions.RealAccount` context, which answers in_need_true_account."""
     if not tenant.flag("FREEPLAY3"):
         raise ApiError(403, "free_play_unavailable")
     started = db.scalar(
@@ -193,7 +244,7 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
         raise ApiError(429, "too_many_requests")
     username = FREE_PLAY_PREFIX + secrets.token_hex(5)
     member = Member(username=username, username_key=username, member_type=FREE_PLAY, nickname=username,
-                    first_login_done=True, last_login_at=at, created_at=at)
+                    first_login_done=True, last_login_at=at, created_at=at, referral_code=None)  # invites nobody
     db.add(member)
     db.flush()
     token = start_session(db, tenant, member, ip, at)
@@ -215,12 +266,13 @@ def member_info(db, member_id: int) -> dict:
 
 
 def create_member(db, username: str, password: str | None, *, member_type: int, at: datetime,
-                  nickname: str | None = None, is_default: bool = False) -> Member:
-    """A member made by an operator (``tessera members create``)."""
+                  nickname: str | None = None, is_default: bool = False, affiliate_code: str | None = None) -> Member:
+    """A member made by an operator (``tessera members create``); an agent may get an affiliate code."""
     member = Member(username=username.strip(), username_key=username_key(username), member_type=member_type,
                     nickname=nickname or username.strip(), created_at=at,
                     password_hash=hash_password(password) if password is not None else None,
-                    password_changed_at=at if password is not None else None, password_is_default=is_default)
+                    password_changed_at=at if password is not None else None, password_is_default=is_default,
+                    affiliate_code=code_key(affiliate_code) if affiliate_code else None, register_method="OPERATOR")
     db.add(member)
     db.flush()
     return member

@@ -4,6 +4,7 @@ from sqlalchemy import or_, select
 
 from ..cache import memo
 from ..envelope import Spliced, encode
+from ..identity.federated import providers as federated_providers
 from ..tenancy.assets import asset_url
 from ..tenancy.loader import SCHEMA
 from ..timeutil import iso, utcnow
@@ -171,6 +172,7 @@ def _brand_info(request) -> dict:
         "launchGameCDNs": cdn.get("launch_game", []),
         "publicKey": tenant.public_jwk(request.registry.settings["tessera"].secret_key),
         "footer": footer(request.db, tenant, request.language),
+        "federatedProviders": federated_providers(request),
     }
 
 

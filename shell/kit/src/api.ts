@@ -11,12 +11,16 @@ export interface Envelope<T> {
   value: T;
 }
 
-/** A refused call: the server's stable code and its translated message. */
+/**
+ * A refused call: the server's stable code, its translated message, and the envelope's value,
+ * which carries the details a form shows (``fields`` per-field messages, a ``captcha`` flag).
+ */
 export class ApiError extends Error {
   constructor(
     public readonly code: string,
     public readonly status: number,
     public readonly serverMessage: string | null = null,
+    public readonly value: unknown = null,
   ) {
     super(code);
   }
@@ -55,7 +59,7 @@ export async function request<T>(path: string, init: RequestInit & { query?: Que
     throw new ApiError('network_abnormal', response.status);
   }
   if (!response.ok || !envelope.success) {
-    throw new ApiError(envelope.code || 'request_failed', response.status, envelope.message);
+    throw new ApiError(envelope.code || 'request_failed', response.status, envelope.message, envelope.value ?? null);
   }
   return envelope.value;
 }

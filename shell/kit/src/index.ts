@@ -10,3 +10,7 @@ export type { BadgeKey, PageEntry, PageRegistry } from './pages';
 export { addPageTranslations, comingSoonPage } from './comingSoon';
 export { setBadgeCount, clearBadgeCounts, useBadgeCounts } from './badges';
 export type { BadgeCounts } from './badges';
+export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberInfo, brandSendsSms } from './member';
+export type { MemberInfo } from './member';
+export { requestShellModal, onShellModalRequest } from './shellModals';
+export type { ShellModalKind } from './shellModals';

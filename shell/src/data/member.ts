@@ -1,65 +1,92 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, clearBadgeCounts, readSession, request, sendEncrypted, useSession, writeSession } from '@tessera/kit';
+import {
+  clearBadgeCounts,
+  encryptPayload,
+  fetchMemberInfo,
+  memberKey,
+  readSession,
+  request,
+  sendEncrypted,
+  useSession,
+  writeSession,
+  type MemberInfo,
+} from '@tessera/kit';
+import type { CaptchaAnswer, GeetestResult, SmsSent } from '../forms';
 
-/** GET /wps/member/info (SPEC §7). */
-export interface MemberInfo {
-  id: number;
-  account: string;
-  nickname: string;
-  /** 4 real; 1, 2, 41, 42 agents; 0 free play. */
-  type: number;
-  toUpline: boolean;
-  clubLabel: { labelName: string; rankLevel: number };
-  memberLabel: string[];
-}
+export { memberKey, useMemberInfo, type MemberInfo } from '@tessera/kit';
 
-/** The answer of a login or a free-play login. */
+/** The answer of every login: password, SMS, federated, registration, password reset, free play. */
 export interface Login {
   token: string;
   firstTimeLogin: boolean;
   passwordExpired: boolean;
 }
 
-export const memberKey = (token: string) => ['member', token];
-
-function fetchMemberInfo(token: string): Promise<MemberInfo> {
-  return request<MemberInfo>('/wps/member/info', { headers: { Authorization: `Bearer ${token}` } });
+export interface PasswordLogin {
+  username: string;
+  password: string;
+  /** The code of an unregistered-address check (purpose "ip"). */
+  verificationCode?: string;
+  /** Set at the agent entrance, where only agents may log in. */
+  agent?: boolean;
+  captcha?: string;
+  geetest?: GeetestResult;
 }
 
-/** The logged-in member; a 401 means the token expired, so the stored session is dropped. */
-export function useMemberInfo() {
-  const token = useSession()?.token;
-  return useQuery({
-    queryKey: memberKey(token ?? ''),
-    enabled: Boolean(token),
-    staleTime: 60_000,
-    queryFn: async () => {
-      try {
-        return await fetchMemberInfo(token!);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401 && readSession()?.token === token) writeSession(null);
-        throw error;
-      }
-    },
-  });
+export interface SmsLogin {
+  countryDialingCode: string;
+  mobileNum: string;
+  verificationCode: string;
+  agent?: boolean;
 }
 
 /** Store the session of a new login, once its member info has loaded (SPEC §4). */
-async function startSession(queryClient: QueryClient, { token }: Login): Promise<MemberInfo> {
+export async function startSession(queryClient: QueryClient, token: string): Promise<MemberInfo> {
   const info = await fetchMemberInfo(token);
   queryClient.setQueryData(memberKey(token), info);
   writeSession({ token, isAgent: info.type, username: info.account });
   return info;
 }
 
-export async function logIn(queryClient: QueryClient, username: string, password: string): Promise<MemberInfo> {
-  const login = await sendEncrypted<Login>('/wps/session/login', { type: 'username', username, password });
-  return startSession(queryClient, login);
+export function logIn(fields: PasswordLogin): Promise<Login> {
+  return sendEncrypted<Login>('/wps/session/login', { type: 'username', ...fields });
+}
+
+export function logInBySms(fields: SmsLogin): Promise<Login> {
+  return sendEncrypted<Login>('/wps/session/login', { type: 'sms', ...fields });
+}
+
+/** Sign in with the credential a provider's own button gave (an ID token, for instance). */
+export function logInFederated(provider: string, credential: string): Promise<Login> {
+  return sendEncrypted<Login>('/wps/session/login/federated', { provider, credential });
+}
+
+/** Why a code is sent to a member's phone without a session (identity contract). */
+export type SmsPurpose = 'login' | 'forgot' | 'ip' | 'password';
+
+export interface SmsRequest {
+  purpose: SmsPurpose;
+  countryDialingCode?: string;
+  mobileNo?: string;
+  /** For "ip": the code goes to this member's own number. */
+  username?: string;
+}
+
+/**
+ * POST /wps/verification/sms/noLogin. The answer is the same whether or not the number belongs
+ * to a member; "password" needs the session and goes to the member's own number.
+ */
+export function sendSmsCode(fields: SmsRequest, captcha: CaptchaAnswer | null = null): Promise<SmsSent> {
+  return request<SmsSent>('/wps/verification/sms/noLogin', {
+    method: 'POST',
+    body: JSON.stringify({ ...fields, ...captcha }),
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 export async function playForFree(queryClient: QueryClient): Promise<MemberInfo> {
   const login = await request<Login>('/wps/session/login/freeplay', { method: 'POST' });
-  return startSession(queryClient, login);
+  return startSession(queryClient, login.token);
 }
 
 /** End the session: the server is told, but the session is forgotten here whatever it answers. */
@@ -72,4 +99,61 @@ export async function logOut(queryClient: QueryClient): Promise<void> {
   writeSession(null);
   clearBadgeCounts();
   queryClient.removeQueries({ queryKey: ['member'] });
+}
+
+export type PasswordChange =
+  | { oldPassword: string; newPassword: string; confirmNewPassword: string }
+  | { verificationCode: string; newPassword: string; confirmNewPassword: string };
+
+/**
+ * POST /wps/member/password. ``token`` is given for the forced change right after a login, whose
+ * session is not stored until the password is changed; otherwise the stored session is used.
+ */
+export async function changePassword(fields: PasswordChange, token?: string): Promise<{ token: string }> {
+  if (!token) return sendEncrypted<{ token: string }>('/wps/member/password', fields);
+  return request<{ token: string }>('/wps/member/password', {
+    method: 'POST',
+    body: await encryptPayload(fields),
+    headers: { 'Content-Type': 'application/jose', Authorization: `Bearer ${token}` },
+  });
+}
+
+/** After a password change every other session has ended: keep this one on its new token. */
+export function renewSession(queryClient: QueryClient, token: string): void {
+  const session = readSession();
+  if (!session) return;
+  const info = queryClient.getQueryData<MemberInfo>(memberKey(session.token));
+  if (info) queryClient.setQueryData(memberKey(token), info);
+  writeSession({ ...session, token });
+  queryClient.removeQueries({ queryKey: memberKey(session.token) });
+}
+
+/** Ask for a reset link by e-mail; the answer is the same whether or not the account exists. */
+export function requestPasswordEmail(username: string, email: string): Promise<null> {
+  return request<null>('/wps/member/password/email', { method: 'POST', body: new URLSearchParams({ username, email }) });
+}
+
+export type PasswordReset =
+  | { resetToken: string; newPassword: string }
+  | { countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string };
+
+/** Set a new password from an e-mailed link or an SMS code; the answer logs the member in. */
+export function resetPassword(fields: PasswordReset): Promise<Login> {
+  return sendEncrypted<Login>('/wps/member/password/verification', fields);
+}
+
+export interface MemberIcon {
+  iconId: number;
+  url: string;
+}
+
+/** The member's avatar (GET /wps/member/info/icon). */
+export function useMemberIcon() {
+  const token = useSession()?.token;
+  return useQuery({
+    queryKey: ['member', token ?? '', 'icon'],
+    enabled: Boolean(token),
+    staleTime: 300_000,
+    queryFn: () => request<MemberIcon>('/wps/member/info/icon'),
+  });
 }

@@ -36,8 +36,10 @@ afterEach(() => {
 
 describe('header', () => {
   test('a visitor gets log in and register, VIP opening the login modal, and no agent box', async () => {
-    const { container } = await renderHeader();
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    const { container } = await renderHeader({ whitelabel: { DIRECTREG3: true } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(document.querySelector('[data-modal="register"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(boxes(container)).toEqual(['vip', 'download']);
     expect(container.querySelector('[data-box="download"]')?.getAttribute('href')).toBe('/down');
     fireEvent.click(container.querySelector('[data-box="vip"]')!);
@@ -50,6 +52,7 @@ describe('header', () => {
   test('invite friends needs the referral flag; logged out it opens the login modal', async () => {
     const { container } = await renderHeader({ whitelabel: { REFERRAL3: true } });
     await waitFor(() => expect(boxes(container)).toEqual(['invite', 'vip', 'download']));
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
     fireEvent.click(container.querySelector('[data-box="invite"]')!);
     expect(document.querySelector('[data-modal="login"]')).not.toBeNull();
     expect(openCentre).not.toHaveBeenCalledWith('memberCentre', 'referral');

@@ -1,109 +1,98 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@tessera/kit';
-import { logIn, playForFree } from '../data/member';
-import { useFlag } from '../data/status';
+import { messageOf } from '../forms';
+import { playForFree } from '../data/member';
+import { useFlag, useSystemStatus } from '../data/status';
+import { useAfterLogin } from './afterLogin';
+import { FederatedSignIn } from './FederatedSignIn';
+import { FormError } from './formState';
+import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
+import { useModals } from './ModalProvider';
+import { IpVerificationStep, PasswordLoginForm, type IpCheck, type LoginPlace } from './PasswordLogin';
+import { SmsLoginForm } from './SmsLogin';
+import './LoginModal.css';
 
-type Field = 'username' | 'password';
-type Errors = Partial<Record<Field | 'form', string | null>>;
+/** The agent entrance (SPEC §2): its logins send `agent: true` and go to the agent home. */
+export const AGENT_HOME = '/agentHome';
 
-/** Where the agent entrance sends its logins (SPEC §2). */
-const AGENT_ENTRANCE = '/agent';
+/** The agent entrance is /agentHome, or any page of a brand domain routed to it. */
+function useLoginPlace(): LoginPlace {
+  const { pathname } = useLocation();
+  const domainRoute = useSystemStatus().data?.domainRoute.route;
+  // The path when the modal opened: logging in must not change what the entrance was.
+  const [openedAt] = useState(pathname);
+  const agent = openedAt === AGENT_HOME || domainRoute === AGENT_HOME;
+  return { agent, home: agent ? AGENT_HOME : '/' };
+}
 
-/** Username login (SPEC §2, §4, §5), and free play when the brand offers it. */
+type Mode = 'password' | 'sms';
+
+/**
+ * The login modal (SPEC §2, §4, §5): username login, SMS login with MOBILEVERCODELOGIN3, the
+ * unregistered-address check, forgot password, free play with FREEPLAY3, federated sign-in when
+ * the brand has providers, and the way to registration.
+ */
 export function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('modals');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const modals = useModals();
+  const finishLogin = useAfterLogin();
+  const place = useLoginPlace();
+  const smsLogin = useFlag('MOBILEVERCODELOGIN3');
   const freePlay = useFlag('FREEPLAY3');
-  const ids = { username: useId(), usernameError: useId(), password: useId(), passwordError: useId(), formError: useId() };
-  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  // The path when the modal opened: the agent entrance's logins go to the agent home.
-  const [home] = useState(pathname === AGENT_ENTRANCE ? '/agentHome' : '/');
+  const [mode, setMode] = useState<Mode>('password');
+  const [ipCheck, setIpCheck] = useState<IpCheck | null>(null);
 
-  const login = useMutation({
-    mutationFn: (how: 'username' | 'freePlay') =>
-      how === 'freePlay' ? playForFree(queryClient) : logIn(queryClient, values.username.trim(), values.password.trim()),
+  const guest = useMutation({
+    mutationFn: () => playForFree(queryClient),
     onSuccess: () => {
       onClose();
-      navigate(home);
-    },
-    onError: (error) => {
-      setErrors({ form: error instanceof ApiError && error.serverMessage ? error.serverMessage : t('error_network') });
+      navigate(place.home);
     },
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found: Errors = {
-      username: values.username.trim() ? null : t('error_username_required'),
-      password: values.password.trim() ? null : t('error_password_required'),
-    };
-    setErrors(found);
-    const first = (['username', 'password'] as const).find((field) => found[field]);
-    if (first) inputs[first].current?.focus();
-    else login.mutate('username');
-  }
-
-  function field(name: Field, type: string, autoComplete: string) {
-    const errorId = name === 'username' ? ids.usernameError : ids.passwordError;
-    return (
-      <div className="field">
-        <label htmlFor={ids[name]}>{t(`login_${name}`)}</label>
-        <input
-          ref={inputs[name]}
-          id={ids[name]}
-          name={name}
-          type={type}
-          required
-          autoComplete={autoComplete}
-          maxLength={name === 'username' ? 64 : 128}
-          data-autofocus={name === 'username' ? true : undefined}
-          value={values[name]}
-          onChange={(event) => setValues((previous) => ({ ...previous, [name]: event.target.value }))}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? errorId : undefined}
-        />
-        {errors[name] && (
-          <p id={errorId} className="field__error" data-field-error={name}>
-            {errors[name]}
-          </p>
-        )}
-      </div>
-    );
-  }
-
   return (
     <Modal title={t('login_title')} onClose={onClose} kind="login" className="login-modal">
-      <form className="login" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
-        {field('username', 'text', 'username')}
-        {field('password', 'password', 'current-password')}
-        {errors.form && (
-          <p id={ids.formError} className="field__error" role="alert" data-field-error="form">
-            {errors.form}
-          </p>
-        )}
-        <button type="submit" className="button button--highlight login__submit" disabled={login.isPending}>
-          {login.isPending ? t('login_sending') : t('login_submit')}
+      {ipCheck ? (
+        <IpVerificationStep check={ipCheck} place={place} onBack={() => setIpCheck(null)} />
+      ) : (
+        <>
+          {smsLogin && (
+            <MethodSwitch
+              legend={t('login_method')}
+              options={[
+                ['password', t('login_by_password')],
+                ['sms', t('login_by_sms')],
+              ]}
+              value={mode}
+              onChange={(next) => setMode(next as Mode)}
+            />
+          )}
+          {smsLogin && mode === 'sms' ? <SmsLoginForm place={place} /> : <PasswordLoginForm place={place} onIpCheck={setIpCheck} />}
+        </>
+      )}
+      <div className="login__more">
+        <button type="button" className="link-button login__forgot" onClick={() => modals.open({ kind: 'forgotPassword' })}>
+          {t('login_forgot')}
         </button>
         {freePlay && (
-          <button type="button" className="button button--ghost login__free-play" disabled={login.isPending} onClick={() => login.mutate('freePlay')}>
+          <button type="button" className="button button--ghost login__free-play" disabled={guest.isPending} onClick={() => guest.mutate()}>
             {t('login_free_play')}
           </button>
         )}
+        <FormError message={guest.isError ? messageOf(guest.error, t('error_network')) : null} />
+        <FederatedSignIn onLogin={(login) => finishLogin(login, { via: 'federated', home: place.home })} />
         <p className="login__register">
           {t('login_no_account')}{' '}
           <Link to="/register" className="login__register-link" onClick={onClose}>
             {t('login_register')}
           </Link>
         </p>
-      </form>
+      </div>
     </Modal>
   );
 }

@@ -41,6 +41,8 @@ interface ModalProps {
   /** Names the modal for styles and browser tests (data-modal). */
   kind: string;
   className?: string;
+  /** False for a step that must be completed (a forced password change): no close button, no Escape. */
+  dismissible?: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ interface ModalProps {
  * by a click outside, focus kept inside while open and given back to what had it before.
  * An element marked data-autofocus takes the focus on opening; otherwise the dialog itself does.
  */
-export function Modal({ title, onClose, children, footer, kind, className }: ModalProps) {
+export function Modal({ title, onClose, children, footer, kind, className, dismissible = true }: ModalProps) {
   const { t } = useTranslation('modals');
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -67,7 +69,7 @@ export function Modal({ title, onClose, children, footer, kind, className }: Mod
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      if (dismissible) onClose();
       return;
     }
     if (event.key !== 'Tab' || !dialog.current) return;
@@ -110,9 +112,11 @@ export function Modal({ title, onClose, children, footer, kind, className }: Mod
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" onClick={onClose}>
-            {t('close')}
-          </button>
+          {dismissible && (
+            <button type="button" className="modal__close" onClick={onClose}>
+              {t('close')}
+            </button>
+          )}
         </div>
         <div className="modal__body">{children}</div>
         {footer && <div className="modal__footer">{footer}</div>}

@@ -1,13 +1,20 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInRouterContext } from 'react-router';
+import { onShellModalRequest } from '@tessera/kit';
 import type { Notice } from '../data/content';
 import { AnnouncementAutoOpen } from './AnnouncementAutoOpen';
 import { AnnouncementPopup } from './AnnouncementPopup';
+import { ChangePasswordModal, type ForcedPasswordChange } from './ChangePasswordModal';
+import { DepositDialog } from './DepositDialog';
 import { FeedbackModal } from './FeedbackModal';
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { HelpCentreModal } from './HelpCentreModal';
 import { LoginModal } from './LoginModal';
 import { LogoutConfirm } from './LogoutConfirm';
 import { NoticeModal } from './NoticeModal';
+import { RegisterModal } from './RegisterModal';
+import { RestrictedWarning } from './RestrictedWarning';
+import { ResetLinkOpener, SetPasswordModal } from './SetPasswordModal';
 import './modals.css';
 
 /** What the frame can ask the modal layer to show. */
@@ -17,7 +24,13 @@ export type ModalRequest =
   | { kind: 'feedback' }
   | { kind: 'help'; section?: string }
   | { kind: 'login' }
-  | { kind: 'logout' };
+  | { kind: 'logout' }
+  | { kind: 'register'; referralCode?: string | null }
+  | { kind: 'deposit' }
+  | { kind: 'changePassword'; forced?: ForcedPasswordChange }
+  | { kind: 'forgotPassword' }
+  | { kind: 'setPassword'; resetToken: string }
+  | { kind: 'restrictedAccount' };
 
 export interface Modals {
   open(request: ModalRequest): void;
@@ -44,6 +57,18 @@ function CurrentModal({ request, onClose }: { request: ModalRequest; onClose: ()
       return <LoginModal onClose={onClose} />;
     case 'logout':
       return <LogoutConfirm onClose={onClose} />;
+    case 'register':
+      return <RegisterModal referralCode={request.referralCode} onClose={onClose} />;
+    case 'deposit':
+      return <DepositDialog onClose={onClose} />;
+    case 'changePassword':
+      return <ChangePasswordModal forced={request.forced} onClose={onClose} />;
+    case 'forgotPassword':
+      return <ForgotPasswordModal onClose={onClose} />;
+    case 'setPassword':
+      return <SetPasswordModal resetToken={request.resetToken} onClose={onClose} />;
+    case 'restrictedAccount':
+      return <RestrictedWarning onClose={onClose} />;
   }
 }
 
@@ -62,6 +87,9 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  // Remotes ask for the shell's modals through the kit: they cannot reach this context.
+  useEffect(() => onShellModalRequest((kind) => modals.open({ kind })), [modals]);
+
   const decideAnnouncements = useCallback(
     (open: boolean) => {
       setAnnouncementsDecided(true);
@@ -74,6 +102,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     <ModalContext.Provider value={modals}>
       {children}
       {inRouter && !announcementsDecided && <AnnouncementAutoOpen onDecide={decideAnnouncements} />}
+      {inRouter && <ResetLinkOpener />}
       {current && <CurrentModal key={current.serial} request={current.request} onClose={modals.close} />}
     </ModalContext.Provider>
   );

@@ -1,0 +1,36 @@
+"""Proof that the person at a form controls a phone number: a verification code sent to it by SMS,
+or an ID token from the brand's phone-auth plugin (firebase) for that same number."""
+from datetime import datetime
+
+from ..envelope import ApiError
+from ..plugins import AdapterError
+from . import verification
+from .refusals import KeptRefusal
+
+HOOK = "tessera_phone_auth_verify"
+
+
+def token_phone(request, id_token: str) -> str:
+    """The number (E.164) a phone-auth ID token was issued for, as the brand's plugin verifies it."""
+    if not request.plugins.implementing(HOOK):
+        raise ApiError(400, "phone_auth_unavailable")
+    try:
+        phone = request.plugins.first(HOOK, id_token=id_token)
+    except AdapterError as failed:
+        # Kept: refusals after a captcha or a code was used up must not give them back.
+        raise KeptRefusal(400, "phone_auth_failed", value={"reason": failed.code}) from None
+    if not isinstance(phone, str):
+        raise KeptRefusal(400, "phone_auth_failed", value={"reason": "invalid_token"})
+    return phone
+
+
+def proves(request, purpose: str, phone: str, form: dict, at: datetime) -> bool:
+    """Whether the form's ``verificationCode`` (of ``purpose``) proves ``phone``; a code is used up
+    by the check, right or wrong. A ``firebaseIdToken`` proves it or is refused."""
+    id_token = form.get("firebaseIdToken")
+    if id_token:
+        if token_phone(request, id_token) != phone:
+            raise KeptRefusal(400, "phone_auth_failed", value={"reason": "another_number"})
+        return True
+    code = form.get("verificationCode")
+    return bool(code) and verification.consume_code(request.db, purpose, phone, code, at, ip=request.client_ip)

@@ -1,0 +1,202 @@
+"""Passwords forgotten and changed: the reset link by email, a new password by reset token or by
+SMS code (logging the member in), and the change a logged-in member makes.
+
+A reset token is 256 random bits, kept only as its SHA-256 in the brand's one-time store for 30
+minutes. It names the member and the moment of their last password change, so it dies with any
+change made since, a reset by phone included.
+"""
+import logging
+import secrets
+from datetime import datetime, timedelta
+
+from sqlalchemy import DateTime, Index, String, delete, func, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..db import Base, TenantOwned
+from ..envelope import ApiError
+from ..plugins import AdapterError
+from ..system.patterns import matches
+from ..system.services import register_settings
+from ..timeutil import as_utc, now
+from .models import ACTIVE, FREE_PLAY, MEMBER_TYPES, AuditEvent, Member, username_key
+from .passwords import verify_password
+from .refusals import KeptRefusal
+from .registration import pattern_problem
+from .services import Login, audit, set_password, start_session, token_hash
+from .verification import consume_code, e164, member_by_phone
+
+log = logging.getLogger(__name__)
+
+EMAIL_HOOK = "tessera_email_send"
+RESET_KEY = "password-reset:"
+RESET_LIFETIME = timedelta(minutes=30)
+HOUR = timedelta(hours=1)
+MAX_RESETS_PER_ACCOUNT = 5  # reset emails asked for an hour per account name, existing or not
+MAX_RESETS_PER_IP = 20  # reset emails asked for an hour from one address
+MAX_WRONG_OLD_PASSWORDS = 10  # an hour per member, on the change-password call
+
+
+class PasswordResetRequest(TenantOwned, Base):
+    """A reset email asked for, counted by account name and by address for the throttles."""
+
+    __tablename__ = "password_reset_requests"
+    __table_args__ = (
+        Index("ix_password_reset_requests_by_account", "tenant_id", "username_key", "created_at"),
+        Index("ix_password_reset_requests_by_ip", "tenant_id", "ip", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username_key: Mapped[str] = mapped_column(String(64))
+    ip: Mapped[str | None] = mapped_column(String(45))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# The new password
+
+def check_new_password(request, password: str, field: str = "newPassword") -> None:
+    """Refuse a password the brand's ``password`` register field would not accept."""
+    rule = register_settings(request.tenant)["password"]
+    if rule["minLength"] <= len(password) <= rule["maxLength"] and matches(rule["acceptedPattern"], password):
+        return
+    problem = pattern_problem(rule)
+    raise ApiError(400, "invalid_fields", value=_fields(field, request.translate(problem.key, **dict(problem.params))))
+
+
+def check_confirmation(request, password: str, confirmation: str, field: str) -> None:
+    if password != confirmation:
+        raise ApiError(400, "confirmation_mismatch", value=_fields(field, request.translate("confirmation_mismatch")))
+
+
+def _fields(field: str, message: str) -> dict:
+    """A refusal's value naming the field it is about, as the forms show it under the field."""
+    return {"fields": {field: [message]}}
+
+
+# The reset link by email
+
+def _check_reset_throttles(db, key: str, ip: str | None, at: datetime) -> None:
+    def count(*criteria):
+        return db.scalar(select(func.count(PasswordResetRequest.id))
+                         .where(PasswordResetRequest.created_at >= at - HOUR, *criteria))
+
+    if count(PasswordResetRequest.username_key == key) >= MAX_RESETS_PER_ACCOUNT \
+            or count(PasswordResetRequest.ip == ip) >= MAX_RESETS_PER_IP:
+        raise ApiError(429, "too_many_requests")
+
+
+def _stamp(member: Member) -> str:
+    changed = as_utc(member.password_changed_at)
+    return f"{member.id}:{changed.isoformat() if changed else ''}"
+
+
+def send_reset_link(request, username: str, email: str) -> None:
+    """Email a reset link when ``username`` and ``email`` name a member; the caller learns
+    nothing either way (the same answer, the same throttles)."""
+    if not request.plugins.implementing(EMAIL_HOOK):
+        raise ApiError(502, "email_unavailable")
+    db, at, ip = request.db, now(request.registry), request.client_ip
+    key = username_key(username)
+    _check_reset_throttles(db, key, ip, at)
+    db.execute(delete(PasswordResetRequest).where(PasswordResetRequest.created_at < at - HOUR)
+               .execution_options(synchronize_session=False))  # counted no more: kept no longer
+    db.add(PasswordResetRequest(username_key=key, ip=ip, created_at=at))
+    member = db.scalar(select(Member).where(Member.username_key == key))
+    if member is None or not member.email or member.email.strip().lower() != email.strip().lower():
+        return
+    token = secrets.token_urlsafe(32)
+    try:
+        with db.begin_nested():  # a link that could not be sent is not kept
+            request.one_time_store.put(RESET_KEY + token_hash(token), _stamp(member), RESET_LIFETIME)
+            _email_link(request, member.email, token)
+    except AdapterError as refused:
+        log.error("reset email not sent", extra={"member_id": member.id, "reason": refused.code})
+        return
+    audit(db, "reset_requested", ip, at, member.id)
+
+
+def _email_link(request, to: str, token: str) -> None:
+    link = f"{request.host_url}/forget?resetToken={token}"
+    minutes = int(RESET_LIFETIME.total_seconds() // 60)
+    brand = request.tenant.name
+    sent = request.plugins.first(EMAIL_HOOK, to=to, subject=request.translate("reset_email_subject", brand=brand),
+                                 text=request.translate("reset_email_text", brand=brand, link=link, minutes=minutes))
+    if sent is None:
+        raise AdapterError("email_unavailable")
+
+
+# A new password by reset token or SMS code
+
+def reset_by_token(request, token: str, password: str) -> Login:
+    kept = request.one_time_store.take(RESET_KEY + token_hash(token))
+    member_id, _, _ = (kept or "").partition(":")
+    member = request.db.get(Member, int(member_id)) if member_id.isdigit() else None
+    if member is None or _stamp(member) != kept:
+        raise KeptRefusal(400, "verification_failed")
+    return _reset(request, member, password, "email")
+
+
+def reset_by_code(request, country_dialing_code: str, mobile_num: str, code: str, password: str) -> Login:
+    db, at = request.db, now(request.registry)
+    phone = e164(country_dialing_code, mobile_num)
+    member = member_by_phone(db, phone)
+    # The code is tried whether or not the number has an account: the answers are the same.
+    used = consume_code(db, "forgot", phone, code, at, ip=request.client_ip, member_id=member.id if member else None)
+    if not used or member is None:
+        raise KeptRefusal(400, "verification_failed")
+    return _reset(request, member, password, "sms")
+
+
+def _reset(request, member: Member, password: str, by: str) -> Login:
+    """Set the new password (every session ends) and log the member in."""
+    db, at, ip = request.db, now(request.registry), request.client_ip
+    if member.status != ACTIVE:
+        raise ApiError(403, "account_locked")
+    if member.member_type not in MEMBER_TYPES:
+        raise ApiError(403, "non_member_login")
+    set_password(db, member, password, ip, at)
+    audit(db, "password_reset", ip, at, member.id, by=by)
+    member.first_login_done, member.last_login_at = True, at
+    token = start_session(db, request.tenant, member, ip, at)
+    audit(db, "login", ip, at, member.id, via="password_reset")
+    return Login(token, False, False)
+
+
+# The change a logged-in member makes
+
+def change_password(request, member_id: int, form: dict) -> str:
+    """Check the old password (or, with CHNGPASSVERIF3, an SMS code), set the new one, end every
+    session; the token of a new one."""
+    db, at, ip = request.db, now(request.registry), request.client_ip
+    member = db.get(Member, member_id)
+    if member.member_type == FREE_PLAY or member.password_hash is None:
+        raise ApiError(403, "in_need_true_account")
+    new = form["newPassword"]
+    check_confirmation(request, new, form["confirmNewPassword"], "confirmNewPassword")
+    check_new_password(request, new)
+    if "verificationCode" in form:
+        _check_code(request, member, form["verificationCode"], at)
+    else:
+        _check_old_password(db, member, form["oldPassword"], ip, at)
+    if verify_password(member.password_hash, new)[0]:
+        raise ApiError(400, "password_unchanged")
+    set_password(db, member, new, ip, at)
+    return start_session(db, request.tenant, member, ip, at)
+
+
+def _check_code(request, member: Member, code: str, at: datetime) -> None:
+    if not request.tenant.flag("CHNGPASSVERIF3"):
+        raise ApiError(403, "verification_unavailable")
+    if member.phone is None:
+        raise ApiError(400, "mobile_not_set")
+    if not consume_code(request.db, "password", member.phone, code, at, ip=request.client_ip, member_id=member.id):
+        raise KeptRefusal(400, "verification_failed")
+
+
+def _check_old_password(db, member: Member, password: str, ip: str | None, at: datetime) -> None:
+    wrong = db.scalar(select(func.count(AuditEvent.id)).where(
+        AuditEvent.member_id == member.id, AuditEvent.kind == "password_wrong", AuditEvent.created_at >= at - HOUR))
+    if wrong >= MAX_WRONG_OLD_PASSWORDS:
+        raise ApiError(429, "too_many_attempts")
+    if not verify_password(member.password_hash, password)[0]:
+        audit(db, "password_wrong", ip, at, member.id)
+        raise KeptRefusal(400, "old_password_wrong")

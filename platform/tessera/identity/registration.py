@@ -1,0 +1,274 @@
+"""Registration (SPEC §3, §5): the form checked field by field against the brand's register
+settings, then one new member, or nothing at all.
+
+Refusals before the captcha is checked change nothing. After it, they are kept refusals: the
+captcha and any verification code stay used up (a solved captcha must not buy many tries at
+finding out which names and numbers have accounts), while the member is written last, in a
+savepoint, so a refused registration never leaves part of one behind.
+"""
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from ..envelope import ApiError
+from ..system.patterns import matches
+from ..system.services import register_settings
+from ..tenancy import normalize_host
+from ..timeutil import now
+from . import captcha, phones, services, verification
+from .models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, Referral, code_key, username_key
+from .passwords import hash_password
+from .refusals import KeptRefusal
+
+BY_USERNAME, BY_MOBILE = "username", "mobile"
+FLAGS = {BY_USERNAME: "USERNAMEREG3", BY_MOBILE: "MOBILENUMREG3"}
+SECRETS = frozenset({"password", "confirmPassword", "paymentPassword"})  # kept exactly as typed, never trimmed
+# Form fields kept as they are, in the member's column of that name.
+COLUMNS = {"payeeName": "payee_name", "email": "email", "qqNum": "qq_num", "line": "line", "whatsapp": "whatsapp",
+           "facebook": "facebook", "wechat": "wechat", "idNumber": "id_number", "recommenderId": "recommender"}
+MINIMUM_AGE = 21  # SPEC §5: 'Please confirm you are 21 years old'
+DATE_FORMATS = {"dateMdy": "%m-%d-%Y"}  # by the birthday's pattern; yyyy-MM-dd otherwise
+MAX_PER_IP = 20  # registrations an hour from one address on one brand
+MOBILE_LENGTH = 20  # the number as typed, kept beside its E.164 form
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a field was refused: a message key and its parameters."""
+
+    key: str
+    params: tuple = ()
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The form's values that passed, trimmed, of enabled fields only; and the phone it names."""
+
+    values: dict
+    phone: str | None
+    birthday: date | None
+
+
+# The fields
+
+def field_rules(tenant, mode: str, form: dict) -> dict[str, dict]:
+    """The register settings as this registration applies them: passwords always, the username
+    in username mode (optional in mobile mode, where the number stands in for it), the number in
+    mobile mode, the payment password with PAYMENTPASSWORD3, and a verification code whenever a
+    number must be proven (REGMOBVERF3), unless a phone-auth token proves it. The captcha is not
+    a field checked here: the brand's captcha plugin checks it."""
+    rules = register_settings(tenant)
+    del rules["captcha"]
+    required = {"password", "confirmPassword", "username" if mode == BY_USERNAME else "mobileNum"}
+    if mode == BY_MOBILE:
+        rules["username"] = {**rules["username"], "required": False}
+    if tenant.flag("PAYMENTPASSWORD3"):
+        required.add("paymentPassword")
+    gives_number = mode == BY_MOBILE or (rules["mobileNum"]["enabled"] and _text(form, "mobileNum"))
+    if tenant.flag("REGMOBVERF3") and gives_number:
+        required.add("verificationCode")
+    for name in required:
+        rules[name] = {**rules[name], "enabled": True, "required": True}
+    if form.get("firebaseIdToken"):  # the phone-auth token stands for the code
+        rules["verificationCode"] = {**rules["verificationCode"], "enabled": False}
+    return rules
+
+
+def _text(form: dict, name: str) -> str:
+    value = form.get(name)
+    if not isinstance(value, str):
+        return ""
+    return value if name in SECRETS else value.strip()
+
+
+def pattern_problem(rule: dict) -> Problem:
+    """'Please enter {min} - {max} ...' for the field's pattern, or its single-length form."""
+    key = f"pattern_{rule['patternId']}"
+    low, high = rule["minLength"], rule["maxLength"]
+    if low == high:
+        return Problem(f"{key}_exact", (("length", low),))
+    return Problem(key, (("min", low), ("max", high)))
+
+
+def _fits(rule: dict, value: str) -> bool:
+    return rule["minLength"] <= len(value) <= rule["maxLength"] and matches(rule["acceptedPattern"], value)
+
+
+def check_fields(rules: dict, form: dict, at: datetime) -> tuple[Checked, dict[str, list[Problem]]]:
+    """Each enabled field against its rule; disabled fields are ignored whatever they carry. The
+    confirmation need only equal the password, whose own rule applies to both."""
+    values, problems = {}, {}
+    for name, rule in rules.items():
+        value = _text(form, name)
+        if not rule["enabled"] or not value.strip():
+            if rule["enabled"] and rule["required"]:
+                problems[name] = [Problem("field_required")]
+            continue
+        if name == "confirmPassword" or _fits(rule, value):
+            values[name] = value
+        else:
+            problems[name] = [pattern_problem(rule)]
+    if "confirmPassword" in values and values["confirmPassword"] != _text(form, "password"):
+        problems["confirmPassword"] = [Problem("confirmation_mismatch")]
+        del values["confirmPassword"]
+    birthday = _birthday(rules, values, problems, at)
+    phone = _phone(form, values, problems)
+    return Checked(values, phone, birthday), problems
+
+
+def _birthday(rules: dict, values: dict, problems: dict, at: datetime) -> date | None:
+    text = values.pop("birthday", None)
+    if text is None:
+        return None
+    try:
+        born = datetime.strptime(text, DATE_FORMATS.get(rules["birthday"]["patternId"], "%Y-%m-%d")).date()
+    except ValueError:
+        problems["birthday"] = [Problem("birthday_invalid")]
+        return None
+    today = at.date()
+    if (today.year - born.year) - ((today.month, today.day) < (born.month, born.day)) < MINIMUM_AGE:
+        problems["birthday"] = [Problem("birthday_too_young", (("age", MINIMUM_AGE),))]
+        return None
+    return born
+
+
+def _phone(form: dict, values: dict, problems: dict) -> str | None:
+    if "mobileNum" not in values:
+        return None
+    try:
+        if len(values["mobileNum"]) > MOBILE_LENGTH:
+            raise ApiError(400, "invalid_mobile")
+        return verification.e164(_text(form, "countryDialingCode"), values["mobileNum"])
+    except ApiError as refused:
+        problems["mobileNum"] = [Problem(refused.code)]
+        del values["mobileNum"]
+        return None
+
+
+def translated(request, problems: dict[str, list[Problem]]) -> dict[str, list[str]]:
+    return {name: [request.translate(p.key, **dict(p.params)) for p in found] for name, found in problems.items()}
+
+
+# Codes that tie a new member to others
+
+def find_agent(db, code: str) -> Member | None:
+    """The active agent whose affiliate code this is, on the request's brand."""
+    return db.scalar(select(Member).where(Member.affiliate_code == code_key(code), Member.member_type.in_(AGENT_TYPES),
+                                          Member.status == ACTIVE))
+
+
+def affiliate(db, tenant, code: str, domain: str | None) -> dict:
+    """The affiliate check of the registration page (GET /wps/agent/affiliate)."""
+    hosts = {d["host"] for d in tenant.config.get("domains", [])}
+    agent = find_agent(db, code)
+    if agent is None or (domain is not None and normalize_host(domain) not in hosts):
+        raise ApiError(400, "invitation_code_error")
+    return {"code": agent.affiliate_code, "valid": True, "agent": agent.nickname}
+
+
+def _referrer(db, code: str) -> Member | None:
+    return db.scalar(select(Member).where(Member.referral_code == code_key(code), Member.member_type.in_(MEMBER_TYPES),
+                                          Member.status == ACTIVE))
+
+
+# Registering
+
+def _check_open(tenant, mode: str) -> None:
+    if not (tenant.flag("DIRECTREG3") and tenant.flag(FLAGS[mode])):
+        raise ApiError(403, "registration_unavailable")
+
+
+def _check_pace(db, ip: str | None, at: datetime) -> None:
+    recent = db.scalar(select(func.count(Member.id)).where(
+        Member.registered_ip == ip, Member.created_at >= at - services.THROTTLE_WINDOW))
+    if recent >= MAX_PER_IP:
+        raise ApiError(429, "too_many_requests")
+
+
+def _taken(db, key: str, phone: str | None) -> str | None:
+    if phone is not None and verification.member_by_phone(db, phone) is not None:
+        return "mobile_taken"  # first: in mobile mode the username is made of the number
+    if db.scalar(select(Member.id).where(Member.username_key == key)) is not None:
+        return "username_taken"
+    return None
+
+
+def _ties(request, values: dict) -> tuple[Member | None, Member | None]:
+    """The upline agent of the affiliate code and the member whose referral code was given."""
+    upline = referrer = None
+    if "affiliateCode" in values:
+        upline = find_agent(request.db, values["affiliateCode"])
+        if upline is None:
+            raise KeptRefusal(400, "invitation_code_error")
+    if "referralCode" in values:
+        referrer = _referrer(request.db, values["referralCode"])
+        if referrer is None:
+            problems = {"referralCode": [Problem("referral_code_unknown")]}
+            raise KeptRefusal(400, "invalid_fields", value={"fields": translated(request, problems)})
+    return upline, referrer
+
+
+def _new_member(request, form: dict, checked: Checked, username: str, upline: Member | None, at: datetime) -> Member:
+    values = checked.values
+    payment = values.get("paymentPassword")
+    return Member(
+        username=username, username_key=username_key(username), nickname=username, member_type=REAL,
+        password_hash=hash_password(values["password"]), password_changed_at=at, created_at=at,
+        phone=checked.phone, mobile_num=values.get("mobileNum") if checked.phone else None,
+        country_dialing_code=_country(form) if checked.phone else None,
+        upline_id=upline.id if upline else None, birthday=checked.birthday,
+        payment_password_hash=hash_password(payment) if payment else None,
+        registered_ip=request.client_ip, register_method=form.get("registerMethod", "WEB"),
+        **{column: values.get(name) for name, column in COLUMNS.items()})
+
+
+def _country(form: dict) -> str:
+    """The country code's digits: "+63" and "0063" are 63."""
+    return re.sub(r"\D", "", _text(form, "countryDialingCode")).lstrip("0")
+
+
+def _insert(db, member: Member, referrer: Member | None, at: datetime) -> None:
+    """Write the member; a name or number taken meanwhile by another registration is refused."""
+    try:
+        with db.begin_nested():
+            db.add(member)
+            db.flush()
+            if referrer is not None:
+                db.add(Referral(member_id=member.id, referrer_id=referrer.id, created_at=at))
+                db.flush()
+    except IntegrityError:
+        taken = _taken(db, member.username_key, member.phone)
+        if taken is None:
+            raise
+        raise KeptRefusal(409, taken) from None
+
+
+def register(request, form: dict, mode: str) -> services.Login | None:
+    """Register from ``form`` (username or mobile ``mode``); log in when it asks to."""
+    tenant, db, at = request.tenant, request.db, now(request.registry)
+    _check_open(tenant, mode)
+    rules = field_rules(tenant, mode, form)
+    checked, problems = check_fields(rules, form, at)
+    if problems:
+        raise ApiError(400, "invalid_fields", value={"fields": translated(request, problems)})
+    _check_pace(db, request.client_ip, at)
+    if register_settings(tenant)["captcha"]["enabled"]:
+        captcha.require(request, form)
+    username = checked.values.get("username") or re.sub(r"\D", "", checked.values["mobileNum"])
+    taken = _taken(db, username_key(username), checked.phone)
+    if taken:
+        raise KeptRefusal(409, taken)
+    upline, referrer = _ties(request, checked.values)
+    if checked.phone and tenant.flag("REGMOBVERF3") and not phones.proves(request, "register", checked.phone, form, at):
+        problems = {"verificationCode": [Problem("verification_code_invalid")]}
+        raise KeptRefusal(400, "invalid_fields", value={"fields": translated(request, problems)})
+    member = _new_member(request, form, checked, username, upline, at)
+    _insert(db, member, referrer, at)
+    services.audit(db, "register", request.client_ip, at, member.id, mode=mode, upline=member.upline_id,
+                   referrer=referrer.id if referrer else None)
+    if form.get("login") is True:
+        return services.log_in_member(db, tenant, member, request.client_ip, at)
+    return None

@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { TextField, validateFields } from '../forms';
+import { resetPassword } from '../data/member';
+import { useAfterLogin } from './afterLogin';
+import { errorsOfRefusal, FormError, useFieldRules, useFormErrors } from './formState';
+import { Modal } from './Modal';
+import { useModals } from './ModalProvider';
+
+/** The route of the e-mailed reset link: /forget?resetToken=... (SPEC §2). */
+export const RESET_PATH = '/forget';
+
+/** Opens the set-password modal when the page is a reset link. */
+export function ResetLinkOpener() {
+  const { pathname, search } = useLocation();
+  const modals = useModals();
+  const resetToken = pathname === RESET_PATH ? new URLSearchParams(search).get('resetToken') : null;
+  useEffect(() => {
+    if (resetToken) modals.open({ kind: 'setPassword', resetToken });
+  }, [resetToken, modals]);
+  return null;
+}
+
+const RULES = { newPassword: 'password' } as const;
+
+/** A new password for the e-mailed link's token; the answer logs the member in and goes home. */
+export function SetPasswordModal({ resetToken, onClose }: { resetToken: string; onClose: () => void }) {
+  const { t } = useTranslation('modals');
+  const finishLogin = useAfterLogin();
+  const rules = useFieldRules(RULES);
+  const { form, errors, show, clear } = useFormErrors();
+  const [newPassword, setNewPassword] = useState('');
+  const reset = useMutation({
+    mutationFn: async () => {
+      const login = await resetPassword({ resetToken, newPassword: newPassword.trim() });
+      await finishLogin(login, { via: 'reset', home: '/' });
+    },
+    onError: (error) => show(errorsOfRefusal(error, t('error_network'))),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (show(validateFields({ newPassword }, rules, t))) reset.mutate();
+  }
+  return (
+    <Modal title={t('set_password_title')} onClose={onClose} kind="setPassword" className="password-modal">
+      <form ref={form} className="password-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="newPassword"
+          type="password"
+          label={t('password_newPassword')}
+          required
+          autoComplete="new-password"
+          maxLength={128}
+          data-autofocus
+          value={newPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            clear('newPassword');
+          }}
+          error={errors.newPassword}
+        />
+        <FormError message={errors.form} />
+        <button type="submit" className="button button--highlight password-form__submit" disabled={reset.isPending}>
+          {reset.isPending ? t('password_sending') : t('set_password_submit')}
+        </button>
+      </form>
+    </Modal>
+  );
+}

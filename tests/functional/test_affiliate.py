@@ -1,0 +1,116 @@
+"""The affiliate check of the registration page (GET /wps/agent/affiliate), and agents' codes
+given by ``tessera members create --affiliate-code``."""
+import pytest
+import webtest
+from click.testing import CliRunner
+
+from tessera.cli import main
+from tessera.config import make_app
+from tessera.settings import ROOT, Settings
+
+AFFILIATE = "/wps/agent/affiliate"
+
+
+def check(app, status=200, **query) -> dict:
+    return app.get(AFFILIATE, {"lang": "en", **query}, status=status).json
+
+
+@pytest.fixture
+def agent(members):
+    return members(member_type=1, affiliate_code="JOIN01", nickname="Dhaka Agent")
+
+
+class TestCheck:
+    def test_an_agents_code_is_valid_with_its_name(self, testapp, agent):
+        assert check(testapp, code="JOIN01")["value"] == {"code": "JOIN01", "valid": True, "agent": "Dhaka Agent"}
+
+    def test_the_case_of_the_code_does_not_matter(self, testapp, agent):
+        assert check(testapp, code=" join01 ")["value"]["code"] == "JOIN01"
+
+    @pytest.mark.parametrize("domain", ["demo-bd.localhost", "join.demo-bd.localhost", "DEMO-BD.localhost:6543"])
+    def test_with_one_of_the_brands_domains(self, testapp, agent, domain):
+        assert check(testapp, code="JOIN01", domain=domain)["value"]["valid"] is True
+
+    @pytest.mark.parametrize("domain", ["demo-ph.localhost", "evil.example", ""])
+    def test_with_a_domain_that_is_not_the_brands(self, testapp, agent, domain):
+        answer = check(testapp, 400, code="JOIN01", domain=domain)
+        assert (answer["code"], answer["message"]) == ("invitation_code_error", "The invitation code is not valid.")
+
+    @pytest.mark.parametrize("member_type", [1, 2, 41, 42])
+    def test_every_agent_type_has_a_code(self, testapp, members, member_type):
+        members(member_type=member_type, affiliate_code="AGNT99")
+        assert check(testapp, code="AGNT99")["value"]["valid"] is True
+
+    def test_an_unknown_code(self, testapp, agent):
+        assert check(testapp, 400, code="JOIN02")["code"] == "invitation_code_error"
+
+    def test_a_code_that_is_not_an_agents(self, testapp, members):
+        members(member_type=4, affiliate_code="REAL01")
+        assert check(testapp, 400, code="REAL01")["code"] == "invitation_code_error"
+
+    def test_a_locked_agents_code(self, testapp, members):
+        members(member_type=1, affiliate_code="GONE01", status="locked")
+        assert check(testapp, 400, code="GONE01")["code"] == "invitation_code_error"
+
+    def test_an_agent_of_one_brand_is_unknown_on_another(self, testapp, brand_app, members):
+        members("demo-ph", member_type=1, affiliate_code="MNL001")
+        assert check(testapp, 400, code="MNL001")["code"] == "invitation_code_error"
+        ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
+        assert check(ph, code="MNL001", domain="demo-ph.localhost")["value"]["code"] == "MNL001"
+
+    def test_the_code_is_required_and_bounded(self, testapp):
+        assert check(testapp, 400)["code"] == "invalid_request"
+        assert check(testapp, 400, code="X" * 65)["code"] == "invalid_request"
+
+    def test_it_is_described(self, testapp):
+        assert "get" in testapp.get("/api/openapi.json").json["paths"][AFFILIATE]
+
+
+class TestOperatorCommand:
+    """``tessera members create --affiliate-code``, against a database of its own."""
+
+    @pytest.fixture
+    def operator(self, tmp_path):
+        settings = Settings(database_url=f"sqlite:///{tmp_path / 'agents.sqlite'}", tenants_dir=ROOT / "tenants",
+                            secret_key="affiliate-test-secret", log_format="text")
+        env = {"TESSERA_DATABASE_URL": settings.database_url, "TESSERA_TENANTS_DIR": str(settings.tenants_dir),
+               "TESSERA_SECRET_KEY": settings.secret_key}
+
+        def run(*args, exit_code=0):
+            result = CliRunner().invoke(main, list(args), env=env)
+            assert result.exit_code == exit_code, result.output
+            return result.output
+
+        run("db", "upgrade")
+        run("tenants", "sync")
+        run.settings = settings
+        return run
+
+    def test_an_agent_gets_a_code_the_registration_page_accepts(self, operator):
+        output = operator("members", "create", "demo-bd", "joinagent", "--type", "1", "--password", "Agent123",
+                          "--affiliate-code", "bdjoin", "--nickname", "Join Desk")
+        assert output.startswith("demo-bd: member joinagent created, id ") and ", affiliate code BDJOIN" in output
+        wsgi = make_app(operator.settings)
+        try:
+            app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "join.demo-bd.localhost"})
+            assert check(app, code="BDJOIN", domain="join.demo-bd.localhost")["value"] == {
+                "code": "BDJOIN", "valid": True, "agent": "Join Desk"}
+        finally:
+            wsgi.registry["db_engine"].dispose()
+
+    def test_only_agents_have_codes(self, operator):
+        output = operator("members", "create", "demo-bd", "realone", "--password", "Real1234", "--affiliate-code",
+                          "REAL01", exit_code=2)
+        assert "only agents (type 1, 2, 41, 42) have one" in output
+
+    @pytest.mark.parametrize("code", ["ab1", "with space", "x" * 33, "dash-ed"])
+    def test_a_code_is_4_to_32_letters_and_digits(self, operator, code):
+        operator("members", "create", "demo-bd", "agent01", "--type", "2", "--password", "Agent123",
+                 "--affiliate-code", code, exit_code=2)
+
+    def test_a_code_is_given_once_per_brand(self, operator):
+        operator("members", "create", "demo-bd", "agent01", "--type", "1", "--password", "Agent123", "--affiliate-code", "SAME01")
+        output = operator("members", "create", "demo-bd", "agent02", "--type", "1", "--password", "Agent123",
+                          "--affiliate-code", "same01", exit_code=1)
+        assert "already has an agent with affiliate code SAME01" in output
+        operator("members", "create", "demo-ph", "agent02", "--type", "1", "--password", "Agent123", "--affiliate-code", "SAME01")
