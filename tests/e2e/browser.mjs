@@ -104,15 +104,21 @@ async function solvedCaptcha(brand) {
 export async function logIn(brand, username, password = PASSWORD) {
   const status = await callBrand(brand, '/wps/system/status');
   const jwk = status.value.publicKey;
-  const { cookie, captcha } = status.value.whitelabel.LOGINREQCAPTCHA3 ? await solvedCaptcha(brand) : {};
+  // A captcha is asked with LOGINREQCAPTCHA3, or after a failed login from this address.
+  let login = await sendLogin(brand, jwk, username, password, status.value.whitelabel.LOGINREQCAPTCHA3);
+  if (login.code === 'captcha_required') login = await sendLogin(brand, jwk, username, password, true);
+  if (!login.success) throw new Error(`login of ${username} on ${brand}: ${login.code}`);
+  const info = (await callBrand(brand, '/wps/member/info', { token: login.value.token })).value;
+  return { token: login.value.token, isAgent: info.type, username: info.account };
+}
+
+async function sendLogin(brand, jwk, username, password, withCaptcha) {
+  const { cookie, captcha } = withCaptcha ? await solvedCaptcha(brand) : {};
   const plaintext = { type: 'username', username, password, captcha, iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
   const body = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(plaintext)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid })
     .encrypt(await importJWK(jwk, 'RSA-OAEP-256'));
-  const login = await callBrand(brand, '/wps/session/login', { method: 'POST', body, type: 'application/jose', cookie });
-  if (!login.success) throw new Error(`login of ${username} on ${brand}: ${login.code}`);
-  const info = (await callBrand(brand, '/wps/member/info', { token: login.value.token })).value;
-  return { token: login.value.token, isAgent: info.type, username: info.account };
+  return callBrand(brand, '/wps/session/login', { method: 'POST', body, type: 'application/jose', cookie });
 }
 
 const sessions = new Map();

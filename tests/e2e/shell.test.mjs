@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, MEMBER, brandUrl, changeBootstrap, launchBrowser, openPage } from './browser.mjs';
+import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, launchBrowser, openPage } from './browser.mjs';
 
 let browser;
 
@@ -125,13 +125,18 @@ describe('routes', () => {
       }));
   }
 
-  for (const path of ['/register?referralCode=ABC', '/register.html']) {
+  // ABC is no agent's code on demo-ph: the check answers 400 and the affiliate field is shown.
+  const REGISTER = {
+    '/register?referralCode=ABC': [`400 ${brandUrl('demo-ph', '/wps/agent/affiliate')}?code=ABC&domain=demo-ph.localhost%3A${BASE_URL.port}`],
+    '/register.html': [],
+  };
+  for (const [path, expectedErrors] of Object.entries(REGISTER)) {
     test(`${path} shows the home page with the register modal`, () =>
       withPage(async (page) => {
         await openHome(page, 'demo-ph', path);
         assert.equal(await page.getAttribute('main section', 'data-page'), 'home');
         await page.waitForSelector('[data-modal="register"]');
-      }));
+      }, { expectedErrors }));
   }
 
   const SECTIONS = {

@@ -18,5 +18,6 @@ export { GEETEST_SCRIPT, loadGeetest } from './geetest';
 export type { GeetestResult } from './geetest';
 export { MobileField, DIALING_CODES, defaultDialingCode } from './MobileField';
 export { SmsCodeButton, countdownSeconds, SMS_THROTTLE_MS } from './SmsCodeButton';
+export { SmsCodeField } from './SmsCodeField';
 export type { SmsSent } from './SmsCodeButton';
 export { WarningDialog } from './WarningDialog';

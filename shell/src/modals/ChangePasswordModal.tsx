@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CaptchaField, SmsCodeButton, TextField, validateFields } from '../forms';
+import { CaptchaField, SmsCodeField, TextField, validateFields } from '../forms';
 import { changePassword, renewSession, sendSmsCode, type Login, type PasswordChange } from '../data/member';
 import { useFlag } from '../data/status';
 import { useAfterLogin } from './afterLogin';
@@ -127,17 +127,12 @@ export function ChangePasswordModal({ forced, onClose }: { forced?: ForcedPasswo
         )}
         {byPhone ? (
           <>
-            <TextField
-              name="verificationCode"
+            <SmsCodeField
               label={t('sms_code')}
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={255}
               value={values.verificationCode}
               onChange={set('verificationCode')}
               error={errors.verificationCode}
-              addon={<SmsCodeButton send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'password' }, part))} />}
+              send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'password' }, part))}
             />
             {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
           </>

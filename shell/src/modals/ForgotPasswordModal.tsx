@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { brandSendsSms } from '@tessera/kit';
-import { CaptchaField, defaultDialingCode, MobileField, SmsCodeButton, TextField, validateFields } from '../forms';
+import { CaptchaField, defaultDialingCode, MobileField, SmsCodeField, TextField, validateFields } from '../forms';
 import { requestPasswordEmail, resetPassword, sendSmsCode } from '../data/member';
 import { useSystemStatus } from '../data/status';
 import { useAfterLogin } from './afterLogin';
@@ -124,17 +124,12 @@ function ForgotByMobile() {
   return (
     <form ref={form} className="forgot-form" noValidate onSubmit={onSubmit}>
       <MobileField dialingCode={dialingCode} onDialingCodeChange={setDialingCode} value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} required />
-      <TextField
-        name="verificationCode"
+      <SmsCodeField
         label={t('sms_code')}
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
         value={values.verificationCode}
         onChange={set('verificationCode')}
         error={errors.verificationCode}
-        addon={<SmsCodeButton send={sendCode} />}
+        send={sendCode}
       />
       {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
       <TextField name="newPassword" type="password" label={t('password_newPassword')} required autoComplete="new-password" maxLength={128} value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} />

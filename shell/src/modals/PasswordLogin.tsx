@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@tessera/kit';
-import { CaptchaField, SmsCodeButton, TextField } from '../forms';
+import { CaptchaField, SmsCodeField, TextField } from '../forms';
 import { logIn, sendSmsCode } from '../data/member';
 import { useFlag } from '../data/status';
 import { useAfterLogin } from './afterLogin';
@@ -114,13 +114,8 @@ export function IpVerificationStep({ check, place, onBack }: { check: IpCheck; p
   return (
     <form ref={form} className="login login--ip-check" noValidate onSubmit={onSubmit}>
       <p className="login__ip-note">{t('login_ip_check', { mobileNum: check.mobileNum })}</p>
-      <TextField
-        name="verificationCode"
+      <SmsCodeField
         label={t('sms_code')}
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
         data-autofocus
         value={code}
         onChange={(value) => {
@@ -128,7 +123,7 @@ export function IpVerificationStep({ check, place, onBack }: { check: IpCheck; p
           clear('verificationCode');
         }}
         error={errors.verificationCode}
-        addon={<SmsCodeButton send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'ip', username: check.username }, part))} />}
+        send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'ip', username: check.username }, part))}
       />
       <LoginCaptcha captcha={captcha} />
       <FormError message={errors.form} />

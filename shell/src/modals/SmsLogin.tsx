@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { CaptchaField, defaultDialingCode, MobileField, SmsCodeButton, TextField, validateFields } from '../forms';
+import { CaptchaField, defaultDialingCode, MobileField, SmsCodeField, TextField, validateFields } from '../forms';
 import { logInBySms, sendSmsCode } from '../data/member';
 import { useSystemStatus } from '../data/status';
 import { useAfterLogin } from './afterLogin';
@@ -51,17 +51,12 @@ export function SmsLoginForm({ place }: { place: LoginPlace }) {
   return (
     <form ref={form} className="login login--sms" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
       <MobileField dialingCode={dialingCode} onDialingCodeChange={setDialingCode} value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} required />
-      <TextField
-        name="verificationCode"
+      <SmsCodeField
         label={t('sms_code')}
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
         value={values.verificationCode}
         onChange={set('verificationCode')}
         error={errors.verificationCode}
-        addon={<SmsCodeButton send={sendCode} />}
+        send={sendCode}
       />
       {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
       <FormError message={errors.form} />
