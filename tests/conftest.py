@@ -4,7 +4,6 @@ savepoint-wrapped session per test, and a webtest app sharing that test's transa
 TESSERA_TEST_DATABASE_URL picks the database (SQLite in a temporary folder by default).
 """
 import os
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,8 @@ from tessera.plugins import plugin_manager, settings_schemas
 from tessera.settings import ROOT, Settings
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
-from tessera.timeutil import utcnow
 
-from factories import MemberFactory
+from factories import Clock, MemberFactory
 
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
@@ -137,19 +135,6 @@ def tenant_ids(db_session) -> dict[str, int]:
 def members(db_session, tenant_ids):
     """``members("demo-bd", ...)``: make a member (tests/factories.py)."""
     return MemberFactory(db_session, tenant_ids)
-
-
-class Clock:
-    """The app's time, moved by the test: ``clock.advance(minutes=31)``."""
-
-    def __init__(self):
-        self.now = utcnow()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import itertools
 import json
 import time
 import uuid
+from datetime import timedelta
 from functools import lru_cache
 
 from jwcrypto import jwe, jwk
@@ -14,10 +15,23 @@ from tessera import hookimpl
 from tessera.plugins import AdapterError
 from tessera.identity.models import REAL, Member, username_key
 from tessera.identity.passwords import hash_password
-from tessera.timeutil import utcnow
+from tessera.timeutil import now, utcnow
 
 PASSWORD = "Secret123"
 _numbers = itertools.count(1)
+
+
+class Clock:
+    """A time moved by the test: ``clock.advance(minutes=31)``; the app's (``clock`` fixture) or a store's."""
+
+    def __init__(self):
+        self.now = utcnow()
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta):
+        self.now += timedelta(**delta)
 
 
 @lru_cache(maxsize=16)
@@ -64,13 +78,14 @@ def public_key(app) -> dict:
     return app.get("/wps/system/status").json["value"]["publicKey"]
 
 
-def send(app, method: str, path: str, fields: dict, status: int = 200, **seal_options) -> dict:
-    """An encrypted call made at the app's time (which a test may have moved); the answer's JSON."""
-    from tessera.timeutil import now
+def sealed(app, fields: dict, **claims) -> str:
+    """``fields`` encrypted for the app's brand, issued at the app's time (which a test may have moved)."""
+    return seal(public_key(app), fields, **{"iat": int(now(app.app.registry).timestamp()), **claims})
 
-    seal_options.setdefault("iat", int(now(app.app.registry).timestamp()))
-    body = seal(public_key(app), fields, **seal_options)
-    return getattr(app, method.lower())(path, body, content_type=JOSE, status=status).json
+
+def send(app, method: str, path: str, fields: dict, status: int = 200, **claims) -> dict:
+    """An encrypted call made at the app's time; the answer's JSON."""
+    return getattr(app, method.lower())(path, sealed(app, fields, **claims), content_type=JOSE, status=status).json
 
 
 def captcha_text(app, secret: str) -> str:

@@ -105,7 +105,8 @@ def tessera_email_send(tenant, settings, to, subject, text):
     """Send a plain-text email to ``to`` (one address); return the message id (str).
 
     Return None to leave it to the brand's next email plugin. Raises
-    :class:`tessera.plugins.AdapterError` when the server refuses the message or cannot be reached.
+    :class:`tessera.plugins.AdapterError` when the server refuses the message or cannot be reached,
+    or ``to`` is not an address.
     """
 
 

@@ -4,7 +4,6 @@
 def load_all_models():
     from .engagement import models as engagement_models  # noqa: F401
     from .identity import models as identity_models  # noqa: F401
-    from .identity import recovery, verification  # noqa: F401
     from . import onetime  # noqa: F401
     from .system import models as system_models  # noqa: F401
     from .tenancy import models as tenancy_models  # noqa: F401

@@ -9,7 +9,7 @@ from sqlalchemy import DateTime, String, UniqueConstraint, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import Base, TenantOwned
-from .timeutil import as_utc
+from .timeutil import as_utc, now
 
 MAX_KEY = 128
 MAX_VALUE = 512
@@ -64,8 +64,6 @@ class OneTimeStore:
 
 
 def request_store(request) -> OneTimeStore:
-    from .timeutil import now
-
     return OneTimeStore(request.db, request.tenant.id, lambda: now(request.registry))
 
 

@@ -7,7 +7,7 @@ from http.cookies import SimpleCookie
 import pytest
 from sqlalchemy import select
 
-from factories import PASSWORD, seal
+from factories import JOSE, PASSWORD, public_key, sealed  # noqa: F401 -- the account tests take them from here
 from tessera import hookimpl
 from tessera.identity.services import start_session
 from tessera.plugins import AdapterError
@@ -15,7 +15,6 @@ from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.timeutil import now
 
-JOSE = "application/jose"
 PH_IP = "192.0.2.44"
 OUTBOX = "test-outbox"
 CAPTCHA_SETTINGS = {"secret": "account-tests-captcha", "length": 5, "ttl_seconds": 300}
@@ -111,15 +110,6 @@ def solved_captcha(app) -> tuple[dict, dict]:
     captcha_id = SimpleCookie(response.headers["Set-Cookie"])["tessera_captcha"].value
     answer = contract_answer(CAPTCHA_SETTINGS, {"captchaId": captcha_id})
     return {"captcha": answer["captcha"]}, {"Cookie": f"tessera_captcha={captcha_id}"}
-
-
-def public_key(app) -> dict:
-    return app.get("/wps/system/status").json["value"]["publicKey"]
-
-
-def sealed(app, fields: dict, **claims) -> str:
-    """``fields`` encrypted for the app's brand, issued at the app's time (which a test may move)."""
-    return seal(public_key(app), fields, **{"iat": int(now(app.app.registry).timestamp()), **claims})
 
 
 def tamper(body: str) -> str:

@@ -52,6 +52,9 @@ class TestAvatarChoices:
     def test_a_login_is_needed(self, testapp):
         assert testapp.get(AVATARS, status=401).json["code"] == "not_logged_in"
 
+    def test_a_token_of_another_brand_does_not_work(self, ph, member, token_of):
+        assert ph.get(AVATARS, headers=bearer(token_of(member)), status=401).json["code"] == "not_logged_in"
+
     def test_it_is_a_get(self, testapp, member, token_of):
         assert testapp.post_json(AVATARS, {}, headers=bearer(token_of(member)), status=405).json["code"] == \
             "method_not_allowed"

@@ -76,6 +76,10 @@ class TestResetEmail:
         assert ask_email(testapp, username or member.username, email) == matching
         assert len(outbox.emails) == 1
 
+    def test_another_brands_member_gets_nothing_here(self, ph, outbox, member):
+        assert ask_email(ph, member.username, member.email)["success"] is True
+        assert outbox.emails == []
+
     def test_a_member_without_an_email_gets_nothing(self, testapp, outbox, members):
         ask_email(testapp, members("demo-bd").username, "none@example.com")
         assert outbox.emails == []
@@ -187,6 +191,10 @@ class TestResetByToken:
         assert post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=403)["code"] == \
             "account_locked"
         assert password_is(db_session, member, PASSWORD)
+        member.status = "active"
+        db_session.flush()
+        assert post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"] == \
+            "verification_failed"  # the refused reset used the token up
 
 
 class TestResetByCode:

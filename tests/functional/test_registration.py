@@ -275,6 +275,13 @@ class TestTies:
         referral = db_session.scalar(select(Referral))
         assert (referral.member_id, referral.referrer_id) == (the_member(db_session).id, friend.id)
 
+    def test_a_referral_code_of_another_brands_member_is_refused(self, testapp, db_session, members):
+        configure_brand(db_session, "demo-bd", fields={"referralCode": {"enabled": True}})
+        members("demo-ph", referral_code="FRND2345")
+        answer = register(testapp, status=400, referralCode="FRND2345")
+        assert fields_of(answer) == {"referralCode": ["This referral code is not valid."]}
+        assert count(db_session, Member, Member.username_key == "rahim01") == 0
+
     def test_an_unknown_referral_code_is_refused_under_its_field(self, testapp, db_session):
         configure_brand(db_session, "demo-bd", fields={"referralCode": {"enabled": True}})
         answer = register(testapp, status=400, referralCode="NOBODY22")

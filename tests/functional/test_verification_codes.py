@@ -87,6 +87,16 @@ class TestNoExistenceLeak:
         assert forgot(ph, "9171234567", "63") == forgot(testapp, "9171234567", "63")
         assert [m["brand"] for m in outbox.sms] == ["demo-ph"]
 
+    def test_an_address_check_names_only_this_brands_accounts(self, testapp, outbox, ph_member, db_session):
+        set_brand(db_session, "demo-bd", whitelabel={"UNREGIPVERIF3": True})
+        assert ask(testapp, purpose="ip", username=ph_member.username)["success"] is True
+        assert outbox.sms == []
+
+    def test_a_login_on_another_brand_asks_no_password_code(self, testapp, outbox, ph_member, token_of, db_session):
+        set_brand(db_session, "demo-bd", whitelabel={"CHNGPASSVERIF3": True})
+        assert ask(testapp, 401, headers=bearer(token_of(ph_member)), purpose="password")["code"] == "not_logged_in"
+        assert outbox.sms == []
+
 
 class TestThrottles:
     def test_one_code_a_minute_per_number_and_purpose(self, ph, outbox, ph_member, clock):
@@ -184,6 +194,11 @@ class TestRegistrationCodes:
         assert ask(testapp, 403, path=REGISTER, countryDialingCode="880", mobileNo="01712345678")["code"] == \
             "verification_unavailable"
 
+    def test_a_number_with_an_account_on_another_brand_is_free_here(self, ph, outbox, members):
+        members("demo-bd", phone="+639175550000")
+        assert ask(ph, path=REGISTER, countryDialingCode="63", mobileNo="9175550000")["success"] is True
+        assert [m["to"] for m in outbox.sms] == ["+639175550000"]
+
     def test_the_same_throttles_apply(self, ph, outbox):
         ask(ph, path=REGISTER, countryDialingCode="63", mobileNo="9175550000")
         assert ask(ph, 429, path=REGISTER, countryDialingCode="63", mobileNo="9175550000")["code"] == "sms_too_soon"
@@ -220,6 +235,21 @@ class TestSenderFailures:
         forgot(testapp, status=502)
         outbox.failure = None
         assert forgot(testapp)["success"] is True
+
+    def test_the_gateways_reason_is_told_in_the_members_language(self, testapp, outbox, bd_member):
+        outbox.refuse_with("sms_rejected")
+        assert forgot(testapp, status=502)["message"] == \
+            "The text message could not be sent (the gateway refused it). Please try again later."
+        bengali = testapp.post_json(NO_LOGIN, {"countryDialingCode": "880", "mobileNo": "01712345678",
+                                               "purpose": "forgot"}, status=502).json
+        assert bengali["message"] == "বার্তাটি পাঠানো যায়নি (গেটওয়ে বার্তাটি গ্রহণ করেনি)। পরে আবার চেষ্টা করুন।"
+
+    def test_a_gateway_out_of_reach_is_said_so(self, testapp, outbox, bd_member, db_session):
+        outbox.refuse_with("sms_unavailable")
+        answer = forgot(testapp, status=502)
+        assert (answer["code"], answer["message"]) == (
+            "sms_unavailable", "Text messages cannot be sent at the moment. Please try again later.")
+        assert count(db_session, VerificationCode) == 0
 
     def test_no_plugin_taking_the_number(self, testapp, outbox, bd_member, db_session):
         outbox.declines = True

@@ -12,7 +12,6 @@
 Accounts are opened in process (:meth:`GeetestServer.open_account`), as on geetest's console, and
 can be told to misbehave (:meth:`GeetestServer.misbehave`: an HTTP status, a body, a delay).
 """
-import atexit
 import hashlib
 import hmac
 import json
@@ -21,8 +20,10 @@ import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from functools import lru_cache
 from urllib.parse import parse_qs, urlsplit
+
+from local_http import LocalServer, QuietHandler
 
 FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 MAX_DELAY = 3.0  # seconds: a slow answer never holds a test thread longer
@@ -38,14 +39,15 @@ class Account:
     delay: float = 0.0
 
 
-class GeetestServer(ThreadingHTTPServer):
-    daemon_threads = True
-
+class GeetestServer:
     def __init__(self):
-        super().__init__(("127.0.0.1", 0), _Handler)
         self.accounts: dict[str, Account] = {}
         self.lock = threading.Lock()
-        self.url = f"http://127.0.0.1:{self.server_address[1]}"
+        self.server = LocalServer(_Handler, self)
+
+    @property
+    def url(self) -> str:
+        return self.server.origin
 
     def open_account(self) -> tuple[str, str]:
         """A new (captcha_id, captcha_key)."""
@@ -66,6 +68,9 @@ class GeetestServer(ThreadingHTTPServer):
         with urllib.request.urlopen(request, timeout=5) as reply:
             return json.loads(reply.read())
 
+    def close(self) -> None:
+        self.server.close()
+
     # -- geetest's side --------------------------------------------------------------------
 
     def issue(self, captcha_id: str) -> dict | None:
@@ -77,6 +82,12 @@ class GeetestServer(ThreadingHTTPServer):
                       "pass_token": secrets.token_hex(32), "gen_time": str(int(time.time()))}
             account.issued[issued["lot_number"]] = issued
             return issued
+
+    def misbehaviour(self, captcha_id: str) -> tuple[float, int, bytes | None]:
+        """(delay, status, body) this account was told to answer with; (0, 200, None) for none."""
+        with self.lock:
+            account = self.accounts.get(captcha_id)
+            return (account.delay, account.status, account.body) if account else (0.0, 200, None)
 
     def validate(self, captcha_id: str, form: dict) -> dict:
         with self.lock:
@@ -105,8 +116,8 @@ class GeetestServer(ThreadingHTTPServer):
         return None
 
 
-class _Handler(BaseHTTPRequestHandler):
-    server: GeetestServer
+class _Handler(QuietHandler):
+    service: GeetestServer
 
     def do_POST(self):
         url = urlsplit(self.path)
@@ -114,46 +125,18 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
         if url.path == "/solve":
-            issued = self.server.issue(captcha_id)
-            return self._send(200, json.dumps(issued).encode()) if issued else self._send(404, b"{}")
+            issued = self.service.issue(captcha_id)
+            return self.answer(200, issued) if issued else self.answer(404, {})
         if url.path != "/validate":
-            return self._send(404, b"{}")
-        account = self.server.accounts.get(captcha_id)
-        if account is not None and account.delay:
-            time.sleep(account.delay)
-        if account is not None and (account.status != 200 or account.body is not None):
-            return self._send(account.status, account.body if account.body is not None else b"")
-        self._send(200, json.dumps(self.server.validate(captcha_id, form)).encode())
-
-    def _send(self, status: int, body: bytes) -> None:
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up waiting (the timeout tests)
-
-    def log_message(self, format, *args):
-        pass
+            return self.answer(404, {})
+        delay, status, body = self.service.misbehaviour(captcha_id)
+        time.sleep(delay)
+        if status != 200 or body is not None:
+            return self.send_body(status, body or b"")
+        self.answer(200, self.service.validate(captcha_id, form))
 
 
-_shared: GeetestServer | None = None
-_starting = threading.Lock()
-
-
-def shared_server() -> GeetestServer:
-    """The test run's stand-in, started on first use and stopped when the run ends."""
-    global _shared
-    with _starting:
-        if _shared is None:
-            _shared = GeetestServer()
-            threading.Thread(target=_shared.serve_forever, name="geetest-stand-in", daemon=True).start()
-            atexit.register(_stop, _shared)
-        return _shared
-
-
-def _stop(server: GeetestServer) -> None:
-    server.shutdown()
-    server.server_close()
+@lru_cache(maxsize=1)
+def shared() -> GeetestServer:
+    """The stand-in the contract suite's settings point at, one per test process."""
+    return GeetestServer()

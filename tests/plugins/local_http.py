@@ -1,6 +1,7 @@
 """HTTP servers on 127.0.0.1 for the contract suites: the external services plugins speak to."""
 import atexit
 import json
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -21,14 +22,20 @@ class QuietHandler(BaseHTTPRequestHandler):
             return None
 
     def answer(self, status: int, value, headers: dict | None = None) -> None:
-        body = json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for name, header in (headers or {}).items():
-            self.send_header(name, header)
-        self.end_headers()
-        self.wfile.write(body)
+        self.send_body(status, json.dumps(value).encode(), headers)
+
+    def send_body(self, status: int, body: bytes, headers: dict | None = None) -> None:
+        """``body`` as it is, labelled JSON (a service told to misbehave may send anything)."""
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            for name, header in (headers or {}).items():
+                self.send_header(name, header)
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up waiting (the timeout tests)
 
 
 class LocalServer:
@@ -52,3 +59,10 @@ class LocalServer:
             self.httpd.server_close()
             self._thread.join()
         atexit.unregister(self.close)
+
+
+def closed_port() -> int:
+    """A port of 127.0.0.1 where nothing listens: a service that cannot be reached."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
+from factories import Clock
 from plugin_contract import Implementation, Reference, brand, implementations, reference_manager
 
 from tessera import hookimpl
 from tessera.onetime import OneTimeStore
 from tessera.plugins import TenantPlugins
-from tessera.timeutil import utcnow
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
 
@@ -56,22 +56,9 @@ class ArithmeticCaptcha(Reference):
         return {"captchaId": challenge["captchaId"], "captcha": str(int(a) + int(b))}
 
 
-class StoreClock:
-    """The stores' time, moved by the test."""
-
-    def __init__(self):
-        self.now = utcnow()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
-
-
 @pytest.fixture
 def store_clock():
-    return StoreClock()
+    return Clock()
 
 
 @pytest.fixture

@@ -105,7 +105,7 @@ def test_a_token_without_a_phone_number_is_refused(issuer, settings):
     assert refusal(settings, issuer.sign(issuer.claims(PROJECT, None))) == "phone_auth_missing_phone_number"
 
 
-@pytest.mark.parametrize("phone", ["01712345678", "", 8801712345678])
+@pytest.mark.parametrize("phone", ["01712345678", "", 8801712345678, PHONE + "\n"], ids=repr)
 def test_a_phone_number_that_is_not_e164_is_refused(issuer, settings, phone):
     assert refusal(settings, issuer.sign(claims(issuer, phone_number=phone))) == "phone_auth_invalid_phone_number"
 

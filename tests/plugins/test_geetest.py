@@ -1,11 +1,10 @@
 """The geetest plugin against a stand-in of geetest's server (geetest_server.py) when things go
 wrong: a forged signature, geetest down or slow, a reply that is not geetest's. The captcha
 contract (test_captcha.py) covers the rest through ``tessera_captcha_verify``."""
-import socket
-
 import jsonschema
 import pytest
-from geetest_server import shared_server
+from geetest_server import shared
+from local_http import closed_port
 from plugin_contract import Implementation
 
 from tessera.onetime import OneTimeStore
@@ -32,15 +31,13 @@ def attempt(account, store, solved=None, **changes):
     """A new challenge answered with ``solved`` (else a fresh solve), verified with the account's
     settings altered by ``changes``."""
     challenge = plugin.call(CHALLENGE, account, store=store)
-    solved = solved or shared_server().solve(account["captcha_id"])
+    solved = solved or shared().solve(account["captcha_id"])
     return plugin.call(VERIFY, {**account, **changes}, store=store, answer={"captchaId": challenge["captchaId"], **solved})
 
 
 def refused_url() -> str:
     """An address on this machine where nothing listens."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return f"http://127.0.0.1:{probe.getsockname()[1]}"
+    return f"http://127.0.0.1:{closed_port()}"
 
 
 def test_the_challenge_gives_the_widget_the_public_id_only(account, store):
@@ -50,13 +47,13 @@ def test_the_challenge_gives_the_widget_the_public_id_only(account, store):
 
 
 def test_a_forged_signature_fails(account, store):
-    solved = shared_server().solve(account["captcha_id"])
+    solved = shared().solve(account["captcha_id"])
     assert attempt(account, store, solved, captcha_key="not-the-key") is False
     assert attempt(account, store, solved) is True  # the same set signed with the key passes
 
 
 def test_geetest_answers_each_pass_token_once(account, store):
-    solved = shared_server().solve(account["captcha_id"])
+    solved = shared().solve(account["captcha_id"])
     assert attempt(account, store, solved) is True
     assert attempt(account, store, solved) is False  # a new challenge of ours, the pass_token replayed
 
@@ -68,13 +65,13 @@ def test_geetest_refusing_connections_refuses_unless_fail_open(account, store, f
 
 @pytest.mark.parametrize("fail_open", [False, True])
 def test_geetest_too_slow_refuses_unless_fail_open(account, store, fail_open):
-    shared_server().misbehave(account["captcha_id"], delay=1.0)
+    shared().misbehave(account["captcha_id"], delay=1.0)
     assert attempt(account, store, timeout_seconds=0.2, fail_open=fail_open) is fail_open
 
 
 def test_fail_open_still_uses_the_challenge_once(account, store):
     challenge = plugin.call(CHALLENGE, account, store=store)
-    answer = {"captchaId": challenge["captchaId"], **shared_server().solve(account["captcha_id"])}
+    answer = {"captchaId": challenge["captchaId"], **shared().solve(account["captcha_id"])}
     down = {**account, "api_server": refused_url(), "fail_open": True}
     assert plugin.call(VERIFY, down, store=store, answer=answer) is True
     assert plugin.call(VERIFY, down, store=store, answer=answer) is False
@@ -84,7 +81,7 @@ def test_fail_open_still_uses_the_challenge_once(account, store):
 @pytest.mark.parametrize("fail_open", [False, True])
 @pytest.mark.parametrize("status", [500, 503, 302])
 def test_an_answer_other_than_200_fails_even_when_fail_open(account, store, status, fail_open):
-    shared_server().misbehave(account["captcha_id"], status=status, body=b'{"status":"success","result":"success"}')
+    shared().misbehave(account["captcha_id"], status=status, body=b'{"status":"success","result":"success"}')
     assert attempt(account, store, fail_open=fail_open) is False
 
 
@@ -92,15 +89,15 @@ def test_an_answer_other_than_200_fails_even_when_fail_open(account, store, stat
                                   b'{"status":"error","code":"-50005","msg":"captcha_id not found"}',
                                   b'{"status":"success","result":"fail","reason":"pass_token expire"}'], ids=repr)
 def test_a_malformed_or_refusing_answer_fails(account, store, body):
-    shared_server().misbehave(account["captcha_id"], body=body)
+    shared().misbehave(account["captcha_id"], body=body)
     assert attempt(account, store, fail_open=True) is False
 
 
 def test_the_stand_in_passes_only_what_the_protocol_allows(account, store):
     """The stand-in refuses what geetest refuses, so the passes above mean something."""
-    other_id, other_key = shared_server().open_account()
+    other_id, other_key = shared().open_account()
     other_account = {**account, "captcha_id": other_id, "captcha_key": other_key}
-    solved = shared_server().solve(account["captcha_id"])
+    solved = shared().solve(account["captcha_id"])
     assert attempt(other_account, store, solved) is False  # a set another account's widget gave
     assert attempt(account, store, {**solved, "captcha_output": "tampered"}) is False
     assert attempt(account, store, solved) is True

@@ -6,28 +6,20 @@ from datetime import timedelta
 import jsonschema
 import pytest
 from PIL import Image
+from factories import Clock
 from plugin_contract import Implementation
 
 from tessera.onetime import OneTimeStore, OneTimeValue
 from tessera.plugins import plugin_manager
-from tessera.timeutil import utcnow
 from tessera_plugins import image_captcha
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
 plugin = Implementation(plugin_manager(), "image-captcha")
 
 
-class StoreClock:
-    def __init__(self):
-        self.now = utcnow()
-
-    def __call__(self):
-        return self.now
-
-
 @pytest.fixture
 def store_clock():
-    return StoreClock()
+    return Clock()
 
 
 @pytest.fixture

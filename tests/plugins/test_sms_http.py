@@ -1,8 +1,7 @@
 """The HTTP gateway SMS sender (``sms-http``) against a local gateway: refusals, outages, the
 retry with the same Idempotency-Key, and numbers outside the countries it serves."""
-import socket
-
 import pytest
+from local_http import closed_port
 from plugin_contract import brand
 from sms_gateway import Failure, SmsGateway
 
@@ -75,10 +74,7 @@ def test_a_gateway_that_does_not_answer_in_time_is_retried(gateway, account):
 
 
 def test_a_gateway_that_cannot_be_reached_is_unavailable(account):
-    with socket.socket() as closed:
-        closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-    assert refusal({**account, "url": f"http://127.0.0.1:{port}/v1/messages"}) == "sms_unavailable"
+    assert refusal({**account, "url": f"http://127.0.0.1:{closed_port()}/v1/messages"}) == "sms_unavailable"
 
 
 def test_an_answer_without_a_message_id_is_unavailable(gateway, account):

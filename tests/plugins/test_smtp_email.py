@@ -1,9 +1,9 @@
 """The SMTP email sender (``smtp-email``) against a local SMTP server: the message on the wire,
 logging in, TLS, and servers that cannot be reached."""
-import socket
 import ssl
 
 import pytest
+from local_http import closed_port
 from plugin_contract import brand
 from smtp_server import SmtpServer
 
@@ -54,11 +54,8 @@ def test_it_logs_in_with_the_brand_account(server, monkeypatch):
     assert refusal(settings) == "email_send_failed"
 
 
-def test_a_server_that_cannot_be_reached_fails(server):
-    with socket.socket() as closed:
-        closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-    assert refusal({"host": "127.0.0.1", "port": port, "sender": "no-reply@demo-bd.localhost", "timeout_seconds": 2}) == "email_send_failed"
+def test_a_server_that_cannot_be_reached_fails():
+    assert refusal({"host": "127.0.0.1", "port": closed_port(), "sender": "no-reply@demo-bd.localhost", "timeout_seconds": 2}) == "email_send_failed"
 
 
 @pytest.fixture(scope="module")

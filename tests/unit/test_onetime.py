@@ -10,25 +10,19 @@ from tessera.db import ALL_TENANTS, operator_session, scope_connection
 from tessera.onetime import OneTimeStore, OneTimeValue
 from tessera.timeutil import utcnow
 
+from factories import Clock
+
 TTL = timedelta(minutes=5)
 
 
-class Clock:
-    def __init__(self):
-        self.at = utcnow()
-
-    def __call__(self):
-        return self.at
-
-
 @pytest.fixture
-def clock():
+def store_clock():
     return Clock()
 
 
 @pytest.fixture
-def stores(db_session, tenant_ids, clock):
-    return {slug: OneTimeStore(db_session, tenant_ids[slug], clock) for slug in ("demo-bd", "demo-ph")}
+def stores(db_session, tenant_ids, store_clock):
+    return {slug: OneTimeStore(db_session, tenant_ids[slug], store_clock) for slug in ("demo-bd", "demo-ph")}
 
 
 def test_a_value_is_taken_once(stores):
@@ -37,9 +31,9 @@ def test_a_value_is_taken_once(stores):
     assert stores["demo-bd"].take("captcha:a") is None
 
 
-def test_a_value_past_its_time_is_gone(stores, clock):
+def test_a_value_past_its_time_is_gone(stores, store_clock):
     stores["demo-bd"].put("captcha:late", "answer", TTL)
-    clock.at += TTL
+    store_clock.now += TTL
     assert stores["demo-bd"].take("captcha:late") is None
 
 
@@ -57,9 +51,9 @@ def test_one_brand_cannot_take_another_brands_value(stores):
     assert stores["demo-ph"].take("captcha:shared-name") == "ph"
 
 
-def test_expired_values_are_swept_when_new_ones_arrive(stores, clock, db_session):
+def test_expired_values_are_swept_when_new_ones_arrive(stores, store_clock, db_session):
     stores["demo-bd"].put("old", "v", TTL)
-    clock.at += TTL * 2
+    store_clock.now += TTL * 2
     stores["demo-bd"].put("new", "v", TTL)
     assert [v.key for v in db_session.query(OneTimeValue).filter_by(tenant_id=stores["demo-bd"].tenant_id)] == ["new"]
 

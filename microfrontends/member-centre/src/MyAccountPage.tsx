@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { brandSendsSms, getJson, requestShellModal, useMemberInfo, type MemberInfo } from '@tessera/kit';
+import { AGENT_TYPES, brandSendsSms, getJson, REAL_MEMBER_TYPE, requestShellModal, useMemberInfo, type MemberInfo } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import './MyAccountPage.css';
 
@@ -21,11 +21,13 @@ export function maskedMobile(mobile: string): string {
   return `${mobile.slice(0, 3)}${'•'.repeat(mobile.length - 7)}${mobile.slice(-4)}`;
 }
 
+const FREE_PLAY_TYPE = 0;
+
 /** The member type's name: real, free play, agent or restricted (SPEC §4, §6). */
 function typeKey(type: number): string {
-  if (type === 4) return 'member_type_real';
-  if (type === 0) return 'member_type_free_play';
-  if ([1, 2, 41, 42].includes(type)) return 'member_type_agent';
+  if (type === REAL_MEMBER_TYPE) return 'member_type_real';
+  if (type === FREE_PLAY_TYPE) return 'member_type_free_play';
+  if (AGENT_TYPES.includes(type)) return 'member_type_agent';
   return 'member_type_restricted';
 }
 

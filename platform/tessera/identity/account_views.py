@@ -1,8 +1,6 @@
 """The account calls: verification codes by SMS, password recovery and changes, icon and avatar."""
-from enum import StrEnum
 from pathlib import Path
 
-from pyramid.authorization import Allow, Authenticated
 from pyramid.response import Response
 from pyramid.view import view_config
 
@@ -10,16 +8,6 @@ from ..relay import TOKEN
 from . import avatars, captcha, recovery, verification
 from .permissions import OwnAccount, Permissions
 from .refusals import keeping_traces
-
-
-class AccountPermissions(StrEnum):
-    PasswordChange = "identity:password:change"
-
-
-class OwnPassword(OwnAccount):
-    """A member changing their own password (free play has none: the call refuses it)."""
-
-    __acl__ = [(Allow, Authenticated, AccountPermissions.PasswordChange)]
 
 
 @view_config(route_name="verification.sms", request_method="POST", renderer="api", openapi=True,
@@ -63,7 +51,7 @@ def password_verification(request):
 
 
 @view_config(route_name="identity.password", request_method="POST", renderer="api", openapi=True, encrypted=True,
-             permission=AccountPermissions.PasswordChange, decorator=keeping_traces)
+             permission=Permissions.PasswordChange, decorator=keeping_traces)
 def change_password(request):
     return {"token": recovery.change_password(request, request.authenticated_userid, request.decrypted_json)}
 
@@ -91,7 +79,7 @@ def includeme(config):
     config.add_route("verification.sms_register", "/wps/verification/sms/register")
     config.add_route("identity.password_email", "/wps/member/password/email")
     config.add_route("identity.password_verification", "/wps/member/password/verification")
-    config.add_route("identity.password", "/wps/member/password", factory=OwnPassword)
+    config.add_route("identity.password", "/wps/member/password", factory=OwnAccount)
     config.add_route("identity.member_icon", "/wps/member/info/icon", factory=OwnAccount)
     config.add_route("identity.avatar", "/wps/avatars/{iconId}.svg")
     config.add_relay_operation("MCSFE_getPlayerAvatar", avatars.choices, auth=TOKEN, methods=("GET",))

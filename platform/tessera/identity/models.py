@@ -1,5 +1,6 @@
 """Members of a brand, their sessions, failed logins, the audit log, the encrypted payloads
-already seen, who referred whom, and the accounts of federated sign-in providers linked to members."""
+already seen, who referred whom, the accounts of federated sign-in providers linked to members,
+the verification codes sent by SMS, and the password reset emails asked for."""
 import secrets
 from datetime import date, datetime
 
@@ -124,6 +125,11 @@ class AuditEvent(TenantOwned, Base):
     detail: Mapped[dict] = mapped_column(JSON, default=dict)
 
 
+def audit(db, kind: str, ip: str | None, at: datetime, member_id: int | None = None, **detail) -> None:
+    """Write a line of the audit log (kept with the request's other writes)."""
+    db.add(AuditEvent(kind=kind, member_id=member_id, ip=ip, created_at=at, detail=detail))
+
+
 class SeenPayload(TenantOwned, Base):
     """The ``jti`` of an encrypted payload already accepted; kept until the payload would be stale anyway."""
 
@@ -158,4 +164,42 @@ class FederatedAccount(TenantOwned, Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
     provider: Mapped[str] = mapped_column(String(32))
     subject: Mapped[str] = mapped_column(String(TEXT))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class VerificationCode(TenantOwned, Base):
+    """A code sent by SMS (or, for a number that has no account, only recorded, so the throttles and
+    the answer are the same whether or not the number belongs to a member); only its keyed hash is kept."""
+
+    __tablename__ = "verification_codes"
+    __table_args__ = (
+        Index("ix_verification_codes_by_phone", "tenant_id", "phone", "created_at"),
+        Index("ix_verification_codes_by_ip", "tenant_id", "ip", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(10))
+    # E.164; for an address check naming no member with a number, "?" and the account name,
+    # so the throttles count it as they would a number.
+    phone: Mapped[str] = mapped_column(String(72))
+    code_hash: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ip: Mapped[str | None] = mapped_column(String(45))
+
+
+class PasswordResetRequest(TenantOwned, Base):
+    """A reset email asked for, counted by account name and by address for the throttles."""
+
+    __tablename__ = "password_reset_requests"
+    __table_args__ = (
+        Index("ix_password_reset_requests_by_account", "tenant_id", "username_key", "created_at"),
+        Index("ix_password_reset_requests_by_ip", "tenant_id", "ip", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username_key: Mapped[str] = mapped_column(String(64))
+    ip: Mapped[str | None] = mapped_column(String(45))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -10,14 +10,16 @@ from .models import REAL
 class Permissions(StrEnum):
     SessionEnd = "identity:session:end"
     MemberRead = "identity:member:read"
+    PasswordChange = "identity:password:change"
     FundsUse = "identity:funds:use"
 
 
 class OwnAccount:
-    """A member acting on their own account and session: any logged-in member, free play included.
-    Calls for real members only (deposit, withdrawal) use :class:`RealAccount` instead."""
+    """A member acting on their own account and session: any logged-in member, free play included
+    (the password change refuses free play itself: it has no password). Calls for real members
+    only (deposit, withdrawal) use :class:`RealAccount` instead."""
 
-    __acl__ = [(Allow, Authenticated, (Permissions.SessionEnd, Permissions.MemberRead))]
+    __acl__ = [(Allow, Authenticated, (Permissions.SessionEnd, Permissions.MemberRead, Permissions.PasswordChange))]
 
     def __init__(self, request):
         self.request = request

@@ -5,6 +5,7 @@ from datetime import datetime
 from ..envelope import ApiError
 from ..plugins import AdapterError
 from . import verification
+from .models import Member
 from .refusals import KeptRefusal
 
 HOOK = "tessera_phone_auth_verify"
@@ -24,7 +25,7 @@ def token_phone(request, id_token: str) -> str:
     return phone
 
 
-def proves(request, purpose: str, phone: str, form: dict, at: datetime) -> bool:
+def proves(request, purpose: str, phone: str, form: dict, at: datetime, member_id: int | None = None) -> bool:
     """Whether the form's ``verificationCode`` (of ``purpose``) proves ``phone``; a code is used up
     by the check, right or wrong. A ``firebaseIdToken`` proves it or is refused."""
     id_token = form.get("firebaseIdToken")
@@ -33,4 +34,13 @@ def proves(request, purpose: str, phone: str, form: dict, at: datetime) -> bool:
             raise KeptRefusal(400, "phone_auth_failed", value={"reason": "another_number"})
         return True
     code = form.get("verificationCode")
-    return bool(code) and verification.consume_code(request.db, purpose, phone, code, at, ip=request.client_ip)
+    return bool(code) and verification.consume_code(request.db, purpose, phone, code, at, ip=request.client_ip,
+                                                    member_id=member_id)
+
+
+def proven_member(request, purpose: str, phone: str, form: dict, at: datetime) -> Member | None:
+    """The brand's member whose number ``phone`` is, when the form proves it. The proof is tried
+    (a code used up) whether or not the number has an account, so the answers are alike."""
+    member = verification.member_by_phone(request.db, phone)
+    proven = proves(request, purpose, phone, form, at, member.id if member else None)
+    return member if proven else None

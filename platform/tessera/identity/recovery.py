@@ -5,50 +5,34 @@ A reset token is 256 random bits, kept only as its SHA-256 in the brand's one-ti
 minutes. It names the member and the moment of their last password change, so it dies with any
 change made since, a reset by phone included.
 """
+import dataclasses
 import logging
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import DateTime, Index, String, delete, func, select
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import delete, select
 
-from ..db import Base, TenantOwned
 from ..envelope import ApiError
 from ..plugins import AdapterError
-from ..system.patterns import matches
 from ..system.services import register_settings
 from ..timeutil import as_utc, now
-from .models import ACTIVE, FREE_PLAY, MEMBER_TYPES, AuditEvent, Member, username_key
+from . import phones
+from .models import FREE_PLAY, AuditEvent, Member, PasswordResetRequest, audit, username_key
 from .passwords import verify_password
 from .refusals import KeptRefusal
-from .registration import pattern_problem
-from .services import Login, audit, set_password, start_session, token_hash
-from .verification import consume_code, e164, member_by_phone
+from .registration import Problem, fields_refused, fits, pattern_problem
+from .services import Login, admit, log_in_member, set_password, start_session, token_hash
+from .throttles import HOUR, count_since
+from .verification import consume_code, e164
 
 log = logging.getLogger(__name__)
 
 EMAIL_HOOK = "tessera_email_send"
 RESET_KEY = "password-reset:"
 RESET_LIFETIME = timedelta(minutes=30)
-HOUR = timedelta(hours=1)
 MAX_RESETS_PER_ACCOUNT = 5  # reset emails asked for an hour per account name, existing or not
 MAX_RESETS_PER_IP = 20  # reset emails asked for an hour from one address
 MAX_WRONG_OLD_PASSWORDS = 10  # an hour per member, on the change-password call
-
-
-class PasswordResetRequest(TenantOwned, Base):
-    """A reset email asked for, counted by account name and by address for the throttles."""
-
-    __tablename__ = "password_reset_requests"
-    __table_args__ = (
-        Index("ix_password_reset_requests_by_account", "tenant_id", "username_key", "created_at"),
-        Index("ix_password_reset_requests_by_ip", "tenant_id", "ip", "created_at"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    username_key: Mapped[str] = mapped_column(String(64))
-    ip: Mapped[str | None] = mapped_column(String(45))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 # The new password
@@ -56,31 +40,23 @@ class PasswordResetRequest(TenantOwned, Base):
 def check_new_password(request, password: str, field: str = "newPassword") -> None:
     """Refuse a password the brand's ``password`` register field would not accept."""
     rule = register_settings(request.tenant)["password"]
-    if rule["minLength"] <= len(password) <= rule["maxLength"] and matches(rule["acceptedPattern"], password):
-        return
-    problem = pattern_problem(rule)
-    raise ApiError(400, "invalid_fields", value=_fields(field, request.translate(problem.key, **dict(problem.params))))
+    if not fits(rule, password):
+        raise fields_refused(request, {field: [pattern_problem(rule)]})
 
 
 def check_confirmation(request, password: str, confirmation: str, field: str) -> None:
     if password != confirmation:
-        raise ApiError(400, "confirmation_mismatch", value=_fields(field, request.translate("confirmation_mismatch")))
-
-
-def _fields(field: str, message: str) -> dict:
-    """A refusal's value naming the field it is about, as the forms show it under the field."""
-    return {"fields": {field: [message]}}
+        raise fields_refused(request, {field: [Problem("confirmation_mismatch")]}, "confirmation_mismatch")
 
 
 # The reset link by email
 
 def _check_reset_throttles(db, key: str, ip: str | None, at: datetime) -> None:
-    def count(*criteria):
-        return db.scalar(select(func.count(PasswordResetRequest.id))
-                         .where(PasswordResetRequest.created_at >= at - HOUR, *criteria))
+    def asked(*criteria) -> int:
+        return count_since(db, PasswordResetRequest, at - HOUR, *criteria)
 
-    if count(PasswordResetRequest.username_key == key) >= MAX_RESETS_PER_ACCOUNT \
-            or count(PasswordResetRequest.ip == ip) >= MAX_RESETS_PER_IP:
+    if asked(PasswordResetRequest.username_key == key) >= MAX_RESETS_PER_ACCOUNT \
+            or asked(PasswordResetRequest.ip == ip) >= MAX_RESETS_PER_IP:
         raise ApiError(429, "too_many_requests")
 
 
@@ -136,29 +112,22 @@ def reset_by_token(request, token: str, password: str) -> Login:
 
 
 def reset_by_code(request, country_dialing_code: str, mobile_num: str, code: str, password: str) -> Login:
-    db, at = request.db, now(request.registry)
     phone = e164(country_dialing_code, mobile_num)
-    member = member_by_phone(db, phone)
-    # The code is tried whether or not the number has an account: the answers are the same.
-    used = consume_code(db, "forgot", phone, code, at, ip=request.client_ip, member_id=member.id if member else None)
-    if not used or member is None:
+    member = phones.proven_member(request, "forgot", phone, {"verificationCode": code}, now(request.registry))
+    if member is None:
         raise KeptRefusal(400, "verification_failed")
     return _reset(request, member, password, "sms")
 
 
 def _reset(request, member: Member, password: str, by: str) -> Login:
-    """Set the new password (every session ends) and log the member in."""
+    """Set the new password (every session ends) and log the member in; a member who may not log
+    in is refused, the token or code staying used."""
     db, at, ip = request.db, now(request.registry), request.client_ip
-    if member.status != ACTIVE:
-        raise ApiError(403, "account_locked")
-    if member.member_type not in MEMBER_TYPES:
-        raise ApiError(403, "non_member_login")
+    admit(db, member, ip, at)
     set_password(db, member, password, ip, at)
     audit(db, "password_reset", ip, at, member.id, by=by)
-    member.first_login_done, member.last_login_at = True, at
-    token = start_session(db, request.tenant, member, ip, at)
-    audit(db, "login", ip, at, member.id, via="password_reset")
-    return Login(token, False, False)
+    login = log_in_member(db, request.tenant, member, ip, at, via="password_reset")
+    return dataclasses.replace(login, first_time=False)  # the member has just chosen this password
 
 
 # The change a logged-in member makes
@@ -193,8 +162,8 @@ def _check_code(request, member: Member, code: str, at: datetime) -> None:
 
 
 def _check_old_password(db, member: Member, password: str, ip: str | None, at: datetime) -> None:
-    wrong = db.scalar(select(func.count(AuditEvent.id)).where(
-        AuditEvent.member_id == member.id, AuditEvent.kind == "password_wrong", AuditEvent.created_at >= at - HOUR))
+    wrong = count_since(db, AuditEvent, at - HOUR, AuditEvent.member_id == member.id,
+                        AuditEvent.kind == "password_wrong")
     if wrong >= MAX_WRONG_OLD_PASSWORDS:
         raise ApiError(429, "too_many_attempts")
     if not verify_password(member.password_hash, password)[0]:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..envelope import ApiError
@@ -22,6 +22,7 @@ from . import captcha, phones, services, verification
 from .models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, Referral, code_key, username_key
 from .passwords import hash_password
 from .refusals import KeptRefusal
+from .throttles import HOUR, count_since
 
 BY_USERNAME, BY_MOBILE = "username", "mobile"
 FLAGS = {BY_USERNAME: "USERNAMEREG3", BY_MOBILE: "MOBILENUMREG3"}
@@ -93,7 +94,8 @@ def pattern_problem(rule: dict) -> Problem:
     return Problem(key, (("min", low), ("max", high)))
 
 
-def _fits(rule: dict, value: str) -> bool:
+def fits(rule: dict, value: str) -> bool:
+    """Whether ``value`` has the rule's length and pattern."""
     return rule["minLength"] <= len(value) <= rule["maxLength"] and matches(rule["acceptedPattern"], value)
 
 
@@ -107,7 +109,7 @@ def check_fields(rules: dict, form: dict, at: datetime) -> tuple[Checked, dict[s
             if rule["enabled"] and rule["required"]:
                 problems[name] = [Problem("field_required")]
             continue
-        if name == "confirmPassword" or _fits(rule, value):
+        if name == "confirmPassword" or fits(rule, value):
             values[name] = value
         else:
             problems[name] = [pattern_problem(rule)]
@@ -136,28 +138,41 @@ def _birthday(rules: dict, values: dict, problems: dict, at: datetime) -> date |
 
 
 def _phone(form: dict, values: dict, problems: dict) -> str | None:
-    if "mobileNum" not in values:
+    """The number given, in E.164; a number that is not one is a problem of the mobileNum field."""
+    typed = values.get("mobileNum")
+    if typed is None:
         return None
     try:
-        if len(values["mobileNum"]) > MOBILE_LENGTH:
-            raise ApiError(400, "invalid_mobile")
-        return verification.e164(_text(form, "countryDialingCode"), values["mobileNum"])
-    except ApiError as refused:
-        problems["mobileNum"] = [Problem(refused.code)]
+        phone = verification.e164(_text(form, "countryDialingCode"), typed) if len(typed) <= MOBILE_LENGTH else None
+    except ApiError:  # invalid_mobile, the only refusal of e164
+        phone = None
+    if phone is None:
+        problems["mobileNum"] = [Problem("invalid_mobile")]
         del values["mobileNum"]
-        return None
+    return phone
 
 
 def translated(request, problems: dict[str, list[Problem]]) -> dict[str, list[str]]:
     return {name: [request.translate(p.key, **dict(p.params)) for p in found] for name, found in problems.items()}
 
 
+def fields_refused(request, problems: dict[str, list[Problem]], code: str = "invalid_fields",
+                   refusal: type[ApiError] = ApiError) -> ApiError:
+    """The refusal naming each field's problems (``value.fields``), as the forms show them."""
+    return refusal(400, code, value={"fields": translated(request, problems)})
+
+
 # Codes that tie a new member to others
 
-def find_agent(db, code: str) -> Member | None:
-    """The active agent whose affiliate code this is, on the request's brand."""
-    return db.scalar(select(Member).where(Member.affiliate_code == code_key(code), Member.member_type.in_(AGENT_TYPES),
+def _code_holder(db, column, code: str, types) -> Member | None:
+    """The active member of one of ``types`` whose ``column`` holds ``code``, on the request's brand."""
+    return db.scalar(select(Member).where(column == code_key(code), Member.member_type.in_(types),
                                           Member.status == ACTIVE))
+
+
+def find_agent(db, code: str) -> Member | None:
+    """The active agent whose affiliate code this is."""
+    return _code_holder(db, Member.affiliate_code, code, AGENT_TYPES)
 
 
 def affiliate(db, tenant, code: str, domain: str | None) -> dict:
@@ -170,8 +185,7 @@ def affiliate(db, tenant, code: str, domain: str | None) -> dict:
 
 
 def _referrer(db, code: str) -> Member | None:
-    return db.scalar(select(Member).where(Member.referral_code == code_key(code), Member.member_type.in_(MEMBER_TYPES),
-                                          Member.status == ACTIVE))
+    return _code_holder(db, Member.referral_code, code, MEMBER_TYPES)
 
 
 # Registering
@@ -182,9 +196,7 @@ def _check_open(tenant, mode: str) -> None:
 
 
 def _check_pace(db, ip: str | None, at: datetime) -> None:
-    recent = db.scalar(select(func.count(Member.id)).where(
-        Member.registered_ip == ip, Member.created_at >= at - services.THROTTLE_WINDOW))
-    if recent >= MAX_PER_IP:
+    if count_since(db, Member, at - HOUR, Member.registered_ip == ip) >= MAX_PER_IP:
         raise ApiError(429, "too_many_requests")
 
 
@@ -206,8 +218,7 @@ def _ties(request, values: dict) -> tuple[Member | None, Member | None]:
     if "referralCode" in values:
         referrer = _referrer(request.db, values["referralCode"])
         if referrer is None:
-            problems = {"referralCode": [Problem("referral_code_unknown")]}
-            raise KeptRefusal(400, "invalid_fields", value={"fields": translated(request, problems)})
+            raise fields_refused(request, {"referralCode": [Problem("referral_code_unknown")]}, refusal=KeptRefusal)
     return upline, referrer
 
 
@@ -218,16 +229,11 @@ def _new_member(request, form: dict, checked: Checked, username: str, upline: Me
         username=username, username_key=username_key(username), nickname=username, member_type=REAL,
         password_hash=hash_password(values["password"]), password_changed_at=at, created_at=at,
         phone=checked.phone, mobile_num=values.get("mobileNum") if checked.phone else None,
-        country_dialing_code=_country(form) if checked.phone else None,
+        country_dialing_code=verification.country_code(_text(form, "countryDialingCode")) if checked.phone else None,
         upline_id=upline.id if upline else None, birthday=checked.birthday,
         payment_password_hash=hash_password(payment) if payment else None,
         registered_ip=request.client_ip, register_method=form.get("registerMethod", "WEB"),
         **{column: values.get(name) for name, column in COLUMNS.items()})
-
-
-def _country(form: dict) -> str:
-    """The country code's digits: "+63" and "0063" are 63."""
-    return re.sub(r"\D", "", _text(form, "countryDialingCode")).lstrip("0")
 
 
 def _insert(db, member: Member, referrer: Member | None, at: datetime) -> None:
@@ -253,7 +259,7 @@ def register(request, form: dict, mode: str) -> services.Login | None:
     rules = field_rules(tenant, mode, form)
     checked, problems = check_fields(rules, form, at)
     if problems:
-        raise ApiError(400, "invalid_fields", value={"fields": translated(request, problems)})
+        raise fields_refused(request, problems)
     _check_pace(db, request.client_ip, at)
     if register_settings(tenant)["captcha"]["enabled"]:
         captcha.require(request, form)
@@ -263,8 +269,7 @@ def register(request, form: dict, mode: str) -> services.Login | None:
         raise KeptRefusal(409, taken)
     upline, referrer = _ties(request, checked.values)
     if checked.phone and tenant.flag("REGMOBVERF3") and not phones.proves(request, "register", checked.phone, form, at):
-        problems = {"verificationCode": [Problem("verification_code_invalid")]}
-        raise KeptRefusal(400, "invalid_fields", value={"fields": translated(request, problems)})
+        raise fields_refused(request, {"verificationCode": [Problem("verification_code_invalid")]}, refusal=KeptRefusal)
     member = _new_member(request, form, checked, username, upline, at)
     _insert(db, member, referrer, at)
     services.audit(db, "register", request.client_ip, at, member.id, mode=mode, upline=member.upline_id,

@@ -14,20 +14,20 @@ from .models import (
     AGENT_TYPES,
     FREE_PLAY,
     MEMBER_TYPES,
-    AuditEvent,
     FailedLogin,
     Member,
     MemberSession,
+    audit,
     code_key,
     username_key,
 )
 from .passwords import DEFAULT_PASSWORD, hash_password, verify_password
 from .refusals import KeptRefusal
+from .throttles import HOUR, count_since
 
 DEFAULT_IDLE_MINUTES = 30
 DEFAULT_LIFETIME_HOURS = 24
 TOUCH_INTERVAL = timedelta(minutes=1)  # last_seen_at is written at most this often, not on every call
-THROTTLE_WINDOW = timedelta(hours=1)
 MAX_FAILURES_PER_ACCOUNT = 100  # failed password checks an hour per account name, then refused unchecked
 MAX_FAILURES_PER_IP = 30  # failed password checks an hour from one address on one brand
 FREE_PLAY_PREFIX = "guest"
@@ -56,10 +56,6 @@ class Login:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def audit(db, kind: str, ip: str | None, at: datetime, member_id: int | None = None, **detail) -> None:
-    db.add(AuditEvent(kind=kind, member_id=member_id, ip=ip, created_at=at, detail=detail))
 
 
 # Sessions
@@ -122,17 +118,13 @@ def set_password(db, member: Member, password: str, ip: str | None, at: datetime
 
 # Logins
 
-def _failures(db, since: datetime, *criteria) -> int:
-    return db.scalar(select(func.count(FailedLogin.id)).where(FailedLogin.created_at >= since, *criteria))
-
-
 def _check_throttles(db, key: str, member: Member | None, ip: str, at: datetime) -> None:
-    since = at - THROTTLE_WINDOW
+    since = at - HOUR
     # A member's own successful login starts the count again; the address's count runs on.
     account_since = max(since, as_utc(member.last_login_at)) if member and member.last_login_at else since
-    if _failures(db, account_since, FailedLogin.username_key == key) >= MAX_FAILURES_PER_ACCOUNT:
+    if count_since(db, FailedLogin, account_since, FailedLogin.username_key == key) >= MAX_FAILURES_PER_ACCOUNT:
         limit = "account"
-    elif _failures(db, since, FailedLogin.ip == ip) >= MAX_FAILURES_PER_IP:
+    elif count_since(db, FailedLogin, since, FailedLogin.ip == ip) >= MAX_FAILURES_PER_IP:
         limit = "ip"
     else:
         return
@@ -153,9 +145,8 @@ def password_expired(tenant, member: Member, at: datetime) -> bool:
 def recent_failure(db, username: str, ip: str | None, at: datetime) -> bool:
     """Whether a login failed within the hour for this account name or from this address (the
     next attempt then needs a captcha)."""
-    since = at - THROTTLE_WINDOW
     return db.scalar(select(FailedLogin.id).where(
-        FailedLogin.created_at >= since,
+        FailedLogin.created_at >= at - HOUR,
         or_(FailedLogin.username_key == username_key(username), FailedLogin.ip == (ip or ""))).limit(1)) is not None
 
 
@@ -171,7 +162,7 @@ def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetim
     matches, rehashed = verify_password(member.password_hash if member else None, password)
     if not matches:
         db.add(FailedLogin(username_key=key, ip=ip or "", created_at=at))
-        db.execute(delete(FailedLogin).where(FailedLogin.created_at < at - THROTTLE_WINDOW)
+        db.execute(delete(FailedLogin).where(FailedLogin.created_at < at - HOUR)
                    .execution_options(synchronize_session=False))  # counted no more: kept no longer
         audit(db, "login_failed", ip, at, member.id if member else None, username=key)
         raise KeptRefusal(401, "login_failed")
@@ -239,17 +230,16 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
     started = db.scalar(
         select(func.count(MemberSession.id))
         .join(Member, Member.id == MemberSession.member_id)
-        .where(Member.member_type == FREE_PLAY, MemberSession.ip == ip, MemberSession.created_at >= at - THROTTLE_WINDOW))
+        .where(Member.member_type == FREE_PLAY, MemberSession.ip == ip, MemberSession.created_at >= at - HOUR))
     if started >= MAX_FREE_PLAY_PER_IP:
         raise ApiError(429, "too_many_requests")
     username = FREE_PLAY_PREFIX + secrets.token_hex(5)
+    # A demo account's login is never a first login, and it invites nobody (no referral code).
     member = Member(username=username, username_key=username, member_type=FREE_PLAY, nickname=username,
-                    first_login_done=True, last_login_at=at, created_at=at, referral_code=None)  # invites nobody
+                    first_login_done=True, created_at=at, referral_code=None)
     db.add(member)
     db.flush()
-    token = start_session(db, tenant, member, ip, at)
-    audit(db, "login", ip, at, member.id, freePlay=True)
-    return Login(token, False, False)
+    return log_in_member(db, tenant, member, ip, at, freePlay=True)
 
 
 def member_info(db, member_id: int) -> dict:

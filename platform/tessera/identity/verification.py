@@ -13,16 +13,15 @@ import secrets
 from datetime import datetime, timedelta
 
 from pyramid.threadlocal import get_current_registry
-from sqlalchemy import DateTime, Index, Integer, String, delete, func, select, update
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import delete, func, select, update
 
-from ..db import Base, TenantOwned
 from ..envelope import ApiError
+from ..phone_numbers import is_e164
 from ..plugins import AdapterError
 from ..timeutil import as_utc, now
-from .models import Member, username_key
-from . import services  # the module, not its names: services reaches back here for codes
+from .models import Member, VerificationCode, audit, username_key
 from .refusals import KeptRefusal
+from .throttles import HOUR, count_since
 
 # The brand flag that offers each purpose; recovery by phone ("forgot") is always offered.
 FLAGS = {"login": "MOBILEVERCODELOGIN3", "ip": "UNREGIPVERIF3", "password": "CHNGPASSVERIF3", "register": "REGMOBVERF3"}
@@ -30,7 +29,6 @@ CODE_DIGITS = 7
 MAX_TRIES = 5
 DEFAULT_EXPIRED_MINUTES = 5
 RESEND_AFTER = timedelta(minutes=1)  # one code a minute per number and purpose
-HOUR = timedelta(hours=1)
 MAX_PER_NUMBER = 5  # codes an hour to one number, whatever their purpose
 MAX_PER_IP = 20  # code requests an hour from one address
 KEPT_FOR = timedelta(days=1)  # then a code is neither live nor counted by any throttle
@@ -45,42 +43,29 @@ SEPARATORS = re.compile(r"[\s().-]")
 KEEPS_LEADING_ZERO = frozenset({"39"})
 
 
-class VerificationCode(TenantOwned, Base):
-    """A code sent (or, for a number that has no account, only recorded, so the throttles and the
-    answer are the same whether or not the number belongs to a member)."""
-
-    __tablename__ = "verification_codes"
-    __table_args__ = (
-        Index("ix_verification_codes_by_phone", "tenant_id", "phone", "created_at"),
-        Index("ix_verification_codes_by_ip", "tenant_id", "ip", "created_at"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    purpose: Mapped[str] = mapped_column(String(10))
-    # E.164; for an address check naming no member with a number, "?" and the account name,
-    # so the throttles count it as they would a number.
-    phone: Mapped[str] = mapped_column(String(72))
-    code_hash: Mapped[str] = mapped_column(String(64))
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    ip: Mapped[str | None] = mapped_column(String(45))
-
-
 # Numbers
+
+def country_code(country_dialing_code) -> str:
+    """The country code's digits: "+63", "0063" and "63" are 63."""
+    found = DIALING_CODE.match(SEPARATORS.sub("", country_dialing_code or ""))
+    if found is None:
+        raise ApiError(400, "invalid_mobile")
+    return found[1]
+
 
 def e164(country_dialing_code, mobile_num) -> str:
     """``+<country><national number>``, separators and the national trunk 0 dropped."""
-    country = DIALING_CODE.match(SEPARATORS.sub("", country_dialing_code or ""))
+    country = country_code(country_dialing_code)
     national = SEPARATORS.sub("", mobile_num or "")
-    if country is None or not NATIONAL.match(national):
+    if not NATIONAL.match(national):
         raise ApiError(400, "invalid_mobile")
-    if country[1] not in KEEPS_LEADING_ZERO:
+    if country not in KEEPS_LEADING_ZERO:
         national = national.lstrip("0")
-    if len(national) < 4 or len(country[1]) + len(national) > 15:
+    phone = f"+{country}{national}"
+    # The SMS senders' own check: a number they would refuse could never be sent a code.
+    if len(national) < 4 or not is_e164(phone):
         raise ApiError(400, "invalid_mobile")
-    return f"+{country[1]}{national}"
+    return phone
 
 
 def member_by_phone(db, phone: str) -> Member | None:
@@ -150,10 +135,6 @@ def expired_minutes(tenant) -> int:
     return tenant.section("verification").get("expired_minutes", DEFAULT_EXPIRED_MINUTES)
 
 
-def _count(db, since: datetime, *criteria) -> int:
-    return db.scalar(select(func.count(VerificationCode.id)).where(VerificationCode.created_at >= since, *criteria))
-
-
 def check_throttles(db, purpose: str, phone: str, ip: str | None, at: datetime) -> None:
     """Refuse a code request over the limits. Kept refusals: a captcha checked before stays used."""
     last = db.scalar(select(func.max(VerificationCode.created_at))
@@ -162,8 +143,8 @@ def check_throttles(db, purpose: str, phone: str, ip: str | None, at: datetime) 
         wait = math.ceil((as_utc(last) + RESEND_AFTER - at).total_seconds())
         raise KeptRefusal(429, "sms_too_soon", value={"retryAfter": wait}, headers={"Retry-After": str(wait)},
                           retryAfter=wait)
-    if _count(db, at - HOUR, VerificationCode.phone == phone) >= MAX_PER_NUMBER \
-            or _count(db, at - HOUR, VerificationCode.ip == ip) >= MAX_PER_IP:
+    if count_since(db, VerificationCode, at - HOUR, VerificationCode.phone == phone) >= MAX_PER_NUMBER \
+            or count_since(db, VerificationCode, at - HOUR, VerificationCode.ip == ip) >= MAX_PER_IP:
         raise KeptRefusal(429, "too_many_requests")
 
 
@@ -175,6 +156,8 @@ def _deliver(request, phone: str, message: str) -> None:
     try:
         sent = request.plugins.first(SMS_HOOK, phone_number=phone, message=message)
     except AdapterError as refused:
+        if refused.code == "sms_unavailable":  # out of reach, not a refusal: answered as a brand that cannot send
+            raise KeptRefusal(502, "sms_unavailable") from None
         raise KeptRefusal(502, "sms_send_failed", reason=request.translate(refused.code, **refused.params)) from None
     if sent is None:
         raise KeptRefusal(502, "sms_unavailable")
@@ -200,7 +183,7 @@ def send_code(request, purpose: str, phone: str, member: Member | None = None, *
         if deliver:
             _deliver(request, phone, _sms_text(request, code, minutes))
     if deliver:
-        services.audit(db, "verification_sent", ip, at, member.id if member else None, purpose=purpose, phone=phone)
+        audit(db, "verification_sent", ip, at, member.id if member else None, purpose=purpose, phone=phone)
     return minutes
 
 
@@ -222,10 +205,10 @@ def consume_code(db, purpose: str, phone: str, code: str, at: datetime, *, ip: s
     tried = latest is not None and _update(db, latest.id, *live, attempts=VerificationCode.attempts + 1)
     if not tried or not isinstance(code, str) \
             or not hmac.compare_digest(latest.code_hash, code_digest(_secret(), purpose, phone, code.strip())):
-        services.audit(db, "verification_failed", ip, at, member_id, purpose=purpose, phone=phone)
+        audit(db, "verification_failed", ip, at, member_id, purpose=purpose, phone=phone)
         return False
     _update(db, latest.id, used_at=at)  # the row is this transaction's since the try's update
-    services.audit(db, "verification_used", ip, at, member_id, purpose=purpose, phone=phone)
+    audit(db, "verification_used", ip, at, member_id, purpose=purpose, phone=phone)
     return True
 
 

@@ -34,7 +34,7 @@ def sms_login(request, form: dict, at) -> services.Login:
     if not tenant.flag("MOBILEVERCODELOGIN3"):
         raise ApiError(400, "login_type_unavailable", type="sms")
     phone = verification.e164(form.get("countryDialingCode", ""), form["mobileNum"])
-    member = verification.member_by_phone(db, phone) if phones.proves(request, "login", phone, form, at) else None
+    member = phones.proven_member(request, "login", phone, form, at)
     if member is None:
         services.audit(db, "login_failed", ip, at, phone=phone)
         raise KeptRefusal(401, "sms_login_failed")

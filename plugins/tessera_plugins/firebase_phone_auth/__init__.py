@@ -31,6 +31,7 @@ import binascii
 import json
 import logging
 import re
+import secrets
 import threading
 import time
 from urllib.error import HTTPError
@@ -42,12 +43,12 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from tessera import hookimpl
+from tessera.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
 GOOGLE_CERTS_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
 LEEWAY = 60
 DEFAULT_TIMEOUT = 5
-E164 = re.compile(r"^\+[1-9][0-9]{6,14}$")
 PHONE_AUTH_ERRORS = (
     "phone_auth_invalid_phone_number", "phone_auth_missing_phone_number", "phone_auth_too_many_requests",
     "phone_auth_unknown_error", "phone_auth_invalid_code", "phone_auth_missing_code",
@@ -156,7 +157,7 @@ def _check(settings, claims: dict) -> str:
         raise _refusal("phone_auth_invalid_code", "not a phone sign-in")
     if "phone_number" not in claims:
         raise _refusal("phone_auth_missing_phone_number", "no phone_number")
-    if not isinstance(claims["phone_number"], str) or not E164.match(claims["phone_number"]):
+    if not is_e164(claims["phone_number"]):
         raise _refusal("phone_auth_invalid_phone_number", "phone_number is not E.164")
     return claims["phone_number"]
 
@@ -171,8 +172,6 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
 
 
 def contract_settings() -> dict:
-    import secrets
-
     from securetoken import shared
 
     return {"project_id": f"tessera-{secrets.token_hex(4)}", "certs_url": shared().certs_url}

@@ -132,16 +132,16 @@ def _reply_passes(reply) -> bool:
 
 def contract_settings() -> dict:
     """A geetest account of its own on the stand-in server (started on first use)."""
-    from geetest_server import shared_server
+    from geetest_server import shared
 
-    server = shared_server()
+    server = shared()
     captcha_id, captcha_key = server.open_account()
     return {"captcha_id": captcha_id, "captcha_key": captcha_key, "api_server": server.url, "timeout_seconds": 2}
 
 
 def contract_answer(settings: dict, challenge: dict) -> dict:
     """What the widget hands the member's browser once the member solves the puzzle."""
-    from geetest_server import shared_server
+    from geetest_server import shared
 
-    solved = shared_server().solve(challenge["geetestId"])
+    solved = shared().solve(challenge["geetestId"])
     return {"captchaId": challenge["captchaId"], "captcha": None, **solved}

@@ -24,15 +24,14 @@ A number that is not E.164 is refused before any request (``AdapterError("sms_in
 """
 import json
 import logging
-import re
 import secrets
 from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
 from tessera import hookimpl
+from tessera.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
-E164 = re.compile(r"^\+[1-9][0-9]{6,14}$")
 DEFAULT_TIMEOUT = 10
 ATTEMPTS = 2
 log = logging.getLogger("tessera.sms")
@@ -84,7 +83,7 @@ def _attempt(settings, body: bytes, idempotency_key: str) -> str:
 
 @hookimpl
 def tessera_sms_send(tenant, settings, phone_number, message):
-    if not isinstance(phone_number, str) or not E164.match(phone_number):
+    if not is_e164(phone_number):
         raise AdapterError("sms_invalid_number", phone=phone_number)
     if not _serves(settings, phone_number):
         return None

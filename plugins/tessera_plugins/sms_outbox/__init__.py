@@ -8,20 +8,21 @@ shows it) and appended to the outbox file as one JSON line ``{"id", "brand", "to
 "at"}`` (``at`` in ISO 8601, UTC). Several server processes may write to the same file: each line
 is one write in append mode under an exclusive lock, so lines never interleave. Browser tests
 read the codes they need from that file.
+
+A number that is not E.164 is refused before anything is written (``AdapterError("sms_invalid_number")``).
 """
 import fcntl
 import json
 import logging
-import re
 import secrets
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tessera import hookimpl
+from tessera.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
 DEFAULT_OUTBOX = "var/sms-outbox.jsonl"
-E164 = re.compile(r"^\+[1-9][0-9]{6,14}$")
 log = logging.getLogger("tessera.sms")
 
 SETTINGS_SCHEMA = {
@@ -50,7 +51,7 @@ def read_outbox(path) -> list[dict]:
 
 @hookimpl
 def tessera_sms_send(tenant, settings, phone_number, message):
-    if not isinstance(phone_number, str) or not E164.match(phone_number):
+    if not is_e164(phone_number):
         raise AdapterError("sms_invalid_number", phone=phone_number)
     entry = {
         "id": secrets.token_hex(8),

@@ -68,8 +68,21 @@ export function getJson<T>(path: string, query?: Query): Promise<T> {
   return request<T>(path, { query });
 }
 
-/** An encrypted ("E") call: ``fields`` travel as a JWE for the brand's key (SPEC §7). */
-export async function sendEncrypted<T>(path: string, fields: Record<string, unknown>, method = 'POST'): Promise<T> {
+/** A call whose body is JSON (the SMS sends). */
+export function sendJson<T>(path: string, body: unknown, method = 'POST'): Promise<T> {
+  return request<T>(path, { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * An encrypted ("E") call: ``fields`` travel as a JWE for the brand's key (SPEC §7). ``headers``
+ * go along, e.g. the Authorization of a login whose session is not stored yet.
+ */
+export async function sendEncrypted<T>(
+  path: string,
+  fields: Record<string, unknown>,
+  method = 'POST',
+  headers: Record<string, string> = {},
+): Promise<T> {
   const body = await encryptPayload(fields);
-  return request<T>(path, { method, body, headers: { 'Content-Type': 'application/jose' } });
+  return request<T>(path, { method, body, headers: { ...headers, 'Content-Type': 'application/jose' } });
 }

@@ -1,6 +1,6 @@
 export { readBootstrap, BOOTSTRAP_ELEMENT_ID } from './bootstrap';
 export type { Bootstrap, Brand } from './bootstrap';
-export { request, getJson, sendEncrypted, ApiError } from './api';
+export { request, getJson, sendJson, sendEncrypted, ApiError } from './api';
 export { encryptPayload } from './jwe';
 export type { Envelope, Query } from './api';
 export { STORAGE_KEYS, readStored, writeStored } from './storage';

@@ -1,17 +1,17 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   clearBadgeCounts,
-  encryptPayload,
   fetchMemberInfo,
   memberKey,
   readSession,
   request,
   sendEncrypted,
+  sendJson,
   useSession,
   writeSession,
   type MemberInfo,
 } from '@tessera/kit';
-import type { CaptchaAnswer, GeetestResult, SmsSent } from '../forms';
+import type { CaptchaAnswer, SmsSent } from '../forms';
 
 export { memberKey, useMemberInfo, type MemberInfo } from '@tessera/kit';
 
@@ -22,15 +22,13 @@ export interface Login {
   passwordExpired: boolean;
 }
 
-export interface PasswordLogin {
+export interface PasswordLogin extends CaptchaAnswer {
   username: string;
   password: string;
   /** The code of an unregistered-address check (purpose "ip"). */
   verificationCode?: string;
   /** Set at the agent entrance, where only agents may log in. */
   agent?: boolean;
-  captcha?: string;
-  geetest?: GeetestResult;
 }
 
 export interface SmsLogin {
@@ -77,11 +75,7 @@ export interface SmsRequest {
  * to a member; "password" needs the session and goes to the member's own number.
  */
 export function sendSmsCode(fields: SmsRequest, captcha: CaptchaAnswer | null = null): Promise<SmsSent> {
-  return request<SmsSent>('/wps/verification/sms/noLogin', {
-    method: 'POST',
-    body: JSON.stringify({ ...fields, ...captcha }),
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return sendJson<SmsSent>('/wps/verification/sms/noLogin', { ...fields, ...captcha });
 }
 
 export async function playForFree(queryClient: QueryClient): Promise<MemberInfo> {
@@ -109,13 +103,8 @@ export type PasswordChange =
  * POST /wps/member/password. ``token`` is given for the forced change right after a login, whose
  * session is not stored until the password is changed; otherwise the stored session is used.
  */
-export async function changePassword(fields: PasswordChange, token?: string): Promise<{ token: string }> {
-  if (!token) return sendEncrypted<{ token: string }>('/wps/member/password', fields);
-  return request<{ token: string }>('/wps/member/password', {
-    method: 'POST',
-    body: await encryptPayload(fields),
-    headers: { 'Content-Type': 'application/jose', Authorization: `Bearer ${token}` },
-  });
+export function changePassword(fields: PasswordChange, token?: string): Promise<{ token: string }> {
+  return sendEncrypted<{ token: string }>('/wps/member/password', fields, 'POST', token ? { Authorization: `Bearer ${token}` } : {});
 }
 
 /** After a password change every other session has ended: keep this one on its new token. */

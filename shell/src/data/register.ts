@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson, request, sendEncrypted } from '@tessera/kit';
-import type { FieldSetting, RegisterSettings, SmsSent } from '../forms';
+import { getJson, sendEncrypted, sendJson } from '@tessera/kit';
+import type { CaptchaAnswer, FieldSetting, RegisterSettings, SmsSent } from '../forms';
 import type { Login } from './member';
 import { useSystemStatus } from './status';
 
@@ -111,15 +111,9 @@ export interface RegisterSms {
   countryDialingCode: string;
   mobileNo: string;
   username?: string;
-  captcha?: string;
-  geetest?: unknown;
 }
 
 /** Send a code to the number being registered (409 mobile_taken when it has an account). */
-export function sendRegisterSms(fields: RegisterSms): Promise<SmsSent> {
-  return request<SmsSent>('/wps/verification/sms/register', {
-    method: 'POST',
-    body: JSON.stringify(fields),
-    headers: { 'Content-Type': 'application/json' },
-  });
+export function sendRegisterSms(fields: RegisterSms, captcha: CaptchaAnswer | null = null): Promise<SmsSent> {
+  return sendJson<SmsSent>('/wps/verification/sms/register', { ...fields, ...captcha });
 }

@@ -1,6 +1,6 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstMessage } from './TextField';
+import { FieldFrame, useFieldIds, type FieldError } from './TextField';
 
 /** Country calling codes offered when a brand names none: its own country's first. */
 export const DIALING_CODES = ['+880', '+63', '+91', '+92', '+84', '+66', '+62', '+60', '+65', '+855', '+95', '+86', '+852', '+82', '+81', '+1', '+44'];
@@ -20,67 +20,40 @@ interface MobileFieldProps {
   onDialingCodeChange: (code: string) => void;
   value: string;
   onChange: (value: string) => void;
-  error?: string | readonly string[] | null;
+  error?: FieldError;
   required?: boolean;
-  label?: ReactNode;
   /** The codes to choose from; one code (or none) gives a text box instead of a list. */
   dialingCodes?: readonly string[];
-  inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
 }
 
 /** A mobile number: the country calling code (countryDialingCode) and the number (mobileNum). */
-export function MobileField({
-  dialingCode, onDialingCodeChange, value, onChange, error, required, label, dialingCodes = DIALING_CODES, inputRef, disabled,
-}: MobileFieldProps) {
+export function MobileField({ dialingCode, onDialingCodeChange, value, onChange, error, required, dialingCodes = DIALING_CODES }: MobileFieldProps) {
   const { t } = useTranslation('forms');
-  const id = useId();
-  const codeId = `${id}-code`;
-  const errorId = `${id}-error`;
-  const shown = firstMessage(error);
+  const ids = useFieldIds(error);
   const codes = dialingCodes.includes(dialingCode) ? dialingCodes : [dialingCode, ...dialingCodes];
+  const code = {
+    id: `${ids.inputId}-code`,
+    name: 'countryDialingCode',
+    'aria-label': t('dialing_code'),
+    value: dialingCode,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onDialingCodeChange(event.target.value),
+  };
   return (
-    <div className="field form-field mobile-field" data-field="mobileNum">
-      <label htmlFor={id}>
-        {label ?? t('mobile')}
-        {required && (
-          <abbr className="field__required" title={t('required_mark')} aria-hidden="true">
-            *
-          </abbr>
-        )}
-      </label>
+    <FieldFrame name="mobileNum" label={t('mobile')} required={required} ids={ids} className="mobile-field">
       <div className="form-field__control">
         {codes.length > 1 ? (
-          <select
-            id={codeId}
-            name="countryDialingCode"
-            aria-label={t('dialing_code')}
-            value={dialingCode}
-            disabled={disabled}
-            onChange={(event) => onDialingCodeChange(event.target.value)}
-          >
-            {codes.map((code) => (
-              <option key={code} value={code}>
-                {code}
+          <select {...code}>
+            {codes.map((option) => (
+              <option key={option} value={option}>
+                {option}
               </option>
             ))}
           </select>
         ) : (
-          <input
-            id={codeId}
-            name="countryDialingCode"
-            aria-label={t('dialing_code')}
-            className="mobile-field__code"
-            inputMode="tel"
-            maxLength={8}
-            value={dialingCode}
-            disabled={disabled}
-            onChange={(event) => onDialingCodeChange(event.target.value)}
-          />
+          <input {...code} className="mobile-field__code" inputMode="tel" maxLength={8} />
         )}
         <input
-          ref={inputRef}
-          id={id}
+          id={ids.inputId}
           name="mobileNum"
           type="tel"
           inputMode="numeric"
@@ -88,17 +61,10 @@ export function MobileField({
           required={required}
           maxLength={20}
           value={value}
-          disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? errorId : undefined}
+          {...ids.described}
         />
       </div>
-      {shown && (
-        <p id={errorId} className="field__error" data-field-error="mobileNum">
-          {shown}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

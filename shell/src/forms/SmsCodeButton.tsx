@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@tessera/kit';
 import { messageOf } from './fieldErrors';
-import { WarningDialog } from './WarningDialog';
+import { MessageDialog } from './MessageDialog';
 
 /** The answer of an SMS send (SPEC §3). */
 export interface SmsSent {
@@ -87,7 +87,7 @@ export function SmsCodeButton({ send, firebase = false, disabled = false, classN
       >
         {sending ? t('sms_sending') : remaining > 0 ? t('sms_countdown', { seconds: remaining }) : t('sms_send')}
       </button>
-      {warning && <WarningDialog message={warning} onConfirm={() => setWarning(null)} />}
+      {warning && <MessageDialog message={warning} onConfirm={() => setWarning(null)} />}
     </>
   );
 }

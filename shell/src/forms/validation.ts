@@ -82,8 +82,3 @@ export function validateFields(
 export function validateTerms(accepted: boolean, t: Translate): string | null {
   return accepted ? null : message(t, 'terms_required');
 }
-
-/** The first of ``order`` that has an error, to take the focus. */
-export function firstInvalid<Name extends string>(order: readonly Name[], errors: Partial<Record<string, unknown>>): Name | undefined {
-  return order.find((name) => Boolean(errors[name]));
-}

@@ -61,18 +61,16 @@ export function AccountArea({ session }: { session: Session }) {
           <span className="visually-hidden">{modalText('account_menu')}</span>
         </button>
         <ul className="account-menu__list" id={menuId} hidden={!open}>
-          {MENU.map(({ key, page, realOnly }) => (
-            <li key={key}>
-              <button
-                type="button"
-                className="account-menu__item"
-                data-menu={page}
-                onClick={() => choose(() => (realOnly ? realMemberOnly(() => openCentre('memberCentre', page)) : openCentre('memberCentre', page)))}
-              >
-                {modalText(key)}
-              </button>
-            </li>
-          ))}
+          {MENU.map(({ key, page, realOnly }) => {
+            const openPage = () => openCentre('memberCentre', page);
+            return (
+              <li key={key}>
+                <button type="button" className="account-menu__item" data-menu={page} onClick={() => choose(realOnly ? () => realMemberOnly(openPage) : openPage)}>
+                  {modalText(key)}
+                </button>
+              </li>
+            );
+          })}
           <li>
             <button type="button" className="account-menu__item" data-menu="help" onClick={() => choose(() => modals.open({ kind: 'help' }))}>
               {modalText('menu_help_centre')}

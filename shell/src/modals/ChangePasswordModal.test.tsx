@@ -43,6 +43,21 @@ describe('change password', () => {
     expect(window.localStorage.getItem('session')).not.toContain('typed-at-login');
   });
 
+  test('forced: a refusal about the held password, whose field is not shown, is said under the form', async () => {
+    const forced = { login: LOGIN, oldPassword: 'typed-at-login', home: '/' };
+    renderModal(
+      { kind: 'changePassword', forced },
+      { answers: { [PASSWORD_PATH]: () => refusal(400, 'old_password_wrong', 'The old password is wrong') } },
+    );
+    await waitFor(() => expect(modal('changePassword')).not.toBeNull());
+    type('newPassword', 'NewPass1');
+    type('confirmNewPassword', 'NewPass1');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The old password is wrong');
+    expect(document.querySelector('[data-modal="changePassword"] [data-field-error="form"]')).not.toBeNull();
+    expect(readSession()).toBeNull();
+  });
+
   test('the confirmation must repeat the new password, which follows the brand rule; nothing is sent until then', async () => {
     writeSession(SESSION);
     const { calls } = renderModal({ kind: 'changePassword' }, { answers: { '/wps/system/setting/register': REGISTER_SETTINGS } });

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CaptchaField, SmsCodeField, TextField, validateFields } from '../forms';
+import { MessageDialog, PasswordField, SmsCodeField, validateFields } from '../forms';
 import { changePassword, renewSession, sendSmsCode, type Login, type PasswordChange } from '../data/member';
 import { useFlag } from '../data/status';
 import { useAfterLogin } from './afterLogin';
-import { useCaptchaOnDemand } from './captchaOnDemand';
-import { errorsOfRefusal, FormError, useFieldRules, useFormErrors } from './formState';
+import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
+import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
 
@@ -19,6 +19,7 @@ export interface ForcedPasswordChange {
 }
 
 type Method = 'password' | 'phone';
+type Field = 'oldPassword' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
 
 const RULES = { newPassword: 'password' } as const;
 /** Refusals about one field (identity contract). */
@@ -42,12 +43,13 @@ export function ChangePasswordModal({ forced, onClose }: { forced?: ForcedPasswo
   const phoneMethod = useFlag('CHNGPASSVERIF3') && !forced;
   const rules = useFieldRules(RULES);
   const captcha = useCaptchaOnDemand();
-  const { form, errors, show, clear } = useFormErrors();
+  const { form, values, errors, show, bind } = useForm({ oldPassword: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
   const [method, setMethod] = useState<Method>('password');
-  const [values, setValues] = useState({ oldPassword: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
-  const [done, setDone] = useState(false);
   const heldPassword = forced?.oldPassword || null;
   const byPhone = phoneMethod && method === 'phone';
+  // The proof of the member's say-so: a texted code, or the old password unless it is held.
+  const proof: Field[] = byPhone ? ['verificationCode'] : heldPassword ? [] : ['oldPassword'];
+  const shown: Field[] = [...proof, 'newPassword', 'confirmNewPassword'];
 
   const change = useMutation({
     mutationFn: async (fields: PasswordChange) => {
@@ -55,21 +57,12 @@ export function ChangePasswordModal({ forced, onClose }: { forced?: ForcedPasswo
       if (forced) await finishLogin({ ...forced.login, token, passwordExpired: false }, { via: 'passwordChange', home: forced.home });
       else renewSession(queryClient, token);
     },
-    onSuccess: () => setDone(!forced),
-    onError: (error) => show(errorsOfRefusal(error, t('error_network'), CODE_FIELDS)),
+    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { codeFields: CODE_FIELDS, shown })),
   });
-
-  const set = (name: keyof typeof values) => (value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    clear(name);
-  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked: Record<string, string> = { newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword };
-    if (byPhone) checked.verificationCode = values.verificationCode;
-    else if (!heldPassword) checked.oldPassword = values.oldPassword;
-    if (!show(validateFields(checked, rules, t))) return;
+    if (!show(validateFields(Object.fromEntries(shown.map((name) => [name, values[name]])), rules, t))) return;
     const passwords = { newPassword: values.newPassword.trim(), confirmNewPassword: values.confirmNewPassword.trim() };
     change.mutate(
       byPhone
@@ -78,37 +71,20 @@ export function ChangePasswordModal({ forced, onClose }: { forced?: ForcedPasswo
     );
   }
 
-  if (done) {
+  // A forced change goes on to what follows the login, which replaces this modal.
+  if (change.isSuccess && !forced) {
     return (
-      <Modal
-        title={t('password_title')}
-        onClose={onClose}
+      <MessageDialog
         kind="changePassword"
-        className="password-modal"
-        footer={
-          <button type="button" className="button button--highlight" data-autofocus onClick={onClose}>
-            {t('password_done')}
-          </button>
-        }
-      >
-        <p role="status">{t('password_changed')}</p>
-      </Modal>
+        block="password-modal"
+        title={t('password_title')}
+        message={t('password_changed')}
+        confirm={t('password_done')}
+        role="status"
+        onConfirm={onClose}
+      />
     );
   }
-
-  const passwordField = (name: 'oldPassword' | 'newPassword' | 'confirmNewPassword', autoComplete: string) => (
-    <TextField
-      name={name}
-      type="password"
-      label={t(`password_${name}`)}
-      required
-      maxLength={128}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-    />
-  );
 
   return (
     <Modal title={t('password_title')} onClose={onClose} kind="changePassword" className="password-modal" dismissible={!forced}>
@@ -125,22 +101,21 @@ export function ChangePasswordModal({ forced, onClose }: { forced?: ForcedPasswo
             onChange={(next) => setMethod(next as Method)}
           />
         )}
-        {byPhone ? (
+        {byPhone && (
           <>
             <SmsCodeField
               label={t('sms_code')}
-              value={values.verificationCode}
-              onChange={set('verificationCode')}
-              error={errors.verificationCode}
+              {...bind('verificationCode')}
               send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'password' }, part))}
             />
-            {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
+            <CaptchaOnDemandField captcha={captcha} />
           </>
-        ) : (
-          !heldPassword && passwordField('oldPassword', 'current-password')
         )}
-        {passwordField('newPassword', 'new-password')}
-        {passwordField('confirmNewPassword', 'new-password')}
+        {proof.includes('oldPassword') && (
+          <PasswordField name="oldPassword" label={t('password_oldPassword')} autoComplete="current-password" {...bind('oldPassword')} />
+        )}
+        <PasswordField name="newPassword" label={t('password_newPassword')} autoComplete="new-password" {...bind('newPassword')} />
+        <PasswordField name="confirmNewPassword" label={t('password_confirmNewPassword')} autoComplete="new-password" {...bind('confirmNewPassword')} />
         <FormError message={errors.form} />
         <button type="submit" className="button button--highlight password-form__submit" disabled={change.isPending}>
           {change.isPending ? t('password_sending') : t('password_submit')}

@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { brandSendsSms } from '@tessera/kit';
-import { CaptchaField, defaultDialingCode, MobileField, SmsCodeField, TextField, validateFields } from '../forms';
-import { requestPasswordEmail, resetPassword, sendSmsCode } from '../data/member';
+import { PasswordField, TextField, validateFields } from '../forms';
+import { requestPasswordEmail, resetPassword } from '../data/member';
 import { useSystemStatus } from '../data/status';
 import { useAfterLogin } from './afterLogin';
-import { useCaptchaOnDemand } from './captchaOnDemand';
-import { errorsOfRefusal, FormError, useFieldRules, useFormErrors } from './formState';
+import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
+import { PHONE_RULES, PhoneCodeFields, useDialingCode } from './PhoneCodeFields';
 
 type Method = 'email' | 'mobile';
 
@@ -45,8 +45,7 @@ const EMAIL_RULES = { email: 'email' } as const;
 function ForgotByEmail({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('modals');
   const rules = useFieldRules(EMAIL_RULES);
-  const { form, errors, show, clear } = useFormErrors();
-  const [values, setValues] = useState({ username: '', email: '' });
+  const { form, values, errors, show, bind } = useForm({ username: '', email: '' });
   const send = useMutation({
     mutationFn: () => requestPasswordEmail(values.username.trim(), values.email.trim()),
     onError: (error) => show(errorsOfRefusal(error, t('error_network'))),
@@ -63,18 +62,14 @@ function ForgotByEmail({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const set = (name: keyof typeof values) => (value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    clear(name);
-  };
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (show(validateFields(values, rules, t))) send.mutate();
   }
   return (
     <form ref={form} className="forgot-form" noValidate onSubmit={onSubmit}>
-      <TextField name="username" label={t('login_username')} required autoComplete="username" maxLength={64} value={values.username} onChange={set('username')} error={errors.username} />
-      <TextField name="email" type="email" label={t('forgot_email')} required autoComplete="email" maxLength={254} value={values.email} onChange={set('email')} error={errors.email} />
+      <TextField name="username" label={t('login_username')} required autoComplete="username" maxLength={64} {...bind('username')} />
+      <TextField name="email" type="email" label={t('forgot_email')} required autoComplete="email" maxLength={254} {...bind('email')} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight forgot-form__submit" disabled={send.isPending}>
         {send.isPending ? t('password_sending') : t('forgot_email_submit')}
@@ -83,19 +78,17 @@ function ForgotByEmail({ onClose }: { onClose: () => void }) {
   );
 }
 
-const MOBILE_RULES = { mobileNum: 'mobileNum', newPassword: 'password' } as const;
+const MOBILE_RULES = { ...PHONE_RULES, newPassword: 'password' } as const;
 const CODE_FIELDS = { verification_failed: 'verificationCode' };
 
 /** The mobile way: a code of purpose "forgot", the new password, then the member is logged in and goes home. */
 function ForgotByMobile() {
   const { t } = useTranslation('modals');
-  const status = useSystemStatus().data;
   const finishLogin = useAfterLogin();
   const rules = useFieldRules(MOBILE_RULES);
-  const captcha = useCaptchaOnDemand();
-  const { form, errors, show, clear } = useFormErrors();
-  const [dialingCode, setDialingCode] = useState(() => defaultDialingCode(status?.brand.currency));
-  const [values, setValues] = useState({ mobileNum: '', verificationCode: '', newPassword: '' });
+  const form = useForm({ mobileNum: '', verificationCode: '', newPassword: '' });
+  const [dialingCode, setDialingCode] = useDialingCode();
+  const { values, errors, show, bind } = form;
   const reset = useMutation({
     mutationFn: async () => {
       const login = await resetPassword({
@@ -106,33 +99,17 @@ function ForgotByMobile() {
       });
       await finishLogin(login, { via: 'reset', home: '/' });
     },
-    onError: (error) => show(errorsOfRefusal(error, t('error_network'), CODE_FIELDS)),
+    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { codeFields: CODE_FIELDS })),
   });
 
-  const set = (name: keyof typeof values) => (value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    clear(name);
-  };
-  function sendCode() {
-    if (!show(validateFields({ mobileNum: values.mobileNum }, rules, t))) return Promise.resolve(null);
-    return captcha.sendCode((part) => sendSmsCode({ purpose: 'forgot', countryDialingCode: dialingCode, mobileNo: values.mobileNum.trim() }, part));
-  }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (show(validateFields(values, rules, t))) reset.mutate();
   }
   return (
-    <form ref={form} className="forgot-form" noValidate onSubmit={onSubmit}>
-      <MobileField dialingCode={dialingCode} onDialingCodeChange={setDialingCode} value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} required />
-      <SmsCodeField
-        label={t('sms_code')}
-        value={values.verificationCode}
-        onChange={set('verificationCode')}
-        error={errors.verificationCode}
-        send={sendCode}
-      />
-      {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
-      <TextField name="newPassword" type="password" label={t('password_newPassword')} required autoComplete="new-password" maxLength={128} value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
+    <form ref={form.form} className="forgot-form" noValidate onSubmit={onSubmit}>
+      <PhoneCodeFields purpose="forgot" form={form} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} />
+      <PasswordField name="newPassword" label={t('password_newPassword')} autoComplete="new-password" {...bind('newPassword')} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight forgot-form__submit" disabled={reset.isPending}>
         {reset.isPending ? t('password_sending') : t('forgot_mobile_submit')}

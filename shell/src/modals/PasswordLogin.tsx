@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@tessera/kit';
-import { CaptchaField, SmsCodeField, TextField } from '../forms';
-import { logIn, sendSmsCode } from '../data/member';
+import { PasswordField, SmsCodeField, TextField } from '../forms';
+import { logIn, sendSmsCode, type PasswordLogin } from '../data/member';
 import { useFlag } from '../data/status';
 import { useAfterLogin } from './afterLogin';
-import { useCaptchaOnDemand, type CaptchaOnDemand } from './captchaOnDemand';
-import { errorsOfRefusal, FormError, useFormErrors } from './formState';
+import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
+import { errorsOfRefusal, FormError, useForm } from './formState';
 
 /** Where a login goes and whether it is the agent entrance's (which sends `agent: true`). */
 export interface LoginPlace {
@@ -31,28 +31,33 @@ function ipCheckOf(error: unknown, username: string, password: string): IpCheck 
   return { username, password, mobileNum: typeof mobileNum === 'string' ? mobileNum : '' };
 }
 
-function LoginCaptcha({ captcha }: { captcha: CaptchaOnDemand }) {
-  return captcha.shown ? <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} /> : null;
+/**
+ * A password login (with the code of an address check when it has one) and what follows it.
+ * The captcha shows when the brand always asks (LOGINREQCAPTCHA3) or a refusal asks.
+ */
+function usePasswordLogin(place: LoginPlace) {
+  const finishLogin = useAfterLogin();
+  const captcha = useCaptchaOnDemand(useFlag('LOGINREQCAPTCHA3'));
+  const logInWith = async (fields: Omit<PasswordLogin, 'agent'>) => {
+    const login = await captcha.withCaptcha((part) => logIn({ ...fields, ...(place.agent && { agent: true }), ...part }));
+    if (login) await finishLogin(login, { via: 'username', password: fields.password, home: place.home });
+  };
+  return { captcha, logInWith };
 }
 
 /**
- * Username and password (SPEC §4, §5): both required after trimming, the captcha when the brand
- * always asks (LOGINREQCAPTCHA3) or a refusal asks. An unknown address hands over to the SMS check.
+ * Username and password (SPEC §4, §5): both required after trimming. An unknown address hands
+ * over to the SMS check.
  */
 export function PasswordLoginForm({ place, onIpCheck }: { place: LoginPlace; onIpCheck: (check: IpCheck) => void }) {
   const { t } = useTranslation('modals');
-  const finishLogin = useAfterLogin();
-  const captcha = useCaptchaOnDemand(useFlag('LOGINREQCAPTCHA3'));
-  const { form, errors, show, clear } = useFormErrors();
-  const [values, setValues] = useState({ username: '', password: '' });
+  const { captcha, logInWith } = usePasswordLogin(place);
+  const { form, values, errors, show, bind } = useForm({ username: '', password: '' });
   const username = values.username.trim();
   const password = values.password.trim();
 
   const login = useMutation({
-    mutationFn: async () => {
-      const answer = await captcha.withCaptcha((part) => logIn({ username, password, ...(place.agent && { agent: true }), ...part }));
-      if (answer) await finishLogin(answer, { via: 'username', password, home: place.home });
-    },
+    mutationFn: () => logInWith({ username, password }),
     onError: (error) => {
       const check = ipCheckOf(error, username, password);
       if (check) onIpCheck(check);
@@ -60,10 +65,6 @@ export function PasswordLoginForm({ place, onIpCheck }: { place: LoginPlace; onI
     },
   });
 
-  const set = (name: keyof typeof values) => (value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    clear(name);
-  };
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -74,9 +75,9 @@ export function PasswordLoginForm({ place, onIpCheck }: { place: LoginPlace; onI
 
   return (
     <form ref={form} className="login" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
-      <TextField name="username" label={t('login_username')} required autoComplete="username" maxLength={64} data-autofocus value={values.username} onChange={set('username')} error={errors.username} />
-      <TextField name="password" type="password" label={t('login_password')} required autoComplete="current-password" maxLength={128} value={values.password} onChange={set('password')} error={errors.password} />
-      <LoginCaptcha captcha={captcha} />
+      <TextField name="username" label={t('login_username')} required autoComplete="username" maxLength={64} data-autofocus {...bind('username')} />
+      <PasswordField name="password" label={t('login_password')} autoComplete="current-password" {...bind('password')} />
+      <CaptchaOnDemandField captcha={captcha} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight login__submit" disabled={login.isPending}>
         {login.isPending ? t('login_sending') : t('login_submit')}
@@ -91,24 +92,18 @@ export function PasswordLoginForm({ place, onIpCheck }: { place: LoginPlace; onI
  */
 export function IpVerificationStep({ check, place, onBack }: { check: IpCheck; place: LoginPlace; onBack: () => void }) {
   const { t } = useTranslation('modals');
-  const finishLogin = useAfterLogin();
-  const captcha = useCaptchaOnDemand(useFlag('LOGINREQCAPTCHA3'));
-  const { form, errors, show, clear } = useFormErrors();
-  const [code, setCode] = useState('');
+  const { captcha, logInWith } = usePasswordLogin(place);
+  const { form, values, errors, show, bind } = useForm({ verificationCode: '' });
+  const code = values.verificationCode.trim();
 
   const login = useMutation({
-    mutationFn: async () => {
-      const { username, password } = check;
-      const fields = { username, password, verificationCode: code.trim(), ...(place.agent && { agent: true }) };
-      const answer = await captcha.withCaptcha((part) => logIn({ ...fields, ...part }));
-      if (answer) await finishLogin(answer, { via: 'username', password, home: place.home });
-    },
-    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { verification_failed: 'verificationCode' })),
+    mutationFn: () => logInWith({ username: check.username, password: check.password, verificationCode: code }),
+    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { codeFields: { verification_failed: 'verificationCode' } })),
   });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (show(code.trim() ? {} : { verificationCode: t('error_code_required') })) login.mutate();
+    if (show(code ? {} : { verificationCode: t('error_code_required') })) login.mutate();
   }
 
   return (
@@ -117,15 +112,10 @@ export function IpVerificationStep({ check, place, onBack }: { check: IpCheck; p
       <SmsCodeField
         label={t('sms_code')}
         data-autofocus
-        value={code}
-        onChange={(value) => {
-          setCode(value);
-          clear('verificationCode');
-        }}
-        error={errors.verificationCode}
+        {...bind('verificationCode')}
         send={() => captcha.sendCode((part) => sendSmsCode({ purpose: 'ip', username: check.username }, part))}
       />
-      <LoginCaptcha captcha={captcha} />
+      <CaptchaOnDemandField captcha={captcha} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight login__submit" disabled={login.isPending}>
         {login.isPending ? t('login_sending') : t('login_ip_submit')}

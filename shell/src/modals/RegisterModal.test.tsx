@@ -256,6 +256,28 @@ describe('sending', () => {
     expect(document.querySelector('[data-modal="register"]')).toBeNull();
   });
 
+  test('registering opens the deposit dialog even when the answer is not a first login', async () => {
+    sendEncrypted.mockResolvedValue({ ...LOGIN, firstTimeLogin: false });
+    await renderRegister();
+    fillUsernameForm();
+    await submit();
+    expect(await screen.findByRole('dialog', { name: 'Welcome' })).not.toBeNull();
+    expect(readSession()?.token).toBe('registered-token');
+  });
+
+  test('a refusal about a field the mode does not show is said under the form', async () => {
+    const taken = 'This username is already taken.';
+    sendEncrypted.mockRejectedValue(new kit.ApiError('username_taken', 409, taken, null));
+    await renderRegister({ flags: { DIRECTREG3: true, MOBILENUMREG3: true } });
+    type('mobileNum', '9171234567');
+    type('password', 'secret12');
+    type('confirmPassword', 'secret12');
+    await submit();
+    await waitFor(() => expect(dialog().querySelector('[data-field-error="form"]')?.textContent).toBe(taken));
+    expect(input('username')).toBeNull();
+    expect(errorOf('mobileNum')).toBeNull();
+  });
+
   test('mobile mode: the code is sent for the number, counts down, and registration goes to the mobile call', async () => {
     sendEncrypted.mockResolvedValue(LOGIN);
     const { calls } = await renderRegister({ flags: { DIRECTREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true } });

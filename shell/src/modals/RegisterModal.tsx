@@ -1,28 +1,30 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '@tessera/kit';
 import {
-  asksForCaptcha, CaptchaField, defaultDialingCode, fieldErrorsOf, messageOf, MobileField, SmsCodeButton, TextField,
-  useRegisterSettings, validateField, validateFields, validateTerms, WarningDialog,
-  type CaptchaAnswer, type CaptchaHandle, type RegisterSettings,
+  messageOf, MessageDialog, MobileField, SmsCodeField, TextField, useRegisterSettings, validateField, validateFields, validateTerms,
+  type RegisterSettings,
 } from '../forms';
-import { startSession } from '../data/member';
 import {
   affiliateQuery, register, registerFields, registerModes, sendRegisterSms, settingFor, useAffiliateCode,
   type FormField, type RegisterFlags, type RegisterMode,
 } from '../data/register';
 import { useFlag, useSystemStatus } from '../data/status';
+import { useAfterLogin } from './afterLogin';
+import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
+import { errorsOfRefusal, FormError, useForm } from './formState';
+import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
 import { useModals } from './ModalProvider';
+import { useDialingCode } from './PhoneCodeFields';
 
 const INPUT_TYPES: Record<string, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' }> = {
   username: { autoComplete: 'username' },
   password: { type: 'password', autoComplete: 'new-password' },
   confirmPassword: { type: 'password', autoComplete: 'new-password' },
   paymentPassword: { type: 'password', autoComplete: 'off', inputMode: 'numeric' },
-  verificationCode: { autoComplete: 'one-time-code', inputMode: 'numeric' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
   payeeName: { autoComplete: 'name' },
   birthday: { autoComplete: 'bday' },
@@ -56,7 +58,7 @@ export function RegisterModal({ referralCode, onClose }: { referralCode?: string
       </p>
     );
   } else {
-    body = <RegisterForm modes={modes} flags={flags} settings={settings.data} referralCode={referralCode} currency={status.data?.brand.currency} onClose={onClose} />;
+    body = <RegisterForm modes={modes} flags={flags} settings={settings.data} referralCode={referralCode} />;
   }
   return (
     <Modal title={t('register_title')} onClose={onClose} kind="register" className="register-modal">
@@ -70,29 +72,26 @@ interface RegisterFormProps {
   flags: RegisterFlags;
   settings: RegisterSettings;
   referralCode?: string | null;
-  currency?: string;
-  onClose: () => void;
 }
 
-function RegisterForm({ modes, flags, settings, referralCode, currency, onClose }: RegisterFormProps) {
+/** Refusals about one field (identity contract); in mobile mode the username is not shown. */
+const CODE_FIELDS = { username_taken: 'username', mobile_taken: 'mobileNum' };
+
+function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProps) {
   const { t } = useTranslation('forms');
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const modals = useModals();
-  const ids = { mode: useId(), terms: useId(), termsError: useId(), formError: useId() };
-  const form = useRef<HTMLFormElement>(null);
-  const captcha = useRef<CaptchaHandle>(null);
+  const finishLogin = useAfterLogin();
+  const termsId = useId();
+  const termsErrorId = useId();
+  // Shown from the start when the brand's settings say so, else once the server asks for it.
+  const captcha = useCaptchaOnDemand(Boolean(settings.captcha?.enabled));
+  const { form, values, errors, show, clear, bind } = useForm<Record<string, string>>({});
   const [mode, setMode] = useState<RegisterMode>(modes[0]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [dialingCode, setDialingCode] = useState(() => defaultDialingCode(currency));
+  const [dialingCode, setDialingCode] = useDialingCode();
   const [terms, setTerms] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The server asked for a captcha the brand's settings do not show (register or SMS send).
-  const [captchaAsked, setCaptchaAsked] = useState(false);
-  const [smsCaptcha, setSmsCaptcha] = useState(false);
   // An address or domain code that the server later refused on submit.
   const [affiliateRefused, setAffiliateRefused] = useState(false);
   const affiliate = useAffiliateCode(referralCode);
@@ -101,51 +100,22 @@ function RegisterForm({ modes, flags, settings, referralCode, currency, onClose 
   const showAffiliate = affiliate.state === 'none' || affiliate.state === 'invalid' || affiliateRefused;
   const affiliateField: FormField = { name: 'affiliateCode', required: Boolean(settings.affiliateCode?.required) };
   const checked = showAffiliate ? [...fields, affiliateField] : fields;
-  const showCaptcha = Boolean(settings.captcha?.enabled) || captchaAsked || smsCaptcha;
   const value = (name: string) => values[name] ?? '';
 
-  function setValue(name: string, next: string) {
-    setValues((previous) => ({ ...previous, [name]: next }));
-    setErrors((previous) => (previous[name] ? { ...previous, [name]: '' } : previous));
-  }
-
-  function focus(name: string) {
-    const element = form.current?.elements.namedItem(name);
-    if (element instanceof HTMLElement) element.focus();
-  }
-
-  /** The first field with a problem, in the form's order, takes the focus. */
-  function showErrors(found: Record<string, string>) {
-    setErrors(found);
-    const first = [...checked.map((field) => field.name), 'captcha', 'terms'].find((name) => found[name]);
-    if (first) focus(first);
-    return Boolean(first);
-  }
-
-  async function sendSms() {
+  function sendSms() {
     const problem = validateField('mobileNum', value('mobileNum'), settingFor({ name: 'mobileNum', required: true }, settings), t);
     if (problem) {
-      showErrors({ ...errors, mobileNum: problem });
-      return null;
+      show({ mobileNum: problem });
+      return Promise.resolve(null);
     }
-    let answer: CaptchaAnswer | null = null;
-    if (smsCaptcha) {
-      answer = (await captcha.current?.verify()) ?? null;
-      if (!answer) return null;
-    }
-    try {
-      return await sendRegisterSms({
-        countryDialingCode: dialingCode.trim(),
-        mobileNo: value('mobileNum').trim(),
-        username: mode === 'username' ? value('username').trim() || undefined : undefined,
-        ...answer,
-      });
-    } catch (error) {
-      if (asksForCaptcha(error)) setSmsCaptcha(true);
-      throw error;
-    } finally {
-      if (answer) captcha.current?.reload();
-    }
+    const username = mode === 'username' ? value('username').trim() || undefined : undefined;
+    const number = { countryDialingCode: dialingCode.trim(), mobileNo: value('mobileNum').trim(), username };
+    return captcha.sendCode((part) => sendRegisterSms(number, part));
+  }
+
+  function refuseAffiliate(error: unknown) {
+    setAffiliateRefused(true);
+    setWarning(messageOf(error, t('error_network')));
   }
 
   /** The code to send after checking it (SPEC §4); null when there is none, false when refused. */
@@ -156,68 +126,42 @@ function RegisterForm({ modes, flags, settings, referralCode, currency, onClose 
       await queryClient.fetchQuery(affiliateQuery(code));
       return code;
     } catch (error) {
-      setAffiliateRefused(true);
-      setWarning(messageOf(error, t('error_network')));
+      refuseAffiliate(error);
       return false;
     }
   }
 
+  /** The filled fields of the mode, trimmed, with the number's country code. */
+  function filledFields(): Record<string, string> {
+    const filled = Object.fromEntries(fields.map((field) => [field.name, value(field.name).trim()]).filter(([, text]) => text));
+    if (filled.mobileNum) filled.countryDialingCode = dialingCode.trim();
+    return filled;
+  }
+
   function onRefused(error: unknown) {
-    const found = fieldErrorsOf(error);
-    const code = error instanceof ApiError ? error.code : '';
-    const message = messageOf(error, t('error_network'));
-    if (code === 'invitation_code_error') {
-      setAffiliateRefused(true);
-      setWarning(message);
-      return;
-    }
-    if (code === 'username_taken' && mode === 'username') found.username ??= message;
-    if (code === 'mobile_taken') found.mobileNum ??= message;
-    if (asksForCaptcha(error)) {
-      setCaptchaAsked(true);
-      found.captcha ??= message;
-    }
-    const shown = [...checked.map((field) => field.name), 'captcha'].some((name) => found[name]);
-    setFormError(shown ? null : message);
-    showErrors(found);
+    if (error instanceof ApiError && error.code === 'invitation_code_error') refuseAffiliate(error);
+    else show(errorsOfRefusal(error, t('error_network'), { codeFields: CODE_FIELDS, shown: checked.map((field) => field.name) }));
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setFormError(null);
     const termsProblem = validateTerms(terms, t);
     if (termsProblem) {
-      showErrors({ terms: termsProblem });
+      show({ terms: termsProblem });
       return;
     }
     const entered = Object.fromEntries(checked.map((field) => [field.name, value(field.name)]));
     const checkSettings = Object.fromEntries(checked.map((field) => [field.name, settingFor(field, settings)]));
-    if (showErrors(validateFields(entered, checkSettings, t))) return;
+    if (!show(validateFields(entered, checkSettings, t))) return;
     setBusy(true);
     try {
       const affiliateCode = await checkedAffiliateCode();
       if (affiliateCode === false) return;
-      let answer: CaptchaAnswer | null = null;
-      if (showCaptcha) {
-        answer = (await captcha.current?.verify()) ?? null;
-        if (!answer) return;
-      }
-      const filled = Object.fromEntries(fields.map((field) => [field.name, value(field.name).trim()]).filter(([, text]) => text));
-      if (filled.mobileNum) filled.countryDialingCode = dialingCode.trim();
-      let login;
-      try {
-        login = await register(mode, { ...filled, ...(affiliateCode ? { affiliateCode } : {}), ...answer });
-      } catch (error) {
-        if (answer) captcha.current?.reload();
-        onRefused(error);
-        return;
-      }
-      await startSession(queryClient, login.token);
-      navigate('/');
-      modals.open({ kind: 'deposit' });
+      const login = await captcha.withCaptcha((part) => register(mode, { ...filledFields(), ...(affiliateCode && { affiliateCode }), ...part }));
+      if (login) await finishLogin(login, { via: 'register' });
     } catch (error) {
-      setFormError(messageOf(error, t('error_network')));
+      onRefused(error);
     } finally {
       setBusy(false);
     }
@@ -225,89 +169,54 @@ function RegisterForm({ modes, flags, settings, referralCode, currency, onClose 
 
   function field({ name, required }: FormField) {
     if (name === 'mobileNum') {
-      return (
-        <MobileField
-          key={name}
-          dialingCode={dialingCode}
-          onDialingCodeChange={setDialingCode}
-          value={value(name)}
-          onChange={(next) => setValue(name, next)}
-          error={errors[name]}
-          required={required}
-        />
-      );
+      return <MobileField key={name} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} required={required} {...bind(name)} />;
     }
-    const types = INPUT_TYPES[name] ?? {};
-    const setting = settings[name];
+    if (name === 'verificationCode') return <SmsCodeField key={name} label={t('register_verificationCode')} send={sendSms} {...bind(name)} />;
     return (
-      <TextField
-        key={name}
-        name={name}
-        label={t(`register_${name}`)}
-        required={required}
-        value={value(name)}
-        onChange={(next) => setValue(name, next)}
-        error={errors[name]}
-        maxLength={name === 'verificationCode' ? 255 : setting?.maxLength}
-        {...types}
-        addon={name === 'verificationCode' ? <SmsCodeButton send={sendSms} disabled={busy} /> : undefined}
-      />
+      <TextField key={name} name={name} label={t(`register_${name}`)} required={required} maxLength={settings[name]?.maxLength} {...INPUT_TYPES[name]} {...bind(name)} />
     );
   }
 
   return (
     <form ref={form} className="register" noValidate onSubmit={onSubmit} data-register-state={busy ? 'sending' : 'editing'} data-register-mode={mode}>
       {modes.length > 1 && (
-        <fieldset className="register__modes">
-          <legend>{t('register_mode')}</legend>
-          {modes.map((option) => (
-            <label key={option} className="register__mode">
-              <input
-                type="radio"
-                name={`${ids.mode}-mode`}
-                value={option}
-                checked={mode === option}
-                onChange={() => {
-                  setMode(option);
-                  setErrors({});
-                }}
-              />
-              {t(`register_mode_${option}`)}
-            </label>
-          ))}
-        </fieldset>
+        <MethodSwitch
+          className="register__modes"
+          legend={t('register_mode')}
+          options={modes.map((option) => [option, t(`register_mode_${option}`)] as const)}
+          value={mode}
+          onChange={(next) => {
+            setMode(next as RegisterMode);
+            show({}); // the other mode's problems go with its fields
+          }}
+        />
       )}
-      {fields.map(field)}
-      {showAffiliate && field(affiliateField)}
-      {showCaptcha && <CaptchaField ref={captcha} error={errors.captcha} onInput={() => setErrors((previous) => ({ ...previous, captcha: '' }))} />}
+      {checked.map(field)}
+      <CaptchaOnDemandField captcha={captcha} />
       <div className="register__terms">
         <input
-          id={ids.terms}
+          id={termsId}
           type="checkbox"
           name="terms"
           checked={terms}
           onChange={(event) => {
             setTerms(event.target.checked);
-            setErrors((previous) => ({ ...previous, terms: '' }));
+            clear('terms');
           }}
           aria-invalid={errors.terms ? true : undefined}
-          aria-describedby={errors.terms ? ids.termsError : undefined}
+          aria-describedby={errors.terms ? termsErrorId : undefined}
         />
-        <label htmlFor={ids.terms}>{t('register_terms')}</label>{' '}
+        <label htmlFor={termsId}>{t('register_terms')}</label>{' '}
         <Link to="/help#term" className="register__terms-link" onClick={() => modals.open({ kind: 'help', section: 'term' })}>
           {t('register_terms_link')}
         </Link>
         {errors.terms && (
-          <p id={ids.termsError} className="field__error" data-field-error="terms">
+          <p id={termsErrorId} className="field__error" data-field-error="terms">
             {errors.terms}
           </p>
         )}
       </div>
-      {formError && (
-        <p id={ids.formError} className="field__error" role="alert" data-field-error="form">
-          {formError}
-        </p>
-      )}
+      <FormError message={errors.form} />
       <button type="submit" className="button button--highlight register__submit" disabled={busy}>
         {busy ? t('register_sending') : t('register_submit')}
       </button>
@@ -317,7 +226,7 @@ function RegisterForm({ modes, flags, settings, referralCode, currency, onClose 
           {t('register_login')}
         </button>
       </p>
-      {warning && <WarningDialog message={warning} onConfirm={() => setWarning(null)} />}
+      {warning && <MessageDialog message={warning} onConfirm={() => setWarning(null)} />}
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { TextField, validateFields } from '../forms';
+import { PasswordField, validateFields } from '../forms';
 import { resetPassword } from '../data/member';
 import { useAfterLogin } from './afterLogin';
-import { errorsOfRefusal, FormError, useFieldRules, useFormErrors } from './formState';
+import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { Modal } from './Modal';
 import { useModals } from './ModalProvider';
 
@@ -30,11 +30,10 @@ export function SetPasswordModal({ resetToken, onClose }: { resetToken: string; 
   const { t } = useTranslation('modals');
   const finishLogin = useAfterLogin();
   const rules = useFieldRules(RULES);
-  const { form, errors, show, clear } = useFormErrors();
-  const [newPassword, setNewPassword] = useState('');
+  const { form, values, errors, show, bind } = useForm({ newPassword: '' });
   const reset = useMutation({
     mutationFn: async () => {
-      const login = await resetPassword({ resetToken, newPassword: newPassword.trim() });
+      const login = await resetPassword({ resetToken, newPassword: values.newPassword.trim() });
       await finishLogin(login, { via: 'reset', home: '/' });
     },
     onError: (error) => show(errorsOfRefusal(error, t('error_network'))),
@@ -42,26 +41,12 @@ export function SetPasswordModal({ resetToken, onClose }: { resetToken: string; 
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (show(validateFields({ newPassword }, rules, t))) reset.mutate();
+    if (show(validateFields(values, rules, t))) reset.mutate();
   }
   return (
     <Modal title={t('set_password_title')} onClose={onClose} kind="setPassword" className="password-modal">
       <form ref={form} className="password-form" noValidate onSubmit={onSubmit}>
-        <TextField
-          name="newPassword"
-          type="password"
-          label={t('password_newPassword')}
-          required
-          autoComplete="new-password"
-          maxLength={128}
-          data-autofocus
-          value={newPassword}
-          onChange={(value) => {
-            setNewPassword(value);
-            clear('newPassword');
-          }}
-          error={errors.newPassword}
-        />
+        <PasswordField name="newPassword" label={t('password_newPassword')} autoComplete="new-password" data-autofocus {...bind('newPassword')} />
         <FormError message={errors.form} />
         <button type="submit" className="button button--highlight password-form__submit" disabled={reset.isPending}>
           {reset.isPending ? t('password_sending') : t('set_password_submit')}

@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { CaptchaField, defaultDialingCode, MobileField, SmsCodeField, TextField, validateFields } from '../forms';
-import { logInBySms, sendSmsCode } from '../data/member';
-import { useSystemStatus } from '../data/status';
+import { validateFields } from '../forms';
+import { logInBySms } from '../data/member';
 import { useAfterLogin } from './afterLogin';
-import { useCaptchaOnDemand } from './captchaOnDemand';
-import { errorsOfRefusal, FormError, useFieldRules, useFormErrors } from './formState';
+import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import type { LoginPlace } from './PasswordLogin';
+import { PHONE_RULES, PhoneCodeFields, useDialingCode } from './PhoneCodeFields';
 
-const RULES = { mobileNum: 'mobileNum' } as const;
+const CODE_FIELDS = { verification_failed: 'verificationCode' };
 
 /**
  * SMS login (MOBILEVERCODELOGIN3; SPEC §4, §5): the number is checked before a code is sent
@@ -17,48 +16,29 @@ const RULES = { mobileNum: 'mobileNum' } as const;
  */
 export function SmsLoginForm({ place }: { place: LoginPlace }) {
   const { t } = useTranslation('modals');
-  const status = useSystemStatus().data;
   const finishLogin = useAfterLogin();
-  const rules = useFieldRules(RULES);
-  const captcha = useCaptchaOnDemand();
-  const { form, errors, show, clear } = useFormErrors();
-  const [dialingCode, setDialingCode] = useState(() => defaultDialingCode(status?.brand.currency));
-  const [values, setValues] = useState({ mobileNum: '', verificationCode: '' });
-  const mobileNo = values.mobileNum.trim();
+  const rules = useFieldRules(PHONE_RULES);
+  const form = useForm({ mobileNum: '', verificationCode: '' });
+  const [dialingCode, setDialingCode] = useDialingCode();
+  const { values, errors, show } = form;
 
   const login = useMutation({
     mutationFn: async () => {
-      const fields = { countryDialingCode: dialingCode, mobileNum: mobileNo, verificationCode: values.verificationCode.trim() };
+      const fields = { countryDialingCode: dialingCode, mobileNum: values.mobileNum.trim(), verificationCode: values.verificationCode.trim() };
       const answer = await logInBySms({ ...fields, ...(place.agent && { agent: true }) });
       await finishLogin(answer, { via: 'sms', home: place.home });
     },
-    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { verification_failed: 'verificationCode' })),
+    onError: (error) => show(errorsOfRefusal(error, t('error_network'), { codeFields: CODE_FIELDS })),
   });
 
-  const set = (name: keyof typeof values) => (value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    clear(name);
-  };
-  function sendCode() {
-    if (!show(validateFields({ mobileNum: values.mobileNum }, rules, t))) return Promise.resolve(null);
-    return captcha.sendCode((part) => sendSmsCode({ purpose: 'login', countryDialingCode: dialingCode, mobileNo }, part));
-  }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (show(validateFields(values, rules, t))) login.mutate();
   }
 
   return (
-    <form ref={form} className="login login--sms" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
-      <MobileField dialingCode={dialingCode} onDialingCodeChange={setDialingCode} value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} required />
-      <SmsCodeField
-        label={t('sms_code')}
-        value={values.verificationCode}
-        onChange={set('verificationCode')}
-        error={errors.verificationCode}
-        send={sendCode}
-      />
-      {captcha.shown && <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} />}
+    <form ref={form.form} className="login login--sms" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
+      <PhoneCodeFields purpose="login" form={form} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight login__submit" disabled={login.isPending}>
         {login.isPending ? t('login_sending') : t('login_submit')}

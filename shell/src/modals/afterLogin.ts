@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { REAL_MEMBER_TYPE } from '@tessera/kit';
 import { noticesKey, useNotices, type NoticePayload } from '../data/content';
-import { startSession, type Login } from '../data/member';
+import { startSession, type Login, type MemberInfo } from '../data/member';
 import { useFlag } from '../data/status';
 import { hiddenToday } from './AnnouncementPopup';
 import { useModals } from './ModalProvider';
@@ -25,11 +25,16 @@ export function mustChangePassword(login: Login, via: LoginVia, forcedOnFirstLog
   return via === 'username' && (login.passwordExpired || (forcedOnFirstLogin && login.firstTimeLogin));
 }
 
+/** Whether the deposit dialog follows: always after registering, else on a real member's first login (SPEC §4). */
+function welcomesDeposit(login: Login, via: LoginVia, member: MemberInfo): boolean {
+  return via === 'register' || (login.firstTimeLogin && member.type === REAL_MEMBER_TYPE);
+}
+
 /**
  * What follows every login (SPEC §4). A forced password change comes first and nothing else
  * happens until it is done (the session is stored only then). Otherwise the member info loads,
- * the session is stored, the member goes home and one modal follows: the deposit dialog on a real
- * member's first login, else the popup announcements (type PU) unless hidden today.
+ * the session is stored, the member goes home and one modal follows: the deposit dialog (see
+ * welcomesDeposit), else the popup announcements (type PU) unless hidden today.
  */
 export function useAfterLogin(): (login: Login, finish: LoginFinish) => Promise<void> {
   const queryClient = useQueryClient();
@@ -49,7 +54,7 @@ export function useAfterLogin(): (login: Login, finish: LoginFinish) => Promise<
       const member = await startSession(queryClient, login.token);
       navigate(home);
       const popup = queryClient.getQueryData<NoticePayload>(noticesKey(i18n.language))?.popup ?? [];
-      if (login.firstTimeLogin && member.type === REAL_MEMBER_TYPE) modals.open({ kind: 'deposit' });
+      if (welcomesDeposit(login, via, member)) modals.open({ kind: 'deposit' });
       else if (popup.length > 0 && !hiddenToday()) modals.open({ kind: 'announcements' });
       else modals.close();
     },

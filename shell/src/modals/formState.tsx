@@ -5,16 +5,32 @@ import { fieldErrorsOf, messageOf, useRegisterSettings, type RegisterSettings } 
 /** A form's problems: the first message per field, and 'form' for the rest. */
 export type FormErrors = Record<string, string>;
 
+/** How a form places a refusal's messages. */
+export interface RefusalPlaces {
+  /** The field a refusal's code is about, when it carries no per-field messages. */
+  codeFields?: Record<string, string>;
+  /** The fields the form shows; a message for any other goes under the form. */
+  shown?: readonly string[];
+}
+
 /**
- * The errors of a refused call: the server's per-field messages, else its message under the field
- * ``codeFields`` names for its code, else under the form. Captcha refusals show under the captcha.
+ * The errors of a refused call: the server's per-field messages (each under its field when the
+ * form shows it, else under the form), else its message under the field ``codeFields`` names for
+ * its code, else under the form. Captcha refusals show under the captcha (captchaOnDemand).
  */
-export function errorsOfRefusal(error: unknown, fallback: string, codeFields: Record<string, string> = {}): FormErrors {
-  const fields = fieldErrorsOf(error);
-  if (Object.keys(fields).length > 0) return fields;
+export function errorsOfRefusal(error: unknown, fallback: string, { codeFields = {}, shown }: RefusalPlaces = {}): FormErrors {
   const code = error instanceof ApiError ? error.code : '';
-  if (code.startsWith('captcha_')) return {};
-  return { [codeFields[code] ?? 'form']: messageOf(error, fallback) };
+  const fields = fieldErrorsOf(error);
+  if (Object.keys(fields).length === 0) {
+    if (code.startsWith('captcha_')) return {};
+    fields[codeFields[code] ?? 'form'] = messageOf(error, fallback);
+  }
+  const placed: FormErrors = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const place = name === 'form' || !shown || shown.includes(name) ? name : 'form';
+    placed[place] ??= message;
+  }
+  return placed;
 }
 
 /**
@@ -33,9 +49,14 @@ export function useFieldRules(fields: Readonly<Record<string, string>>): Registe
   }, [settings, fields]);
 }
 
-/** Errors shown after each attempt, the first invalid field taking the focus. */
-export function useFormErrors() {
+/**
+ * A form's values and its errors, shown after each attempt with the first invalid field taking
+ * the focus. ``bind(name)`` gives a field its value, change handler and error; editing a field
+ * forgets its error and the form's.
+ */
+export function useForm<Values extends Record<string, string>>(initial: Values) {
   const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [attempt, setAttempt] = useState(0);
 
@@ -50,7 +71,6 @@ export function useFormErrors() {
     return Object.keys(found).length === 0;
   }, []);
 
-  /** Forget one field's error once it is edited. */
   const clear = useCallback((name: string) => {
     setErrors((previous) => {
       if (!(name in previous) && !('form' in previous)) return previous;
@@ -59,8 +79,24 @@ export function useFormErrors() {
     });
   }, []);
 
-  return { form, errors, show, clear };
+  const set = useCallback(
+    (name: keyof Values & string, value: string) => {
+      setValues((previous) => ({ ...previous, [name]: value }));
+      clear(name);
+    },
+    [clear],
+  );
+
+  const bind = (name: keyof Values & string) => ({
+    value: values[name] ?? '',
+    onChange: (value: string) => set(name, value),
+    error: errors[name],
+  });
+
+  return { form, values, errors, show, clear, set, bind };
 }
+
+export type Form<Values extends Record<string, string>> = ReturnType<typeof useForm<Values>>;
 
 /** The form's own problem (a refusal not about one field), announced when it appears. */
 export function FormError({ message }: { message?: string | null }) {

@@ -5,7 +5,7 @@ type Kit = typeof import('@tessera/kit');
 
 export function plainSealing(kit: Kit): Kit {
   const encryptPayload: Kit['encryptPayload'] = async (fields) => JSON.stringify(fields);
-  const sendEncrypted: Kit['sendEncrypted'] = async (path, fields, method = 'POST') =>
-    kit.request(path, { method, body: await encryptPayload(fields), headers: { 'Content-Type': 'application/jose' } });
+  const sendEncrypted: Kit['sendEncrypted'] = async (path, fields, method = 'POST', headers = {}) =>
+    kit.request(path, { method, body: await encryptPayload(fields), headers: { ...headers, 'Content-Type': 'application/jose' } });
   return { ...kit, encryptPayload, sendEncrypted };
 }

@@ -43,6 +43,7 @@ def test_numbers_are_written_in_e164(dialing, mobile, expected):
 @pytest.mark.parametrize("dialing, mobile", [
     ("880", "17123abc"), ("0", "1712345678"), ("+0880", "1712345678"), ("12345", "1712345678"), ("880", "123"),
     ("880", "0000000"), ("880", "1" * 13), ("880", ""), (None, "1712345678"), ("880", None), ("880", "+8801712345678"),
+    ("1", "23456"),  # 6 digits in all: no sender takes it
 ])
 def test_what_is_not_a_number_is_refused(dialing, mobile):
     with pytest.raises(ApiError) as refused:

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '@tessera/kit';
-import { asksForCaptcha, type CaptchaAnswer, type CaptchaHandle } from '../forms';
+import { asksForCaptcha, CaptchaField, type CaptchaAnswer, type CaptchaHandle } from '../forms';
 
 /** What a form adds for the captcha: nothing while none is shown. */
 export type CaptchaPart = CaptchaAnswer | Record<string, never>;
@@ -37,7 +37,7 @@ export function useCaptchaOnDemand(always = false) {
 
   /** ``call`` with the captcha's answer, settling it; null when the captcha is not answered yet. */
   const withCaptcha = useCallback(
-    async <T>(call: (part: CaptchaPart) => Promise<T>): Promise<T | null> => {
+    async <T,>(call: (part: CaptchaPart) => Promise<T>): Promise<T | null> => {
       const part = await answer();
       if (part === null) return null;
       try {
@@ -54,7 +54,7 @@ export function useCaptchaOnDemand(always = false) {
 
   /** An SMS send: a refusal asking for the captcha shows it (and its message) instead of a warning. */
   const sendCode = useCallback(
-    <T>(call: (part: CaptchaPart) => Promise<T>): Promise<T | null> =>
+    <T,>(call: (part: CaptchaPart) => Promise<T>): Promise<T | null> =>
       withCaptcha(call).catch((error: unknown) => {
         if (asksForCaptcha(error)) return null;
         throw error;
@@ -67,3 +67,8 @@ export function useCaptchaOnDemand(always = false) {
 }
 
 export type CaptchaOnDemand = ReturnType<typeof useCaptchaOnDemand>;
+
+/** The form's captcha field, while it is shown. */
+export function CaptchaOnDemandField({ captcha }: { captcha: CaptchaOnDemand }) {
+  return captcha.shown ? <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} /> : null;
+}

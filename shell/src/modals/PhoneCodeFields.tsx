@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { defaultDialingCode, MobileField, SmsCodeField, validateFields } from '../forms';
+import { sendSmsCode, type SmsPurpose } from '../data/member';
+import { useSystemStatus } from '../data/status';
+import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
+import { useFieldRules, type Form } from './formState';
+
+/** The country calling code a number starts with: that of the brand's currency, until chosen. */
+export function useDialingCode() {
+  const currency = useSystemStatus().data?.brand.currency;
+  return useState(() => defaultDialingCode(currency));
+}
+
+/** The number follows the brand's rule for the registration field of the same name. */
+export const PHONE_RULES = { mobileNum: 'mobileNum' } as const;
+
+interface PhoneCodeFieldsProps {
+  /** Why the code is sent (identity contract): "login" or "forgot". */
+  purpose: Extract<SmsPurpose, 'login' | 'forgot'>;
+  form: Pick<Form<{ mobileNum: string; verificationCode: string }>, 'values' | 'bind' | 'show'>;
+  dialingCode: string;
+  onDialingCodeChange: (code: string) => void;
+}
+
+/**
+ * A mobile number and the code texted to it (SPEC §4, §5): the number is checked before a code is
+ * sent, and the captcha appears when the send asks for it.
+ */
+export function PhoneCodeFields({ purpose, form, dialingCode, onDialingCodeChange }: PhoneCodeFieldsProps) {
+  const { t } = useTranslation('modals');
+  const rules = useFieldRules(PHONE_RULES);
+  const captcha = useCaptchaOnDemand();
+
+  function sendCode() {
+    const { mobileNum } = form.values;
+    if (!form.show(validateFields({ mobileNum }, rules, t))) return Promise.resolve(null);
+    return captcha.sendCode((part) => sendSmsCode({ purpose, countryDialingCode: dialingCode, mobileNo: mobileNum.trim() }, part));
+  }
+
+  return (
+    <>
+      <MobileField dialingCode={dialingCode} onDialingCodeChange={onDialingCodeChange} required {...form.bind('mobileNum')} />
+      <SmsCodeField label={t('sms_code')} send={sendCode} {...form.bind('verificationCode')} />
+      <CaptchaOnDemandField captcha={captcha} />
+    </>
+  );
+}
