@@ -10,10 +10,12 @@ Scoping works on mapped classes: code refers to ``Feedback``, never to ``Feedbac
 On PostgreSQL, row-level security on every tenant-owned table is the second wall, keyed by the
 ``tessera.tenant_id`` setting that each request's transaction carries.
 """
+import sqlite3
 from contextlib import contextmanager
 from functools import lru_cache
 
 import zope.sqlalchemy
+from pyramid_retry import mark_error_retryable
 from sqlalchemy import ForeignKey, MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.util import find_tables
@@ -136,13 +138,30 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
     cursor.close()
 
 
+def is_transient(error: BaseException) -> bool:
+    """Whether a driver error means "run the whole transaction again": PostgreSQL's serialization
+    failures and deadlocks (SQLSTATE class 40), and SQLite's lock refusals, which come at once,
+    whatever the busy timeout, when a transaction that read an older snapshot tries to write."""
+    if isinstance(error, sqlite3.OperationalError):
+        return "database is locked" in str(error) or "database table is locked" in str(error)
+    return (getattr(error, "sqlstate", None) or "").startswith("40")
+
+
+def _mark_transient(context) -> None:
+    # pyramid_retry then replays the request (TESSERA_RETRY_ATTEMPTS) instead of answering 500.
+    if context.sqlalchemy_exception is not None and is_transient(context.original_exception):
+        mark_error_retryable(context.sqlalchemy_exception)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN"))
-        return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    event.listen(engine, "handle_error", _mark_transient)
+    return engine
 
 
 def request_db(request) -> Session:

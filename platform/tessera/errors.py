@@ -68,7 +68,7 @@ def http_error(exc, request):
     return render_error(request, exc.status_int, code, headers=dict(exc.headers.items()) if exc.status_int == 405 else None)
 
 
-@exception_view_config(Exception)
+@exception_view_config(Exception, retryable_error=False)  # a transient error is replayed instead, while attempts last
 def unexpected_error(exc, request):
     request_id = getattr(request, "request_id", None)
     log.error("unexpected error", exc_info=(type(exc), exc, exc.__traceback__), extra={"path": request.path})
