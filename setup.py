@@ -55,6 +55,9 @@ setup(
             "sms-http = tessera_plugins.sms_http",
             "smtp-email = tessera_plugins.smtp_email",
             "firebase-phone-auth = tessera_plugins.firebase_phone_auth",
+            "transfer-vendor = tessera_plugins.transfer_vendor",
+            "bank-transfer = tessera_plugins.bank_transfer",
+            "signed-gateway = tessera_plugins.signed_gateway",
         ],
     },
 )

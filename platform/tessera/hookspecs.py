@@ -121,6 +121,14 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
     """
 
 
+@hookspec(firstresult=True)
+def tessera_phone_auth_client(tenant, settings):
+    """What the browser needs to prove a number with this phone-auth plugin, as the status call
+    publishes it (``phoneAuth``): a dict with ``provider`` (``"firebase"``) and the provider's
+    public settings (``apiKey``, ``authDomain``, ``projectId``, ``emulatorUrl`` in development);
+    None when the browser needs nothing."""
+
+
 # -- Federated sign-in ---------------------------------------------------------------------
 
 
@@ -146,26 +154,42 @@ def tessera_federated_verify(tenant, settings, provider, credential):
 @hookspec
 def tessera_payment_channels(tenant, settings):
     """Return the deposit channels this plugin offers the brand: a list of dicts with
-    ``channel`` (id), ``title``, ``minAmount`` and ``maxAmount`` (Decimal strings)."""
+    ``channel`` (id), ``title``, ``kind`` ("manual": the member pays by bank transfer and an
+    operator approves; "redirect": the member pays on the gateway's page), ``minAmount`` and
+    ``maxAmount`` (Decimal strings), and for manual channels ``instructions`` (``bankName``,
+    ``accountName``, ``accountNumber``, optional ``note``)."""
 
 
 @hookspec(firstresult=True)
 def tessera_payment_start(tenant, settings, channel, deposit):
-    """Start a deposit (a dict: ``depositId``, ``amount`` (a Decimal string), ``currency``, ``returnUrl``).
+    """Start a deposit (a dict: ``depositId``, ``amount`` (a Decimal string), ``currency``,
+    ``returnUrl`` (where the gateway sends the member back), ``notifyUrl`` (where it posts its
+    notifications) and ``member`` (``id``, ``username``)).
 
-    Returns a dict telling the member what to do next (``redirectUrl`` or ``instructions``), or
-    None when ``channel`` is not one of this plugin's.
+    Returns ``{"redirectUrl"}`` for a redirect channel or ``{"instructions"}`` for a manual one,
+    or None when ``channel`` is not one of this plugin's. Raises
+    :class:`tessera.plugins.AdapterError` (``payment_unavailable``, ``payment_refused``) when the
+    gateway cannot take the order.
     """
 
 
 @hookspec(firstresult=True)
 def tessera_payment_webhook(tenant, settings, channel, headers, body):
-    """Verify and read a gateway's notification; return ``{"depositId", "status", "amount"}``.
+    """Verify and read a gateway's notification; return ``{"depositId", "status", "amount",
+    "reference"}``.
 
-    ``status`` is "paid", "pending" or "failed"; ``amount`` a Decimal string. ``headers`` is a
-    dict, ``body`` the raw bytes. None when ``channel`` is not one of this
-    plugin's. Raises :class:`tessera.plugins.AdapterError` for a forged or malformed notification.
+    ``status`` is "paid", "pending" or "failed"; ``amount`` a Decimal string; ``reference`` the
+    gateway's own id of the payment. ``headers`` is a dict, ``body`` the raw bytes. None when
+    ``channel`` is not one of this plugin's. Raises :class:`tessera.plugins.AdapterError`
+    (``payment_notification_forged``, ``payment_notification_malformed``).
     """
+
+
+@hookspec(firstresult=True)
+def tessera_payment_query(tenant, settings, channel, deposit_id):
+    """Ask the gateway for a deposit's state, for a notification that never came: the same dict
+    as :func:`tessera_payment_webhook`, or None when ``channel`` is not one of this plugin's or
+    the gateway does not know the deposit."""
 
 
 # -- Game vendor ----------------------------------------------------------------------------
@@ -199,7 +223,9 @@ def tessera_game_transfer(tenant, settings, vassalage, player, amount, direction
 
     Idempotent by ``transfer_id``; returns the vendor wallet's balance after the move (a Decimal
     string). None when the vendor is not this plugin's. Raises
-    :class:`tessera.plugins.AdapterError` when the vendor refuses (more out than the balance).
+    :class:`tessera.plugins.AdapterError`: ``vendor_insufficient_funds`` (more out than the
+    balance), ``transfer_conflict`` (the id replayed with other fields), ``vendor_unavailable``
+    (no usable answer: the move may or may not have happened; call again with the same fields).
     """
 
 

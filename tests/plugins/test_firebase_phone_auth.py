@@ -4,11 +4,13 @@ import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from jsonschema import Draft202012Validator
 from plugin_contract import brand
-from securetoken import SecureToken
+from securetoken import SecureToken, b64json
 
 from certificates import rsa_key
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera_plugins.firebase_phone_auth import SETTINGS_SCHEMA, web_config
 
 VERIFY = "tessera_phone_auth_verify"
 PROJECT = "tessera-demo-bd"
@@ -167,3 +169,75 @@ def test_a_token_of_another_brand_project_is_refused_with_the_same_certificates(
     other = issuer.token("tessera-demo-ph", PHONE, datetime.now(timezone.utc) - timedelta(minutes=1))
     assert refusal(settings, other) == "phone_auth_invalid_code"
     assert verify({**settings, "project_id": "tessera-demo-ph"}, other) == PHONE
+
+
+# -- The Firebase Auth emulator (development) -------------------------------------------------
+
+EMULATOR_HEADER = {"alg": "none", "typ": "JWT"}  # what the emulator's ID tokens carry, with no signature
+
+
+def emulator_token(claims: dict) -> str:
+    return f"{b64json(EMULATOR_HEADER)}.{b64json(claims)}."
+
+
+@pytest.fixture
+def emulated(settings):
+    return {**settings, "emulator_host": "127.0.0.1:9099"}
+
+
+def test_with_the_emulator_setting_an_emulator_token_gives_its_phone_number(issuer, emulated):
+    issuer.close()  # no certificate is fetched for it
+    assert verify(emulated, emulator_token(claims(issuer))) == PHONE
+
+
+def test_without_the_emulator_setting_the_same_token_is_refused(issuer, settings):
+    assert "emulator_host" not in settings
+    assert refusal(settings, emulator_token(claims(issuer))) == "phone_auth_invalid_code"
+    assert refusal(settings, issuer.unsigned_token(claims(issuer))) == "phone_auth_invalid_code"
+
+
+def test_with_the_emulator_setting_a_signed_or_half_unsigned_token_is_refused(issuer, emulated):
+    assert refusal(emulated, issuer.token(PROJECT, PHONE)) == "phone_auth_invalid_code"
+    unsigned_with_signature = emulator_token(claims(issuer)) + "c2lnbmF0dXJl"
+    assert refusal(emulated, unsigned_with_signature) == "phone_auth_invalid_code"
+
+
+@pytest.mark.parametrize(("changes", "code"), [
+    ({"aud": "another-project"}, "phone_auth_invalid_code"),
+    ({"exp": int(time.time()) - 100, "iat": int(time.time()) - 3700, "auth_time": int(time.time()) - 3700},
+     "phone_auth_code_expired"),
+    ({"firebase": {"identities": {}, "sign_in_provider": "anonymous"}}, "phone_auth_invalid_code"),
+    ({"phone_number": "01712345678"}, "phone_auth_invalid_phone_number"),
+], ids=["another-project", "expired", "not-phone", "not-e164"])
+def test_with_the_emulator_setting_the_claims_are_checked_all_the_same(issuer, emulated, changes, code):
+    assert refusal(emulated, emulator_token(claims(issuer, **changes))) == code
+
+
+def test_the_web_config_is_what_the_browser_sdk_needs():
+    settings = {"project_id": PROJECT, "api_key": "AIzaSy-public_key"}
+    assert web_config(settings) == {"provider": "firebase", "apiKey": "AIzaSy-public_key", "projectId": PROJECT,
+                                    "authDomain": f"{PROJECT}.firebaseapp.com"}
+    emulated = {**settings, "auth_domain": "login.example.com", "emulator_host": "127.0.0.1:9099"}
+    assert web_config(emulated) == {"provider": "firebase", "apiKey": "AIzaSy-public_key", "projectId": PROJECT,
+                                    "authDomain": "login.example.com", "emulatorUrl": "http://127.0.0.1:9099"}
+
+
+def test_settings_for_the_emulator_are_valid():
+    settings = {"project_id": "demo-tessera", "api_key": "demo-key", "emulator_host": "127.0.0.1:9099"}
+    assert list(Draft202012Validator(SETTINGS_SCHEMA).iter_errors(settings)) == []
+
+
+@pytest.mark.parametrize("settings", [
+    {"project_id": PROJECT},
+    {"project_id": PROJECT, "api_key": "k", "emulator_host": "http://127.0.0.1:9099"},
+    {"project_id": PROJECT, "api_key": "k", "emulator_host": "127.0.0.1"},
+], ids=["no-api-key", "emulator-url-not-host", "emulator-without-port"])
+def test_settings_the_schema_refuses(settings):
+    assert list(Draft202012Validator(SETTINGS_SCHEMA).iter_errors(settings))
+
+
+def test_the_browser_gets_the_web_config_through_tessera_phone_auth_client():
+    settings = {"project_id": "demo-tessera", "api_key": "demo-key", "emulator_host": "127.0.0.1:9099"}
+    plugins = TenantPlugins(plugin_manager(), brand({"firebase-phone-auth": settings}))
+    assert plugins.first("tessera_phone_auth_client") == web_config(settings)
+    assert TenantPlugins(plugin_manager(), brand({})).first("tessera_phone_auth_client") is None

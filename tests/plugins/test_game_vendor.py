@@ -4,6 +4,10 @@
 
 Every installed implementation, and the reference below, must pass. An implementation provides
 ``contract_settings()``: settings under which it offers at least one vendor with games.
+
+A transfer-wallet vendor's refusals carry the codes the wallet turns into answers for the member:
+``vendor_insufficient_funds`` (more out than the vendor balance), ``transfer_conflict`` (a
+transfer id replayed with other fields) and ``vendor_unavailable`` (no usable answer).
 """
 import re
 import secrets
@@ -66,12 +70,14 @@ class LedgerVendor(Reference):
         done = self.transfers.get((settings["merchant"], transfer_id))
         if done is not None:
             if done[0] != request:
-                raise AdapterError("transfer_replayed_with_other_fields")
+                raise AdapterError("transfer_conflict")
             return done[1]
+        if Decimal(amount) <= 0:
+            raise ValueError(f"the core sends positive amounts: {amount!r}")
         wallet = (settings["merchant"], vassalage, player["id"])
         change = Decimal(amount) if direction == "in" else -Decimal(amount)
-        if Decimal(amount) <= 0 or self.wallets.get(wallet, Decimal(0)) + change < 0:
-            raise AdapterError("transfer_refused")
+        if self.wallets.get(wallet, Decimal(0)) + change < 0:
+            raise AdapterError("vendor_insufficient_funds")
         self.wallets[wallet] = self.wallets.get(wallet, Decimal(0)) + change
         balance = str(self.wallets[wallet].quantize(CENT))
         self.transfers[(settings["merchant"], transfer_id)] = (request, balance)
@@ -176,8 +182,11 @@ def test_a_replay_with_other_fields_is_refused(adapter):
     settings = adapter.helper("contract_settings")()
     vassalage = transfer_vendor(adapter, settings)
     adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="10.00", direction="in", transfer_id="t-9")
-    with pytest.raises(AdapterError):
-        adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="99.00", direction="in", transfer_id="t-9")
+    for amount, direction in (("99.00", "in"), ("10.00", "out")):
+        with pytest.raises(AdapterError) as refused:
+            adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount=amount, direction=direction,
+                         transfer_id="t-9")
+        assert refused.value.code == "transfer_conflict"
     assert Decimal(adapter.call(BALANCE, settings, vassalage=vassalage, player=PLAYER)) == Decimal("10")
 
 
@@ -186,8 +195,9 @@ def test_more_out_than_the_balance_is_refused(adapter):
     settings = adapter.helper("contract_settings")()
     vassalage = transfer_vendor(adapter, settings)
     adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="5.00", direction="in", transfer_id="t-1")
-    with pytest.raises(AdapterError):
+    with pytest.raises(AdapterError) as refused:
         adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="5.01", direction="out", transfer_id="t-2")
+    assert refused.value.code == "vendor_insufficient_funds"
     assert Decimal(adapter.call(BALANCE, settings, vassalage=vassalage, player=PLAYER)) == Decimal("5")
 
 

@@ -1,9 +1,12 @@
 """The payment-channel contract (``tessera_payment_channels``, ``tessera_payment_start``,
-``tessera_payment_webhook``).
+``tessera_payment_webhook``, ``tessera_payment_query``).
 
 Every installed implementation, and the reference below, must pass. An implementation provides
-``contract_settings()`` and ``contract_notification(settings, channel, deposit_id, status,
-amount)``: the ``(headers, body)`` its gateway would send to report that deposit.
+``contract_settings()``; one offering redirect channels (the member pays on a gateway's page) also
+provides ``contract_notification(settings, channel, deposit_id, status, amount)``: the
+``(headers, body)`` its gateway would send to report that deposit. Manual channels (the member
+transfers to an account shown in ``instructions`` and an operator approves) take no notifications
+and answer no queries.
 """
 import hashlib
 import hmac
@@ -18,12 +21,19 @@ from plugin_contract import Reference, brand, implementations, reference_manager
 from tessera import hookimpl
 from tessera.plugins import AdapterError, TenantPlugins
 
-CHANNELS, START, WEBHOOK = "tessera_payment_channels", "tessera_payment_start", "tessera_payment_webhook"
+CHANNELS, START, WEBHOOK, QUERY = ("tessera_payment_channels", "tessera_payment_start", "tessera_payment_webhook",
+                                   "tessera_payment_query")
 DECIMAL = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+READING = {"depositId", "status", "amount", "reference"}
+FORGED, MALFORMED = "payment_notification_forged", "payment_notification_malformed"
 
 
 class SignedGateway(Reference):
     """A conforming payment gateway: a checkout link per deposit, notifications signed with the brand's secret."""
+
+    def __init__(self):
+        super().__init__()
+        self.orders: dict[tuple[str, str], dict] = {}  # (secret, deposit id) -> the order the gateway took
 
     def _offers(self, settings) -> dict:
         return {c["channel"]: c for c in settings["channels"]}
@@ -35,7 +45,7 @@ class SignedGateway(Reference):
     @hookimpl
     def tessera_payment_channels(self, tenant, settings):
         self.record(tenant, CHANNELS, settings)
-        return [{"channel": c["channel"], "title": c["title"], "minAmount": c["min"], "maxAmount": c["max"]}
+        return [{"channel": c["channel"], "title": c["title"], "kind": "redirect", "minAmount": c["min"], "maxAmount": c["max"]}
                 for c in settings["channels"]]
 
     @hookimpl
@@ -43,6 +53,8 @@ class SignedGateway(Reference):
         self.record(tenant, START, settings)
         if channel not in self._offers(settings):
             return None
+        self.orders[(settings["secret"], deposit["depositId"])] = {
+            "channel": channel, "amount": deposit["amount"], "notify": deposit["notifyUrl"]}
         return {"redirectUrl": f"{settings['checkout_url']}/{channel}/{deposit['depositId']}"}
 
     @hookimpl
@@ -51,12 +63,21 @@ class SignedGateway(Reference):
         if channel not in self._offers(settings):
             return None
         if not hmac.compare_digest(headers.get("X-Signature", ""), self._signature(settings, body)):
-            raise AdapterError("payment_notification_forged")
+            raise AdapterError(FORGED)
         try:
             notice = json.loads(body)
-            return {"depositId": notice["deposit"], "status": notice["state"], "amount": str(Decimal(notice["amount"]))}
+            return {"depositId": notice["deposit"], "status": notice["state"], "amount": str(Decimal(notice["amount"])),
+                    "reference": notice["payment"]}
         except (ValueError, KeyError, TypeError, InvalidOperation):
-            raise AdapterError("payment_notification_malformed") from None
+            raise AdapterError(MALFORMED) from None
+
+    @hookimpl
+    def tessera_payment_query(self, tenant, settings, channel, deposit_id):
+        self.record(tenant, QUERY, settings)
+        order = self.orders.get((settings["secret"], deposit_id))
+        if channel not in self._offers(settings) or order is None or order["channel"] != channel:
+            return None
+        return {"depositId": deposit_id, "status": "pending", "amount": order["amount"], "reference": ""}
 
     def contract_settings(self) -> dict:
         return {
@@ -67,7 +88,7 @@ class SignedGateway(Reference):
         }
 
     def contract_notification(self, settings, channel, deposit_id, status, amount):
-        body = json.dumps({"deposit": deposit_id, "state": status, "amount": amount}).encode()
+        body = json.dumps({"deposit": deposit_id, "state": status, "amount": amount, "payment": f"pay-{deposit_id}"}).encode()
         return {"X-Signature": self._signature(settings, body)}, body
 
 
@@ -76,23 +97,41 @@ class SignedGateway(Reference):
 contract = pytest.mark.parametrize("adapter", implementations(CHANNELS, reference=SignedGateway()))
 
 
-def offered(adapter, settings) -> list[dict]:
-    return adapter.call(CHANNELS, settings)
+def offered(adapter, settings, kind: str | None = None) -> list[dict]:
+    return [c for c in adapter.call(CHANNELS, settings) if kind in (None, c["kind"])]
 
 
-def deposit(amount="500.00") -> dict:
-    return {"depositId": secrets.token_hex(6), "amount": amount, "currency": "BDT", "returnUrl": "https://demo.example/deposit"}
+def redirect_channel(adapter, settings) -> str:
+    channels = offered(adapter, settings, "redirect")
+    if not channels:
+        pytest.skip("offers manual channels only: no gateway notifications")
+    return channels[0]["channel"]
+
+
+def deposit(amount="500.00", deposit_id=None) -> dict:
+    deposit_id = deposit_id or secrets.token_hex(6)
+    return {"depositId": deposit_id, "amount": amount, "currency": "BDT",
+            "returnUrl": f"https://demo.example/?memberCentre=depositv2&deposit={deposit_id}",
+            "notifyUrl": "https://demo.example/wps/payments/webhook/contract/channel",
+            "member": {"id": 7, "username": "player7"}}
 
 
 @contract
-def test_channels_name_their_limits_in_decimal_strings(adapter):
+def test_channels_name_their_kind_and_limits_in_decimal_strings(adapter):
     channels = offered(adapter, adapter.helper("contract_settings")())
     assert channels and len({c["channel"] for c in channels}) == len(channels)
     for channel in channels:
-        assert {"channel", "title", "minAmount", "maxAmount"} <= set(channel)
+        assert {"channel", "title", "kind", "minAmount", "maxAmount"} <= set(channel)
         assert isinstance(channel["title"], str) and channel["title"]
         assert DECIMAL.match(channel["minAmount"]) and DECIMAL.match(channel["maxAmount"])
         assert Decimal(channel["minAmount"]) <= Decimal(channel["maxAmount"])
+        assert channel["kind"] in ("manual", "redirect")
+        if channel["kind"] == "redirect":
+            assert "instructions" not in channel
+            continue
+        instructions = channel["instructions"]
+        assert {"bankName", "accountName", "accountNumber"} <= set(instructions) <= {"bankName", "accountName", "accountNumber", "note"}
+        assert all(isinstance(text, str) and text for text in instructions.values())
 
 
 @contract
@@ -100,50 +139,83 @@ def test_starting_a_deposit_tells_the_member_what_to_do(adapter):
     settings = adapter.helper("contract_settings")()
     for channel in offered(adapter, settings):
         answer = adapter.call(START, settings, channel=channel["channel"], deposit=deposit(channel["minAmount"]))
-        assert isinstance(answer, dict)
-        assert re.match(r"^https?://", answer.get("redirectUrl", "")) or answer.get("instructions")
+        if channel["kind"] == "redirect":
+            assert set(answer) == {"redirectUrl"} and re.match(r"^https?://\S+$", answer["redirectUrl"])
+        else:
+            assert answer == {"instructions": channel["instructions"]}
 
 
 @contract
 def test_a_channel_of_someone_else_is_none(adapter):
     settings = adapter.helper("contract_settings")()
     assert adapter.call(START, settings, channel="no-such-channel", deposit=deposit()) is None
-    headers, body = adapter.helper("contract_notification")(settings, offered(adapter, settings)[0]["channel"], "d1", "paid", "500.00")
-    assert adapter.call(WEBHOOK, settings, channel="no-such-channel", headers=headers, body=body) is None
+    started = deposit()
+    adapter.call(START, settings, channel=offered(adapter, settings)[0]["channel"], deposit=started)
+    assert adapter.call(QUERY, settings, channel="no-such-channel", deposit_id=started["depositId"]) is None
+    if offered(adapter, settings, "redirect"):
+        headers, body = adapter.helper("contract_notification")(settings, redirect_channel(adapter, settings), "d1", "paid", "500.00")
+        assert adapter.call(WEBHOOK, settings, channel="no-such-channel", headers=headers, body=body) is None
+
+
+@contract
+def test_a_manual_channel_takes_no_notification_and_answers_no_query(adapter):
+    settings = adapter.helper("contract_settings")()
+    manual = offered(adapter, settings, "manual")
+    if not manual:
+        pytest.skip("offers redirect channels only")
+    for channel in manual:
+        started = deposit(channel["minAmount"])
+        adapter.call(START, settings, channel=channel["channel"], deposit=started)
+        body = json.dumps({"depositId": started["depositId"], "status": "paid", "amount": started["amount"]}).encode()
+        assert adapter.call(WEBHOOK, settings, channel=channel["channel"], headers={}, body=body) is None
+        assert adapter.call(QUERY, settings, channel=channel["channel"], deposit_id=started["depositId"]) is None
 
 
 @contract
 @pytest.mark.parametrize("status", ["paid", "pending", "failed"])
 def test_a_genuine_notification_is_read(adapter, status):
     settings = adapter.helper("contract_settings")()
-    channel = offered(adapter, settings)[0]["channel"]
+    channel = redirect_channel(adapter, settings)
     headers, body = adapter.helper("contract_notification")(settings, channel, "dep-42", status, "500.50")
     for _ in range(2):  # gateways repeat notifications: the reading is the same
         reading = adapter.call(WEBHOOK, settings, channel=channel, headers=headers, body=body)
-        assert set(reading) == {"depositId", "status", "amount"}
+        assert set(reading) == READING
         assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == ("dep-42", status, Decimal("500.50"))
-        assert DECIMAL.match(reading["amount"])
+        assert DECIMAL.match(reading["amount"]) and isinstance(reading["reference"], str)
 
 
 @contract
 def test_a_forged_notification_is_refused(adapter):
     settings = adapter.helper("contract_settings")()
-    channel = offered(adapter, settings)[0]["channel"]
+    channel = redirect_channel(adapter, settings)
     headers, body = adapter.helper("contract_notification")(settings, channel, "dep-43", "paid", "500.00")
     other_headers, _ = adapter.helper("contract_notification")(adapter.helper("contract_settings")(), channel, "dep-43", "paid", "500.00")
     for forged_headers, forged_body in [(headers, body.replace(b"500", b"900")), ({}, body), (other_headers, body)]:
         with pytest.raises(AdapterError) as refused:
             adapter.call(WEBHOOK, settings, channel=channel, headers=forged_headers, body=forged_body)
-        assert isinstance(refused.value.code, str) and refused.value.code
+        assert refused.value.code == FORGED
 
 
 @contract
-@pytest.mark.parametrize("body", [b"", b"not json", b"{}", b"\xff\xfe"], ids=repr)
+@pytest.mark.parametrize("body", [b"", b"not json", b"{}", b"[]", b"\xff\xfe"], ids=repr)
 def test_a_malformed_notification_is_refused(adapter, body):
     settings = adapter.helper("contract_settings")()
-    channel = offered(adapter, settings)[0]["channel"]
-    with pytest.raises(AdapterError):
+    channel = redirect_channel(adapter, settings)
+    with pytest.raises(AdapterError) as refused:
         adapter.call(WEBHOOK, settings, channel=channel, headers={}, body=body)
+    assert refused.value.code in (FORGED, MALFORMED)  # unsigned as well as unreadable
+
+
+@contract
+def test_a_started_deposit_can_be_asked_about(adapter):
+    settings = adapter.helper("contract_settings")()
+    channel = redirect_channel(adapter, settings)
+    started = deposit("123.40")
+    adapter.call(START, settings, channel=channel, deposit=started)
+    reading = adapter.call(QUERY, settings, channel=channel, deposit_id=started["depositId"])
+    assert set(reading) == READING
+    assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == (started["depositId"], "pending", Decimal("123.40"))
+    assert adapter.call(QUERY, settings, channel=channel, deposit_id="never-started") is None
 
 
 # -- Dispatch -------------------------------------------------------------------------------
@@ -172,15 +244,18 @@ def test_a_gateway_the_brand_disables_is_never_called(gateways):
                                        "pay-b": gateway_settings("b", "nagad")}))
     assert [name for name, _ in plugins.each(CHANNELS)] == ["pay-b"]
     assert plugins.first(START, channel="bkash", deposit=deposit()) is None
+    assert plugins.first(QUERY, channel="bkash", deposit_id="dep-1") is None
     assert gateways["pay-a"].calls == []
 
 
 def test_a_deposit_starts_at_the_gateway_that_owns_the_channel(gateways):
     pm = reference_manager(**gateways)
     plugins = TenantPlugins(pm, brand({"pay-a": gateway_settings("a", "bkash"), "pay-b": gateway_settings("b", "nagad")}))
-    started = plugins.first(START, channel="nagad", deposit={**deposit(), "depositId": "dep-7"})
+    started = plugins.first(START, channel="nagad", deposit=deposit(deposit_id="dep-7"))
     assert started == {"redirectUrl": "https://b.example/nagad/dep-7"}
     assert [hook for _, hook, _ in gateways["pay-a"].calls] == [START]  # asked first, declined
+    assert plugins.first(QUERY, channel="nagad", deposit_id="dep-7")["amount"] == "500.00"
+    assert [hook for _, hook, _ in gateways["pay-a"].calls] == [START, QUERY]
 
 
 def test_a_notification_is_checked_with_the_brand_own_secret(gateways):
@@ -189,5 +264,5 @@ def test_a_notification_is_checked_with_the_brand_own_secret(gateways):
     second = TenantPlugins(pm, brand({"pay-a": gateway_settings("second", "bkash")}, slug="second"))
     headers, body = gateways["pay-a"].contract_notification(gateway_settings("first", "bkash"), "bkash", "dep-9", "paid", "20")
     assert first.first(WEBHOOK, channel="bkash", headers=headers, body=body)["depositId"] == "dep-9"
-    with pytest.raises(AdapterError, match="payment_notification_forged"):
+    with pytest.raises(AdapterError, match=FORGED):
         second.first(WEBHOOK, channel="bkash", headers=headers, body=body)

@@ -1,0 +1,145 @@
+"""Signed calls to a transfer-wallet vendor, and what its answers mean for Tessera."""
+import json
+import logging
+import time
+from decimal import Decimal, InvalidOperation
+from http.client import HTTPException
+from urllib.error import HTTPError
+from urllib.parse import quote
+from urllib.request import Request, urlopen
+
+from tessera.plugins import AdapterError
+
+from .protocol import MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query, sign
+
+DEFAULT_TIMEOUT = 10
+CENT = Decimal("0.01")
+log = logging.getLogger("tessera.games.transfer_vendor")
+
+
+def unavailable(settings, why: str) -> AdapterError:
+    """Nothing usable came back: the transfer may or may not have happened, ask again later."""
+    log.warning("transfer vendor %s unavailable: %s", settings["base_url"], why)
+    return AdapterError("vendor_unavailable", vassalage=settings["vassalage"])
+
+
+def money(settings, value) -> str:
+    """A vendor balance, as the vendor must send it: a string with two decimals."""
+    if not (isinstance(value, str) and MONEY.fullmatch(value)):
+        raise unavailable(settings, f"not an amount: {value!r}")
+    return value
+
+
+def wire_amount(amount) -> str:
+    """The hook's positive amount with two decimals ("10.5" -> "10.50"); anything else is a fault of the caller."""
+    try:
+        value = Decimal(str(amount))
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {amount!r}") from None
+    if not value.is_finite() or value <= 0 or value != value.quantize(CENT):
+        raise ValueError(f"not a positive amount with at most two decimals: {amount!r}")
+    return str(value.quantize(CENT))
+
+
+def _exchange(request: Request, timeout: float) -> tuple[int, bytes]:
+    try:
+        with urlopen(request, timeout=timeout) as answer:
+            return answer.status, answer.read()
+    except HTTPError as error:
+        with error:  # a 4xx or 5xx answer; its body is an open response
+            return error.code, error.read()
+
+
+class VendorClient:
+    def __init__(self, settings: dict):
+        self.settings = settings
+        self.base_url = settings["base_url"].rstrip("/")
+
+    def call(self, method: str, path: str, query: dict | None = None, body: dict | None = None) -> tuple[int, dict]:
+        """``(status, JSON object)`` of a 2xx or 4xx answer; a 5xx, garbage or no answer is ``vendor_unavailable``."""
+        secret, operator_id = self.settings["secret"], self.settings["operator_id"]
+        if not secret:
+            raise unavailable(self.settings, "no secret configured (is its environment variable set?)")
+        query_text = canonical_query(query or {})
+        data = json.dumps(body).encode() if body is not None else b""
+        timestamp = int(time.time())
+        request = Request(f"{self.base_url}{quote(path)}{'?' + query_text if query_text else ''}",
+                          data=data if body is not None else None, method=method, headers={
+                              "Accept": "application/json",
+                              "Content-Type": "application/json",
+                              OPERATOR_HEADER: operator_id,
+                              TIMESTAMP_HEADER: str(timestamp),
+                              SIGNATURE_HEADER: sign(secret, method, path, query_text, operator_id, timestamp, data),
+                          })
+        try:
+            status, raw = _exchange(request, self.settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+        except (OSError, HTTPException) as error:  # refused, timed out, not HTTP
+            raise unavailable(self.settings, repr(error)) from None
+        if status >= 500:
+            raise unavailable(self.settings, f"HTTP {status}")
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise unavailable(self.settings, f"HTTP {status} without a JSON object")
+        return status, value
+
+    def expect_ok(self, method: str, path: str, query: dict | None = None) -> dict:
+        status, value = self.call(method, path, query)
+        if status != 200:
+            # 401: a wrong secret or clock; 400: a request the vendor cannot read. Either way nothing happened.
+            raise unavailable(self.settings, f"HTTP {status} {value.get('error')!r}")
+        return value
+
+    def transfer(self, player: str, amount, direction: str, transfer_id: str) -> str:
+        if direction not in ("in", "out") or not TRANSFER_ID.fullmatch(str(transfer_id)):
+            raise ValueError(f"not a transfer: {direction!r} {transfer_id!r}")
+        body = {"player": player, "amount": wire_amount(amount), "direction": direction, "transfer_id": transfer_id}
+        status, value = self.call("POST", "/wallet/transfer", body=body)
+        if status == 409 and value.get("error") == "transfer_conflict":
+            raise AdapterError("transfer_conflict", transferId=transfer_id)
+        if status == 422 and value.get("error") == "insufficient_funds":
+            raise AdapterError("vendor_insufficient_funds", vassalage=self.settings["vassalage"],
+                               balance=money(self.settings, value.get("balance")))
+        if status != 200 or value.get("status") != "done" or value.get("transfer_id") != transfer_id:
+            raise unavailable(self.settings, f"HTTP {status} {value!r} for transfer {transfer_id}")
+        return money(self.settings, value.get("balance"))
+
+    def balance(self, player: str) -> str:
+        value = self.expect_ok("GET", "/wallet/balance", {"player": player})
+        if value.get("player") != player:
+            raise unavailable(self.settings, f"a balance of someone else: {value!r}")
+        return money(self.settings, value.get("balance"))
+
+    def transfer_status(self, transfer_id: str) -> dict:
+        value = self.expect_ok("GET", f"/wallet/transfer/{transfer_id}")
+        if value.get("status") not in ("unknown", "done", "refused") or value.get("transfer_id") != transfer_id:
+            raise unavailable(self.settings, f"not a transfer status: {value!r}")
+        return value
+
+    def listing(self, path: str, key: str, query: dict | None = None) -> list[dict]:
+        items = self.expect_ok("GET", path, query).get(key)
+        if not (isinstance(items, list) and all(isinstance(item, dict) for item in items)):
+            raise unavailable(self.settings, f"{path} without a list of {key}")
+        return items
+
+    def games(self) -> list[dict]:
+        games = self.listing("/games", "games")
+        for game in games:
+            if not all(isinstance(game.get(key), str) and game[key] for key in ("code", "name", "type")):
+                raise unavailable(self.settings, f"a game without code, name or type: {game!r}")
+        return games
+
+    def launch_url(self, game_code: str, player: str | None, language: str, device: str) -> str:
+        """A link to the vendor's game page, signed like a request (it expires with its timestamp)."""
+        path = f"/play/{game_code}"
+        query = {"lang": language, "device": device, "demo": "1" if player is None else "0"}
+        if player is not None:
+            query["player"] = player
+        if not self.settings["secret"]:
+            raise unavailable(self.settings, "no secret configured (is its environment variable set?)")
+        operator_id, timestamp = self.settings["operator_id"], int(time.time())
+        signature = sign(self.settings["secret"], "GET", path, canonical_query(query), operator_id, timestamp)
+        signed = {**query, "operator": operator_id, "ts": timestamp, "sig": signature}
+        return f"{self.base_url}{quote(path)}?{canonical_query(signed)}"

@@ -1,0 +1,67 @@
+"""What the plugin and the vendor sandbox agree on: the calls, their signature, the field formats.
+
+Calls, under the vendor's base URL; bodies and answers are JSON, amounts and balances strings
+with two decimals; errors are ``{"error": code}``:
+
+- ``POST /wallet/transfer`` ``{player, amount, direction: "in"|"out", transfer_id}`` -> 200
+  ``{transfer_id, status: "done", balance, player, amount, direction, created_at}``. Idempotent
+  by (operator, transfer_id): the first outcome is answered again. 422 ``insufficient_funds``
+  (with ``status: "refused"`` and the ``balance``) for more out than the balance: that refusal is
+  the transfer's outcome too. 409 ``transfer_conflict``: the id was used with other fields.
+- ``GET /wallet/transfer/{transfer_id}`` -> ``{transfer_id, status: "unknown"|"done"|"refused", ...}``.
+- ``GET /wallet/balance?player=`` -> ``{player, balance}`` ("0.00" for a player never seen).
+- ``GET /games`` -> ``{games: [{code, name, type, classify, min_bet, lines, hot}]}``.
+- ``GET /bets?since=&until=`` (ISO 8601 with offset) -> ``{bets: [...]}``.
+- ``GET /play/{code}?lang=&device=&demo=&player=&operator=&ts=&sig=``: the game page a member
+  opens (a launch URL).
+
+400 ``invalid_request``; 401 ``signature_invalid`` or ``timestamp_stale``; 5xx: try again later.
+
+A request carries three headers: ``X-Operator-Id``, ``X-Timestamp`` (Unix seconds) and
+``X-Signature``, the lowercase hex HMAC-SHA256, keyed with the operator's secret, of::
+
+    METHOD "\\n" PATH "\\n" QUERY "\\n" OPERATOR_ID "\\n" TIMESTAMP "\\n" SHA256_HEX(BODY)
+
+``PATH`` is the path under the vendor's base URL (``/wallet/transfer``), so the vendor may be
+mounted anywhere; ``QUERY`` the query parameters sorted and URL-encoded (``""`` when none). The
+vendor refuses a timestamp more than ``MAX_SKEW_SECONDS`` away from its clock, so a captured
+request cannot be replayed later. A launch URL is signed the same way (method GET, empty body),
+with ``operator``, ``ts`` and ``sig`` as query parameters instead of headers.
+"""
+import hashlib
+import hmac
+import re
+from urllib.parse import urlencode
+
+# An amount or balance on the wire: a string with exactly two decimals, never a JSON number.
+MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")
+TRANSFER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
+PLAYER = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
+MAX_SKEW_SECONDS = 300
+
+
+def canonical_query(pairs) -> str:
+    """Query parameters (a dict or ``(name, value)`` pairs) in the one order both sides sign."""
+    items = pairs.items() if isinstance(pairs, dict) else pairs
+    return urlencode(sorted((str(name), str(value)) for name, value in items))
+
+
+def sign(secret: str, method: str, path: str, query: str, operator_id: str, timestamp: int | str,
+         body: bytes = b"") -> str:
+    canonical = "\n".join([method.upper(), path, query, operator_id, str(timestamp), hashlib.sha256(body).hexdigest()])
+    return hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()
+
+
+def fresh(timestamp: str, now: float) -> bool:
+    """Whether ``timestamp`` (the header's text) is a whole number of seconds close enough to ``now``."""
+    return timestamp.isascii() and timestamp.isdigit() and abs(int(timestamp) - now) <= MAX_SKEW_SECONDS
+
+
+def verify(secret: str, signature: str, method: str, path: str, query: str, operator_id: str, timestamp: str,
+           body: bytes) -> bool:
+    """Whether a request is signed with ``secret``; an empty secret never verifies. Check ``fresh`` too."""
+    if not secret:
+        return False
+    expected = sign(secret, method, path, query, operator_id, timestamp, body)
+    return hmac.compare_digest(expected, signature.encode("ascii", "replace").decode())
