@@ -63,7 +63,9 @@ def engine(settings):
 
 @pytest.fixture
 def connection(engine):
-    connection = engine.connect()
+    # DEFERRED on SQLite: this transaction only wraps the test's savepoints; taking the write lock
+    # at once would keep the test's own other connections waiting.
+    connection = engine.connect().execution_options(sqlite_begin="DEFERRED")
     transaction = connection.begin()
     yield connection
     transaction.rollback()

@@ -232,3 +232,16 @@ def serve(host, port, threads):
     # waitress would clear the header before, as it trusts no proxy of its own.
     waitress.serve(make_app(), host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
                    ident="tessera", clear_untrusted_proxy_headers=False)
+
+
+def _add_wallet_commands():
+    """The wallet's operator commands live beside the wallet (they import this module's session)."""
+    from .wallet.ledger_cli import ledger
+    from .wallet.operator_cli import operators, payments
+    from .wallet.transfer_cli import transfers
+
+    for group in (ledger, operators, payments, transfers):
+        main.add_command(group)
+
+
+_add_wallet_commands()

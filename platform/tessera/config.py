@@ -47,6 +47,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include(".system")
     # Identity: members, sessions behind the Bearer tokens, encrypted payloads, login and logout.
     config.include(".identity")
+    # Wallet: the ledger, balances, deposits, withdrawals and transfers.
+    config.include(".wallet")
     # Games: the game menu from the brand's vendor plugins.
     config.include(".games")
     # Engagement: banners and announcements (the notice call).

@@ -153,11 +153,26 @@ def _mark_transient(context) -> None:
         mark_error_retryable(context.sqlalchemy_exception)
 
 
+SQLITE_BEGIN_MODES = frozenset({"IMMEDIATE", "DEFERRED", "EXCLUSIVE"})
+
+
+def _begin_sqlite(connection) -> None:
+    # IMMEDIATE: a transaction takes the write lock when it begins, so one that reads and then
+    # writes (a balance check, then a posting) waits its turn instead of failing at its first
+    # write after another writer moved the database on. A connection may ask for another mode with
+    # the ``sqlite_begin`` execution option (the test suite's outer transaction, which only holds
+    # savepoints, begins DEFERRED so that other connections can still read and write).
+    mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+    if mode not in SQLITE_BEGIN_MODES:
+        raise ValueError(f"sqlite_begin must be one of {sorted(SQLITE_BEGIN_MODES)}")
+    connection.exec_driver_sql(f"BEGIN {mode}")
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
-        event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN"))
+        event.listen(engine, "begin", _begin_sqlite)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
     event.listen(engine, "handle_error", _mark_transient)

@@ -7,3 +7,6 @@ def load_all_models():
     from . import onetime  # noqa: F401
     from .system import models as system_models  # noqa: F401
     from .tenancy import models as tenancy_models  # noqa: F401
+    from .wallet import models as wallet_models  # noqa: F401
+    from .wallet import payment_models as wallet_payment_models  # noqa: F401
+    from .wallet import transfer_models as wallet_transfer_models  # noqa: F401

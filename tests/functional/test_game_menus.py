@@ -62,11 +62,14 @@ def apps(vendors_wsgi, serve_connection):
 
 @pytest.fixture
 def enable(db_session, tenant_ids):
-    """``enable("demo-bd", {"test-vendors": {...}})``: the brand enables these plugins, in this order."""
+    """``enable("demo-bd", {"test-vendors": {...}})``: the brand enables these plugins, in this
+    order, instead of its own vendor plugin (the demo brands' transfer-wallet vendor)."""
 
     def add(slug: str, plugins: dict) -> None:
         tenant = db_session.get(Tenant, tenant_ids[slug])
-        tenant.config = {**tenant.config, "plugins": {**tenant.config.get("plugins", {}), **plugins}}
+        own = {**tenant.config.get("plugins", {})}
+        own["transfer-vendor"] = {**own.get("transfer-vendor", {}), "enabled": False}
+        tenant.config = {**tenant.config, "plugins": {**own, **plugins}}
         db_session.flush()
 
     return add
@@ -82,7 +85,14 @@ def lanes(app, query: str = "") -> dict[str, list[str]]:
     return {lane["gameCategory"]: [card["vassalage"] for card in lane["cards"]] for lane in found}
 
 
-def test_without_vendor_plugins_every_lane_is_there_and_empty(testapp):
+def test_the_demo_brands_show_their_transfer_wallet_vendor(testapp):
+    found = {lane["gameCategory"]: [card["vassalage"] for card in lane["cards"]] for lane in menus(testapp)}
+    assert found["RNG"] == ["TWV"]
+    assert all(cards == [] for category, cards in found.items() if category != "RNG")
+
+
+def test_without_vendor_plugins_every_lane_is_there_and_empty(testapp, enable):
+    enable("demo-bd", {})
     found = menus(testapp)
     assert [lane["gameCategory"] for lane in found] == LANES
     assert all(lane["cards"] == [] for lane in found)
@@ -150,7 +160,7 @@ def test_a_vendor_of_an_unknown_type_is_left_out(apps, enable):
 
 def test_each_brand_sees_only_the_vendors_of_the_plugins_it_enables(apps, enable):
     enable("demo-bd", {"test-vendors": {"vendors": BD_VENDORS}})
-    assert all(cards == [] for cards in lanes(apps["demo-ph"]).values())
+    assert {lane: cards for lane, cards in lanes(apps["demo-ph"]).items() if cards} == {"RNG": ["TWV"]}
     enable("demo-ph", {"test-vendors": {"vendors": [vendor("JILI", "FISH"), vendor("SEXY", "LIVE")]}})
     philippines, bd = lanes(apps["demo-ph"]), lanes(apps["demo-bd"])
     assert {lane: cards for lane, cards in philippines.items() if cards} == {"LIVE": ["SEXY"], "FISH": ["JILI"]}

@@ -5,7 +5,7 @@ import re
 import pytest
 from openapi_spec_validator import validate
 
-DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/healthz", "/readyz")
+from tessera.openapi import DESCRIBED_PREFIXES
 
 
 @pytest.fixture

@@ -8,7 +8,13 @@ from . import verification
 from .models import Member
 from .refusals import KeptRefusal
 
-HOOK = "tessera_phone_auth_verify"
+HOOK, CLIENT = "tessera_phone_auth_verify", "tessera_phone_auth_client"
+
+
+def client(request) -> dict | None:
+    """What the browser needs to prove a number with the brand's phone-auth plugin (``phoneAuth``
+    of the status call), or None when numbers are proven by the server's own SMS codes."""
+    return request.plugins.first(CLIENT)
 
 
 def token_phone(request, id_token: str) -> str:

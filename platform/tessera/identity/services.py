@@ -243,13 +243,17 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
 
 
 def member_info(db, member_id: int) -> dict:
+    from ..tenancy.models import Tenant
+    from ..wallet.upline import may_transfer_to_upline
+
     member = db.get(Member, member_id)
+    wallet = db.get(Tenant, member.tenant_id).config.get("wallet", {})
     return {
         "id": member.id,
         "account": member.username,
         "nickname": member.nickname,
         "type": member.member_type,
-        "toUpline": False,
+        "toUpline": may_transfer_to_upline(db, wallet, member),
         "clubLabel": {"labelName": "VIP0", "rankLevel": 0},
         "memberLabel": [],
     }

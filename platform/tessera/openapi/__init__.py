@@ -105,8 +105,12 @@ def response_validation_tween_factory(handler, registry):
     return tween
 
 
+# The API: the spec's calls, the operator API and the health checks (pages and bundles are not described).
+DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/ops/", "/healthz", "/readyz")
+
+
 def _described(request) -> bool:
-    return request.matched_route is not None and request.path.startswith(("/wps/", "/lgw/", "/lotto/", "/healthz", "/readyz"))
+    return request.matched_route is not None and request.path.startswith(DESCRIBED_PREFIXES)
 
 
 def _response_errors(openapi, request, response) -> list:

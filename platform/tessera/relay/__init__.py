@@ -12,6 +12,7 @@ from typing import Callable
 from pyramid.exceptions import ConfigurationError
 
 from ..envelope import ApiError
+from ..identity.refusals import keeping_traces
 from ..openapi import BUILD_ORDER, validate_request
 from .interfaces import IPasswordCheck
 
@@ -80,5 +81,6 @@ def includeme(config):
     config.add_route("relay.password_check", "/wps/relay/passwordCheck/{operation}")
     config.add_route("relay", "/wps/relay/{operation}")
     for route in ("relay", "relay.password_check"):
-        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api")
+        # A refusal that must leave its traces (a wrong payment password counted) is answered, not raised.
+        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api", decorator=keeping_traces)
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

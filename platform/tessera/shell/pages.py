@@ -78,19 +78,29 @@ def _origins(urls) -> list[str]:
     return sorted(set(found))
 
 
-def content_security_policy(tenant, remotes: dict) -> str:
-    """Scripts only from this origin and the brand's remotes; images and games from its CDNs."""
+# Firebase phone sign-in: its API, and the reCAPTCHA it runs before texting a code.
+FIREBASE_SCRIPTS = ("https://www.google.com", "https://www.gstatic.com")
+FIREBASE_CONNECT = ("https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com")
+FIREBASE_FRAMES = ("https://www.google.com", "https://recaptcha.google.com")
+
+
+def content_security_policy(tenant, remotes: dict, phone_auth: dict | None = None) -> str:
+    """Scripts only from this origin and the brand's remotes; images and games from its CDNs;
+    Firebase and its reCAPTCHA when the brand's phone auth is Firebase (and its emulator's address)."""
     cdn = tenant.section("cdn")
-    scripts = " ".join(["'self'", *_origins(remotes.values())])
+    firebase = bool(phone_auth) and phone_auth.get("provider") == "firebase"
+    emulator = _origins([phone_auth.get("emulatorUrl") or ""]) if firebase else []
+    scripts = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_SCRIPTS if firebase else ())])
+    connect = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_CONNECT if firebase else ()), *emulator])
     images = " ".join(["'self'", "data:", "blob:", *_origins(cdn.get("images", []))])
-    frames = " ".join(["'self'", *_origins(cdn.get("launch_game", []))])
+    frames = " ".join(["'self'", *_origins(cdn.get("launch_game", [])), *(FIREBASE_FRAMES if firebase else ())])
     return "; ".join((
         "default-src 'self'",
         f"script-src {scripts}",
         "style-src 'self' 'unsafe-inline'",
         f"img-src {images}",
         "font-src 'self' data:",
-        f"connect-src {scripts}",
+        f"connect-src {connect}",
         f"frame-src {frames}",
         "object-src 'none'",
         "base-uri 'self'",

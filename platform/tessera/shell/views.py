@@ -2,6 +2,7 @@
 from pyramid.renderers import render_to_response
 
 from ..i18n import chosen
+from ..identity.phones import client as phone_auth_client
 from ..system.services import brand_summary
 from .pages import SHELL_ENTRY, bootstrap, content_security_policy, version
 
@@ -22,7 +23,7 @@ def render_page(request, status: int = 200):
         "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
     }, request=request)
     response.status_int = status
-    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"])
+    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"], phone_auth_client(request))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"

@@ -44,9 +44,10 @@ def check_image(data: bytes, name: str) -> str:
         raise ApiError(400, "feedback_image_type", name=name) from None
 
 
-def store_image(upload_dir: Path, tenant_slug: str, data: bytes, extension: str) -> str:
+def store_image(upload_dir: Path, tenant_slug: str, data: bytes, extension: str, folder: str = "feedback") -> str:
+    """Keep an image under the brand's ``folder``, named by its content; its path under ``upload_dir``."""
     digest = hashlib.sha256(data).hexdigest()
-    relative = Path(tenant_slug) / "feedback" / f"{digest}.{extension}"
+    relative = Path(tenant_slug) / folder / f"{digest}.{extension}"
     target = upload_dir / relative
     target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists():

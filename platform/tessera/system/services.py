@@ -5,6 +5,7 @@ from sqlalchemy import or_, select
 from ..cache import memo
 from ..envelope import Spliced, encode
 from ..identity.federated import providers as federated_providers
+from ..identity.phones import client as phone_auth_client
 from ..tenancy.assets import asset_url
 from ..tenancy.loader import SCHEMA
 from ..timeutil import iso, utcnow
@@ -173,6 +174,7 @@ def _brand_info(request) -> dict:
         "publicKey": tenant.public_jwk(request.registry.settings["tessera"].secret_key),
         "footer": footer(request.db, tenant, request.language),
         "federatedProviders": federated_providers(request),
+        "phoneAuth": phone_auth_client(request),
     }
 
 

@@ -1,7 +1,6 @@
 """The system calls of SPEC §7, the brand's assets and the health checks."""
 from pyramid.response import FileResponse
 from pyramid.view import view_config
-from sqlalchemy import text
 
 from ..envelope import ApiError
 from ..files import file_digest
@@ -89,9 +88,14 @@ def healthz(request):
 
 @view_config(route_name="readyz", request_method="GET", renderer="api", openapi=True)
 def readyz(request):
+    # A driver connection without SQLAlchemy's BEGIN: on SQLite every transaction takes the write
+    # lock (db.make_engine), and the probe must not wait behind a writer to answer.
     try:
-        with request.registry["db_engine"].connect() as connection:
-            connection.execute(text("SELECT 1"))
+        connection = request.registry["db_engine"].raw_connection()
+        try:
+            connection.cursor().execute("SELECT 1")
+        finally:
+            connection.close()
     except Exception:
         raise ApiError(503, "database_unavailable") from None
     return {"status": "ok", "database": "ok"}

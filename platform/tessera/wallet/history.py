@@ -1,0 +1,122 @@
+"""The account record and the bonus details: the postings on a member's wallets, newest first.
+
+A transaction shows in the history of every member whose wallet it posts to (an upline sees the
+transfer its downline sent), whoever it was made for. Days are the brand's (tenant.toml
+``timezone``), both ends included.
+"""
+import re
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import and_, func, not_, or_, select, true
+from sqlalchemy.orm import contains_eager
+
+from ..envelope import ApiError
+from .models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from .money import format_minor
+from .payment_common import page_of, stamp
+
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The record's types and the transaction kinds they gather (by prefix); any other kind is an adjustment.
+TYPE_KINDS = {
+    "deposit": ("deposit",),
+    "withdrawal": ("withdrawal",),
+    "transfer": ("transfer",),
+    "upline": ("upline",),
+    "bonus": ("bonus",),
+}
+ALL, ADJUSTMENT = "all", "adjustment"
+TYPES = (ALL, *TYPE_KINDS, ADJUSTMENT)
+
+
+def record_type(kind: str) -> str:
+    return next((name for name, prefixes in TYPE_KINDS.items() if kind.startswith(prefixes)), ADJUSTMENT)
+
+
+def _kinds_of(record: str):
+    """The criteria for transactions shown as ``record``."""
+    if record == ALL:
+        return true()
+    if record == ADJUSTMENT:
+        return not_(or_(*(LedgerTransaction.kind.startswith(p) for ps in TYPE_KINDS.values() for p in ps)))
+    return or_(*(LedgerTransaction.kind.startswith(p) for p in TYPE_KINDS[record]))
+
+
+def _day(value: str | None, field: str) -> date | None:
+    if value is None or value == "":
+        return None
+    try:
+        if not DAY.fullmatch(value):
+            raise ValueError(value)
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ApiError(400, "date_invalid", field=field) from None
+
+
+def period(tenant, start_date: str | None, end_date: str | None) -> tuple[datetime | None, datetime | None]:
+    """The UTC moments from the start of ``start_date`` to the end of ``end_date`` in the brand's
+    timezone (the end excluded); None where a day is not given."""
+    zone = ZoneInfo(tenant.config.get("timezone") or "UTC")
+    first, last = _day(start_date, "startDate"), _day(end_date, "endDate")
+    if first and last and first > last:
+        raise ApiError(400, "date_invalid", field="endDate")
+
+    def moment(day: date | None):
+        return None if day is None else datetime.combine(day, time(), zone).astimezone(ZoneInfo("UTC"))
+
+    return moment(first), moment(last + timedelta(days=1) if last else None)
+
+
+def _postings(tenant_id: int, member_id: int, since: datetime | None, until: datetime | None, *criteria):
+    """The postings on the member's wallets (main and vendor wallets), with their transactions."""
+    query = (select(LedgerPosting)
+             .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
+             .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
+             .where(LedgerPosting.tenant_id == tenant_id, LedgerAccount.member_id == member_id,
+                    LedgerAccount.kind.in_((MAIN, VENDOR)), *criteria))
+    if since is not None:
+        query = query.where(LedgerTransaction.created_at >= since)
+    if until is not None:
+        query = query.where(LedgerTransaction.created_at < until)
+    return query
+
+
+NEWEST_FIRST = (LedgerTransaction.created_at.desc(), LedgerPosting.id.desc())
+
+
+def _page(db, postings, query: dict):
+    listed = postings.options(contains_eager(LedgerPosting.transaction), contains_eager(LedgerPosting.account))
+    return page_of(db, listed, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", 20))
+
+
+def _entry(posting: LedgerPosting) -> dict:
+    transaction, account = posting.transaction, posting.account
+    return {
+        "id": posting.id,
+        "type": record_type(transaction.kind),
+        "amount": format_minor(posting.amount_minor),
+        "balanceAfter": format_minor(posting.balance_after_minor),
+        "wallet": MAIN if account.kind == MAIN else account.vendor,
+        "createdAt": stamp(transaction.created_at),
+        "reference": transaction.reference,
+        "remark": transaction.remark,
+    }
+
+
+def transactions(db, tenant, member_id: int, query: dict) -> dict:
+    since, until = period(tenant, query.get("startDate"), query.get("endDate"))
+    postings = _postings(tenant.id, member_id, since, until, _kinds_of(query.get("type") or ALL))
+    return _page(db, postings, query).value(_entry)
+
+
+def bonuses(db, tenant, member_id: int, query: dict) -> dict:
+    since, until = period(tenant, query.get("startDate"), query.get("endDate"))
+    postings = _postings(tenant.id, member_id, since, until, and_(_kinds_of("bonus"), LedgerAccount.kind == MAIN))
+    total = db.scalar(select(func.coalesce(func.sum(postings.subquery().c.amount_minor), 0)))
+    return {**_page(db, postings, query).value(_bonus), "sumAmount": format_minor(int(total))}
+
+
+def _bonus(posting: LedgerPosting) -> dict:
+    transaction = posting.transaction
+    return {"id": transaction.id, "title": transaction.remark or "", "amount": format_minor(posting.amount_minor),
+            "createdAt": stamp(transaction.created_at)}

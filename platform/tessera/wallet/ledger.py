@@ -1,0 +1,170 @@
+"""Double-entry posting: every change of a balance is a transaction whose postings sum to zero.
+
+Each transaction carries an idempotency key unique within its brand (a deposit id, a vendor's
+transaction id, a member's request id). Posting the same key again answers the first transaction;
+posting it with other fields is refused. Balances move by conditional single-row updates taken in
+account-id order, so concurrent posts neither lose an update nor deadlock each other, and an
+account that may not go negative never does.
+"""
+import hashlib
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..envelope import ApiError
+from .models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+
+
+class InsufficientFunds(ApiError):
+    def __init__(self, account: LedgerAccount):
+        super().__init__(400, "insufficient_funds")
+        self.account = account
+
+
+class IdempotencyConflict(ApiError):
+    def __init__(self, key: str):
+        super().__init__(409, "idempotency_conflict")
+        self.key = key
+
+
+@dataclass(frozen=True)
+class Leg:
+    account: LedgerAccount
+    amount: int  # minor units; positive raises the account's balance
+
+
+def fingerprint(kind: str, member_id: int | None, legs: list[Leg], reference: str | None) -> str:
+    """What makes two posts of one key the same post: the kind, whose it is, what moves where."""
+    moves = sorted([leg.account.code, leg.amount] for leg in legs)
+    text = json.dumps([kind, member_id, moves, reference], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Ledger:
+    """The ledger of one brand, inside the caller's unit of work (it never commits). It names its
+    brand in every query, so operator commands working across brands use it safely too."""
+
+    def __init__(self, db: Session, tenant_id: int):
+        self.db = db
+        self.tenant_id = tenant_id
+
+    # -- accounts -------------------------------------------------------------------------
+
+    def member_account(self, member_id: int, kind: str = MAIN, vendor: str | None = None) -> LedgerAccount:
+        if kind not in (MAIN, VENDOR, POINTS) or (kind == VENDOR) != bool(vendor):
+            raise ValueError(f"no member account of kind {kind!r} (vendor {vendor!r})")
+        code = f"member:{member_id}:{kind}" + (f":{vendor}" if vendor else "")
+        return self._account(code, kind=kind, member_id=member_id, vendor=vendor, allow_negative=False)
+
+    def house_account(self, name: str) -> LedgerAccount:
+        if name not in HOUSE_ACCOUNTS:
+            raise ValueError(f"no house account {name!r}")
+        return self._account(f"house:{name}", kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
+
+    def existing_account(self, code: str) -> LedgerAccount | None:
+        found = select(LedgerAccount).where(LedgerAccount.tenant_id == self.tenant_id, LedgerAccount.code == code)
+        return self.db.scalars(found).one_or_none()
+
+    def _account(self, code: str, **fields) -> LedgerAccount:
+        account = self.existing_account(code)
+        if account is not None:
+            return account
+        try:
+            with self.db.begin_nested():
+                account = LedgerAccount(tenant_id=self.tenant_id, code=code, balance_minor=0, **fields)
+                self.db.add(account)
+        except IntegrityError:  # made at the same moment by another request
+            account = self.existing_account(code)
+        return account
+
+    def balance(self, account: LedgerAccount) -> int:
+        """The account's balance as the database has it now."""
+        minor = self.db.scalar(select(LedgerAccount.balance_minor).where(LedgerAccount.id == account.id))
+        set_committed_value(account, "balance_minor", minor)
+        return minor
+
+    # -- transactions ---------------------------------------------------------------------
+
+    def find(self, key: str) -> LedgerTransaction | None:
+        found = select(LedgerTransaction).where(
+            LedgerTransaction.tenant_id == self.tenant_id, LedgerTransaction.idempotency_key == key)
+        return self.db.scalars(found).one_or_none()
+
+    def post(self, key: str, kind: str, legs: list[Leg], member_id: int | None = None,
+             reference: str | None = None, remark: str | None = None) -> LedgerTransaction:
+        """Post ``legs`` as one transaction under ``key``; the first transaction on a replay.
+
+        Raises :class:`IdempotencyConflict` when ``key`` was posted with other fields and
+        :class:`InsufficientFunds` when an account that may not go negative would; nothing is
+        posted then.
+        """
+        if not legs or any(not isinstance(leg.amount, int) or leg.amount == 0 for leg in legs):
+            raise ValueError("a transaction needs legs with non-zero integer amounts")
+        if sum(leg.amount for leg in legs) != 0:
+            raise ValueError("a transaction's postings must sum to zero")
+        if len({leg.account.id for leg in legs}) != len(legs):
+            raise ValueError("a transaction posts to an account once")
+        prints = fingerprint(kind, member_id, legs, reference)
+        first = self.find(key)
+        if first is not None:
+            return self._replayed(first, key, prints)
+        try:
+            with self.db.begin_nested():
+                return self._write(key, kind, legs, member_id, reference, remark, prints)
+        except InsufficientFunds:
+            for leg in legs:  # balances read inside the undone savepoint are stale
+                self.db.expire(leg.account, ["balance_minor"])
+            raise
+        except IntegrityError:  # the same key posted at the same moment: that one stands
+            first = self.find(key)
+            if first is None:
+                raise
+            return self._replayed(first, key, prints)
+
+    @staticmethod
+    def _replayed(first: LedgerTransaction, key: str, prints: str) -> LedgerTransaction:
+        if first.fingerprint != prints:
+            raise IdempotencyConflict(key)
+        return first
+
+    def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
+        transaction = LedgerTransaction(
+            tenant_id=self.tenant_id, idempotency_key=key, kind=kind, member_id=member_id,
+            fingerprint=prints, reference=reference, remark=remark,
+        )
+        self.db.add(transaction)
+        self.db.flush()
+        postings = []
+        for leg in sorted(legs, key=lambda leg: leg.account.id):
+            after = self._move(leg)
+            postings.append(LedgerPosting(
+                tenant_id=self.tenant_id, transaction_id=transaction.id, account_id=leg.account.id,
+                amount_minor=leg.amount, balance_after_minor=after,
+            ))
+        self.db.add_all(postings)
+        self.db.flush()
+        return transaction
+
+    def _move(self, leg: Leg) -> int:
+        """Add the leg to its account's balance in one statement; refuse it when it would take an
+        account that may not go negative below zero."""
+        account = leg.account
+        new_balance = LedgerAccount.balance_minor + leg.amount
+        statement = (
+            update(LedgerAccount)
+            .where(LedgerAccount.id == account.id)
+            .values(balance_minor=new_balance)
+            .returning(LedgerAccount.balance_minor)
+            .execution_options(synchronize_session=False)
+        )
+        if leg.amount < 0:
+            statement = statement.where(LedgerAccount.allow_negative | (new_balance >= 0))
+        after = self.db.scalar(statement)
+        if after is None:
+            raise InsufficientFunds(account)
+        set_committed_value(account, "balance_minor", after)
+        return after

@@ -1,0 +1,89 @@
+"""The brand's back office: operator keys and what calls made with one may do.
+
+A key is 256 random bits, shown once when made (``tessera operators create-key``); only its
+SHA-256 is kept. A call to ``/ops/...`` carries it as a Bearer token and acts for the brand of
+the host it reaches: a key is looked up among that brand's keys only, so another brand's key
+is simply unknown there.
+"""
+import hashlib
+import secrets
+
+from sqlalchemy import select
+
+from ..envelope import ApiError
+from ..identity.models import REAL, Member, audit, username_key
+from ..security import bearer_token
+from ..timeutil import now
+from .ledger import Leg
+from .money import format_minor, parse_amount
+from .payment_models import OperatorKey
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def create_key(db, tenant_id: int, name: str, at) -> str:
+    """A new key named ``name`` for the brand; the key itself, which is kept nowhere."""
+    if live_key(db, tenant_id, name) is not None:
+        raise ValueError(f"a key named {name!r} is in use; revoke it first")
+    key = secrets.token_urlsafe(32)
+    db.add(OperatorKey(tenant_id=tenant_id, name=name, key_hash=key_hash(key), created_at=at))
+    db.flush()
+    return key
+
+
+def live_key(db, tenant_id: int, name: str) -> OperatorKey | None:
+    return db.scalar(select(OperatorKey).where(OperatorKey.tenant_id == tenant_id, OperatorKey.name == name,
+                                               OperatorKey.revoked_at.is_(None)))
+
+
+def revoke_key(db, tenant_id: int, name: str, at) -> bool:
+    key = live_key(db, tenant_id, name)
+    if key is None:
+        return False
+    key.revoked_at = at
+    return True
+
+
+def operator_for(request) -> OperatorKey | None:
+    """The live key the request carries, among the host's brand's keys (the request's session
+    sees no other brand's)."""
+    token = bearer_token(request)
+    if not token:
+        return None
+    return request.db.scalar(select(OperatorKey).where(OperatorKey.key_hash == key_hash(token),
+                                                       OperatorKey.revoked_at.is_(None)))
+
+
+class OperatorAccess:
+    """The context of the operator API: a live key of this brand, or 401 operator_key_invalid.
+    Finding the key is the whole check: the views ask no permission of the security policy,
+    whose identities are members' sessions."""
+
+    def __init__(self, request):
+        self.operator = operator_for(request)
+        if self.operator is None:
+            raise ApiError(401, "operator_key_invalid", headers={"WWW-Authenticate": "Bearer"})
+        self.request = request
+
+
+def grant_bonus(request, operator: str, form: dict) -> dict:
+    """Credit a bonus to a real member (house bonuses to main), once per ``requestId``."""
+    db, ledger, at = request.db, request.ledger, now(request.registry)
+    member = db.scalar(select(Member).where(Member.username_key == username_key(form["username"])))
+    if member is None:
+        raise ApiError(404, "member_not_found")
+    if member.member_type != REAL:
+        raise ApiError(403, "in_need_true_account")
+    amount = parse_amount(form["amount"])
+    main, key = ledger.member_account(member.id), f"bonus:{form['requestId']}"
+    first = ledger.find(key)
+    transaction = ledger.post(key=key, kind="bonus", member_id=member.id, reference=key, remark=form["title"],
+                              legs=[Leg(ledger.house_account("bonuses"), -amount), Leg(main, amount)])
+    if transaction.remark != form["title"]:
+        raise ApiError(409, "idempotency_conflict")
+    if first is None:
+        audit(db, "bonus_granted", request.client_ip, at, member.id, transaction=transaction.id, operator=operator)
+    return {"transactionId": transaction.id, "memberId": member.id, "amount": format_minor(amount),
+            "title": transaction.remark, "mainBalance": format_minor(ledger.balance(main))}

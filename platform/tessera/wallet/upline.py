@@ -1,0 +1,48 @@
+"""Transfers to the upline: a member sends money from the main wallet to the main wallet of the
+agent or member who brought them, when the brand allows it ([wallet] to_upline)."""
+from ..envelope import ApiError
+from ..identity.models import MEMBER_TYPES, Member
+from .ledger import InsufficientFunds, Leg
+from .money import format_minor, parse_amount
+from .payment_common import request_key, wallet_settings
+from .payment_password import check_payment_password
+from .transfers import require_request_id
+
+KIND = "upline_out"  # one transaction with both legs, made for the sender; the upline sees it too
+
+
+def upline_of(db, member: Member) -> Member | None:
+    """The member's upline when it is another agent or member of the same brand."""
+    if member.upline_id is None or member.upline_id == member.id:
+        return None
+    upline = db.get(Member, member.upline_id)
+    if upline is None or upline.tenant_id != member.tenant_id or upline.member_type not in MEMBER_TYPES:
+        return None
+    return upline
+
+
+def may_transfer_to_upline(db, settings: dict, member: Member) -> bool:
+    """Member info's ``toUpline``: the brand allows it and the member has an upline to send to."""
+    return bool(settings.get("to_upline", False)) and upline_of(db, member) is not None
+
+
+def transfer_to_upline(request) -> dict:
+    form, db = request.openapi.body, request.db
+    key = request_key(request.authenticated_userid, "uplineTransfer", require_request_id(form))
+    amount = parse_amount(form.get("amount"))
+    member = db.get(Member, request.authenticated_userid)
+    upline = upline_of(db, member) if wallet_settings(request.tenant).get("to_upline", False) else None
+    if upline is None:
+        raise ApiError(403, "upline_transfer_not_allowed")
+    given = form.get("paymentPassword")
+    check_payment_password(request, member.id, given if isinstance(given, str) else None)
+    ledger = request.ledger
+    sender = ledger.member_account(member.id)
+    # Refused before posting too: an amount past any balance may be past the column's range.
+    if ledger.find(key) is None and amount > ledger.balance(sender):
+        raise InsufficientFunds(sender)
+    transaction = ledger.post(key, KIND, [Leg(sender, -amount), Leg(ledger.member_account(upline.id), amount)],
+                              member_id=member.id, reference=f"upline:{upline.id}")
+    # A replay answers the first result: the balance that transfer left.
+    left = next(p.balance_after_minor for p in transaction.postings if p.account_id == sender.id)
+    return {"transferId": transaction.id, "mainBalance": format_minor(left)}

@@ -1,0 +1,282 @@
+"""Withdrawals: the amount is held at once (main wallet to withdrawals payable), an operator
+approves and pays it or rejects it (the hold comes back), and the member confirms what reached
+their bank account.
+
+Ledger keys, one transaction each: ``withdrawal:{id}:hold``, ``withdrawal:{id}:release`` (a
+rejection), ``withdrawal:{id}:paid`` (the money leaves the house's bank: payable to deposits
+clearing) and ``withdrawal:{id}:refund`` (an operator pays back what a member did not receive).
+
+A paid withdrawal the member has not confirmed by ``confirm_by`` counts as received
+(``auto_received``): worked out when it is read, and stored by whoever touches it first.
+"""
+from datetime import timedelta
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.exc import IntegrityError
+
+from ..envelope import ApiError
+from ..identity.models import audit
+from ..timeutil import as_utc, now
+from .bank_accounts import live_account
+from .ledger import Leg
+from .money import format_minor, parse_amount
+from .payment_common import (
+    Page, field_refusal, locked, masked, page_of, request_key, setting_minor, stamp, store_proof, uploaded_file,
+    wallet_settings,
+)
+from .payment_models import (
+    APPROVED, AUTO_RECEIVED, FORCED_RECEIVED, NOT_RECEIVED, PAID, PARTLY_RECEIVED, PENDING, RECEIVED, REFUND,
+    REJECTED, Withdrawal,
+)
+from .payment_password import check_payment_password, has_payment_password, required
+
+DEFAULT_CONFIRM_MINUTES = 30
+CLAIMS = (NOT_RECEIVED, PARTLY_RECEIVED)
+
+
+def bounds(tenant) -> tuple[int, int | None]:
+    low = setting_minor(tenant, "withdrawal_min")
+    return max(low or 1, 1), setting_minor(tenant, "withdrawal_max")
+
+
+def confirm_minutes(tenant) -> int:
+    return wallet_settings(tenant).get("confirm_minutes", DEFAULT_CONFIRM_MINUTES)
+
+
+def forced_received(tenant) -> bool:
+    return bool(wallet_settings(tenant).get("forced_received", False))
+
+
+def settings_value(request, member_id: int) -> dict:
+    tenant = request.tenant
+    low, high = bounds(tenant)
+    main = request.ledger.member_account(member_id)
+    return {"minAmount": format_minor(low), "maxAmount": None if high is None else format_minor(high),
+            "paymentPasswordRequired": required(tenant),
+            "hasPaymentPassword": has_payment_password(request.db, member_id),
+            "confirmMinutes": confirm_minutes(tenant), "forcedReceived": forced_received(tenant),
+            "mainBalance": format_minor(request.ledger.balance(main))}
+
+
+# -- What a member sees ---------------------------------------------------------------------
+
+def _overdue(withdrawal: Withdrawal, at) -> bool:
+    return (withdrawal.status == PAID and withdrawal.confirmation is None and withdrawal.confirm_by is not None
+            and as_utc(withdrawal.confirm_by) <= at)
+
+
+def settle_overdue(withdrawal: Withdrawal, at) -> Withdrawal:
+    """Store ``auto_received`` on a paid withdrawal left unconfirmed past its deadline."""
+    if _overdue(withdrawal, at):
+        withdrawal.confirmation, withdrawal.received_minor = AUTO_RECEIVED, withdrawal.amount_minor
+        withdrawal.updated_at = as_utc(withdrawal.confirm_by)
+    return withdrawal
+
+
+def withdrawal_value(withdrawal: Withdrawal) -> dict:
+    received = withdrawal.received_minor
+    return {
+        "id": withdrawal.id, "amount": format_minor(withdrawal.amount_minor),
+        "bankAccount": {"id": withdrawal.bank_account_id, "bankName": withdrawal.bank_name,
+                        "accountName": withdrawal.account_name, "accountNumber": masked(withdrawal.account_number)},
+        "status": withdrawal.status, "confirmation": withdrawal.confirmation,
+        "receivedAmount": None if received is None else format_minor(received),
+        "refundedAmount": None if withdrawal.refunded_minor is None else format_minor(withdrawal.refunded_minor),
+        "hasProof": bool(withdrawal.proof), "confirmBy": stamp(withdrawal.confirm_by), "remark": withdrawal.remark,
+        "createdAt": stamp(withdrawal.created_at), "updatedAt": stamp(withdrawal.updated_at),
+    }
+
+
+def status_filter(status: str | None):
+    return Withdrawal.status == status if status else True
+
+
+def confirmation_filter(confirmation: str | None, at):
+    """Withdrawals whose confirmation reads ``confirmation`` (auto_received is also worked out)."""
+    if not confirmation:
+        return True
+    overdue = and_(Withdrawal.status == PAID, Withdrawal.confirmation.is_(None), Withdrawal.confirm_by <= at)
+    if confirmation == AUTO_RECEIVED:
+        return or_(Withdrawal.confirmation == AUTO_RECEIVED, overdue)
+    return Withdrawal.confirmation == confirmation
+
+
+def listing(db, query, at, page_no: int, page_size: int) -> Page:
+    """A page of withdrawals, newest first, each brought up to date (auto_received)."""
+    page = page_of(db, query, (Withdrawal.created_at.desc(), Withdrawal.id.desc()), page_no, page_size)
+    for withdrawal in page.rows:
+        settle_overdue(withdrawal, at)
+    return page
+
+
+def member_withdrawals(request, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
+    query = select(Withdrawal).where(Withdrawal.member_id == member_id, status_filter(status))
+    return listing(request.db, query, now(request.registry), page_no, page_size).value(withdrawal_value)
+
+
+def member_withdrawal(db, member_id: int, withdrawal_id: int, at) -> Withdrawal:
+    withdrawal = db.scalar(select(Withdrawal).where(Withdrawal.id == withdrawal_id, Withdrawal.member_id == member_id))
+    if withdrawal is None:
+        raise ApiError(404, "withdrawal_not_found")
+    return settle_overdue(withdrawal, at)
+
+
+# -- Asking for one -------------------------------------------------------------------------
+
+def request_withdrawal(request, member_id: int, form: dict) -> Withdrawal:
+    """Check the payment password, then hold the amount. A replay of ``requestId`` answers the
+    first withdrawal; a replay with other fields is refused."""
+    db, at, tenant = request.db, now(request.registry), request.tenant
+    check_payment_password(request, member_id, form.get("paymentPassword"))
+    key = request_key(member_id, "withdrawal", form["requestId"])
+    first = db.scalar(select(Withdrawal).where(Withdrawal.request_key == key))
+    if first is not None:
+        return _replayed(first, form, at)
+    account = live_account(db, member_id, form["bankAccountId"])
+    low, high = bounds(tenant)
+    amount = parse_amount(form["amount"], minimum=low, maximum=high)
+    withdrawal = Withdrawal(member_id=member_id, bank_account_id=account.id, bank_name=account.bank_name,
+                            account_name=account.account_name, account_number=account.account_number,
+                            amount_minor=amount, status=PENDING, request_key=key, created_at=at, updated_at=at)
+    try:
+        with db.begin_nested():
+            db.add(withdrawal)
+    except IntegrityError:  # the same request at the same moment: that one stands
+        return _replayed(db.scalar(select(Withdrawal).where(Withdrawal.request_key == key)), form, at)
+    ledger = request.ledger
+    hold = ledger.post(
+        key=f"withdrawal:{withdrawal.id}:hold", kind="withdrawal", member_id=member_id,
+        legs=[Leg(ledger.member_account(member_id), -amount), Leg(ledger.house_account("withdrawals_payable"), amount)],
+        reference=f"withdrawal:{withdrawal.id}")
+    withdrawal.hold_transaction_id = hold.id
+    db.flush()
+    return withdrawal
+
+
+def _replayed(first: Withdrawal, form: dict, at) -> Withdrawal:
+    if first.bank_account_id != form["bankAccountId"] or first.amount_minor != parse_amount(form["amount"]):
+        raise ApiError(409, "idempotency_conflict")
+    return settle_overdue(first, at)
+
+
+# -- The member's confirmation ----------------------------------------------------------------
+
+def confirm(request, member_id: int, withdrawal_id: int) -> Withdrawal:
+    """The member says what reached their account: received, not received (with a proof
+    image) or partly received (how much, a proof image if they have one)."""
+    db, at = request.db, now(request.registry)
+    withdrawal = locked(db, Withdrawal, withdrawal_id, Withdrawal.member_id == member_id)
+    if withdrawal is None:
+        raise ApiError(404, "withdrawal_not_found")
+    if withdrawal.status != PAID or withdrawal.confirmation is not None or _overdue(withdrawal, at):
+        raise ApiError(409, "confirmation_not_allowed")
+    result = _text(request, "result")  # the description allows only the three answers
+    received = withdrawal.amount_minor if result == RECEIVED else 0
+    if result == PARTLY_RECEIVED:
+        received = parse_amount(_text(request, "receivedAmount"), field="receivedAmount",
+                                maximum=withdrawal.amount_minor - 1)
+    upload = uploaded_file(request)
+    if result == NOT_RECEIVED and upload is None:
+        raise ApiError(400, "proof_required")
+    if upload is not None and result != RECEIVED:
+        withdrawal.proof = store_proof(request, upload, "withdrawal-proofs")
+    withdrawal.confirmation, withdrawal.received_minor, withdrawal.updated_at = result, received, at
+    audit(db, "withdrawal_confirmed", request.client_ip, at, member_id, withdrawal=withdrawal.id, result=result)
+    return withdrawal
+
+
+def _text(request, name: str) -> str | None:
+    value = request.POST.get(name)
+    if value is not None and not isinstance(value, str):
+        raise field_refusal(request, [name], "field_type", type="string")
+    return value
+
+
+# -- Operators -------------------------------------------------------------------------------
+
+def _locked_or_404(db, withdrawal_id: int, at) -> Withdrawal:
+    withdrawal = locked(db, Withdrawal, withdrawal_id)
+    if withdrawal is None:
+        raise ApiError(404, "withdrawal_not_found")
+    return settle_overdue(withdrawal, at)
+
+
+def _conflict(withdrawal: Withdrawal) -> ApiError:
+    return ApiError(409, "withdrawal_state_conflict", state=withdrawal.status)
+
+
+def approve(db, withdrawal_id: int, at, operator: str, ip: str | None) -> Withdrawal:
+    withdrawal = _locked_or_404(db, withdrawal_id, at)
+    if withdrawal.status == APPROVED:
+        return withdrawal
+    if withdrawal.status != PENDING:
+        raise _conflict(withdrawal)
+    withdrawal.status, withdrawal.updated_at = APPROVED, at
+    audit(db, "withdrawal_approved", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, operator=operator)
+    return withdrawal
+
+
+def pay(db, ledger, tenant, withdrawal_id: int, reference: str | None, at, operator: str, ip: str | None) -> Withdrawal:
+    """The house paid the member's bank: the held money leaves it. The member then has the
+    brand's confirm_minutes to say whether it arrived, unless the brand confirms it at once."""
+    withdrawal = _locked_or_404(db, withdrawal_id, at)
+    if withdrawal.status == PAID:
+        return withdrawal
+    if withdrawal.status not in (PENDING, APPROVED):
+        raise _conflict(withdrawal)
+    ledger.post(key=f"withdrawal:{withdrawal.id}:paid", kind="withdrawal_paid",
+                legs=[Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
+                      Leg(ledger.house_account("deposits_clearing"), withdrawal.amount_minor)],
+                reference=f"withdrawal:{withdrawal.id}")
+    withdrawal.status, withdrawal.paid_at, withdrawal.updated_at = PAID, at, at
+    withdrawal.pay_reference = reference or None
+    if forced_received(tenant):
+        withdrawal.confirmation, withdrawal.received_minor = FORCED_RECEIVED, withdrawal.amount_minor
+    else:
+        withdrawal.confirm_by = at + timedelta(minutes=confirm_minutes(tenant))
+    audit(db, "withdrawal_paid", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, operator=operator)
+    return withdrawal
+
+
+def reject(db, ledger, withdrawal_id: int, remark: str, at, operator: str, ip: str | None) -> Withdrawal:
+    """Refuse it: the held amount goes back to the member's main wallet."""
+    withdrawal = _locked_or_404(db, withdrawal_id, at)
+    if withdrawal.status == REJECTED:
+        return withdrawal
+    if withdrawal.status not in (PENDING, APPROVED):
+        raise _conflict(withdrawal)
+    ledger.post(key=f"withdrawal:{withdrawal.id}:release", kind="withdrawal_release", member_id=withdrawal.member_id,
+                legs=[Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
+                      Leg(ledger.member_account(withdrawal.member_id), withdrawal.amount_minor)],
+                reference=f"withdrawal:{withdrawal.id}")
+    withdrawal.status, withdrawal.remark, withdrawal.updated_at = REJECTED, remark, at
+    audit(db, "withdrawal_rejected", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, operator=operator)
+    return withdrawal
+
+
+def resolve(db, ledger, withdrawal_id: int, outcome: str, amount, at, operator: str, ip: str | None) -> Withdrawal:
+    """Settle a member's claim that the money did not (all) arrive: pay back what is missing (or
+    the given part of it), or hold that it was received."""
+    withdrawal = _locked_or_404(db, withdrawal_id, at)
+    if withdrawal.confirmation not in CLAIMS or withdrawal.resolution is not None:
+        raise _conflict(withdrawal)
+    if outcome == FORCED_RECEIVED:
+        withdrawal.confirmation = FORCED_RECEIVED
+    else:
+        missing = withdrawal.amount_minor - (withdrawal.received_minor or 0)
+        refund = missing if amount is None else parse_amount(amount, maximum=missing)
+        ledger.post(key=f"withdrawal:{withdrawal.id}:refund", kind="withdrawal_refund", member_id=withdrawal.member_id,
+                    legs=[Leg(ledger.house_account("deposits_clearing"), -refund),
+                          Leg(ledger.member_account(withdrawal.member_id), refund)],
+                    reference=f"withdrawal:{withdrawal.id}")
+        withdrawal.refunded_minor = refund
+    withdrawal.resolution, withdrawal.updated_at = REFUND if outcome == REFUND else FORCED_RECEIVED, at
+    audit(db, "withdrawal_resolved", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, outcome=outcome,
+          operator=operator)
+    return withdrawal
+
+
+def operator_withdrawals(db, status: str | None, confirmation: str | None, at, page_no: int, page_size: int) -> Page:
+    query = select(Withdrawal).where(status_filter(status), confirmation_filter(confirmation, at))
+    return listing(db, query, at, page_no, page_size)
+

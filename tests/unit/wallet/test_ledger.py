@@ -1,0 +1,102 @@
+import pytest
+from sqlalchemy import func, select
+
+from tessera.db import ALL_TENANTS
+from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from tessera.wallet.models import LedgerPosting, LedgerTransaction
+
+
+@pytest.fixture
+def ledger(db_session, tenant_ids):
+    return Ledger(db_session, tenant_ids["demo-bd"])
+
+
+def deposit(ledger, member_id, minor, key):
+    main = ledger.member_account(member_id)
+    return ledger.post(key, "deposit", [Leg(ledger.house_account("deposits_clearing"), -minor), Leg(main, minor)],
+                       member_id=member_id, reference=key)
+
+
+def test_a_deposit_moves_money_from_the_house_to_the_member(ledger, members):
+    member = members()
+    txn = deposit(ledger, member.id, 1050, "deposit:1")
+    main = ledger.member_account(member.id)
+    assert ledger.balance(main) == 1050
+    assert ledger.balance(ledger.house_account("deposits_clearing")) == -1050
+    assert sorted(p.amount_minor for p in txn.postings) == [-1050, 1050]
+    assert {p.account_id: p.balance_after_minor for p in txn.postings}[main.id] == 1050
+
+
+def test_a_replay_answers_the_first_transaction_and_posts_nothing(ledger, members, db_session):
+    member = members()
+    first = deposit(ledger, member.id, 500, "deposit:2")
+    again = deposit(ledger, member.id, 500, "deposit:2")
+    assert again.id == first.id
+    assert ledger.balance(ledger.member_account(member.id)) == 500
+    assert db_session.scalar(select(func.count()).select_from(LedgerPosting).where(LedgerPosting.transaction_id == first.id)) == 2
+
+
+def test_a_replay_with_other_fields_is_refused(ledger, members):
+    member = members()
+    deposit(ledger, member.id, 500, "deposit:3")
+    with pytest.raises(IdempotencyConflict) as refusal:
+        deposit(ledger, member.id, 501, "deposit:3")
+    assert (refusal.value.status, refusal.value.code) == (409, "idempotency_conflict")
+    assert ledger.balance(ledger.member_account(member.id)) == 500
+
+
+def test_a_member_account_never_goes_negative_and_nothing_is_posted(ledger, members, db_session):
+    member = members()
+    deposit(ledger, member.id, 1000, "deposit:4")
+    main = ledger.member_account(member.id)
+    payable = ledger.house_account("withdrawals_payable")
+    before = db_session.scalar(select(func.count()).select_from(LedgerTransaction))
+    with pytest.raises(InsufficientFunds) as refusal:
+        ledger.post("withdrawal:1", "withdrawal", [Leg(payable, 1001), Leg(main, -1001)], member_id=member.id)
+    assert refusal.value.code == "insufficient_funds"
+    assert ledger.balance(main) == 1000
+    assert ledger.balance(payable) == 0
+    assert db_session.scalar(select(func.count()).select_from(LedgerTransaction)) == before
+    assert ledger.find("withdrawal:1") is None
+    # The whole balance may go.
+    ledger.post("withdrawal:2", "withdrawal", [Leg(payable, 1000), Leg(main, -1000)], member_id=member.id)
+    assert ledger.balance(main) == 0
+
+
+@pytest.mark.parametrize("amounts", [[], [100, -99], [0, 0], [100, -100.0]])
+def test_transactions_that_do_not_balance_are_not_posted(ledger, members, amounts):
+    member = members()
+    accounts = [ledger.member_account(member.id), ledger.house_account("bonuses")]
+    with pytest.raises(ValueError):
+        ledger.post("bad", "adjustment", [Leg(a, n) for a, n in zip(accounts, amounts)], member_id=member.id)
+    assert ledger.find("bad") is None
+
+
+def test_accounts_are_made_once_and_by_kind(ledger, members):
+    member = members()
+    assert ledger.member_account(member.id).id == ledger.member_account(member.id).id
+    vendor = ledger.member_account(member.id, "vendor", "TWV")
+    assert vendor.code == f"member:{member.id}:vendor:TWV"
+    assert vendor.id != ledger.member_account(member.id, "points").id
+    assert ledger.house_account("bonuses").allow_negative
+    assert not vendor.allow_negative
+    for wrong in (("vendor", None), ("main", "TWV"), ("cash", None)):
+        with pytest.raises(ValueError):
+            ledger.member_account(member.id, *wrong)
+    with pytest.raises(ValueError):
+        ledger.house_account("petty_cash")
+
+
+def test_keys_and_accounts_belong_to_one_brand(db_session, tenant_ids, members):
+    bd, ph = Ledger(db_session, tenant_ids["demo-bd"]), Ledger(db_session, tenant_ids["demo-ph"])
+    bd_member, ph_member = members("demo-bd"), members("demo-ph")
+    deposit(bd, bd_member.id, 700, "deposit:shared-key")
+    deposit(ph, ph_member.id, 900, "deposit:shared-key")  # the same key on another brand is another transaction
+    assert bd.balance(bd.member_account(bd_member.id)) == 700
+    assert ph.balance(ph.member_account(ph_member.id)) == 900
+    assert bd.house_account("deposits_clearing").id != ph.house_account("deposits_clearing").id
+    db_session.info["tenant_id"] = tenant_ids["demo-ph"]
+    try:
+        assert bd.existing_account(f"member:{bd_member.id}:main") is None  # scoped reads do not see demo-bd's rows
+    finally:
+        db_session.info["tenant_id"] = ALL_TENANTS
