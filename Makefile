@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 6543
 E2E_PORT ?= 6561
+SANDBOX_PORT ?= 6550
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
 .PHONY: run test test-python test-frontend test-browser bench setup install frontend chromium clean
@@ -38,8 +39,18 @@ setup: install
 	$(BIN)/tessera db upgrade
 	$(BIN)/tessera tenants sync
 
+# Development secrets shared by the demo brands and the sandboxes of their payment gateway and
+# transfer-wallet vendor (tenant.toml names them as env:...); production sets its own.
+DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor
+# The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID.
+define with_sandboxes
+	export $(DEV_SECRETS); mkdir -p var/sandbox; \
+	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
+	trap 'kill $$sandbox 2>/dev/null; wait $$sandbox 2>/dev/null' EXIT; $(1)
+endef
+
 run: setup
-	$(BIN)/tessera serve --port $(PORT)
+	$(call with_sandboxes,$(BIN)/tessera serve --port $(PORT))
 
 test-python: setup
 	$(BIN)/pytest
@@ -50,14 +61,17 @@ chromium:
 	command -v chromium >/dev/null && fc-list | grep -q NotoSansBengali || \
 	  (apt-get update && apt-get install -y chromium fonts-noto-core)
 
-# Run $(1) with TESSERA_E2E_URL pointing at a server started for it (stopped by its PID whatever happens).
+# Run $(1) with TESSERA_E2E_URL pointing at a server started for it, and the sandboxes (keeping
+# nothing: every run's members are new), all stopped by their PIDs whatever happens.
 # The demo brands' captcha secrets let the browser tests work out a captcha's text (tests/e2e/read_captcha.py).
 E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-demo-ph
 define with_server
-	export $(E2E_SECRETS); TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
+	export $(E2E_SECRETS) $(DEV_SECRETS); \
+	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) & sandbox=$$!; \
+	TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
 	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
-	kill $$server; wait $$server 2>/dev/null; exit $$status
+	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status
 endef
 
 # Type check, then component and hook tests (vitest, jsdom).
@@ -71,11 +85,12 @@ test-browser: setup chromium
 
 test: test-python test-frontend test-browser
 
-# The API under wrk, logins at a fixed rate, then the home page in Chromium (each prints ratios against a baseline of the same run).
+# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, then the home page in Chromium (each prints ratios against a baseline of the same run).
 bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 	$(BIN)/python -m tests.bench.login
+	$(BIN)/python -m tests.bench.wallet
 	$(call with_server,node tests/bench/frontend.mjs)
 
 clean:

@@ -28,9 +28,9 @@ export function launchBrowser() {
   });
 }
 
-/** The address of PATH on BRAND's demo host (demo-bd.localhost, demo-ph.localhost). */
-export function brandUrl(brand, path = '/') {
-  const url = new URL(path, BASE_URL);
+/** The address of PATH on BRAND's demo host (demo-bd.localhost, demo-ph.localhost), on BASE's port. */
+export function brandUrl(brand, path = '/', base = BASE_URL) {
+  const url = new URL(path, base);
   url.hostname = `${brand}.localhost`;
   return url.toString();
 }

@@ -201,7 +201,9 @@ describe('micro-frontends', () => {
         assert.equal(menu.length, 14);
         assert.equal(menu[0], 'securityCenter');
         await page.click('.centre__menu button[data-page="withdraw"]');
-        await page.waitForSelector('.coming-soon[data-page="withdraw"]');
+        await page.waitForSelector('section[data-page="withdraw"]');
+        await page.click('.centre__menu button[data-page="manualRebate"]');
+        await page.waitForSelector('.coming-soon[data-page="manualRebate"]');
         await page.click('.overlay__close');
         assert.equal(await page.$('.overlay'), null);
       },

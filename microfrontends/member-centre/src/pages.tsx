@@ -1,8 +1,13 @@
 import type { ComponentType } from 'react';
 import { comingSoonPage } from '@tessera/kit';
 import type { BadgeKey, PageEntry, PageRegistry } from '@tessera/kit';
+import { BonusDetailsPage } from './BonusDetailsPage';
 import { MyAccountPage } from './MyAccountPage';
+import { DepositPage, WithdrawPage } from './payments';
 import { realMemberPage } from './realMemberPage';
+import { TransactionHistoryPage } from './TransactionHistoryPage';
+import { TransferFundPage } from './TransferFundPage';
+import { TransferUplinePage } from './TransferUplinePage';
 import { NAMESPACE, registerTranslations } from './translations';
 
 registerTranslations();
@@ -29,7 +34,15 @@ const PAGE_KEYS = [
 const BADGES: Record<string, BadgeKey> = { rewardCenter: 'rewards', missionLeaderboard: 'missions', messageV2: 'messages' };
 
 /** The pages built so far; the others say they are coming soon. */
-const BUILT: Record<string, ComponentType> = { securityCenter: MyAccountPage };
+const BUILT: Record<string, ComponentType> = {
+  securityCenter: MyAccountPage,
+  transferFund: TransferFundPage,
+  depositv2: DepositPage,
+  withdraw: WithdrawPage,
+  transferUpline: TransferUplinePage,
+  transactionHistory: TransactionHistoryPage,
+  bonusDetails: BonusDetailsPage,
+};
 
 /** Money pages: real members only (SPEC §5). */
 const MONEY_PAGES = new Set(['transferFund', 'depositv2', 'withdraw', 'transferUpline']);

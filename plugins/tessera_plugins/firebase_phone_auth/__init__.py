@@ -3,8 +3,14 @@ token it gets; this plugin verifies that token and answers the phone number in i
 
     [plugins.firebase-phone-auth]
     project_id = "tessera-demo-bd"      # the Firebase project of the brand
+    api_key = "AIza..."                 # its web app's API key (public: the browser's SDK sends it)
+    # auth_domain = "tessera-demo-bd.firebaseapp.com"   # the default
     # certs_url = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
     # timeout_seconds = 5
+    # emulator_host = "127.0.0.1:9099"  # development only: the Firebase Auth emulator
+
+``web_config(settings)`` is what the browser's Firebase SDK needs (``apiKey``, ``authDomain``,
+``projectId``, and ``emulatorUrl`` with ``emulator_host``); all of it is public.
 
 A token is accepted when it is an RS256 JWT whose ``kid`` names one of the certificates published
 at ``certs_url`` (fetched then kept for the answer's ``Cache-Control: max-age``) and whose signature
@@ -13,6 +19,11 @@ that certificate's key verifies; ``aud`` is the project and ``iss`` is
 ``auth_time`` are not (60 seconds' leeway for clocks); ``sub`` is not empty; the sign-in was by
 phone (``firebase.sign_in_provider``) and ``phone_number`` holds an E.164 number. The algorithm is
 Tessera's choice, never the token's: ``alg: none`` or HS256 are refused.
+
+With ``emulator_host`` (never by default) the brand's members sign in against the Firebase Auth
+emulator, whose ID tokens are unsigned (``alg: none``, no signature), as the Firebase Admin SDKs
+accept them under ``FIREBASE_AUTH_EMULATOR_HOST``: such a token is then the only kind accepted, no
+certificate is fetched, and every claim is checked as above.
 
 Refusals, with SPEC §8's phone-auth codes (``PHONE_AUTH_ERRORS`` lists them all; the ones the
 Firebase SDK reports in the browser, such as ``phone_auth_too_many_requests``, are shown by the
@@ -60,11 +71,14 @@ log = logging.getLogger("tessera.phone_auth")
 SETTINGS_SCHEMA = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["project_id"],
+    "required": ["project_id", "api_key"],
     "properties": {
         "project_id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{2,62}$"},
         "certs_url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
         "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+        "api_key": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,128}$"},
+        "auth_domain": {"type": "string", "pattern": "^[a-z0-9.-]{1,253}$"},
+        "emulator_host": {"type": "string", "pattern": "^[A-Za-z0-9.-]{1,253}:[0-9]{1,5}$"},
     },
 }
 
@@ -114,6 +128,21 @@ def _public_keys(settings) -> dict:
     return keys
 
 
+@hookimpl
+def tessera_phone_auth_client(tenant, settings):
+    return web_config(settings)
+
+
+def web_config(settings) -> dict:
+    """The brand's Firebase web app as the browser's SDK is configured with (public values)."""
+    project = settings["project_id"]
+    config = {"provider": "firebase", "apiKey": settings["api_key"], "projectId": project,
+              "authDomain": settings.get("auth_domain", f"{project}.firebaseapp.com")}
+    if settings.get("emulator_host"):
+        config["emulatorUrl"] = f"http://{settings['emulator_host']}"
+    return config
+
+
 def _verified_claims(settings, id_token) -> dict:
     if not isinstance(id_token, str) or not id_token:
         raise _refusal("phone_auth_missing_code", "no token")
@@ -123,7 +152,13 @@ def _verified_claims(settings, id_token) -> dict:
                                      _decode(signature_segment))
     except (ValueError, binascii.Error):
         raise _refusal("phone_auth_invalid_code", "not a JWT") from None
-    if not isinstance(header, dict) or not isinstance(claims, dict) or header.get("alg") != "RS256":
+    if not isinstance(header, dict) or not isinstance(claims, dict):
+        raise _refusal("phone_auth_invalid_code", "not a JWT")
+    if settings.get("emulator_host"):
+        if header.get("alg") != "none" or signature:
+            raise _refusal("phone_auth_invalid_code", "not an emulator token")
+        return claims
+    if header.get("alg") != "RS256":
         raise _refusal("phone_auth_invalid_code", "not an RS256 JWT")
     kid = header.get("kid")
     key = _public_keys(settings).get(kid) if isinstance(kid, str) else None
@@ -174,7 +209,7 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
 def contract_settings() -> dict:
     from securetoken import shared
 
-    return {"project_id": f"tessera-{secrets.token_hex(4)}", "certs_url": shared().certs_url}
+    return {"project_id": f"tessera-{secrets.token_hex(4)}", "api_key": "contract-key", "certs_url": shared().certs_url}
 
 
 def contract_token(settings, phone_number, issued_at):

@@ -14,3 +14,6 @@ export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberIn
 export type { MemberInfo } from './member';
 export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
+export { formatMoney } from './money';
+export { useBalance, refreshBalance, forgetBalance, requestId } from './balance';
+export type { WalletBalance, VendorWallet, BalanceState } from './balance';

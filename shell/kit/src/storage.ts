@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   languageHistory: 'hisLang',
   hideAnnounceDate: 'hideAnnounceDate',
   publicityClose: 'publicityClose',
+  /** The header shows the balance as *** while this is '1'. */
+  hideBalance: 'hideBalance',
 } as const;
 
 export function readStored(key: string): string | null {

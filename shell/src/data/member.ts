@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   clearBadgeCounts,
+  forgetBalance,
   fetchMemberInfo,
   memberKey,
   readSession,
@@ -31,12 +32,12 @@ export interface PasswordLogin extends CaptchaAnswer {
   agent?: boolean;
 }
 
-export interface SmsLogin {
+/** A login by phone: the server's SMS code, or the ID token of the brand's phone-auth provider. */
+export type SmsLogin = {
   countryDialingCode: string;
   mobileNum: string;
-  verificationCode: string;
   agent?: boolean;
-}
+} & ({ verificationCode: string } | { firebaseIdToken: string });
 
 /** Store the session of a new login, once its member info has loaded (SPEC §4). */
 export async function startSession(queryClient: QueryClient, token: string): Promise<MemberInfo> {
@@ -92,6 +93,7 @@ export async function logOut(queryClient: QueryClient): Promise<void> {
   }
   writeSession(null);
   clearBadgeCounts();
+  forgetBalance();
   queryClient.removeQueries({ queryKey: ['member'] });
 }
 

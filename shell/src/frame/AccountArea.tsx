@@ -1,6 +1,6 @@
 import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '@tessera/kit';
+import { formatMoney, readStored, STORAGE_KEYS, useBalance, writeStored, type Session } from '@tessera/kit';
 import { useMemberIcon, useMemberInfo } from '../data/member';
 import { useRealMemberGuard } from '../modals/loginGuard';
 import { useModals } from '../modals/ModalProvider';
@@ -17,6 +17,62 @@ function Avatar() {
   return <img className="avatar" src={icon.url} alt={t('avatar')} width={36} height={36} onError={() => setBroken(icon.url)} />;
 }
 
+const STROKE = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+function RefreshIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" {...STROKE} />
+    </svg>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" {...STROKE} />
+      <circle cx="12" cy="12" r="3" {...STROKE} />
+      {crossed && <path d="M4 4l16 16" {...STROKE} />}
+    </svg>
+  );
+}
+
+/** What the balance shows while it is hidden (SPEC §2). */
+const HIDDEN_BALANCE = '***';
+
+/**
+ * The member's balance (SPEC §2, §9): refreshed by a click, hidden as *** by another, the choice
+ * kept in localStorage. Money pages refresh the same shared balance after every money action.
+ */
+function Balance() {
+  const { t, i18n } = useTranslation('frame');
+  const { balance, loading, error, refresh } = useBalance();
+  const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
+  const toggle = () => {
+    writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  const unavailable = !hidden && !balance && Boolean(error);
+  let shown: string;
+  if (hidden) shown = HIDDEN_BALANCE;
+  else if (balance) shown = formatMoney(balance.sumBalance, balance.currencySymbol, i18n.language);
+  else shown = unavailable ? '--' : '…';
+  return (
+    <div className="account-balance" data-loading={loading || undefined}>
+      <span className="account-balance__amount" aria-live="polite">
+        <span className="visually-hidden">{t(unavailable ? 'header.balance_unavailable' : 'header.balance')} </span>
+        <span data-balance>{shown}</span>
+      </span>
+      <button type="button" className="account-balance__refresh" aria-label={t('header.balance_refresh')} disabled={loading} onClick={() => void refresh()}>
+        <RefreshIcon />
+      </button>
+      <button type="button" className="account-balance__toggle" aria-label={t(hidden ? 'header.balance_show' : 'header.balance_hide')} onClick={toggle}>
+        <EyeIcon crossed={hidden} />
+      </button>
+    </div>
+  );
+}
+
 /** Entries of the logged-in menu (SPEC §2): member-centre pages, money ones for real members only. */
 const MENU: ReadonlyArray<{ key: string; page: string; realOnly?: boolean }> = [
   { key: 'menu_deposit', page: 'depositv2', realOnly: true },
@@ -28,7 +84,7 @@ const MENU: ReadonlyArray<{ key: string; page: string; realOnly?: boolean }> = [
 
 /**
  * The signed-in member: avatar, nickname, VIP label (VIP0 by default), the menu, the way into the
- * personal centre, and logout with its confirm. The balance comes with the wallet.
+ * personal centre, the balance, and logout with its confirm.
  */
 export function AccountArea({ session }: { session: Session }) {
   const { t } = useTranslation('frame');
@@ -83,6 +139,7 @@ export function AccountArea({ session }: { session: Session }) {
           </li>
         </ul>
       </div>
+      <Balance />
       <button type="button" className="button button--accent header__member-centre" onClick={() => openCentre('memberCentre')}>
         {t('header.member_centre')}
       </button>

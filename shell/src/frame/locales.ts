@@ -11,6 +11,11 @@ export const en = {
     theme_toggle: 'Switch theme',
     theme_light: 'Light',
     theme_dark: 'Dark',
+    balance: 'Balance',
+    balance_refresh: 'Refresh balance',
+    balance_hide: 'Hide balance',
+    balance_show: 'Show balance',
+    balance_unavailable: 'Balance unavailable',
   },
   box: {
     agent: 'Agent',
@@ -88,6 +93,11 @@ export const bn: typeof en = {
     theme_toggle: 'থিম পরিবর্তন',
     theme_light: 'হালকা',
     theme_dark: 'গাঢ়',
+    balance: 'ব্যালেন্স',
+    balance_refresh: 'ব্যালেন্স রিফ্রেশ করুন',
+    balance_hide: 'ব্যালেন্স লুকান',
+    balance_show: 'ব্যালেন্স দেখান',
+    balance_unavailable: 'ব্যালেন্স পাওয়া যায়নি',
   },
   box: {
     agent: 'এজেন্ট',

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { CentreOverlay } from '../remotes/CentreOverlay';
 import type { RemoteName } from '../remotes/runtime';
+import { useCentreFromQuery } from './centreFromQuery';
 
 const TITLE_KEYS: Record<RemoteName, string> = {
   memberCentre: 'member_centre',
@@ -20,6 +21,7 @@ export function useOpenCentre(): OpenCentre {
 export function OverlayProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ remote: RemoteName; page?: string } | null>(null);
   const openCentre = useCallback<OpenCentre>((remote, page) => setOpen({ remote, page }), []);
+  useCentreFromQuery(openCentre);
   return (
     <OverlayContext.Provider value={openCentre}>
       {children}

@@ -2,7 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readSession, writeSession } from '@tessera/kit';
 import { NOTICES_PATH, noticePayload, noticesOf } from './testNotices';
+import { CODE, firebaseConfig, firebaseFake, resetFirebaseFake } from './testFirebase';
 import { bodyOf, CAPTCHA_IMAGE, callsTo, headerOf, LOGIN, MEMBER_INFO, modal, refusal, renderModal } from './testIdentity';
+
+vi.mock('firebase/app', async () => (await import('./testFirebase')).firebaseFake.app);
+vi.mock('firebase/auth', async () => (await import('./testFirebase')).firebaseFake.auth);
 
 vi.mock('@tessera/kit', async (original) => (await import('./testSealing')).plainSealing(await original()));
 
@@ -28,6 +32,7 @@ async function logInAs(username = 'player01', password = 'secret') {
 afterEach(() => {
   writeSession(null);
   vi.useRealTimers();
+  resetFirebaseFake();
 });
 
 describe('login modal', () => {
@@ -121,6 +126,69 @@ describe('login modal', () => {
     await waitFor(() => expect(readSession()?.token).toBe('new-token'));
     expect(bodyOf(callsTo(calls, LOGIN_PATH)[0])).toEqual({ type: 'sms', countryDialingCode: '+63', mobileNum: '9171234567', verificationCode: '1234567' });
     expect(modal('login')).toBeNull();
+  });
+
+  test("with the brand's Firebase phone auth, Firebase texts the code and its ID token logs in", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { calls } = renderModal({ kind: 'login' }, {
+      whitelabel: { MOBILEVERCODELOGIN3: true },
+      status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
+      answers: { [LOGIN_PATH]: LOGIN },
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    fireEvent.change(document.querySelector('select[name="countryDialingCode"]')!, { target: { value: '+880' } });
+    type('mobileNum', '01712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('button', { name: /Resend in 60 s/ })).toHaveProperty('disabled', true);
+    expect(firebaseFake.sent).toEqual([{ phoneNumber: '+8801712345678', language: 'en' }]);
+    expect(callsTo(calls, SMS_PATH)).toHaveLength(0);
+
+    type('verificationCode', ` ${CODE} `);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(readSession()?.token).toBe('new-token'));
+    expect(bodyOf(callsTo(calls, LOGIN_PATH)[0])).toEqual({
+      type: 'sms', countryDialingCode: '+880', mobileNum: '01712345678', firebaseIdToken: 'id-token:+8801712345678',
+    });
+  });
+
+  test('Firebase refusals show the SPEC §8 messages; too many requests waits 5 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { calls } = renderModal({ kind: 'login' }, {
+      whitelabel: { MOBILEVERCODELOGIN3: true },
+      status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
+      answers: { [LOGIN_PATH]: LOGIN },
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    type('mobileNum', '9171234567');
+    firebaseFake.failSend = 'auth/too-many-requests';
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Too many requests. Please try again in 5 minutes.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Resend in 300 s/ })).toHaveProperty('disabled', true);
+
+    type('verificationCode', CODE);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    // No code was sent: the typed one cannot be right, and the server is not asked.
+    expect(await screen.findByText('The verification code is not correct.')).toBeTruthy();
+    expect(callsTo(calls, LOGIN_PATH)).toHaveLength(0);
+  });
+
+  test('an expired Firebase code is said under the code field', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { calls } = renderModal({ kind: 'login' }, {
+      whitelabel: { MOBILEVERCODELOGIN3: true },
+      status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
+      answers: { [LOGIN_PATH]: LOGIN },
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    type('mobileNum', '9171234567');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Resend in 60 s/ });
+    firebaseFake.failConfirm = 'auth/code-expired';
+    type('verificationCode', CODE);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const message = await screen.findByText('The verification code has expired. Please ask for a new one.');
+    expect(message.id).toBe(input('verificationCode').getAttribute('aria-describedby'));
+    expect(callsTo(calls, LOGIN_PATH)).toHaveLength(0);
   });
 
   test('an SMS send asking for the captcha shows it instead of a warning, and the next send carries it', async () => {

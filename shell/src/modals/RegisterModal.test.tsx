@@ -7,7 +7,10 @@ import { renderInShell, serve } from '../../test/render';
 import type { FieldSetting } from '../forms';
 import { ROUTES } from '../routes';
 import { useModals } from './ModalProvider';
+import { CODE, firebaseConfig, firebaseFake, resetFirebaseFake } from './testFirebase';
 
+vi.mock('firebase/app', async () => (await import('./testFirebase')).firebaseFake.app);
+vi.mock('firebase/auth', async () => (await import('./testFirebase')).firebaseFake.auth);
 vi.mock('@tessera/kit', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@tessera/kit')>()),
   sendEncrypted: vi.fn(),
@@ -39,6 +42,7 @@ interface Setup {
   settings?: Record<string, Partial<FieldSetting>>;
   referralCode?: string;
   domainCode?: string | null;
+  phoneAuth?: unknown;
 }
 
 function Opener({ referralCode }: { referralCode?: string }) {
@@ -47,11 +51,11 @@ function Opener({ referralCode }: { referralCode?: string }) {
   return null;
 }
 
-function answers({ flags = { DIRECTREG3: true, USERNAMEREG3: true }, settings = {}, domainCode = null }: Setup) {
+function answers({ flags = { DIRECTREG3: true, USERNAMEREG3: true }, settings = {}, domainCode = null, phoneAuth = null }: Setup) {
   const merged = Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, { ...setting, ...settings[name] }]));
   let images = 0;
   return {
-    '/wps/system/status': statusOf({ whitelabel: flags, domainRoute: { domain: 'localhost', route: '/', referralCode: domainCode } }),
+    '/wps/system/status': { ...statusOf({ whitelabel: flags, domainRoute: { domain: 'localhost', route: '/', referralCode: domainCode } }), phoneAuth },
     '/wps/system/setting/register': merged,
     '/wps/member/info': MEMBER_INFO,
     '/wps/captcha': () => `data:image/png;base64,${(images += 1)}`,
@@ -90,6 +94,7 @@ function fillUsernameForm() {
 afterEach(() => {
   writeSession(null);
   sendEncrypted.mockReset();
+  resetFirebaseFake();
 });
 
 describe('register modes', () => {
@@ -303,6 +308,41 @@ describe('sending', () => {
     expect(sendEncrypted.mock.calls[0][0]).toBe('/wps/member/register/mobile');
     expect(sendEncrypted.mock.calls[0][1]).toMatchObject({ mobileNum: '9171234567', countryDialingCode: '+63', verificationCode: '1234567' });
     expect(sendEncrypted.mock.calls[0][1]).not.toHaveProperty('username');
+  });
+
+  test("with the brand's Firebase phone auth, Firebase texts the code and registration sends its ID token", async () => {
+    sendEncrypted.mockResolvedValue(LOGIN);
+    const { calls } = await renderRegister({
+      flags: { DIRECTREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true },
+      // The brand's own codes are 7 digits; Firebase's are 6.
+      settings: { verificationCode: { acceptedPattern: '^[0-9]+$', patternId: 'digits', minLength: 7, maxLength: 7 } },
+      phoneAuth: firebaseConfig('tessera-demo-ph'),
+    });
+    type('mobileNum', '09171234567');
+    const send = screen.getByRole('button', { name: 'Send code' });
+    await act(async () => fireEvent.click(send));
+    await waitFor(() => expect(send.textContent).toBe('Resend in 60 s'));
+    expect(firebaseFake.sent).toEqual([{ phoneNumber: '+639171234567', language: 'en' }]);
+    expect(calls.some((call) => call.url.pathname === '/wps/verification/sms/register')).toBe(false);
+
+    type('verificationCode', '1234567');
+    type('password', 'secret12');
+    type('confirmPassword', 'secret12');
+    await submit();
+    expect(errorOf('verificationCode')).toBe('Please enter 6 characters: digits only');
+    expect(firebaseFake.confirmed).toEqual([]);
+
+    type('verificationCode', '000000');
+    await submit();
+    await waitFor(() => expect(errorOf('verificationCode')).toBe('The verification code is not correct.'));
+    expect(sendEncrypted).not.toHaveBeenCalled();
+
+    type('verificationCode', CODE);
+    await submit();
+    await waitFor(() => expect(sendEncrypted).toHaveBeenCalled());
+    const fields = sendEncrypted.mock.calls[0][1] as Record<string, unknown>;
+    expect(fields).toMatchObject({ mobileNum: '09171234567', countryDialingCode: '+63', firebaseChannel: 'sms', firebaseIdToken: 'id-token:+639171234567' });
+    expect(fields).not.toHaveProperty('verificationCode');
   });
 
   test('a refused captcha shows its message and a new image', async () => {

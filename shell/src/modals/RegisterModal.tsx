@@ -14,6 +14,7 @@ import {
 import { useFlag, useSystemStatus } from '../data/status';
 import { useAfterLogin } from './afterLogin';
 import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
+import { FIREBASE_CODE_SETTING, PHONE_AUTH_CODE_FIELDS, useFirebasePhone } from './firebasePhone';
 import { errorsOfRefusal, FormError, useForm } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
@@ -75,7 +76,7 @@ interface RegisterFormProps {
 }
 
 /** Refusals about one field (identity contract); in mobile mode the username is not shown. */
-const CODE_FIELDS = { username_taken: 'username', mobile_taken: 'mobileNum' };
+const CODE_FIELDS = { username_taken: 'username', mobile_taken: 'mobileNum', ...PHONE_AUTH_CODE_FIELDS };
 
 function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProps) {
   const { t } = useTranslation('forms');
@@ -89,6 +90,7 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
   const { form, values, errors, show, clear, bind } = useForm<Record<string, string>>({});
   const [mode, setMode] = useState<RegisterMode>(modes[0]);
   const [dialingCode, setDialingCode] = useDialingCode();
+  const firebase = useFirebasePhone();
   const [terms, setTerms] = useState(true);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,6 +110,7 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
       show({ mobileNum: problem });
       return Promise.resolve(null);
     }
+    if (firebase) return firebase.send(dialingCode.trim(), value('mobileNum').trim());
     const username = mode === 'username' ? value('username').trim() || undefined : undefined;
     const number = { countryDialingCode: dialingCode.trim(), mobileNo: value('mobileNum').trim(), username };
     return captcha.sendCode((part) => sendRegisterSms(number, part));
@@ -138,6 +141,13 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
     return filled;
   }
 
+  /** With Firebase the code is traded for its ID token, sent in the code's place (SPEC §3, §4). */
+  async function firebaseProof(): Promise<{ firebaseChannel: 'sms'; firebaseIdToken: string } | null> {
+    const code = value('verificationCode').trim();
+    if (!firebase || !code || !fields.some((field) => field.name === 'verificationCode')) return null;
+    return { firebaseChannel: 'sms', firebaseIdToken: await firebase.idToken(code) };
+  }
+
   function onRefused(error: unknown) {
     if (error instanceof ApiError && error.code === 'invitation_code_error') refuseAffiliate(error);
     else show(errorsOfRefusal(error, t('error_network'), { codeFields: CODE_FIELDS, shown: checked.map((field) => field.name) }));
@@ -152,13 +162,17 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
       return;
     }
     const entered = Object.fromEntries(checked.map((field) => [field.name, value(field.name)]));
-    const checkSettings = Object.fromEntries(checked.map((field) => [field.name, settingFor(field, settings)]));
+    const rules: RegisterSettings = firebase ? { ...settings, verificationCode: { required: false, ...settings.verificationCode, ...FIREBASE_CODE_SETTING } } : settings;
+    const checkSettings = Object.fromEntries(checked.map((field) => [field.name, settingFor(field, rules)]));
     if (!show(validateFields(entered, checkSettings, t))) return;
     setBusy(true);
     try {
       const affiliateCode = await checkedAffiliateCode();
       if (affiliateCode === false) return;
-      const login = await captcha.withCaptcha((part) => register(mode, { ...filledFields(), ...(affiliateCode && { affiliateCode }), ...part }));
+      const proof = await firebaseProof();
+      const filled = filledFields();
+      if (proof) delete filled.verificationCode;
+      const login = await captcha.withCaptcha((part) => register(mode, { ...filled, ...proof, ...(affiliateCode && { affiliateCode }), ...part }));
       if (login) await finishLogin(login, { via: 'register' });
     } catch (error) {
       onRefused(error);
@@ -171,7 +185,9 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
     if (name === 'mobileNum') {
       return <MobileField key={name} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} required={required} {...bind(name)} />;
     }
-    if (name === 'verificationCode') return <SmsCodeField key={name} label={t('register_verificationCode')} send={sendSms} {...bind(name)} />;
+    if (name === 'verificationCode') {
+      return <SmsCodeField key={name} firebase={Boolean(firebase)} label={t('register_verificationCode')} send={sendSms} {...bind(name)} />;
+    }
     return (
       <TextField key={name} name={name} label={t(`register_${name}`)} required={required} maxLength={settings[name]?.maxLength} {...INPUT_TYPES[name]} {...bind(name)} />
     );

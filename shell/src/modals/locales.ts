@@ -98,6 +98,18 @@ export const en = {
   menu_profit_loss: 'Personal profit/loss',
   menu_help_centre: 'Help center',
   avatar: 'Avatar',
+  // Firebase phone sign-in (SPEC §8), the same texts as the server's.
+  phone_auth_invalid_phone_number: 'The phone number is not valid.',
+  phone_auth_missing_phone_number: 'Please enter a phone number.',
+  phone_auth_too_many_requests: 'Too many requests. Please try again in 5 minutes.',
+  phone_auth_unknown_error: 'Phone verification did not work. Please try again.',
+  phone_auth_invalid_code: 'The verification code is not correct.',
+  phone_auth_missing_code: 'Please enter the verification code.',
+  phone_auth_captcha_check_failed: 'The captcha check failed. Please try again.',
+  phone_auth_quota_exceeded: 'Phone verification is not available at the moment. Please contact customer service.',
+  phone_auth_operation_not_allowed: 'Phone verification is not enabled.',
+  phone_auth_code_expired: 'The verification code has expired. Please ask for a new one.',
+  phone_auth_popup_closed: 'Login failure. Please try again',
 };
 
 export const bn: typeof en = {
@@ -199,4 +211,16 @@ export const bn: typeof en = {
   menu_profit_loss: 'ব্যক্তিগত লাভ/ক্ষতি',
   menu_help_centre: 'সহায়তা কেন্দ্র',
   avatar: 'অবতার',
+  // Firebase phone sign-in (SPEC §8), the same texts as the server's.
+  phone_auth_invalid_phone_number: 'ফোন নম্বরটি সঠিক নয়।',
+  phone_auth_missing_phone_number: 'অনুগ্রহ করে একটি ফোন নম্বর দিন।',
+  phone_auth_too_many_requests: 'অনেক বেশি অনুরোধ এসেছে। 5 মিনিট পরে আবার চেষ্টা করুন।',
+  phone_auth_unknown_error: 'ফোন যাচাইকরণ কাজ করেনি। আবার চেষ্টা করুন।',
+  phone_auth_invalid_code: 'যাচাইকরণ কোডটি সঠিক নয়।',
+  phone_auth_missing_code: 'অনুগ্রহ করে যাচাইকরণ কোডটি দিন।',
+  phone_auth_captcha_check_failed: 'ক্যাপচা যাচাই ব্যর্থ হয়েছে। আবার চেষ্টা করুন।',
+  phone_auth_quota_exceeded: 'এই মুহূর্তে ফোন যাচাইকরণ সম্ভব নয়। অনুগ্রহ করে গ্রাহকসেবায় যোগাযোগ করুন।',
+  phone_auth_operation_not_allowed: 'ফোন যাচাইকরণ চালু করা নেই।',
+  phone_auth_code_expired: 'যাচাইকরণ কোডটির মেয়াদ শেষ হয়ে গেছে। নতুন কোড চেয়ে নিন।',
+  phone_auth_popup_closed: 'লগইন ব্যর্থ হয়েছে। আবার চেষ্টা করুন',
 };

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../translations';
+import type { DateRange } from './api';
+import { DATE_PRESETS, isValidRange, presetOf, presetRange, type DatePreset } from './dates';
+
+/**
+ * The record pages' dates: preset buttons (today, last 7 days, last 30 days) and the start and end
+ * days, both inclusive. A start after the end is said under them.
+ */
+export function DatePresets({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const active = presetOf(range);
+  const invalid = Boolean(range.startDate && range.endDate) && !isValidRange(range);
+  return (
+    <fieldset className="date-presets">
+      <legend className="visually-hidden">{t('date_range')}</legend>
+      <div className="date-presets__buttons" role="group" aria-label={t('date_presets')}>
+        {(Object.keys(DATE_PRESETS) as DatePreset[]).map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className={preset === active ? 'date-presets__preset is-active' : 'date-presets__preset'}
+            aria-pressed={preset === active}
+            data-preset={preset}
+            onClick={() => onChange(presetRange(preset))}
+          >
+            {t(`preset_${preset}`)}
+          </button>
+        ))}
+      </div>
+      <div className="date-presets__days">
+        <label htmlFor={`${id}-start`}>{t('start_date')}</label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          name="startDate"
+          value={range.startDate}
+          max={range.endDate || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(event) => onChange({ ...range, startDate: event.target.value })}
+        />
+        <label htmlFor={`${id}-end`}>{t('end_date')}</label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          name="endDate"
+          value={range.endDate}
+          min={range.startDate || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(event) => onChange({ ...range, endDate: event.target.value })}
+        />
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="field__error" data-field-error="dates">
+          {t('date_range_invalid')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
