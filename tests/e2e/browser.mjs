@@ -58,7 +58,7 @@ export function createMember(brand, username, { password = PASSWORD, type = 4, n
 }
 
 /** Call PATH on BRAND's host directly (Node's fetch may not set Host), answering the envelope. */
-function callBrand(brand, path, { method = 'GET', body, type, token, cookie, withHeaders = false } = {}) {
+export function callBrand(brand, path, { method = 'GET', body, type, token, cookie, withHeaders = false } = {}) {
   return new Promise((resolve, reject) => {
     const call = httpRequest(
       {

@@ -8,9 +8,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { brandUrl, callBrand, launchBrowser, openPage } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,34 +34,14 @@ after(async () => {
 });
 
 /** The operator API on the brand's host: the envelope's value, or a failure naming the code. */
-function operator(method, path, body) {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(
-      {
-        host: BASE_URL.hostname,
-        port: BASE_URL.port,
-        path,
-        method,
-        headers: {
-          Host: `${BRAND}.localhost:${BASE_URL.port}`,
-          Authorization: `Bearer ${operatorKey}`,
-          Accept: 'application/json',
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => {
-          const answer = JSON.parse(text);
-          if (answer.success) resolve(answer.value);
-          else reject(new Error(`${method} ${path}: ${response.statusCode} ${answer.code}`));
-        });
-      },
-    );
-    call.on('error', reject);
-    call.end(body ? JSON.stringify(body) : undefined);
+async function operator(method, path, body) {
+  const answer = await callBrand(BRAND, path, {
+    method,
+    token: operatorKey,
+    ...(body ? { body: JSON.stringify(body), type: 'application/json' } : {}),
   });
+  if (!answer.success) throw new Error(`${method} ${path}: ${answer.code}`);
+  return answer.value;
 }
 
 async function pendingOf(kind) {

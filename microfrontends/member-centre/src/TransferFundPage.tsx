@@ -5,7 +5,7 @@ import { refreshBalance, useBalance, type VendorWallet } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchMerchantWallet, transferWallet, useWalletKey, type TransferDirection } from './wallet/api';
 import { amountProblem, isPositive } from './wallet/amount';
-import { AmountField, FormError, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
+import { AmountField, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
 import { useMoney } from './wallet/money';
 import './wallet/wallet.css';
 
@@ -103,15 +103,7 @@ function TransferForm({ wallet, mainBalance }: TransferProps) {
           </button>
         }
       />
-      <FormError message={errors.form} />
-      {notice && (
-        <p className="wallet__notice" role="status">
-          {notice}
-        </p>
-      )}
-      <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t('transferring') : t('transfer')}
-      </button>
+      <FormEnd error={errors.form} notice={notice} busy={busy} label={t('transfer')} busyLabel={t('transferring')} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { refreshBalance, useBalance, useMemberInfo } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchPaymentPasswordSettings, transferToUpline, useWalletKey, type PaymentPasswordSettings } from './wallet/api';
 import { amountProblem } from './wallet/amount';
-import { AmountField, Field, FormError, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
+import { AmountField, Field, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
 import { useMoney } from './wallet/money';
 import './wallet/wallet.css';
 
@@ -76,15 +76,7 @@ function UplineForm({ settings }: { settings: PaymentPasswordSettings }) {
           hint={settings.hasPaymentPassword ? undefined : t('payment_password_not_set')}
         />
       )}
-      <FormError message={errors.form} />
-      {notice && (
-        <p className="wallet__notice" role="status">
-          {notice}
-        </p>
-      )}
-      <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? t('transferring') : t('transfer')}
-      </button>
+      <FormEnd error={errors.form} notice={notice} busy={busy} label={t('transfer')} busyLabel={t('transferring')} />
     </form>
   );
 }

@@ -75,6 +75,29 @@ export function FormError({ message }: { message?: string | null }) {
   );
 }
 
+/** The end of a money form: its error, what happened, and the submit button (busy while sending). */
+export function FormEnd({ error, notice, busy, label, busyLabel }: {
+  error?: string | null;
+  notice?: string | null;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      {notice && (
+        <p className="wallet__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}
+
 /** The first message per field; 'form' holds the rest. */
 export type FormErrors = Record<string, string>;
 
