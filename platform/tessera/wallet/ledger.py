@@ -98,7 +98,8 @@ class Ledger:
              reference: str | None = None, remark: str | None = None) -> LedgerTransaction:
         """Post ``legs`` as one transaction under ``key``; the first transaction on a replay.
 
-        Raises :class:`IdempotencyConflict` when ``key`` was posted with other fields and
+        A post that writes leaves each leg's ``account.balance_minor`` at the balance it made (no
+        need to read it again). Raises :class:`IdempotencyConflict` when ``key`` was posted with other fields and
         :class:`InsufficientFunds` when an account that may not go negative would; nothing is
         posted then.
         """

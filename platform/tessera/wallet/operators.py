@@ -86,4 +86,4 @@ def grant_bonus(request, operator: str, form: dict) -> dict:
     if first is None:
         audit(db, "bonus_granted", request.client_ip, at, member.id, transaction=transaction.id, operator=operator)
     return {"transactionId": transaction.id, "memberId": member.id, "amount": format_minor(amount),
-            "title": transaction.remark, "mainBalance": format_minor(ledger.balance(main))}
+            "title": transaction.remark, "mainBalance": format_minor(main.balance_minor)}
