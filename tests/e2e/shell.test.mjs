@@ -133,9 +133,12 @@ describe('routes', () => {
   for (const [path, expectedErrors] of Object.entries(REGISTER)) {
     test(`${path} shows the home page with the register modal`, () =>
       withPage(async (page) => {
+        // The refused affiliate check is among the expected errors: wait for its answer, not only the modal.
+        const affiliate = expectedErrors.length ? page.waitForResponse((r) => r.url().includes('/wps/agent/affiliate')) : null;
         await openHome(page, 'demo-ph', path);
         assert.equal(await page.getAttribute('main section', 'data-page'), 'home');
         await page.waitForSelector('[data-modal="register"]');
+        await affiliate;
       }, { expectedErrors }));
   }
 
