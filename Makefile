@@ -41,12 +41,17 @@ setup: install
 
 # Development secrets shared by the demo brands and the sandboxes of their payment gateway and
 # transfer-wallet vendor (tenant.toml names them as env:...); production sets its own.
-DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor
-# The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID.
+DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor DEMO_GAMES_SECRET=dev-games
+# The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
+# once they answer, the brands' game catalogs are synced from the vendors (idempotent).
+define sync_games
+	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(SANDBOX_PORT)/demo-vendor/ >/dev/null && break; sleep 0.5; done; \
+	$(BIN)/tessera games sync
+endef
 define with_sandboxes
 	export $(DEV_SECRETS); mkdir -p var/sandbox; \
 	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
-	trap 'kill $$sandbox 2>/dev/null; wait $$sandbox 2>/dev/null' EXIT; $(1)
+	trap 'kill $$sandbox 2>/dev/null; wait $$sandbox 2>/dev/null' EXIT; $(sync_games); $(1)
 endef
 
 run: setup
@@ -68,6 +73,7 @@ E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-dem
 define with_server
 	export $(E2E_SECRETS) $(DEV_SECRETS); \
 	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) & sandbox=$$!; \
+	$(sync_games) || { kill $$sandbox; exit 1; }; \
 	TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
 	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
@@ -85,12 +91,14 @@ test-browser: setup chromium
 
 test: test-python test-frontend test-browser
 
-# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, then the home page in Chromium (each prints ratios against a baseline of the same run).
+# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, then the home page in Chromium (each prints ratios against a baseline of the same run).
 bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 	$(BIN)/python -m tests.bench.login
 	$(BIN)/python -m tests.bench.wallet
+	$(BIN)/python -m tests.bench.games
+	$(BIN)/python -m tests.bench.seamless
 	$(call with_server,node tests/bench/frontend.mjs)
 
 clean:

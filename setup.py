@@ -15,6 +15,7 @@ setup(
     package_data={
         "tessera": ["*.yaml", "*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2",
                     "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
+        "tessera_plugins": ["slots/static/*.js", "slots/static/*.css"],
     },
     install_requires=[
         "alembic>=1.13",
@@ -56,6 +57,7 @@ setup(
             "smtp-email = tessera_plugins.smtp_email",
             "firebase-phone-auth = tessera_plugins.firebase_phone_auth",
             "transfer-vendor = tessera_plugins.transfer_vendor",
+            "demo-vendor = tessera_plugins.demo_vendor",
             "bank-transfer = tessera_plugins.bank_transfer",
             "signed-gateway = tessera_plugins.signed_gateway",
         ],

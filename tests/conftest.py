@@ -11,7 +11,6 @@ import webtest
 from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
-from tessera.config import make_app
 from tessera.db import ALL_TENANTS, make_engine
 from tessera.migrate import upgrade
 from tessera.plugins import plugin_manager, settings_schemas
@@ -19,6 +18,7 @@ from tessera.settings import ROOT, Settings
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 
+from apps import app_with_plugins
 from factories import Clock, MemberFactory
 
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
@@ -100,9 +100,7 @@ def serve_connection(connection):
 @pytest.fixture(scope="session")
 def built_app(settings, engine):
     """Building the app (and its OpenAPI description) takes a while: once per run."""
-    wsgi = make_app(settings)
-    yield wsgi
-    wsgi.registry["db_engine"].dispose()
+    yield from app_with_plugins(settings)
 
 
 @pytest.fixture

@@ -245,3 +245,15 @@ def _add_wallet_commands():
 
 
 _add_wallet_commands()
+
+
+def _add_games_commands():
+    """The games' operator commands: the catalog sync and the pull of transfer-wallet vendors' bets."""
+    from .games.bets_cli import pull_bets
+    from .games.cli import games
+
+    games.add_command(pull_bets)
+    main.add_command(games)
+
+
+_add_games_commands()

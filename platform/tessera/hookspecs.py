@@ -199,7 +199,8 @@ def tessera_payment_query(tenant, settings, channel, deposit_id):
 def tessera_game_vendors(tenant, settings):
     """Return the vendors this plugin provides: dicts with ``vassalage``, ``displayName``,
     ``gameType`` and ``walletMode`` ("seamless" or "transfer"), and optionally ``isHot`` (bool,
-    default False) and ``smallIcon`` (an image URL, default None) for the game menu."""
+    default False), ``smallIcon`` (an image URL, default None) and ``accountTypeId`` (int) for
+    the game menu."""
 
 
 @hookspec(firstresult=True)
@@ -210,9 +211,44 @@ def tessera_game_catalog(tenant, settings, vassalage):
 
 @hookspec(firstresult=True)
 def tessera_game_launch(tenant, settings, vassalage, game_code, player, language, device, free_play):
-    """Return the URL that opens ``game_code`` for ``player`` (a dict: id, username, currency).
+    """Return the URL that opens ``game_code`` for ``player`` (a dict: id, username, currency, and
+    for a seamless-wallet vendor ``launchToken``, which the vendor presents to the wallet's
+    ``authenticate``, and ``walletUrl``, the brand's address of that vendor's seamless wallet,
+    ``.../vendors/{vassalage}/wallet``, to which the vendor adds ``/{operation}``). ``player`` is
+    None for free play. ``device`` is "WEB" or "MOBILE".
 
     None when the vendor is not this plugin's.
+    """
+
+
+@hookspec(firstresult=True)
+def tessera_game_rooms(tenant, settings, vassalage):
+    """Return the open tables of a live vendor: dicts with ``roomId``, ``gameCode``, ``name``,
+    ``dealer``, ``minBet`` and ``maxBet`` (Decimal strings), ``players`` (int) and ``status``
+    ("open" or "closed"). None when the vendor is not this plugin's."""
+
+
+@hookspec(firstresult=True)
+def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, body):
+    """Read a seamless-wallet call of vendor ``vassalage`` to ``/vendors/{vassalage}/wallet/{operation}``.
+
+    Verify it as the vendor's protocol says (signature, timestamp) and return a dict:
+    ``operation`` (authenticate, balance, debit, credit, rollback), and as the operation needs
+    ``token`` (authenticate), ``memberId`` (int: the member the vendor names), ``transactionId``,
+    ``roundId``, ``gameCode``, ``amount`` (a Decimal string; debit and credit), ``rollbackOf``
+    (the debit's transactionId; rollback) and ``currency``. Raise
+    :class:`tessera.plugins.AdapterError`: ``signature_invalid`` (forged or stale) or
+    ``request_invalid`` (unreadable). None when the vendor is not this plugin's.
+    """
+
+
+@hookspec(firstresult=True)
+def tessera_seamless_encode(tenant, settings, vassalage, operation, answer):
+    """Turn the wallet's ``answer`` to a seamless call into the vendor's HTTP response: a tuple
+    (status int, headers dict, body bytes), signed as the vendor's protocol says.
+
+    ``answer`` is ``{"ok": True, "balance", "currency", ...}`` or ``{"ok": False, "code", "balance"?}``
+    (see tessera.games.seamless). None when the vendor is not this plugin's.
     """
 
 
@@ -240,4 +276,6 @@ def tessera_game_balance(tenant, settings, vassalage, player):
 @hookspec(firstresult=True)
 def tessera_game_bet_records(tenant, settings, vassalage, since, until):
     """Return the vendor's settled bets between ``since`` and ``until`` (aware datetimes) as an
-    iterable of dicts. None when the vendor is not this plugin's."""
+    iterable of dicts: ``roundId``, ``memberId`` (int; rounds of players not of this brand left
+    out), ``gameCode``, ``bet`` and ``payout`` (Decimal strings), ``placedAt`` and ``settledAt``
+    (ISO 8601 with an offset). None when the vendor is not this plugin's."""

@@ -21,5 +21,16 @@ def alembic_config(database_url: str, pm=None) -> Config:
     return config
 
 
+def made_on(dialect_name: str):
+    """Alembic's include_object for comparing a database of DIALECT_NAME with the models: an
+    object declared for other databases only (``.ddl_if(dialect=...)``) is not expected there."""
+
+    def include_object(obj, name, type_, reflected, compare_to):
+        condition = getattr(obj, "_ddl_if", None)
+        return condition is None or condition.dialect in (None, dialect_name)
+
+    return include_object
+
+
 def upgrade(database_url: str, revision: str = "heads") -> None:
     command.upgrade(alembic_config(database_url), revision)

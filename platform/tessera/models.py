@@ -3,6 +3,7 @@
 
 def load_all_models():
     from .engagement import models as engagement_models  # noqa: F401
+    from .games import models as games_models  # noqa: F401
     from .identity import models as identity_models  # noqa: F401
     from . import onetime  # noqa: F401
     from .system import models as system_models  # noqa: F401

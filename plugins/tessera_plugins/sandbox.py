@@ -7,6 +7,10 @@
   ``DEMO_BD_GATEWAY_SECRET``, ``demo-ph`` with ``DEMO_PH_GATEWAY_SECRET``.
 - ``/vendor``: the transfer-wallet vendor of the ``transfer-vendor`` plugin
   (:mod:`tessera_plugins.transfer_vendor.sandbox`), secret ``DEMO_VENDOR_SECRET``.
+- ``/demo-vendor``: the seamless-wallet game vendor of the ``demo-vendor`` plugin
+  (:mod:`tessera_plugins.demo_vendor.server`), secret ``DEMO_GAMES_SECRET``: its catalog, icons and
+  game pages, and its calls to the brands' wallets (credits and rollbacks kept under the state
+  folder until accepted).
 
 A merchant or operator whose variable is unset is refused. Stops on SIGTERM or SIGINT.
 """
@@ -19,6 +23,9 @@ from pathlib import Path
 
 import waitress
 
+from tessera_plugins.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
+from tessera_plugins.demo_vendor.server import demo_secrets as games_secrets
+from tessera_plugins.demo_vendor.server import make_app as make_games_app
 from tessera_plugins.signed_gateway.sandbox import make_app as make_gateway_app
 from tessera_plugins.transfer_vendor.sandbox import demo_secrets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_vendor_app
@@ -49,7 +56,8 @@ def gateway_secrets(environ=os.environ) -> dict[str, str]:
 
 def make_app(environ=os.environ, state_dir: Path | None = None):
     return mount({"/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
-                  "/vendor": make_vendor_app(demo_secrets(environ), state_dir)})
+                  "/vendor": make_vendor_app(demo_secrets(environ), state_dir),
+                  "/demo-vendor": make_games_app(games_secrets(environ), state_dir)})
 
 
 def _stop(signum, frame):
@@ -57,12 +65,13 @@ def _stop(signum, frame):
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description="The development payment gateway and game vendor, on 127.0.0.1.")
+    parser = argparse.ArgumentParser(description="The development payment gateway and game vendors, on 127.0.0.1.")
     parser.add_argument("--port", type=int, default=6550)
     parser.add_argument("--state-dir", type=Path, help="keep orders and balances in files here (default: memory)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    unset = [variable for variable in (*GATEWAY_MERCHANTS.values(), "DEMO_VENDOR_SECRET") if not os.environ.get(variable)]
+    variables = (*GATEWAY_MERCHANTS.values(), "DEMO_VENDOR_SECRET", GAMES_SECRET_VARIABLE)
+    unset = [variable for variable in variables if not os.environ.get(variable)]
     if unset:
         log.warning("unset, so refused: %s", ", ".join(unset))
     if args.state_dir is not None:
@@ -70,7 +79,7 @@ def main(argv=None) -> None:
     server = waitress.create_server(make_app(state_dir=args.state_dir), host="127.0.0.1", port=args.port)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, _stop)
-    log.info("sandboxes on http://127.0.0.1:%s/gateway and /vendor", server.effective_port)
+    log.info("sandboxes on http://127.0.0.1:%s/gateway, /vendor and /demo-vendor", server.effective_port)
     try:
         server.run()
     finally:

@@ -6,13 +6,16 @@ import bn from './locales/bn';
 import * as frame from './frame/locales';
 import * as modals from './modals/locales';
 import * as forms from './forms/locales';
+import * as games from './games/locales';
+import * as play from './play/locales';
 
 export const FALLBACK_LANGUAGE = 'en';
 
-/** The shell's texts per language and namespace: core ('translation'), 'frame', 'modals' and 'forms'. */
+/** The shell's texts per language and namespace: core ('translation'), 'frame', 'modals', 'forms', 'games' (the
+ * lobby) and 'play' (the game page, hot games and winners). */
 export const RESOURCES = {
-  en: { translation: en, frame: frame.en, modals: modals.en, forms: forms.en },
-  bn: { translation: bn, frame: frame.bn, modals: modals.bn, forms: forms.bn },
+  en: { translation: en, frame: frame.en, modals: modals.en, forms: forms.en, games: games.en, play: play.en },
+  bn: { translation: bn, frame: frame.bn, modals: modals.bn, forms: forms.bn, games: games.bn, play: play.bn },
 };
 
 /** Every code the picker offers: the site's list when the server sends it, else the brand's. */

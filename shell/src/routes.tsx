@@ -2,13 +2,14 @@ import { useEffect, type ComponentType, type ReactElement } from 'react';
 import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { useModals } from './modals/ModalProvider';
-import { GamesPage } from './pages/GamesPage';
+import { GamesPage, LivePage } from './pages/GamesPage';
 import { HelpCentrePage } from './pages/HelpCentrePage';
 import { HelpPage } from './pages/HelpPage';
 import { HomePage } from './pages/HomePage';
 import { NoticeListPage } from './pages/NoticeListPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SectionPage } from './pages/SectionPage';
+import { GamePage } from './play/GamePage';
 
 /** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
 const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant }> = [
@@ -44,6 +45,8 @@ const PAGES: Record<string, ComponentType> = {
   help: HelpPage,
   helpmc: HelpCentrePage,
   noticePage: NoticeListPage,
+  game: GamePage,
+  live: LivePage,
 };
 
 /** /login: home, with the login modal open over it. */

@@ -1,15 +1,24 @@
-"""Benchmark servers as subprocesses: started on a free loopback port, checked, stopped by PID."""
+"""What the benchmarks share: servers as subprocesses (started on a free loopback port, checked,
+stopped by PID), the PostgreSQL server a bench may make its database on, the test suite's helpers,
+and the exit status."""
 import collections
 import http.client
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import NullPool
+
 ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+SECRET_KEY = "tessera-bench-secret"  # the benches' Tessera, and the brands of the databases they prepare
 
 
 class ServerFailed(RuntimeError):
@@ -116,6 +125,59 @@ class Server:
         return "\n".join(f"    | {line}" for line in self.tail) or "    | (no output)"
 
 
+class Gunicorn:
+    """``gunicorn -c python:tessera.gunicorn_conf APP`` (Tessera's production settings; APP by
+    default Tessera as deployed) on a loopback socket this process bound (port 0), handed over as
+    a file descriptor; stopped by its PID."""
+
+    def __init__(self, env: dict, log: Path, app: str = "tessera.wsgi:application"):
+        self.env, self.log_path, self.app = env, log, app
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(128)
+        self.port = self.socket.getsockname()[1]
+        self.process = None
+
+    def start(self) -> None:
+        fd = self.socket.fileno()
+        self.log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "python:tessera.gunicorn_conf", "--bind", f"fd://{fd}",
+             self.app],
+            cwd=ROOT, env=self.env, pass_fds=(fd,), stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
+
+    def wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerFailed(f"gunicorn exited with {self.process.returncode}\n{self.tail()}")
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                connection.request("GET", "/healthz", headers={"Host": "demo-bd.localhost"})
+                if connection.getresponse().status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise ServerFailed(f"gunicorn not answering /healthz after {timeout:.0f} s\n{self.tail()}")
+
+    def tail(self) -> str:
+        lines = self.log_path.read_text("utf-8", "replace").splitlines()[-30:]
+        return "\n".join(f"    | {line}" for line in lines) or "    | (no output)"
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.socket.close()
+        if self.process is not None:
+            self.log.close()
+
+
 def bench_env(tmp: Path, log_level: str) -> dict:
     """The environment of every benchmark process: no inherited TESSERA_* setting, a temporary SQLite database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TESSERA_")}
@@ -124,7 +186,7 @@ def bench_env(tmp: Path, log_level: str) -> dict:
         "TESSERA_TENANTS_DIR": str(ROOT / "tenants"),
         "TESSERA_UPLOAD_DIR": str(tmp / "uploads"),
         "TESSERA_STATIC_DIR": str(tmp / "build"),
-        "TESSERA_SECRET_KEY": "tessera-bench-secret",
+        "TESSERA_SECRET_KEY": SECRET_KEY,
         "TESSERA_LOG_LEVEL": log_level,
         "TESSERA_LOG_FORMAT": "json",
         "TESSERA_VALIDATE_RESPONSES": "0",
@@ -149,3 +211,43 @@ def prepare_database(env: dict, timeout: float = 300.0) -> None:
             raise ServerFailed(f"tessera {' '.join(args)} did not finish in {timeout:.0f} s") from None
         if done.returncode != 0:
             raise ServerFailed(f"tessera {' '.join(args)} exited {done.returncode}:\n{done.stdout}{done.stderr}")
+
+
+def postgres_options(parser, database: str) -> None:
+    """``--postgres``, the server, and ``--database``, the bench's own database there."""
+    parser.add_argument("--postgres", default=os.environ.get("TESSERA_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
+                        help="a PostgreSQL server the bench may make a database on (TESSERA_BENCH_POSTGRES_URL)")
+    parser.add_argument("--database", default=database,
+                        help=f"the bench's own database there, made again and dropped at the end (default {database})")
+
+
+def postgres_reachable(server: str) -> str | None:
+    """None, or why the server cannot be used."""
+    try:
+        engine = create_engine(server, poolclass=NullPool, connect_args={"connect_timeout": 5})
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        engine.dispose()
+    except (OperationalError, ImportError) as exc:
+        return str(exc).splitlines()[0]
+    return None
+
+
+def import_test_helpers() -> None:
+    """Let a bench import the test suite's helpers (tests/databases.py, tests/functional/...) by
+    name, as they import each other: pytest puts their folders on sys.path."""
+    for folder in (ROOT / "tests", ROOT / "tests" / "functional"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+
+
+def exit_status(problems: list[str], shown: int = 20) -> int:
+    """0 when nothing went wrong; else 1, the first ``shown`` problems on stderr."""
+    if not problems:
+        return 0
+    print(f"\nFAILED: {len(problems)} problem(s)", file=sys.stderr)
+    for problem in problems[:shown]:
+        print(f"  {problem}", file=sys.stderr)
+    if len(problems) > shown:
+        print(f"  ... and {len(problems) - shown} more", file=sys.stderr)
+    return 1

@@ -26,8 +26,6 @@ import itertools
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -37,26 +35,22 @@ from pathlib import Path
 import psycopg
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.identity.models import REAL, Member, username_key
-from tessera.migrate import upgrade
-from tessera.plugins import plugin_manager, settings_schemas
-from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
-from tessera.tenancy.services import sync_tenants
 from tessera.timeutil import utcnow
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators import create_key
 
-from .servers import ROOT, ServerFailed, bench_env
+from ..databases import demo_brands, own_database
+from .servers import SECRET_KEY, Gunicorn, ServerFailed, bench_env, exit_status, postgres_options, postgres_reachable
 
-DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 HOST, BRAND = "demo-bd.localhost", "demo-bd"
 HOT_MEMBER = "benchwallet"
 TARGET_RATIO = 0.25
@@ -65,9 +59,7 @@ BASELINE_SQL = "UPDATE bench_accounts SET balance = balance - 1 WHERE id = 1"
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="python -m tests.bench.wallet", description=__doc__.splitlines()[0])
-    parser.add_argument("--postgres", default=os.environ.get("TESSERA_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
-                        help="a PostgreSQL server the bench may make a database on (TESSERA_BENCH_POSTGRES_URL)")
-    parser.add_argument("--database", default="tessera_bench", help="the bench's own database (default tessera_bench)")
+    postgres_options(parser, "tessera_bench")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients on the hot wallet (default 16)")
     parser.add_argument("--duration", type=float, default=10.0, help="measured seconds per hot-wallet run (default 10)")
     parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds per hot-wallet run (default 2)")
@@ -84,62 +76,27 @@ def parse_args(argv):
 # -- the bench database ---------------------------------------------------------------------
 
 
-def postgres_reachable(server: str) -> str | None:
-    """None, or why the server cannot be used."""
-    try:
-        engine = create_engine(server, poolclass=NullPool, connect_args={"connect_timeout": 5})
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-        engine.dispose()
-    except (OperationalError, ImportError) as exc:
-        return str(exc).splitlines()[0]
-    return None
-
-
-def make_database(server: str, name: str) -> str:
-    admin = create_engine(server, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return make_url(server).set(database=name).render_as_string(hide_password=False)
-
-
-def drop_database(server: str, name: str) -> None:
-    admin = create_engine(server, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
-
 def prepare(url: str, wallets: int) -> dict:
     """Migrate, sync the demo brands, make the hot member, an operator key and the funded wallets."""
-    upgrade(url)
-    engine = make_engine(url)
-    try:
-        with Session(engine) as db:
-            db.info["tenant_id"] = ALL_TENANTS
-            sync_tenants(db, load_tenants(ROOT / "tenants", settings_schemas(plugin_manager())), "tessera-bench-secret")
-            tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == BRAND))
-            scope_connection(db, tenant_id)
-            names = [HOT_MEMBER] + [f"benchwallet{n:04d}" for n in range(wallets)]
-            members = [Member(username=name, username_key=username_key(name), nickname=name, member_type=REAL,
-                              created_at=utcnow()) for name in names]
-            db.add_all(members)
-            db.flush()
-            key = create_key(db, tenant_id, "bench", utcnow())
-            ledger = Ledger(db, tenant_id)
-            funded = [ledger.member_account(member.id) for member in members[1:]]
-            ledger.post("bench:funding", "deposit", member_id=None,
-                        legs=[Leg(ledger.house_account("deposits_clearing"), -100_000 * len(funded))]
-                        + [Leg(account, 100_000) for account in funded])
-            db.execute(text("CREATE TABLE bench_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)"))
-            db.execute(text("INSERT INTO bench_accounts VALUES (1, 0)"))
-            db.commit()
-            return {"tenant_id": tenant_id, "hot_member": members[0].id, "wallets": [m.id for m in members[1:]],
-                    "operator_key": key}
-    finally:
-        engine.dispose()
+    with demo_brands(url, SECRET_KEY) as db:
+        tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == BRAND))
+        scope_connection(db, tenant_id)
+        names = [HOT_MEMBER] + [f"benchwallet{n:04d}" for n in range(wallets)]
+        members = [Member(username=name, username_key=username_key(name), nickname=name, member_type=REAL,
+                          created_at=utcnow()) for name in names]
+        db.add_all(members)
+        db.flush()
+        key = create_key(db, tenant_id, "bench", utcnow())
+        ledger = Ledger(db, tenant_id)
+        funded = [ledger.member_account(member.id) for member in members[1:]]
+        ledger.post("bench:funding", "deposit", member_id=None,
+                    legs=[Leg(ledger.house_account("deposits_clearing"), -100_000 * len(funded))]
+                    + [Leg(account, 100_000) for account in funded])
+        db.execute(text("CREATE TABLE bench_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)"))
+        db.execute(text("INSERT INTO bench_accounts VALUES (1, 0)"))
+        db.commit()
+        return {"tenant_id": tenant_id, "hot_member": members[0].id, "wallets": [m.id for m in members[1:]],
+                "operator_key": key}
 
 
 # -- load ------------------------------------------------------------------------------------
@@ -256,6 +213,24 @@ def http_bonus_client(port: int, operator_key: str, run_id: str):
     return make
 
 
+def http_get_client(port: int, path: str):
+    """GET ``path`` over HTTP: what the server stack costs without the database."""
+
+    def make(n):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+        def call():
+            connection.request("GET", path, headers={"Host": HOST})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"GET {path}: {response.status}")
+
+        return call, connection.close
+
+    return make
+
+
 def ledger_bonus_client(engine, tenant_id: int, member_id: int, run_id: str):
     counter = itertools.count()
 
@@ -317,61 +292,6 @@ def transfers(engine, tenant_id: int, wallets: list[int], threads: int, count: i
             "rate": len(done) / elapsed, "problems": problems}
 
 
-# -- the server ------------------------------------------------------------------------------
-
-
-class Gunicorn:
-    """``gunicorn -c python:tessera.gunicorn_conf tessera.wsgi:application`` on a loopback socket
-    this process bound (port 0), handed over as a file descriptor; stopped by its PID."""
-
-    def __init__(self, env: dict, log: Path):
-        self.env, self.log_path = env, log
-        self.socket = socket.socket()
-        self.socket.bind(("127.0.0.1", 0))
-        self.socket.listen(128)
-        self.port = self.socket.getsockname()[1]
-        self.process = None
-
-    def start(self) -> None:
-        fd = self.socket.fileno()
-        self.log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:tessera.gunicorn_conf", "--bind", f"fd://{fd}",
-             "tessera.wsgi:application"],
-            cwd=ROOT, env=self.env, pass_fds=(fd,), stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
-
-    def wait_ready(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise ServerFailed(f"gunicorn exited with {self.process.returncode}\n{self.tail()}")
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                connection.request("GET", "/healthz", headers={"Host": HOST})
-                if connection.getresponse().status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise ServerFailed(f"gunicorn not answering /healthz after {timeout:.0f} s\n{self.tail()}")
-
-    def tail(self) -> str:
-        lines = self.log_path.read_text("utf-8", "replace").splitlines()[-30:]
-        return "\n".join(f"    | {line}" for line in lines) or "    | (no output)"
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.socket.close()
-        if self.process is not None:
-            self.log.close()
-
-
 # -- the run ---------------------------------------------------------------------------------
 
 
@@ -380,6 +300,7 @@ def hot_wallet(args, url: str, prepared: dict, server: Gunicorn, engine) -> tupl
     key = prepared["operator_key"]
     runs = (
         ("raw", "raw UPDATE (psycopg, autocommit)", raw_update_client(url)),
+        ("noop", "GET /healthz (no database)", http_get_client(server.port, "/healthz")),
         ("http", "POST /ops/bonuses, one member", http_bonus_client(server.port, key, "http")),
         ("direct", "Ledger.post in-process, one member",
          ledger_bonus_client(engine, prepared["tenant_id"], prepared["hot_member"], "direct")),
@@ -404,6 +325,8 @@ def print_ratios(rates: dict) -> None:
     print(f"\n  Hot-wallet ratio, Tessera over HTTP / raw UPDATE: {ratio('http', 'raw'):.3f}  {verdict} "
           f"(target >= {TARGET_RATIO})")
     print(f"  Ledger.post in-process / raw UPDATE: {ratio('direct', 'raw'):.3f} (one Python process: the GIL caps it)")
+    print(f"  The HTTP stack's own ceiling, GET /healthz / raw UPDATE: {ratio('noop', 'raw'):.3f}; "
+          f"the money call reaches {ratio('http', 'noop'):.3f} of it")
 
 
 def check_hot_member(engine, prepared: dict) -> list[str]:
@@ -442,10 +365,11 @@ def run(args) -> int:
               "  Set TESSERA_BENCH_POSTGRES_URL (or --postgres) to a server the bench may make a database on.")
         return 0
     problems = []
-    url = make_database(args.postgres, database)
     engine = None
-    with tempfile.TemporaryDirectory(prefix="tessera-bench-wallet-") as tmp:
-        env = {**bench_env(Path(tmp), "WARNING"), "TESSERA_DATABASE_URL": url}
+    with (own_database(args.postgres, database) as url,
+          tempfile.TemporaryDirectory(prefix="tessera-bench-wallet-") as tmp):
+        env = {**bench_env(Path(tmp), "WARNING"), "TESSERA_DATABASE_URL": url,
+               **{k: os.environ[k] for k in ("TESSERA_WORKERS", "TESSERA_THREADS") if k in os.environ}}
         server = Gunicorn(env, Path(tmp) / "gunicorn.log")
         try:
             started = time.monotonic()
@@ -480,13 +404,7 @@ def run(args) -> int:
             server.stop()
             if engine is not None:
                 engine.dispose()
-            drop_database(args.postgres, database)
-    if problems:
-        print("\nFAILED:", file=sys.stderr)
-        for problem in problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
-    return 0
+    return exit_status(problems)
 
 
 def main(argv=None) -> int:

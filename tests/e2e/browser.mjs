@@ -152,6 +152,7 @@ export async function openPage(browser, { announcements = false, session = null,
   const byHost = session ? await sessionsOf(session) : null;
   await context.addInitScript(
     ([hide, stored]) => {
+      if (window !== window.top) return; // a game's frame is the vendor's page: its storage is not the brand's
       if (hide) localStorage.setItem('hideAnnounceDate', new Date().toLocaleDateString('en-CA'));
       if (stored?.[location.hostname]) localStorage.setItem('session', JSON.stringify(stored[location.hostname]));
     },
@@ -207,6 +208,9 @@ export async function fetchThrough(route) {
  */
 export async function changeBootstrap(page, change) {
   let status = null;
+  // A document Playwright fulfils has no address of its own, so Chromium's Local Network Access
+  // counts it as public and refuses its images from the loopback vendor sandbox unless allowed.
+  await page.context().grantPermissions(['local-network-access']);
   await page.route(
     (url) => !url.pathname.startsWith('/static/') && !url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/wps/'),
     async (route) => {

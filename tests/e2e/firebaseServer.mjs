@@ -26,6 +26,7 @@ const DEMO_SECRETS = {
   DEMO_BD_GATEWAY_SECRET: 'dev-gateway-demo-bd',
   DEMO_PH_GATEWAY_SECRET: 'dev-gateway-demo-ph',
   DEMO_VENDOR_SECRET: 'dev-vendor',
+  DEMO_GAMES_SECRET: 'dev-games',
 };
 
 export function freePort() {

@@ -3,9 +3,9 @@ the vendors of the brand's enabled game-vendor plugins (``tessera_game_vendors``
 import pytest
 import webtest
 
+from apps import app_with_plugins
 from tessera import hookimpl
-from tessera.config import make_app
-from tessera.plugins import AdapterError, make_plugin_manager
+from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
 
 PATH = "/lgw/games/game_menus"
@@ -43,12 +43,7 @@ BD_VENDORS = [
 
 @pytest.fixture(scope="module")
 def vendors_wsgi(settings, engine):
-    pm = make_plugin_manager(load_entry_points=True)
-    pm.register(SettingsVendors(), name="test-vendors")
-    pm.register(SettingsVendors(), name="test-vendors-b")
-    wsgi = make_app(settings, plugin_manager=pm)
-    yield wsgi
-    wsgi.registry["db_engine"].dispose()
+    yield from app_with_plugins(settings, {"test-vendors": SettingsVendors(), "test-vendors-b": SettingsVendors()})
 
 
 @pytest.fixture

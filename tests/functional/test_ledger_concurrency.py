@@ -26,13 +26,10 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from databases import demo_brands, own_database
 from factories import MemberFactory
 from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
-from tessera.migrate import upgrade
-from tessera.plugins import plugin_manager, settings_schemas
-from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
-from tessera.tenancy.services import sync_tenants
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
@@ -205,21 +202,13 @@ def kill_backends(url: str, stop: threading.Event, rng: random.Random, kills: li
 
 def prepare(url: str, settings) -> dict[str, list[int]]:
     """Migrate, load the demo brands, make their members; the members' ids by brand."""
-    upgrade(url)
-    engine = make_engine(url)
-    try:
-        with Session(engine) as db:
-            db.info["tenant_id"] = ALL_TENANTS
-            sync_tenants(db, load_tenants(settings.tenants_dir, settings_schemas(plugin_manager())),
-                         settings.secret_key)
-            tenant_ids = {t.slug: t.id for t in db.scalars(select(Tenant))}
-            factory = MemberFactory(db, tenant_ids)
-            members = {tenant_ids[slug]: [factory(slug, password=None).id for _ in range(MEMBERS)]
-                       for slug in ("demo-bd", "demo-ph")}
-            db.commit()
-        return members
-    finally:
-        engine.dispose()
+    with demo_brands(url, settings.secret_key) as db:
+        tenant_ids = {t.slug: t.id for t in db.scalars(select(Tenant))}
+        factory = MemberFactory(db, tenant_ids)
+        members = {tenant_ids[slug]: [factory(slug, password=None).id for _ in range(MEMBERS)]
+                   for slug in ("demo-bd", "demo-ph")}
+        db.commit()
+    return members
 
 
 def run_workload(url: str, members: dict[int, list[int]], workers: int, operations: int, killer: bool) -> dict:
@@ -298,17 +287,8 @@ def postgresql_database(settings):
     """A PostgreSQL database of this test's own, dropped afterwards."""
     if not settings.database_url.startswith("postgresql"):
         pytest.skip("needs PostgreSQL: set TESSERA_TEST_DATABASE_URL to a postgresql+psycopg:// URL")
-    server = make_url(settings.database_url)
-    name = f"tessera_ledger_race_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(server, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield server.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with own_database(settings.database_url, f"tessera_ledger_race_{uuid.uuid4().hex[:8]}") as url:
+        yield url
 
 
 def test_the_ledger_holds_under_concurrency_and_killed_connections(postgresql_database, settings):

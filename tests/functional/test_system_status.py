@@ -113,10 +113,12 @@ def test_the_brand_and_its_settings(brand_app):
     assert bd["register"]["mobileNum"]["required"] is False and ph["register"]["mobileNum"]["required"] is True
     assert bd["analytics"] == {"gtagId": "G-DEMOBD0001"}
     assert ph["analytics"] == {"gtagId": None}
-    assert bd["imageCDNs"] == ["https://img1.demo-bd.example", "https://img2.demo-bd.example"]
-    assert ph["imageCDNs"] == ["https://img.demo-ph.example"]
-    assert bd["launchGameCDNs"] == ["https://play.demo-bd.example"]
-    assert ph["launchGameCDNs"] == ["https://play1.demo-ph.example", "https://play2.demo-ph.example"]
+    # The development sandbox's demo vendor serves icons and games from its own origin.
+    sandbox = "http://127.0.0.1:6550"
+    assert bd["imageCDNs"] == ["https://img1.demo-bd.example", "https://img2.demo-bd.example", sandbox]
+    assert ph["imageCDNs"] == ["https://img.demo-ph.example", sandbox]
+    assert bd["launchGameCDNs"] == ["https://play.demo-bd.example", sandbox]
+    assert ph["launchGameCDNs"] == ["https://play1.demo-ph.example", "https://play2.demo-ph.example", sandbox]
     assert [r["resourceType"] for r in bd["resources"]] == ["AGENT", "FACEBOOK", "TELEGRAM", "ANDROID"]
     assert [r["resourceType"] for r in ph["resources"]] == ["IOS", "TELEGRAM"]
     assert bd["domainRoute"] == {"domain": "demo-bd.localhost", "route": "/", "referralCode": None}

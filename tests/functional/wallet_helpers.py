@@ -21,14 +21,14 @@ from webob import Request
 
 # The payment tests take these from here.
 from accounts import PASSWORD, bearer, post_sealed, set_brand, token_of  # noqa: F401
+from apps import app_with_plugins, registered
 from factories import MemberFactory
 from tessera import hookimpl
-from tessera.config import make_app
 from tessera.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, Member, MemberSession
 from tessera.identity.services import start_session
 from tessera.openapi.validation import ResponseAdapter, ValidatingRequest
-from tessera.plugins import AdapterError, make_plugin_manager
+from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.timeutil import utcnow
@@ -133,13 +133,11 @@ def long_sessions(db, slug: str) -> None:
 @pytest.fixture
 def payments(app, db_session):
     gateway = TestPayments()
-    pm = app.registry["plugin_manager"]
-    pm.register(gateway, name=PLUGIN)
-    for slug in SECRETS:
-        enable_payments(db_session, slug)
-        long_sessions(db_session, slug)
-    yield gateway
-    pm.unregister(gateway)
+    with registered(app, gateway, PLUGIN):
+        for slug in SECRETS:
+            enable_payments(db_session, slug)
+            long_sessions(db_session, slug)
+        yield gateway
 
 
 def fund(db, member, minor: int) -> None:
@@ -314,12 +312,7 @@ RACERS = 4
 @pytest.fixture
 def race_app(settings, engine):
     """An app with the test payment plugin in its own plugin manager, on the real database."""
-    gateway_plugin = TestPayments()
-    pm = make_plugin_manager()
-    pm.register(gateway_plugin, name=PLUGIN)
-    wsgi = make_app(settings, plugin_manager=pm)
-    yield wsgi
-    wsgi.registry["db_engine"].dispose()
+    yield from app_with_plugins(settings, {PLUGIN: TestPayments()})
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ import json
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from socketserver import ThreadingMixIn
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 
 class QuietHandler(BaseHTTPRequestHandler):
@@ -43,8 +45,12 @@ class LocalServer:
 
     def __init__(self, handler: type[BaseHTTPRequestHandler], service):
         handler = type(handler.__name__, (handler,), {"service": service})
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True  # a handler told to stall must not hold up the end of the tests
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        httpd.daemon_threads = True  # a handler told to stall must not hold up the end of the tests
+        self._serve(httpd)
+
+    def _serve(self, httpd) -> None:
+        self.httpd = httpd
         self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
         self._thread.start()
         atexit.register(self.close)
@@ -59,6 +65,24 @@ class LocalServer:
             self.httpd.server_close()
             self._thread.join()
         atexit.unregister(self.close)
+
+
+class _WsgiServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True  # a stalled answer must not hold up the end of the tests
+    block_on_close = False
+    request_queue_size = 64  # the concurrency tests connect many at once
+
+
+class _QuietWsgiHandler(WSGIRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+class LocalWsgiServer(LocalServer):
+    """A WSGI ``app`` (a vendor's sandbox) served the same way."""
+
+    def __init__(self, app):  # not LocalServer's: no request handler class to serve
+        self._serve(make_server("127.0.0.1", 0, app, server_class=_WsgiServer, handler_class=_QuietWsgiHandler))
 
 
 def closed_port() -> int:

@@ -1,10 +1,14 @@
 """The transfer-wallet vendor plugin (``transfer-vendor``) against the vendor sandbox over HTTP:
-transfers, replays, refusals, outages and lost answers, the catalog, launch links and settings.
+transfers, replays, refusals, outages and lost answers, the catalog, launch links, the brand's
+rounds at the vendor and settings.
 The game-vendor contract (test_game_vendor.py) runs it too."""
+import json
+import re
 from datetime import datetime, timedelta, timezone
+from decimal import Decimal
 from urllib.error import HTTPError
-from urllib.parse import parse_qsl, urlencode, urlsplit
-from urllib.request import urlopen
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
+from urllib.request import Request, urlopen
 
 import jsonschema
 import pytest
@@ -187,7 +191,8 @@ def test_the_catalog_is_the_vendors_games(settings):
     games = list(plugins(settings).first(CATALOG, vassalage="TWV"))
     assert [(g["gameCode"], g["displayName"], g["minBet"], g["lines"], g["hot"]) for g in games] == [
         (g["code"], g["name"], g["min_bet"], g["lines"], g["hot"]) for g in GAMES]
-    assert {(g["gameType"], g["classify"]) for g in games} == {("RNG", "SLOT")}
+    assert {g["gameType"] for g in games} == {"RNG"}
+    assert {g["classify"] for g in games} <= {"SC", "VP", "TG", "AC", "JP"}  # the spec's slot classes
 
 
 def launch(settings, free_play=False, game_code="lucky-lanterns") -> str:
@@ -204,15 +209,20 @@ def page(url: str) -> tuple[int, str]:
             return error.code, error.read().decode()
 
 
+def slot_config(text: str) -> dict:
+    return json.loads(re.search(r'id="slot-config">(.*?)</script>', text, re.S).group(1))
+
+
 def test_a_launch_link_opens_the_game_on_the_vendor(settings):
     move(settings, "12.00", "in", "t-1")
     url = launch(settings)
     assert url.startswith(settings["base_url"] + "/play/lucky-lanterns?")
     status, text = page(url)
-    assert status == 200 and "Lucky Lanterns" in text and "Balance 12.00" in text and 'lang="bn"' in text
+    assert status == 200 and "Lucky Lanterns" in text and 'lang="bn"' in text
+    assert re.search(r'data-field="balance">12\.00<', text) and slot_config(text)["freePlay"] is False
     free_url = launch(settings, free_play=True)
     assert "player" not in dict(parse_qsl(urlsplit(free_url).query))
-    assert "Free play" in page(free_url)[1]
+    assert slot_config(page(free_url)[1])["freePlay"] is True
     assert page(launch(settings, game_code="no-such-game"))[0] == 404
 
 
@@ -222,10 +232,63 @@ def test_a_launch_link_changed_by_hand_does_not_open(settings):
     assert page(url._replace(query=urlencode({**query, "player": "demo-bd-8"})).geturl())[0] == 401
 
 
-def test_bet_records_come_from_the_vendor(vendor, settings):
+def play(settings, spins: int, slug="demo-bd", player=PLAYER) -> list[dict]:
+    """``spins`` spins of Lucky Lanterns at 0.20 a line, through the page a launch link opens."""
+    url = plugins(settings, slug).first(LAUNCH, vassalage="TWV", game_code="lucky-lanterns", player=player,
+                                        language="en", device="WEB", free_play=False)
+    spin_url = urljoin(url, slot_config(page(url)[1])["spinUrl"])
+    answers = []
+    for _ in range(spins):
+        with urlopen(Request(spin_url, data=b'{"lineBet": "0.20"}', method="POST"), timeout=5) as answer:
+            answers.append(json.load(answer))
+    return answers
+
+
+def bet_records(settings, since, until, slug="demo-bd"):
+    return plugins(settings, slug).first(BETS, vassalage="TWV", since=since, until=until)
+
+
+def test_bet_records_are_the_brands_rounds_at_the_vendor(vendor, settings):
+    start = datetime.now(timezone.utc) - timedelta(seconds=1)
+    assert bet_records(settings, start - timedelta(days=1), start) == []
+    move(settings, "50.00", "in", "t-1")
+    move(settings, "50.00", "in", "t-2", slug="demo-ph")
+    ours, theirs = play(settings, 3), play(settings, 2, slug="demo-ph")
+    end = datetime.now(timezone.utc) + timedelta(seconds=1)
+    records = bet_records(settings, start, end)
+    assert [(r["roundId"], r["memberId"], r["gameCode"], r["bet"], r["payout"]) for r in records] == [
+        (a["roundId"], 7, "lucky-lanterns", "5.00", a["payout"]) for a in ours]
+    for record in records:
+        placed, settled = datetime.fromisoformat(record["placedAt"]), datetime.fromisoformat(record["settledAt"])
+        assert placed.tzinfo is not None and start <= placed <= settled <= end
+    assert [r["roundId"] for r in bet_records(settings, start, end, slug="demo-ph")] == [a["roundId"] for a in theirs]
+    assert bet_records(settings, end, end + timedelta(hours=1)) == []
+    assert Decimal(balance(settings)) == Decimal("50.00") + sum(Decimal(a["payout"]) - 5 for a in ours)
+
+
+@pytest.mark.parametrize("player", ["demo-bd-x", "demo-bd-", "demo-bd-07", "demo-bdx-7", "other-7", "demo-bd-7-1"])
+def test_a_round_of_a_player_not_of_the_brand_is_left_out(vendor, settings, player):
+    rounds = [{"round_id": "r-1", "player": player, "game_code": "g", "bet": "1.00", "payout": "0.00",
+               "placed_at": "2026-01-01T00:00:00+00:00", "settled_at": "2026-01-01T00:00:00+00:00"}]
+    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": rounds}).encode()))
     now = datetime.now(timezone.utc)
-    assert plugins(settings).first(BETS, vassalage="TWV", since=now - timedelta(days=1), until=now) == []
-    assert vendor.requests == 1
+    assert bet_records(settings, now - timedelta(days=1), now) == []
+
+
+@pytest.mark.parametrize("change", [
+    {"bet": 1.0}, {"payout": "1.5"}, {"round_id": ""}, {"round_id": "r" * 65}, {"player": None},
+    {"placed_at": "2026-01-01T00:00:00"}, {"settled_at": "yesterday"}, {"game_code": 7},
+])
+def test_a_round_the_plugin_cannot_read_makes_the_vendor_unavailable(vendor, settings, change):
+    good = {"round_id": "r-1", "player": "demo-bd-7", "game_code": "g", "bet": "1.00", "payout": "0.00",
+            "placed_at": "2026-01-01T00:00:00+06:00", "settled_at": "2026-01-01T00:00:01+06:00"}
+    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": [good]}).encode()),
+                     Failure(status=200, body=json.dumps({"bets": [{**good, **change}]}).encode()))
+    now = datetime.now(timezone.utc)
+    assert bet_records(settings, now - timedelta(days=1), now) == [
+        {"roundId": "r-1", "memberId": 7, "gameCode": "g", "bet": "1.00", "payout": "0.00",
+         "placedAt": "2026-01-01T00:00:00+06:00", "settledAt": "2026-01-01T00:00:01+06:00"}]
+    assert refusal(bet_records, settings, now - timedelta(days=1), now).code == "vendor_unavailable"
 
 
 DEMO_TABLE = {"base_url": "http://127.0.0.1:6550/vendor", "operator_id": "demo-bd", "secret": "env:DEMO_VENDOR_SECRET",

@@ -1,12 +1,18 @@
 """The development transfer-wallet vendor (``tessera_plugins.transfer_vendor.sandbox``): forged,
-stale and malformed requests, its own record of transfers, its state on disk, and many transfers
-for one player at once (sent over HTTP with the plugin's client)."""
+stale and malformed requests, its own record of transfers, its state on disk, many transfers
+for one player at once (sent over HTTP with the plugin's client), and its playable slots: the
+game page behind a signed link, spins paid from the vendor wallet, free play, the rounds."""
 import hashlib
 import hmac
 import json
+import re
 import threading
 import time
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
+from urllib.error import HTTPError
+from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.request import Request, urlopen
 
 import pytest
 import webtest
@@ -15,6 +21,8 @@ from vendor_sandbox import VendorServer
 from tessera.plugins import AdapterError
 from tessera_plugins.transfer_vendor.client import VendorClient
 from tessera_plugins.transfer_vendor.protocol import canonical_query, sign
+from tessera_plugins.slots import engine, page
+from tessera_plugins.transfer_vendor import sandbox
 from tessera_plugins.transfer_vendor.sandbox import GAMES, demo_secrets, make_app
 
 OPERATOR, SECRET = "demo-bd", "a-development-secret"
@@ -281,3 +289,217 @@ def test_a_transfer_replayed_at_once_from_many_threads_moves_once():
         assert client.balance("demo-bd-9") == "15.00"
     finally:
         server.close()
+
+
+# -- The games: the slot page, its spins and the rounds ------------------------------------
+
+
+def launch(app, code="lucky-lanterns", player="demo-bd-7", lang="en", operator=OPERATOR, secret=SECRET):
+    """The page a launch link opens (the plugin's own link, made for this app), as a webtest response."""
+    settings = {"base_url": "http://vendor.test", "operator_id": operator, "secret": secret, "vassalage": "TWV"}
+    url = urlsplit(VendorClient(settings).launch_url(code, player, lang, "WEB"))
+    return app.get(f"{url.path}?{url.query}", expect_errors=True)
+
+
+def game_config(response) -> dict:
+    match = re.search(r'<script type="application/json" id="slot-config">(.*?)</script>', response.text, re.S)
+    return json.loads(match.group(1))
+
+
+def spin(app, config, line_bet="0.20"):
+    return app.post(config["spinUrl"], json.dumps({"lineBet": line_bet}), content_type="application/json",
+                    expect_errors=True)
+
+
+def bets(app, since="2000-01-01T00:00:00+00:00", until="2100-01-01T00:00:00+00:00", **signing):
+    return call(app, "GET", "/bets", {"since": since, "until": until}, **signing).json["bets"]
+
+
+def cents(amount: str) -> int:
+    return int(Decimal(amount) * 100)
+
+
+def test_the_launch_page_is_the_slot_for_the_players_wallet(app):
+    transfer(app, "12.00", "in", "t-1")
+    response = launch(app, lang="bn")
+    config = game_config(response)
+    assert response.status_int == 200 and 'lang="bn"' in response.text and "Lucky Lanterns" in response.text
+    assert (config["balance"], config["freePlay"], config["lineBets"][0]) == ("12.00", False, "0.20")
+    assert config["paytableUrl"] == "/games/lucky-lanterns/paytable"
+    assert re.fullmatch(r"/sessions/[A-Za-z0-9_-]{43}/spin", config["spinUrl"])
+    assert "default-src 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Cache-Control"] == "no-store"
+    assert app.get("/slots/slot.js").status_int == 200
+
+
+def test_a_spin_moves_the_vendor_balance_by_its_bet_and_payout_exactly(app):
+    transfer(app, "100.00", "in", "t-1")
+    config = game_config(launch(app))
+    before, answers = 10000, []
+    while before >= 500 and len(answers) < 60:
+        answer = spin(app, config).json
+        assert (answer["bet"], answer["lineBet"], answer["lines"]) == ("5.00", "0.20", 25)
+        assert cents(answer["payout"]) == sum(cents(win["pay"]) for win in answer["wins"])
+        assert cents(answer["balance"]) == before - 500 + cents(answer["payout"])
+        before = cents(answer["balance"])
+        answers.append(answer)
+    assert balance(app) == answers[-1]["balance"]
+    assert len({answer["roundId"] for answer in answers}) == len(answers)
+    assert any(answer["wins"] for answer in answers) and any(not answer["wins"] for answer in answers)
+
+
+def test_a_spin_the_balance_cannot_pay_is_refused_and_moves_nothing(app):
+    transfer(app, "4.99", "in", "t-1")
+    config = game_config(launch(app))
+    refused = spin(app, config)
+    assert (refused.status_int, refused.json["error"], refused.json["balance"]) == (422, "insufficient_funds", "4.99")
+    assert refused.json["message"] == page.REFUSALS["en"]["insufficient_funds"]
+    assert balance(app) == "4.99" and bets(app) == []
+    transfer(app, "0.01", "in", "t-2")
+    assert spin(app, config).status_int == 200  # the balance is read at each spin
+
+
+@pytest.mark.parametrize("body", [{"lineBet": "0.30"}, {"lineBet": "0.2"}, {"lineBet": 0.2}, {}, [], "x"])
+def test_a_bet_the_game_does_not_offer_is_refused(app, body):
+    transfer(app, "100.00", "in", "t-1")
+    config = game_config(launch(app, lang="bn"))
+    refused = app.post(config["spinUrl"], json.dumps(body), content_type="application/json", expect_errors=True)
+    assert (refused.status_int, refused.json) == (400, page.refusal("bet_invalid", "bn"))
+    assert balance(app) == "100.00"
+
+
+def test_rounds_are_listed_by_bets_in_their_window(app):
+    transfer(app, "100.00", "in", "t-1")
+    config = game_config(launch(app))
+    answers = [spin(app, config).json for _ in range(3)]
+    listed = bets(app)
+    assert [(b["round_id"], b["player"], b["game_code"], b["bet"], b["payout"], b["line_bet"], b["lines"])
+            for b in listed] == [(a["roundId"], "demo-bd-7", "lucky-lanterns", "5.00", a["payout"], "0.20", 25)
+                                 for a in answers]
+    settled = [datetime.fromisoformat(b["settled_at"]) for b in listed]
+    assert all(moment.utcoffset() == timedelta(0) for moment in settled) and settled == sorted(settled)
+    assert bets(app, since=listed[1]["settled_at"]) == listed[1:]  # since is in, until is out
+    assert bets(app, until=listed[1]["settled_at"]) == listed[:1]
+    assert bets(app, operator="demo-ph", secret="another-secret") == []  # an operator sees its own rounds only
+
+
+def test_free_play_spins_fun_credits_and_never_touches_a_wallet(app):
+    transfer(app, "100.00", "in", "t-1")
+    response = launch(app, player=None)
+    config = game_config(response)
+    assert (config["balance"], config["freePlay"]) == ("2000.00", True)
+    assert page.TEXTS["en"]["freePlay"] in response.text
+    fun = 200000
+    for _ in range(20):
+        answer = spin(app, config).json
+        assert answer["roundId"] is None
+        fun = fun - 500 + cents(answer["payout"])
+        assert cents(answer["balance"]) == fun
+    assert balance(app) == "100.00" and bets(app) == []
+    assert game_config(launch(app, player=None))["balance"] == "2000.00"  # each free session starts afresh
+
+
+def test_the_game_page_needs_its_signed_link(app):
+    transfer(app, "100.00", "in", "t-1")
+    url = urlsplit(launch(app).request.url)
+    query = dict(parse_qsl(url.query))
+    assert app.get(url.path, expect_errors=True).status_int == 401  # no signature
+    for changed in ({"player": "demo-bd-8"}, {"demo": "1"}, {"sig": "0" * 64}, {"ts": str(int(time.time()) - 600)}):
+        assert app.get(f"{url.path}?{urlencode({**query, **changed})}", expect_errors=True).status_int == 401, changed
+    assert launch(app, secret="another-secret").status_int == 401
+    assert launch(app, code="no-such-game").status_int == 404
+
+
+def test_a_spin_needs_a_session_the_page_opened(app):
+    transfer(app, "100.00", "in", "t-1")
+    forged = app.post(f"/sessions/{'A' * 43}/spin", json.dumps({"lineBet": "0.20"}), content_type="application/json",
+                      expect_errors=True)
+    assert (forged.status_int, forged.json["error"]) == (401, "session_expired")
+    assert app.get(game_config(launch(app))["spinUrl"], expect_errors=True).status_int == 404  # spins are posts
+    assert balance(app) == "100.00"
+
+
+def test_a_session_whose_game_is_gone_is_refused(app, monkeypatch):
+    transfer(app, "100.00", "in", "t-1")
+    config = game_config(launch(app))
+    monkeypatch.setattr(sandbox, "GAMES", tuple(g for g in GAMES if g["code"] != "lucky-lanterns"))
+    refused = spin(app, config)
+    assert (refused.status_int, refused.json["error"]) == (404, "game_unavailable")
+    assert balance(app) == "100.00"
+
+
+def test_the_paytables_are_published(app):
+    published = app.get("/games/jeepney-jackpot/paytable").json
+    assert published == engine.paytable_json(engine.paytable_for("jeepney-jackpot", 50))
+    assert 90 < float(published["rtp"]) < 98 and len(published["lines"]) == 50
+    assert app.get("/games/no-such-game/paytable", expect_errors=True).status_int == 404
+
+
+def test_the_catalog_uses_the_slot_classes():
+    assert {game["classify"] for game in GAMES} <= {"SC", "VP", "TG", "AC", "JP"}
+    assert all(game["lines"] >= 25 for game in GAMES)
+
+
+def test_with_a_state_dir_rounds_survive_a_restart(tmp_path):
+    first = webtest.TestApp(make_app({OPERATOR: SECRET}, tmp_path))
+    transfer(first, "80.00", "in", "t-1")
+    config = game_config(launch(first))
+    played = spin(first, config).json
+    restarted = webtest.TestApp(make_app({OPERATOR: SECRET}, tmp_path))
+    assert [b["round_id"] for b in bets(restarted)] == [played["roundId"]]
+    assert spin(restarted, config).status_int == 200  # the page's session too
+
+
+def test_concurrent_spins_and_transfers_for_one_player_keep_the_balance_exact():
+    """Spins over HTTP from 6 threads while transfers move money in and out: every round and
+    transfer the vendor kept adds up to the final balance, which never went below zero."""
+    server = VendorServer()
+    try:
+        operator_id, secret = server.open_operator()
+        client = VendorClient(_settings(server, operator_id, secret))
+        client.transfer("demo-bd-7", "60.00", "in", "seed")
+        page_url = urlsplit(client.launch_url("tiger-fortune", "demo-bd-7", "en", "WEB"))
+        with urlopen(f"{server.base_url}{page_url.path}?{page_url.query}", timeout=10) as opened:
+            spin_url = server.base_url + game_config_text(opened.read().decode())["spinUrl"]
+        statuses, lock = [], threading.Lock()
+
+        def spinner() -> None:
+            for _ in range(12):
+                request = Request(spin_url, data=b'{"lineBet": "0.20"}', method="POST",
+                                  headers={"Content-Type": "application/json"})
+                try:
+                    with urlopen(request, timeout=30) as answer:
+                        status = answer.status
+                except HTTPError as refused:
+                    with refused:
+                        status = refused.code
+                with lock:
+                    statuses.append(status)
+
+        def mover() -> None:
+            for n in range(12):
+                try:
+                    client.transfer("demo-bd-7", "3.00", "out" if n % 2 else "in", f"m-{n}")
+                except AdapterError:
+                    pass
+
+        threads = [threading.Thread(target=spinner) for _ in range(6)] + [threading.Thread(target=mover)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        final = Decimal(client.balance("demo-bd-7"))
+        now = datetime.now(timezone.utc)
+        rounds = client.rounds(now - timedelta(hours=1), now + timedelta(minutes=1))
+        moved = [client.transfer_status(f"m-{n}") for n in range(12)]
+    finally:
+        server.close()
+    assert set(statuses) <= {200, 422} and statuses.count(200) == len(rounds) > 0
+    transfers = sum(Decimal(t["amount"]) * (1 if t["direction"] == "in" else -1)
+                    for t in moved if t["status"] == "done")
+    played = sum(Decimal(r["payout"]) - Decimal(r["bet"]) for r in rounds)
+    assert final == Decimal("60.00") + transfers + played >= 0
+
+
+def game_config_text(text: str) -> dict:
+    return json.loads(re.search(r'id="slot-config">(.*?)</script>', text, re.S).group(1))

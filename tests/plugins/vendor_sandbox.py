@@ -1,15 +1,14 @@
 """The transfer-wallet vendor sandbox (``tessera_plugins.transfer_vendor.sandbox``) on a free port
 of 127.0.0.1, optionally mounted under a path as ``python -m tessera_plugins.sandbox`` mounts it,
 and told to fail the next requests when a test needs an outage (``fail_next``)."""
-import atexit
 import secrets
 import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from socketserver import ThreadingMixIn
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from wsgiref.util import shift_path_info
+
+from local_http import LocalWsgiServer
 
 from tessera_plugins.transfer_vendor.sandbox import make_app
 
@@ -25,17 +24,6 @@ class Failure:
     after_applying: bool = False
 
 
-class _Server(ThreadingMixIn, WSGIServer):
-    daemon_threads = True  # a stalled answer must not hold up the end of the tests
-    block_on_close = False
-    request_queue_size = 64  # the concurrency tests connect many at once
-
-
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
 class VendorServer:
     def __init__(self, state_dir=None, mount: str = ""):
         self.secrets: dict[str, str] = {}
@@ -44,14 +32,11 @@ class VendorServer:
         self.requests = 0
         self._lock = threading.Lock()
         self._failures: list[Failure] = []
-        self.httpd = make_server("127.0.0.1", 0, self._serve, server_class=_Server, handler_class=_QuietHandler)
-        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
-        self._thread.start()
-        atexit.register(self.close)
+        self.server = LocalWsgiServer(self._serve)
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}{self.mount}"
+        return f"{self.server.origin}{self.mount}"
 
     def open_operator(self, secret: str | None = None) -> tuple[str, str]:
         operator_id, secret = f"op-{secrets.token_hex(4)}", secret or secrets.token_hex(16)
@@ -86,11 +71,7 @@ class VendorServer:
         return [failure.body]
 
     def close(self) -> None:
-        if self._thread.is_alive():
-            self.httpd.shutdown()
-            self.httpd.server_close()
-            self._thread.join()
-        atexit.unregister(self.close)
+        self.server.close()
 
 
 @lru_cache(maxsize=1)

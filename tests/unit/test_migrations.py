@@ -5,14 +5,15 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from tessera.db import Base, make_engine
-from tessera.migrate import alembic_config, upgrade
+from tessera.migrate import alembic_config, made_on, upgrade
 from tessera.models import load_all_models
 
 
 def test_migrated_database_matches_the_models(engine):
     load_all_models()
     with engine.connect() as connection:
-        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        opts = {"compare_type": True, "include_object": made_on(connection.dialect.name)}
+        context = MigrationContext.configure(connection, opts=opts)
         assert compare_metadata(context, Base.metadata) == []
 
 

@@ -1,47 +1,30 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { forgetBalance, writeSession } from '@tessera/kit';
-import { renderInShell, serve, type ServedCall } from '../../../shell/test/render';
+import { describe, expect, test } from 'vitest';
+import type { ServedCall } from '../../../shell/test/render';
 import { BonusDetailsPage } from './BonusDetailsPage';
 import { registerTranslations } from './translations';
-import { BALANCE_PATH, balanceOf, callsTo, queryOf, SESSION } from './wallet/testWallet';
+import { balanceOf, callsTo, queryOf, renderForMember, setUpRecordPageTests } from './wallet/testWallet';
 
 const BONUSES_PATH = '/wps/wallet/bonuses';
 
 function renderPage() {
-  writeSession(SESSION);
-  const calls = serve({
-    [BALANCE_PATH]: balanceOf('0.00'),
-    [BONUSES_PATH]: (url: URL) => {
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      const list = pageNo === 1
-        ? [
-            { id: 5, title: 'Welcome bonus', amount: '1500.00', createdAt: '2026-11-22T05:01:02Z' },
-            { id: 4, title: 'Weekly cashback', amount: '12.5', createdAt: '2026-11-20T05:01:02Z' },
-          ]
-        : [{ id: 3, title: 'Birthday bonus', amount: '100.00', createdAt: '2026-11-19T05:01:02Z' }];
-      return { list, pageNo, totalPages: 2, total: 3, sumAmount: '1612.50' };
-    },
-  });
-  renderInShell(<BonusDetailsPage />);
-  return calls;
+  const bonuses = (url: URL) => {
+    const pageNo = Number(url.searchParams.get('pageNo'));
+    const list = pageNo === 1
+      ? [
+          { id: 5, title: 'Welcome bonus', amount: '1500.00', createdAt: '2026-11-22T05:01:02Z' },
+          { id: 4, title: 'Weekly cashback', amount: '12.5', createdAt: '2026-11-20T05:01:02Z' },
+        ]
+      : [{ id: 3, title: 'Birthday bonus', amount: '100.00', createdAt: '2026-11-19T05:01:02Z' }];
+    return { list, pageNo, totalPages: 2, total: 3, sumAmount: '1612.50' };
+  };
+  return renderForMember(<BonusDetailsPage />, { [BONUSES_PATH]: bonuses }, { balance: balanceOf('0.00') }).calls;
 }
 
 const lastQuery = (calls: ServedCall[]) => queryOf(callsTo(calls, BONUSES_PATH).at(-1));
 const bonus = (id: number) => document.querySelector(`[data-bonus="${id}"]`);
 
-beforeAll(registerTranslations);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  writeSession(null);
-  forgetBalance();
-});
+setUpRecordPageTests(registerTranslations);
 
 describe('bonus details', () => {
   test('the bonuses of the last 7 days with title, amount and date, and their total', async () => {
@@ -58,7 +41,7 @@ describe('bonus details', () => {
   test('presets and days send their query; paging asks for the next page', async () => {
     const calls = renderPage();
     await waitFor(() => expect(bonus(5)).not.toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(bonus(3)).not.toBeNull());
     expect(lastQuery(calls)).toMatchObject({ pageNo: '2' });
     fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
@@ -70,9 +53,8 @@ describe('bonus details', () => {
   });
 
   test('no bonuses in the days chosen is said, with a zero total', async () => {
-    writeSession(SESSION);
-    serve({ [BALANCE_PATH]: balanceOf('0.00'), [BONUSES_PATH]: { list: [], pageNo: 1, totalPages: 0, total: 0, sumAmount: '0.00' } });
-    renderInShell(<BonusDetailsPage />);
+    const empty = { list: [], pageNo: 1, totalPages: 0, total: 0, sumAmount: '0.00' };
+    renderForMember(<BonusDetailsPage />, { [BONUSES_PATH]: empty }, { balance: balanceOf('0.00') });
     expect(await screen.findByText('No bonuses in these days.')).toBeTruthy();
     expect(document.querySelector('[data-total]')?.textContent).toBe('Total: ৳0.00');
     expect(screen.queryByRole('navigation')).toBeNull();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Pager } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchBonuses, useWalletKey, type DateRange } from './wallet/api';
 import { DatePresets } from './wallet/DatePresets';
 import { isValidRange, presetRange } from './wallet/dates';
-import { Paging } from './wallet/Paging';
 import { useDateTime, useMoney } from './wallet/money';
 import './wallet/wallet.css';
 
@@ -68,7 +68,7 @@ export function BonusDetailsPage() {
                   </li>
                 ))}
               </ul>
-              <Paging pageNo={bonuses.data.pageNo} totalPages={bonuses.data.totalPages} onChange={setPageNo} />
+              <Pager page={bonuses.data.pageNo} total={bonuses.data.totalPages} onChange={setPageNo} />
             </>
           )}
         </>

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { forgetBalance, writeSession } from '@tessera/kit';
-import { renderInShell, serve, type ServedCall } from '../../../shell/test/render';
+import { describe, expect, test } from 'vitest';
+import type { ServedCall } from '../../../shell/test/render';
 import { TransactionHistoryPage } from './TransactionHistoryPage';
 import { registerTranslations } from './translations';
-import { BALANCE_PATH, balanceOf, callsTo, queryOf, SESSION } from './wallet/testWallet';
+import { balanceOf, callsTo, queryOf, renderForMember, setUpRecordPageTests } from './wallet/testWallet';
 
 const RECORDS_PATH = '/wps/wallet/transactions';
 
@@ -16,33 +15,17 @@ const RECORDS = [
 
 /** Records answered per page asked, three pages in all. */
 function renderPage() {
-  writeSession(SESSION);
-  const calls = serve({
-    [BALANCE_PATH]: balanceOf('20.00', { DEMOTW: '20.00' }),
-    [RECORDS_PATH]: (url: URL) => {
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      return { list: pageNo === 1 ? RECORDS : [{ ...RECORDS[0], id: 100 + pageNo }], pageNo, totalPages: 3, total: 43 };
-    },
-  });
-  renderInShell(<TransactionHistoryPage />);
-  return calls;
+  const records = (url: URL) => {
+    const pageNo = Number(url.searchParams.get('pageNo'));
+    return { list: pageNo === 1 ? RECORDS : [{ ...RECORDS[0], id: 100 + pageNo }], pageNo, totalPages: 3, total: 43 };
+  };
+  return renderForMember(<TransactionHistoryPage />, { [RECORDS_PATH]: records }, { balance: balanceOf('20.00', { DEMOTW: '20.00' }) }).calls;
 }
 
 const lastQuery = (calls: ServedCall[]) => queryOf(callsTo(calls, RECORDS_PATH).at(-1));
 const cells = (id: number, selector: string) => document.querySelector(`tr[data-record="${id}"] ${selector}`)?.textContent;
 
-beforeAll(registerTranslations);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  writeSession(null);
-  forgetBalance();
-});
+setUpRecordPageTests(registerTranslations);
 
 describe('account record', () => {
   test('opens on the last 7 days, all types: signed amounts, balance after, wallet names', async () => {
@@ -89,26 +72,22 @@ describe('account record', () => {
   test('paging asks for the next page; a new filter starts again at page 1', async () => {
     const calls = renderPage();
     await waitFor(() => expect(screen.getByText('Page 1 of 3')).toBeTruthy());
-    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeTruthy());
     expect(lastQuery(calls)).toMatchObject({ pageNo: '2' });
     expect(document.querySelector('tr[data-record="102"]')).not.toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getByText('Page 3 of 3')).toBeTruthy());
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'bonus' } });
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ type: 'bonus', pageNo: '1' }));
   });
 
   test('no records, and a failed load, are said', async () => {
-    writeSession(SESSION);
     let fail = false;
-    serve({
-      [BALANCE_PATH]: balanceOf('0.00'),
-      [RECORDS_PATH]: () => (fail ? new Response('{}', { status: 500 }) : { list: [], pageNo: 1, totalPages: 0, total: 0 }),
-    });
-    renderInShell(<TransactionHistoryPage />);
+    const records = () => (fail ? new Response('{}', { status: 500 }) : { list: [], pageNo: 1, totalPages: 0, total: 0 });
+    renderForMember(<TransactionHistoryPage />, { [RECORDS_PATH]: records }, { balance: balanceOf('0.00') });
     expect(await screen.findByText('No records in these days.')).toBeTruthy();
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useBalance } from '@tessera/kit';
+import { Pager, useBalance } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchRecords, RECORD_TYPES, useWalletKey, type DateRange, type RecordType } from './wallet/api';
 import { DatePresets } from './wallet/DatePresets';
 import { isValidRange, presetRange } from './wallet/dates';
-import { Paging } from './wallet/Paging';
 import { useDateTime, useMoney } from './wallet/money';
 import './wallet/wallet.css';
 
@@ -106,7 +105,7 @@ export function TransactionHistoryPage() {
               </tbody>
             </table>
           </div>
-          <Paging pageNo={records.data.pageNo} totalPages={records.data.totalPages} onChange={setPageNo} />
+          <Pager page={records.data.pageNo} total={records.data.totalPages} onChange={setPageNo} />
         </>
       )}
     </section>

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { refreshBalance, useBalance, type VendorWallet } from '@tessera/kit';
+import { refreshBalance, useBalance, type FormErrors, type VendorWallet } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchMerchantWallet, transferWallet, useWalletKey, type TransferDirection } from './wallet/api';
 import { amountProblem, isPositive } from './wallet/amount';
-import { AmountField, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
+import { AmountField, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from './wallet/form';
 import { useMoney } from './wallet/money';
+import { SummaryItem } from './wallet/SummaryItem';
 import './wallet/wallet.css';
 
 interface TransferProps {
@@ -135,14 +136,8 @@ export function TransferFundPage() {
       ) : (
         <>
           <dl className="wallet__summary">
-            <div data-wallet="sum">
-              <dt>{t('total_balance')}</dt>
-              <dd>{money(balance.sumBalance)}</dd>
-            </div>
-            <div data-wallet="main">
-              <dt>{t('main_wallet')}</dt>
-              <dd>{money(balance.mainBalance)}</dd>
-            </div>
+            <SummaryItem data-wallet="sum" label={t('total_balance')}>{money(balance.sumBalance)}</SummaryItem>
+            <SummaryItem data-wallet="main" label={t('main_wallet')}>{money(balance.mainBalance)}</SummaryItem>
           </dl>
           {merchant.isError && (
             <p className="field__error" role="alert">

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { refreshBalance, useBalance, useMemberInfo } from '@tessera/kit';
+import { refreshBalance, TextField, useBalance, useMemberInfo, type FormErrors } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchPaymentPasswordSettings, transferToUpline, useWalletKey, type PaymentPasswordSettings } from './wallet/api';
 import { amountProblem } from './wallet/amount';
-import { AmountField, Field, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from './wallet/form';
+import { AmountField, FormEnd, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from './wallet/form';
 import { useMoney } from './wallet/money';
 import './wallet/wallet.css';
 
@@ -64,7 +64,7 @@ function UplineForm({ settings }: { settings: PaymentPasswordSettings }) {
       </p>
       <AmountField name="amount" label={t('amount')} value={amount} onChange={(value) => edit('amount', () => setAmount(value))} error={errors.amount} />
       {asksPassword && (
-        <Field
+        <TextField
           name="paymentPassword"
           type="password"
           autoComplete="off"

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { comingSoonPage } from '@tessera/kit';
 import type { BadgeKey, PageEntry, PageRegistry } from '@tessera/kit';
 import { BonusDetailsPage } from './BonusDetailsPage';
+import { BettingRecordPage, ProfitPage } from './games';
 import { MyAccountPage } from './MyAccountPage';
 import { DepositPage, WithdrawPage } from './payments';
 import { realMemberPage } from './realMemberPage';
@@ -40,7 +41,9 @@ const BUILT: Record<string, ComponentType> = {
   depositv2: DepositPage,
   withdraw: WithdrawPage,
   transferUpline: TransferUplinePage,
+  personalHistoryCopy: BettingRecordPage,
   transactionHistory: TransactionHistoryPage,
+  personalProfit: ProfitPage,
   bonusDetails: BonusDetailsPage,
 };
 

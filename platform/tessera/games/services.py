@@ -1,5 +1,7 @@
-"""The game menu: the vendors of the brand's game-vendor plugins, in one lane per game category."""
+"""The brand's game vendors (from its game-vendor plugins) and the game menu: one lane per game
+category."""
 import logging
+from dataclasses import dataclass
 
 from ..plugins import AdapterError
 
@@ -26,19 +28,43 @@ def category(vendor: dict) -> str | None:
     return game_type if game_type in CATEGORIES else None
 
 
-def vendors(plugins) -> list[dict]:
-    """The vendors of the brand's plugins in tenant.toml order; a vendor two plugins offer is the
-    first's. A plugin that cannot reach its vendors is left out, not the whole menu."""
-    found = {}
+@dataclass(frozen=True)
+class Offer:
+    """A vendor of the brand and the plugin that offers it (whose hooks answer for it)."""
+
+    plugin: str
+    vendor: dict
+
+    @property
+    def vassalage(self) -> str:
+        return self.vendor["vassalage"]
+
+
+def offers(plugins) -> tuple[dict[str, Offer], list[str]]:
+    """The brand's vendors by vassalage, in tenant.toml order (a vendor two plugins offer is the
+    first's), and the plugins that could not say which vendors they offer now."""
+    found, failed = {}, []
     for name in plugins.implementing(VENDORS_HOOK):
         try:
             answer = plugins.call(name, VENDORS_HOOK)
         except AdapterError as exc:
             log.warning("game vendors unavailable", extra={"plugin": name, "code": exc.code})
+            failed.append(name)
             continue
         for vendor in answer or []:
-            found.setdefault(vendor["vassalage"], vendor)
-    return list(found.values())
+            found.setdefault(vendor["vassalage"], Offer(name, vendor))
+    return found, failed
+
+
+def vendors(plugins) -> list[dict]:
+    """The vendors of the brand's plugins in tenant.toml order. A plugin that cannot reach its
+    vendors is left out, not the whole menu."""
+    return [offer.vendor for offer in offers(plugins)[0].values()]
+
+
+def lane_order(vendor: dict) -> tuple[int, bool]:
+    """Where a vendor stands among the brand's: by lane, RCB last in its own."""
+    return CATEGORIES.index(category(vendor)), vendor["vassalage"] == LAST_VENDOR
 
 
 def _card(vendor: dict) -> dict:

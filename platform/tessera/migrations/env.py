@@ -2,6 +2,7 @@
 from alembic import context
 
 from tessera.db import Base, make_engine
+from tessera.migrate import made_on
 from tessera.models import load_all_models
 
 load_all_models()
@@ -25,6 +26,7 @@ def _run(connection):
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        include_object=made_on(connection.dialect.name),
     )
     with context.begin_transaction():
         context.run_migrations()

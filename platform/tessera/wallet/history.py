@@ -24,6 +24,7 @@ TYPE_KINDS = {
     "transfer": ("transfer",),
     "upline": ("upline",),
     "bonus": ("bonus",),
+    "game": ("game_",),  # seamless-wallet bets, wins and undone bets
 }
 ALL, ADJUSTMENT = "all", "adjustment"
 TYPES = (ALL, *TYPE_KINDS, ADJUSTMENT)

@@ -87,12 +87,29 @@ def tessera_game_balance(tenant, settings, vassalage, player):
     return VendorClient(settings).balance(player_id(tenant, player))
 
 
+def member_id(tenant, player: str) -> int | None:
+    """The member a vendor player name stands for, None when it is not one of this brand's."""
+    prefix = f"{tenant.slug}-"
+    number = player.removeprefix(prefix)
+    if not player.startswith(prefix) or not (number.isascii() and number.isdigit()) or number.startswith("0"):
+        return None
+    return int(number)
+
+
 @hookimpl
 def tessera_game_bet_records(tenant, settings, vassalage, since, until):
+    """The rounds the brand's players settled at the vendor in [since, until); an operator shared
+    by brands lists all their rounds, so other brands' players are left out here."""
     if not _mine(settings, vassalage):
         return None
-    window = {"since": since.isoformat(), "until": until.isoformat()}
-    return VendorClient(settings).listing("/bets", "bets", window)
+    records = []
+    for item in VendorClient(settings).rounds(since, until):
+        member = member_id(tenant, item["player"])
+        if member is not None:
+            records.append({"roundId": item["round_id"], "memberId": member, "gameCode": item["game_code"],
+                            "bet": item["bet"], "payout": item["payout"], "placedAt": item["placed_at"].isoformat(),
+                            "settledAt": item["settled_at"].isoformat()})
+    return records
 
 
 def transfer_status(settings: dict, transfer_id: str) -> dict:

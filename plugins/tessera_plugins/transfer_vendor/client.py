@@ -1,18 +1,15 @@
 """Signed calls to a transfer-wallet vendor, and what its answers mean for Tessera."""
-import json
 import logging
 import time
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
-from http.client import HTTPException
-from urllib.error import HTTPError
 from urllib.parse import quote
-from urllib.request import Request, urlopen
 
 from tessera.plugins import AdapterError
+from tessera_plugins.signed_http import SignedClient
 
 from .protocol import MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query, sign
 
-DEFAULT_TIMEOUT = 10
 CENT = Decimal("0.01")
 log = logging.getLogger("tessera.games.transfer_vendor")
 
@@ -41,49 +38,11 @@ def wire_amount(amount) -> str:
     return str(value.quantize(CENT))
 
 
-def _exchange(request: Request, timeout: float) -> tuple[int, bytes]:
-    try:
-        with urlopen(request, timeout=timeout) as answer:
-            return answer.status, answer.read()
-    except HTTPError as error:
-        with error:  # a 4xx or 5xx answer; its body is an open response
-            return error.code, error.read()
-
-
-class VendorClient:
-    def __init__(self, settings: dict):
-        self.settings = settings
-        self.base_url = settings["base_url"].rstrip("/")
-
-    def call(self, method: str, path: str, query: dict | None = None, body: dict | None = None) -> tuple[int, dict]:
-        """``(status, JSON object)`` of a 2xx or 4xx answer; a 5xx, garbage or no answer is ``vendor_unavailable``."""
-        secret, operator_id = self.settings["secret"], self.settings["operator_id"]
-        if not secret:
-            raise unavailable(self.settings, "no secret configured (is its environment variable set?)")
-        query_text = canonical_query(query or {})
-        data = json.dumps(body).encode() if body is not None else b""
-        timestamp = int(time.time())
-        request = Request(f"{self.base_url}{quote(path)}{'?' + query_text if query_text else ''}",
-                          data=data if body is not None else None, method=method, headers={
-                              "Accept": "application/json",
-                              "Content-Type": "application/json",
-                              OPERATOR_HEADER: operator_id,
-                              TIMESTAMP_HEADER: str(timestamp),
-                              SIGNATURE_HEADER: sign(secret, method, path, query_text, operator_id, timestamp, data),
-                          })
-        try:
-            status, raw = _exchange(request, self.settings.get("timeout_seconds", DEFAULT_TIMEOUT))
-        except (OSError, HTTPException) as error:  # refused, timed out, not HTTP
-            raise unavailable(self.settings, repr(error)) from None
-        if status >= 500:
-            raise unavailable(self.settings, f"HTTP {status}")
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            value = None
-        if not isinstance(value, dict):
-            raise unavailable(self.settings, f"HTTP {status} without a JSON object")
-        return status, value
+class VendorClient(SignedClient):
+    sign = staticmethod(sign)
+    canonical_query = staticmethod(canonical_query)
+    unavailable = staticmethod(unavailable)
+    header_names = (OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER)
 
     def expect_ok(self, method: str, path: str, query: dict | None = None) -> dict:
         status, value = self.call(method, path, query)
@@ -131,15 +90,35 @@ class VendorClient:
                 raise unavailable(self.settings, f"a game without code, name or type: {game!r}")
         return games
 
+    def rounds(self, since: datetime, until: datetime) -> list[dict]:
+        """The rounds settled in [since, until) as the vendor lists them, each checked: ``round_id``,
+        ``player``, ``game_code`` (text), ``bet`` and ``payout`` (amounts), ``placed_at`` and
+        ``settled_at`` (ISO 8601 with an offset, read into aware datetimes)."""
+        rounds = self.listing("/bets", "bets", {"since": since.isoformat(), "until": until.isoformat()})
+        return [self._round(item) for item in rounds]
+
+    def _round(self, item: dict) -> dict:
+        texts = all(isinstance(item.get(key), str) and item[key] for key in ("round_id", "player", "game_code"))
+        if not (texts and len(item["round_id"]) <= 64):
+            raise unavailable(self.settings, f"a round without its id, player or game: {item!r}")
+        moments = {}
+        for key in ("placed_at", "settled_at"):
+            try:
+                moments[key] = datetime.fromisoformat(item.get(key))
+            except (TypeError, ValueError):
+                moments[key] = None
+            if moments[key] is None or moments[key].tzinfo is None:
+                raise unavailable(self.settings, f"a round's {key} is not a time with an offset: {item!r}")
+        amounts = {key: money(self.settings, item.get(key)) for key in ("bet", "payout")}
+        return {**item, **amounts, **moments}
+
     def launch_url(self, game_code: str, player: str | None, language: str, device: str) -> str:
         """A link to the vendor's game page, signed like a request (it expires with its timestamp)."""
         path = f"/play/{game_code}"
         query = {"lang": language, "device": device, "demo": "1" if player is None else "0"}
         if player is not None:
             query["player"] = player
-        if not self.settings["secret"]:
-            raise unavailable(self.settings, "no secret configured (is its environment variable set?)")
-        operator_id, timestamp = self.settings["operator_id"], int(time.time())
-        signature = sign(self.settings["secret"], "GET", path, canonical_query(query), operator_id, timestamp)
+        secret, operator_id, timestamp = self.secret(), self.settings["operator_id"], int(time.time())
+        signature = sign(secret, "GET", path, canonical_query(query), operator_id, timestamp)
         signed = {**query, "operator": operator_id, "ts": timestamp, "sig": signature}
         return f"{self.base_url}{quote(path)}?{canonical_query(signed)}"

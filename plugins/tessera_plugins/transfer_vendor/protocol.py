@@ -10,10 +10,15 @@ with two decimals; errors are ``{"error": code}``:
   the transfer's outcome too. 409 ``transfer_conflict``: the id was used with other fields.
 - ``GET /wallet/transfer/{transfer_id}`` -> ``{transfer_id, status: "unknown"|"done"|"refused", ...}``.
 - ``GET /wallet/balance?player=`` -> ``{player, balance}`` ("0.00" for a player never seen).
-- ``GET /games`` -> ``{games: [{code, name, type, classify, min_bet, lines, hot}]}``.
-- ``GET /bets?since=&until=`` (ISO 8601 with offset) -> ``{bets: [...]}``.
+- ``GET /games`` -> ``{games: [{code, name, type, classify, min_bet, lines, hot}]}``: ``classify``
+  a slot class (SC, VP, TG, AC, JP), ``min_bet`` the smallest line bet, ``lines`` the lines a spin
+  plays (it bets the line bet on each).
+- ``GET /bets?since=&until=`` (ISO 8601 with offset) -> ``{bets: [{round_id, player, game_code,
+  line_bet, lines, bet, payout, placed_at, settled_at}]}``: the operator's rounds settled in
+  [since, until), oldest first, times ISO 8601 with offset. A round is settled when played.
 - ``GET /play/{code}?lang=&device=&demo=&player=&operator=&ts=&sig=``: the game page a member
-  opens (a launch URL).
+  opens (a launch URL). Its spins, ``POST /sessions/{token}/spin``, and the published paytables,
+  ``GET /games/{code}/paytable``, are the page's calls, not the operator's: they carry no headers.
 
 400 ``invalid_request``; 401 ``signature_invalid`` or ``timestamp_stale``; 5xx: try again later.
 

@@ -1,135 +1,64 @@
-"""A development transfer-wallet vendor: the protocol of ``protocol.py``, served at the app's root.
+"""A development transfer-wallet vendor: the protocol of ``protocol.py``, served at the app's root,
+and its slot games, playable.
 
-It keeps each (operator, player) balance and every transfer (for idempotency and the status
-lookup) in SQLite: a file ``transfer-vendor.sqlite3`` under ``state_dir`` when given (it survives a
-restart), else in memory. Every change runs in one immediate transaction under a lock, so
-concurrent transfers for one player keep the balance exact, even across processes sharing the
-file. Requests are checked against the operator's secret and the clock; anything else is 401.
+Its state (``state.py``: wallets, transfers, game sessions, rounds) lives in SQLite: a file
+``transfer-vendor.sqlite3`` under ``state_dir`` when given (it survives a restart), else in memory.
+Requests are checked against the operator's secret and the clock; anything else is 401.
+
+A launch link opens ``/play/{code}``: the slot page (``tessera_plugins.slots``), which spins by
+``POST /sessions/{token}/spin``. For money the spin pays the bet from the player's vendor wallet and
+the win into it, and the round is kept for ``GET /bets``; free play spins fun credits the session
+holds. ``/games/{code}/paytable`` publishes each game's paytable, ``/slots/`` serves the page's
+script and style.
 
 Run it alone with ``python -m tessera_plugins.transfer_vendor.sandbox --port 6551``: the
 operators ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_VENDOR_SECRET``.
 """
-import argparse
-import html
 import json
 import os
-import sqlite3
-import threading
+import re
 import time
-from contextlib import contextmanager
-from dataclasses import astuple, dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 from webob import Request, Response
 
+from tessera_plugins import sandbox_vendors
+from tessera_plugins.slots import engine, page
+
 from .protocol import (
     MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query, fresh, verify,
 )
+from .state import GameSession, VendorState, to_minor, to_money
 
-DEMO_OPERATORS = ("demo-bd", "demo-ph")
-STATE_FILE = "transfer-vendor.sqlite3"
+SECRET_VARIABLE = "DEMO_VENDOR_SECRET"
+CURRENCY = "BDT"  # what the page shows beside a balance; the vendor keeps amounts, not currencies
+# ``min_bet`` is the smallest line bet; a spin bets the line bet on every one of ``lines``.
 GAMES = (
-    {"code": "lucky-lanterns", "name": "Lucky Lanterns", "type": "RNG", "classify": "SLOT", "min_bet": "0.20",
+    {"code": "lucky-lanterns", "name": "Lucky Lanterns", "type": "RNG", "classify": "SC", "min_bet": "0.20",
      "lines": 25, "hot": True},
-    {"code": "tiger-fortune", "name": "Tiger Fortune", "type": "RNG", "classify": "SLOT", "min_bet": "0.10",
-     "lines": 20, "hot": False},
-    {"code": "monsoon-gold", "name": "Monsoon Gold", "type": "RNG", "classify": "SLOT", "min_bet": "0.50",
+    {"code": "tiger-fortune", "name": "Tiger Fortune", "type": "RNG", "classify": "SC", "min_bet": "0.10",
+     "lines": 25, "hot": False},
+    {"code": "monsoon-gold", "name": "Monsoon Gold", "type": "RNG", "classify": "SC", "min_bet": "0.50",
      "lines": 30, "hot": False},
-    {"code": "jeepney-jackpot", "name": "Jeepney Jackpot", "type": "RNG", "classify": "SLOT", "min_bet": "0.25",
-     "lines": 10, "hot": True},
+    {"code": "jeepney-jackpot", "name": "Jeepney Jackpot", "type": "RNG", "classify": "JP", "min_bet": "0.25",
+     "lines": 50, "hot": True},
 )
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS wallets (
-    operator TEXT NOT NULL, player TEXT NOT NULL, balance_minor INTEGER NOT NULL CHECK (balance_minor >= 0),
-    PRIMARY KEY (operator, player));
-CREATE TABLE IF NOT EXISTS transfers (
-    operator TEXT NOT NULL, transfer_id TEXT NOT NULL, player TEXT NOT NULL, amount_minor INTEGER NOT NULL,
-    direction TEXT NOT NULL, status TEXT NOT NULL, balance_minor INTEGER NOT NULL, created_at TEXT NOT NULL,
-    PRIMARY KEY (operator, transfer_id));
-"""
+# The player's side: not signed with headers (the page's link is signed, a session token is the right to spin).
+PUBLIC_ROUTES = (
+    ("GET", re.compile(r"/play/(?P<code>[a-z0-9-]{1,64})"), "play"),
+    ("GET", re.compile(r"/games/(?P<code>[a-z0-9-]{1,64})/paytable"), "paytable"),
+    ("POST", re.compile(r"/sessions/(?P<token>[A-Za-z0-9_-]{20,64})/spin"), "spin"),
+)
 
 
-def to_minor(amount: str) -> int:
-    return int(amount.replace(".", ""))
+def _game(code: str) -> dict | None:
+    return next((game for game in GAMES if game["code"] == code), None)
 
 
-def to_money(minor: int) -> str:
-    return f"{minor // 100}.{minor % 100:02d}"
-
-
-@dataclass(frozen=True)
-class Transfer:
-    transfer_id: str
-    player: str
-    amount_minor: int
-    direction: str
-    status: str  # "done", or "refused" (more out than the balance)
-    balance_minor: int  # after the transfer when done, at the refusal when refused
-    created_at: str
-
-    def answer(self) -> dict:
-        return {"transfer_id": self.transfer_id, "status": self.status, "player": self.player,
-                "amount": to_money(self.amount_minor), "direction": self.direction,
-                "balance": to_money(self.balance_minor), "created_at": self.created_at}
-
-
-class Wallets:
-    """The vendor's ledger: (operator, player) -> balance, and (operator, transfer id) -> transfer."""
-
-    def __init__(self, path: Path | None):
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path or ":memory:", check_same_thread=False, isolation_level=None, timeout=30)
-        self._db.executescript(SCHEMA)
-
-    @contextmanager
-    def _transaction(self):
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")  # other processes on the same file wait their turn
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def balance(self, operator: str, player: str) -> int:
-        with self._transaction() as db:
-            return self._balance(db, operator, player)
-
-    @staticmethod
-    def _balance(db, operator: str, player: str) -> int:
-        row = db.execute("SELECT balance_minor FROM wallets WHERE operator = ? AND player = ?",
-                         (operator, player)).fetchone()
-        return row[0] if row else 0
-
-    def find(self, operator: str, transfer_id: str) -> Transfer | None:
-        with self._transaction() as db:
-            return self._find(db, operator, transfer_id)
-
-    @staticmethod
-    def _find(db, operator: str, transfer_id: str) -> Transfer | None:
-        row = db.execute("SELECT transfer_id, player, amount_minor, direction, status, balance_minor, created_at"
-                         " FROM transfers WHERE operator = ? AND transfer_id = ?", (operator, transfer_id)).fetchone()
-        return Transfer(*row) if row else None
-
-    def transfer(self, operator: str, transfer_id: str, player: str, amount_minor: int, direction: str) -> Transfer:
-        """The transfer under ``transfer_id``: the one made before if any (whatever its fields), else this one."""
-        with self._transaction() as db:
-            done = self._find(db, operator, transfer_id)
-            if done is not None:
-                return done
-            before = self._balance(db, operator, player)
-            after = before + amount_minor if direction == "in" else before - amount_minor
-            status = "done" if after >= 0 else "refused"
-            if status == "done":
-                db.execute("INSERT INTO wallets (operator, player, balance_minor) VALUES (?, ?, ?) ON CONFLICT"
-                           " (operator, player) DO UPDATE SET balance_minor = excluded.balance_minor",
-                           (operator, player, after))
-            made = Transfer(transfer_id, player, amount_minor, direction, status, after if status == "done" else before,
-                            datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
-            db.execute("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (operator, *astuple(made)))
-            return made
+def line_bets(game: dict) -> list[int]:
+    """The line bets a game offers, in minor units."""
+    return engine.line_bet_choices(to_minor(game["min_bet"]))
 
 
 def _json(http_status: int, value: dict) -> Response:
@@ -143,17 +72,23 @@ def _error(http_status: int, code: str, details: dict | None = None) -> Response
 class VendorSandbox:
     """The WSGI app. ``secrets`` maps operator id -> secret; it is read at each request, so operators may be added."""
 
-    def __init__(self, secrets, wallets: Wallets):
+    def __init__(self, secrets, state: VendorState):
         self.secrets = secrets
-        self.wallets = wallets
+        self.state = state
+        self.assets = page.static_app()
 
     def __call__(self, environ, start_response):
-        return self.respond(Request(environ))(environ, start_response)
+        request = Request(environ)
+        if request.path_info.startswith("/slots/"):
+            request.path_info_pop()
+            return self.assets(environ, start_response)
+        return self.respond(request)(environ, start_response)
 
     def respond(self, request: Request) -> Response:
         path, method = request.path_info, request.method
-        if method == "GET" and path.startswith("/play/"):
-            return self.play(request, path.removeprefix("/play/"))
+        public = self.public(request)
+        if public is not None:
+            return public
         routes = {("POST", "/wallet/transfer"): self.transfer, ("GET", "/wallet/balance"): self.balance,
                   ("GET", "/games"): self.games, ("GET", "/bets"): self.bets}
         handler = routes.get((method, path))
@@ -170,6 +105,13 @@ class VendorSandbox:
             return _error(401, "timestamp_stale")
         return handler(request, operator)
 
+    def public(self, request: Request) -> Response | None:
+        for method, pattern, name in PUBLIC_ROUTES:
+            found = pattern.fullmatch(request.path_info)
+            if found and request.method == method:
+                return getattr(self, name)(request, *found.groups())
+        return None
+
     def transfer(self, request: Request, operator: str) -> Response:
         try:
             asked = json.loads(request.body)
@@ -182,7 +124,7 @@ class VendorSandbox:
                 and TRANSFER_ID.fullmatch(asked["transfer_id"])):
             return _error(400, "invalid_request")
         fields = (asked["player"], to_minor(asked["amount"]), asked["direction"])
-        made = self.wallets.transfer(operator, asked["transfer_id"], *fields)
+        made = self.state.transfer(operator, asked["transfer_id"], *fields)
         if (made.player, made.amount_minor, made.direction) != fields:
             return _error(409, "transfer_conflict", {"transfer_id": made.transfer_id})
         if made.status == "refused":
@@ -193,14 +135,14 @@ class VendorSandbox:
         transfer_id = request.path_info.removeprefix("/wallet/transfer/")
         if not TRANSFER_ID.fullmatch(transfer_id):
             return _error(400, "invalid_request")
-        made = self.wallets.find(operator, transfer_id)
+        made = self.state.find(operator, transfer_id)
         return _json(200, made.answer() if made else {"transfer_id": transfer_id, "status": "unknown"})
 
     def balance(self, request: Request, operator: str) -> Response:
         player = request.GET.get("player", "")
         if not PLAYER.fullmatch(player):
             return _error(400, "invalid_request")
-        return _json(200, {"player": player, "balance": to_money(self.wallets.balance(operator, player))})
+        return _json(200, {"player": player, "balance": to_money(self.state.balance(operator, player))})
 
     def games(self, request: Request, operator: str) -> Response:
         return _json(200, {"games": list(GAMES)})
@@ -212,51 +154,80 @@ class VendorSandbox:
             return _error(400, "invalid_request")
         if since.tzinfo is None or until.tzinfo is None or since > until:
             return _error(400, "invalid_request")
-        return _json(200, {"bets": []})  # the launch page is not a playable game yet: nothing is wagered
+        return _json(200, {"bets": self.state.rounds(operator, since, until)})
 
     def play(self, request: Request, code: str) -> Response:
-        """The page a launch URL opens (signed in its query): the game and the player's balance."""
+        """The page a launch URL opens (signed in its query): the slot, for the player's wallet or for fun."""
         query = dict(request.GET.items())
         operator, timestamp, signature = query.pop("operator", ""), query.pop("ts", ""), query.pop("sig", "")
         if not (verify(self.secrets.get(operator, ""), signature, "GET", request.path_info, canonical_query(query),
                        operator, timestamp, b"") and fresh(timestamp, time.time())):
             return Response("This game link is not valid any more.", status=401, content_type="text/plain")
-        game = next((g for g in GAMES if g["code"] == code), None)
+        game = _game(code)
         if game is None:
             return Response("No such game.", status=404, content_type="text/plain")
-        if query.get("demo") == "1" or not PLAYER.fullmatch(query.get("player", "")):
-            wallet = "Free play"
-        else:
-            wallet = f"Balance {to_money(self.wallets.balance(operator, query['player']))}"
-        page = (f"<!doctype html><html lang=\"{html.escape(query.get('lang', 'en'))}\"><meta charset=\"utf-8\">"
-                f"<title>{html.escape(game['name'])}</title><h1>{html.escape(game['name'])}</h1>"
-                f"<p>{html.escape(wallet)}</p></html>")
-        return Response(page, content_type="text/html", charset="utf-8")
+        free_play = query.get("demo") == "1" or not PLAYER.fullmatch(query.get("player", ""))
+        language = page.language_of(query.get("lang"))
+        session = GameSession(operator, None if free_play else query["player"], code, game["lines"], language)
+        token, balance = self.state.open_session(session)
+        base = request.script_name
+        spin_url, paytable_url = f"{base}/sessions/{token}/spin", f"{base}/games/{code}/paytable"
+        html = page.slot_page(game["name"], language, spin_url, paytable_url, to_money(balance), CURRENCY, free_play,
+                              f"{base}/slots", [to_money(bet) for bet in line_bets(game)])
+        response = Response(html, content_type="text/html", charset="utf-8")
+        response.headers["Content-Security-Policy"] = page.content_security_policy(f"{base}/slots", spin_url,
+                                                                                   paytable_url)
+        response.cache_control = "no-store"  # the page holds a session token
+        return response
+
+    def paytable(self, request: Request, code: str) -> Response:
+        game = _game(code)
+        if game is None:
+            return _error(404, "not_found")
+        response = _json(200, engine.paytable_json(engine.paytable_for(code, game["lines"])))
+        response.cache_control = "public, max-age=300"
+        return response
+
+    def spin(self, request: Request, token: str) -> Response:
+        """A spin of the session's game: ``{"lineBet": "0.20"}`` -> the round, or a refusal the page shows."""
+        session = self.state.session(token)
+        if session is None:
+            return _json(401, page.refusal("session_expired", "en"))
+        try:
+            asked = json.loads(request.body)
+        except ValueError:
+            asked = None
+        line_bet = asked.get("lineBet") if isinstance(asked, dict) else None
+        game = _game(session.game_code)
+        if game is None:  # a session kept on disk, its game gone since
+            return _json(404, page.refusal("game_unavailable", session.language))
+        if not (isinstance(line_bet, str) and MONEY.fullmatch(line_bet) and to_minor(line_bet) in line_bets(game)):
+            return _json(400, page.refusal("bet_invalid", session.language))
+        outcome = self.state.play(token, to_minor(line_bet))
+        if outcome is None:
+            return _json(401, page.refusal("session_expired", session.language))
+        balance = to_money(outcome.balance_minor)
+        if outcome.spin is None:
+            return _json(422, page.refusal("insufficient_funds", session.language, balance=balance))
+        spin = outcome.spin
+        wins = [{"line": win["line"], "symbol": win["symbol"], "count": win["count"], "pay": to_money(win["payMinor"])}
+                for win in spin.wins]
+        return _json(200, {"roundId": outcome.round_id, "grid": spin.grid, "wins": wins, "lineBet": line_bet,
+                           "lines": spin.bet_minor // spin.line_bet_minor,
+                           "bet": to_money(spin.bet_minor), "payout": to_money(spin.payout_minor), "balance": balance})
 
 
 def make_app(secrets: dict[str, str], state_dir: Path | None = None) -> VendorSandbox:
-    if state_dir is None:
-        return VendorSandbox(secrets, Wallets(None))
-    Path(state_dir).mkdir(parents=True, exist_ok=True)
-    return VendorSandbox(secrets, Wallets(Path(state_dir) / STATE_FILE))
+    return VendorSandbox(secrets, VendorState(state_dir))
 
 
 def demo_secrets(environ=os.environ) -> dict[str, str]:
-    """The demo brands' operators and their development secret (an unset variable lets no one in)."""
-    return dict.fromkeys(DEMO_OPERATORS, environ.get("DEMO_VENDOR_SECRET", ""))
+    return sandbox_vendors.demo_secrets(SECRET_VARIABLE, environ)
 
 
 def main(argv=None) -> None:
-    import waitress
-
-    parser = argparse.ArgumentParser(description="The development transfer-wallet vendor, on 127.0.0.1.")
-    parser.add_argument("--port", type=int, default=6551)
-    parser.add_argument("--state-dir", type=Path, help="keep balances in a SQLite file here (default: memory)")
-    args = parser.parse_args(argv)
-    secrets = demo_secrets()
-    if not all(secrets.values()):
-        parser.error("set DEMO_VENDOR_SECRET")
-    waitress.serve(make_app(secrets, args.state_dir), host="127.0.0.1", port=args.port)
+    sandbox_vendors.serve_alone(make_app, SECRET_VARIABLE, "The development transfer-wallet vendor, on 127.0.0.1.",
+                                6551, "keep balances in a SQLite file here (default: memory)", argv)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,18 @@
 import type { ComponentType } from 'react';
-import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { addTranslations, type Texts } from './translations';
 
-const COMING_SOON: Record<string, Record<string, string>> = {
+const COMING_SOON: Texts = {
   en: { coming_soon: 'Coming soon', coming_soon_info: 'This page is on its way. Please check back later.' },
   bn: { coming_soon: 'শীঘ্রই আসছে', coming_soon_info: 'এই পৃষ্ঠাটি তৈরি হচ্ছে। অনুগ্রহ করে পরে আবার দেখুন।' },
 };
 
 /** Add a remote's page titles per language, with the texts its coming-soon pages show. */
-export function addPageTranslations(namespace: string, titles: Record<string, Record<string, string>>): void {
-  for (const [language, texts] of Object.entries(titles)) {
-    i18next.addResourceBundle(language, namespace, { ...COMING_SOON[language], ...texts }, true, false);
-  }
+export function addPageTranslations(namespace: string, titles: Texts): void {
+  addTranslations(
+    namespace,
+    Object.fromEntries(Object.entries(titles).map(([language, texts]) => [language, { ...COMING_SOON[language], ...texts }])),
+  );
 }
 
 /** A page whose feature is not built yet: its title and a translated 'coming soon' note. */

@@ -8,6 +8,8 @@ export { readSession, writeSession, useSession, isAgent, AGENT_TYPES } from './s
 export type { Session } from './session';
 export type { BadgeKey, PageEntry, PageRegistry } from './pages';
 export { addPageTranslations, comingSoonPage } from './comingSoon';
+export { addTranslations } from './translations';
+export type { Texts } from './translations';
 export { setBadgeCount, clearBadgeCounts, useBadgeCounts } from './badges';
 export type { BadgeCounts } from './badges';
 export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberInfo, brandSendsSms } from './member';
@@ -17,3 +19,8 @@ export type { ShellModalKind } from './shellModals';
 export { formatMoney } from './money';
 export { useBalance, refreshBalance, forgetBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
+export { useForm } from './formState';
+export type { Form, FormErrors } from './formState';
+export { FieldFrame, FormError, TextField, firstMessage, useFieldIds } from './fields';
+export type { FieldError, FieldFrameProps, TextFieldProps } from './fields';
+export { Pager, usePaging } from './Pager';

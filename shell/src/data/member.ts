@@ -84,8 +84,20 @@ export async function playForFree(queryClient: QueryClient): Promise<MemberInfo>
   return startSession(queryClient, login.token);
 }
 
+/** What must still run with the session before it ends (money a game holds moving back), by whoever set it up. */
+const beforeLogOut = new Set<() => Promise<unknown>>();
+const LOG_OUT_WAIT_MS = 5000;
+
+/** Run ``task`` before the next logout, while the session still works; the returned function cancels it. */
+export function onBeforeLogOut(task: () => Promise<unknown>): () => void {
+  beforeLogOut.add(task);
+  return () => beforeLogOut.delete(task);
+}
+
 /** End the session: the server is told, but the session is forgotten here whatever it answers. */
 export async function logOut(queryClient: QueryClient): Promise<void> {
+  const tasks = [...beforeLogOut].map((task) => task().catch(() => undefined));
+  await Promise.race([Promise.all(tasks), new Promise((resolve) => setTimeout(resolve, LOG_OUT_WAIT_MS))]);
   try {
     await request<null>('/wps/session/logout', { method: 'DELETE' });
   } catch {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '@tessera/kit';
+import { getJson, TextField } from '@tessera/kit';
 import { geetestResultOf, loadGeetest, type GeetestCaptcha, type GeetestResult } from './geetest';
-import { TextField } from './TextField';
 
 /** A new image at most once a second (SPEC §4, §9). */
 export const CAPTCHA_RELOAD_MS = 1000;

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldFrame, useFieldIds, type FieldError } from './TextField';
+import { FieldFrame, useFieldIds, type FieldError } from '@tessera/kit';
 
 /** Country calling codes offered when a brand names none: its own country's first. */
 export const DIALING_CODES = ['+880', '+63', '+91', '+92', '+84', '+66', '+62', '+60', '+65', '+855', '+95', '+86', '+852', '+82', '+81', '+1', '+44'];

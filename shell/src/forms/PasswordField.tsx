@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from './TextField';
+import { TextField, type TextFieldProps } from '@tessera/kit';
 
 /** The longest password the forms take. */
 const PASSWORD_MAX_LENGTH = 128;

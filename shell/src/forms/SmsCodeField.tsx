@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from './TextField';
+import { TextField, type TextFieldProps } from '@tessera/kit';
 import { SmsCodeButton, type SmsSent } from './SmsCodeButton';
 import { VERIFICATION_CODE_MAX } from './validation';
 

@@ -1,38 +1,11 @@
-import { createRef, useState } from 'react';
+import { createRef } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '@tessera/kit';
 import { serve } from '../../test/render';
-import { CaptchaField, fieldErrorsOf, GEETEST_SCRIPT, MobileField, SmsCodeButton, TextField, type CaptchaHandle, type SmsSent } from '.';
+import { CaptchaField, fieldErrorsOf, GEETEST_SCRIPT, MobileField, SmsCodeButton, type CaptchaHandle, type SmsSent } from '.';
 
 const flush = () => act(async () => undefined);
-
-function Field({ error }: { error?: string | string[] }) {
-  const [value, setValue] = useState('');
-  return <TextField name="username" label="Username" required value={value} onChange={setValue} error={error} />;
-}
-
-describe('text field', () => {
-  test('is labelled, marked required, and names its first error', () => {
-    render(<Field error={['Too short', 'Wrong letters']} />);
-    const input = screen.getByRole('textbox', { name: 'Username' });
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.hasAttribute('required')).toBe(true);
-    expect(document.querySelector('.field__required')?.textContent).toBe('*');
-    const error = document.getElementById(input.getAttribute('aria-describedby')!)!;
-    expect(error.textContent).toBe('Too short');
-    expect(screen.queryByText('Wrong letters')).toBeNull();
-  });
-
-  test('without an error it is neither invalid nor described', () => {
-    render(<Field />);
-    const input = screen.getByRole('textbox', { name: 'Username' });
-    fireEvent.change(input, { target: { value: 'abc' } });
-    expect(input).toHaveProperty('value', 'abc');
-    expect(input.hasAttribute('aria-invalid')).toBe(false);
-    expect(input.hasAttribute('aria-describedby')).toBe(false);
-  });
-});
 
 describe('server field errors', () => {
   test('the first message of each field of invalid_fields', () => {

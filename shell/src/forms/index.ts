@@ -5,7 +5,7 @@ import './forms.css';
 export { useRegisterSettings } from './settings';
 export type { FieldSetting, RegisterSettings } from './settings';
 export { validateField, validateFields, validateTerms } from './validation';
-export { TextField } from './TextField';
+export { TextField } from '@tessera/kit';
 export { PasswordField } from './PasswordField';
 export { fieldErrorsOf, asksForCaptcha, messageOf } from './fieldErrors';
 export { CaptchaField } from './CaptchaField';

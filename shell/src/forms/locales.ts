@@ -1,6 +1,5 @@
 /** Texts of the form kit and the registration (namespace 'forms'). */
 export const en = {
-  required_mark: 'required',
   field_required: 'Required',
   field_max_length: 'Please enter at most {{max}} characters',
   confirmation_mismatch: 'Incorrect confirmation input',
@@ -99,7 +98,6 @@ export const en = {
 };
 
 export const bn: typeof en = {
-  required_mark: 'আবশ্যক',
   field_required: 'আবশ্যক',
   field_max_length: 'অনুগ্রহ করে সর্বোচ্চ {{max}}টি অক্ষর লিখুন',
   confirmation_mismatch: 'নিশ্চিতকরণ মিলছে না',

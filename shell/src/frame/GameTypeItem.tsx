@@ -1,15 +1,46 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GameLane } from '../data/content';
+import type { GameLane, VendorCard } from '../data/content';
+import { useGameVendors, useRefreshVendors, vendorsOf } from '../data/vendors';
+import { VendorIcon } from '../play/VendorIcon';
 import { NAV_DROPDOWN_LIMIT, categoryRoute, vendorLink } from './gameTypes';
 
 /**
+ * The vendors of a category: the vendor list's (kept for the tab, SPEC §4), or the game menu
+ * lane's while that list loads, when it cannot be had, or when it has none of this category.
+ */
+function useLaneVendors(lane: GameLane): VendorCard[] {
+  const vendors = useGameVendors().data;
+  const listed = vendors ? vendorsOf(vendors, lane.gameCategory) : [];
+  return listed.length > 0 ? listed : lane.cards;
+}
+
+function RefreshVendors() {
+  const { t } = useTranslation('play');
+  const refresh = useRefreshVendors();
+  const { isFetching } = useGameVendors();
+  return (
+    <button
+      type="button"
+      className="button button--ghost nav-dropdown__refresh"
+      data-action="refresh-vendors"
+      disabled={isFetching}
+      aria-busy={isFetching}
+      onClick={() => void refresh()}
+    >
+      {t(isFetching ? 'vendors.refreshing' : 'vendors.refresh')}
+    </button>
+  );
+}
+
+/**
  * A game type in the navigation, named by its lane's title (the frame's own name until the lanes
- * load), with a dropdown of its first vendors and a 'more' entry.
+ * load), with a dropdown of its first vendors, a 'more' entry and a control loading the vendors again.
  */
 export function GameTypeItem({ lane, current }: { lane: GameLane; current: boolean }) {
   const { t } = useTranslation('frame');
-  const { gameCategory: category, cards } = lane;
+  const category = lane.gameCategory;
+  const cards = useLaneVendors(lane);
   const route = categoryRoute(category) ?? '/';
   const label = lane.title || t(`game_type.${category}`, { defaultValue: category });
   return (
@@ -23,7 +54,7 @@ export function GameTypeItem({ lane, current }: { lane: GameLane; current: boole
             {cards.slice(0, NAV_DROPDOWN_LIMIT).map((card) => (
               <li key={card.vassalage}>
                 <Link to={vendorLink(category, card.vassalage)} className="vendor-card" data-vendor={card.vassalage}>
-                  {card.smallIcon && <img className="vendor-card__icon" src={card.smallIcon} alt="" width={40} height={40} />}
+                  <VendorIcon src={card.smallIcon} name={card.displayName} />
                   <span className="vendor-card__name">{card.displayName}</span>
                 </Link>
               </li>
@@ -35,6 +66,7 @@ export function GameTypeItem({ lane, current }: { lane: GameLane; current: boole
               </Link>
             </li>
           </ul>
+          <RefreshVendors />
         </div>
       )}
     </li>

@@ -19,8 +19,6 @@ const bn: Resources = {
   not_found_info: 'আপনি যে পৃষ্ঠাটি খুঁজছেন সেটি নেই।',
   back_home: 'হোমে ফিরে যান',
   coming_soon: 'শীঘ্রই আসছে',
-  games_title: '{{category}} গেম',
-  egames_title: '{{category}} ই-গেম',
   page: {
     home: 'হোম',
     register: 'নিবন্ধন',

@@ -18,8 +18,6 @@ const en = {
   not_found_info: 'The page you are looking for does not exist.',
   back_home: 'Back to home',
   coming_soon: 'Coming soon',
-  games_title: '{{category}} games',
-  egames_title: '{{category}} e-games',
   page: {
     home: 'Home',
     register: 'Register',

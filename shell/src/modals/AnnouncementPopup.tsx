@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS, readStored, writeStored } from '@tessera/kit';
+import { Pager, STORAGE_KEYS, readStored, usePaging, writeStored } from '@tessera/kit';
 import { useNotices } from '../data/content';
 import { localDay } from './dates';
 import { Disclosure, toggled } from './Disclosure';
 import { LoadStatus } from './LoadStatus';
 import { Modal } from './Modal';
-import { Pager, usePaging } from './Pager';
 import { SafeHtml } from './SafeHtml';
 
 /** Announcements per page of the popup (SPEC §9). */

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@tessera/kit';
+// The modals' forms: the kit's form state, with where the shell's refusals go and the brand's field rules.
+import { useMemo } from 'react';
+import { ApiError, type FormErrors } from '@tessera/kit';
 import { fieldErrorsOf, messageOf, useRegisterSettings, type RegisterSettings } from '../forms';
 
-/** A form's problems: the first message per field, and 'form' for the rest. */
-export type FormErrors = Record<string, string>;
+export { FormError, useForm } from '@tessera/kit';
+export type { Form, FormErrors } from '@tessera/kit';
 
 /** How a form places a refusal's messages. */
 export interface RefusalPlaces {
@@ -47,63 +48,4 @@ export function useFieldRules(fields: Readonly<Record<string, string>>): Registe
     }
     return rules;
   }, [settings, fields]);
-}
-
-/**
- * A form's values and its errors, shown after each attempt with the first invalid field taking
- * the focus. ``bind(name)`` gives a field its value, change handler and error; editing a field
- * forgets its error and the form's.
- */
-export function useForm<Values extends Record<string, string>>(initial: Values) {
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  /** Show ``found``; true when there is nothing to show. */
-  const show = useCallback((found: FormErrors) => {
-    setErrors(found);
-    setAttempt((count) => count + 1);
-    return Object.keys(found).length === 0;
-  }, []);
-
-  const clear = useCallback((name: string) => {
-    setErrors((previous) => {
-      if (!(name in previous) && !('form' in previous)) return previous;
-      const { [name]: _field, form: _form, ...rest } = previous;
-      return rest;
-    });
-  }, []);
-
-  const set = useCallback(
-    (name: keyof Values & string, value: string) => {
-      setValues((previous) => ({ ...previous, [name]: value }));
-      clear(name);
-    },
-    [clear],
-  );
-
-  const bind = (name: keyof Values & string) => ({
-    value: values[name] ?? '',
-    onChange: (value: string) => set(name, value),
-    error: errors[name],
-  });
-
-  return { form, values, errors, show, clear, set, bind };
-}
-
-export type Form<Values extends Record<string, string>> = ReturnType<typeof useForm<Values>>;
-
-/** The form's own problem (a refusal not about one field), announced when it appears. */
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="field__error form-error" role="alert" data-field-error="form">
-      {message}
-    </p>
-  );
 }

@@ -1,20 +1,18 @@
-import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { GameLobby } from '../games/GameLobby';
 import { NotFoundPage } from './NotFoundPage';
 import { categoryKind } from './categories';
 
-/** /sports, /esports, /elott, /cockfight and the e-games /rng, /fish, /pvp (query page: vendor tab). */
+/** /sports, /esports, /elott, /cockfight and the e-games /rng, /fish, /pvp: the category's lobby (SPEC §2). */
 export function GamesPage() {
-  const { t } = useTranslation();
   const { games } = useParams();
-  const [query] = useSearchParams();
   const kind = categoryKind(games);
   if (!kind || !games) return <NotFoundPage />;
-  const category = games.toUpperCase();
-  return (
-    <section className="page games-page" data-category={category} data-kind={kind} data-vendor-tab={query.get('page') ?? undefined}>
-      <h1>{t(kind === 'games' ? 'games_title' : 'egames_title', { category })}</h1>
-      <p>{t('coming_soon')}</p>
-    </section>
-  );
+  // Each category starts its own lobby: no filter or page carries over from another.
+  return <GameLobby key={games} category={games.toUpperCase()} kind={kind} />;
+}
+
+/** /live: the live casino's lobby with the tables of the chosen vendor. */
+export function LivePage() {
+  return <GameLobby category="LIVE" kind="live" />;
 }

@@ -3,7 +3,7 @@ import { useNotices } from '../data/content';
 import { formatDate } from '../modals/dates';
 import { LoadStatus } from '../modals/LoadStatus';
 import { useModals } from '../modals/ModalProvider';
-import { Pager, usePaging } from '../modals/Pager';
+import { Pager, usePaging } from '@tessera/kit';
 import '../modals/modals.css';
 
 /** Notices per page of the notice list (SPEC §9). */

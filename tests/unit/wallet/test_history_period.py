@@ -46,6 +46,7 @@ def test_bad_days(start, end, field):
     ("withdrawal_refund", "withdrawal"), ("transfer_in", "transfer"), ("transfer_settle", "transfer"),
     ("transfer_refund", "transfer"), ("transfer_out", "transfer"), ("transfer_sync", "transfer"),
     ("upline_out", "upline"), ("upline_in", "upline"), ("bonus", "bonus"), ("adjustment", "adjustment"),
+    ("game_bet", "game"), ("game_payout", "game"), ("game_rollback", "game"),
     ("commission", "adjustment"),
 ])
 def test_kinds_are_shown_as_types(kind, shown):

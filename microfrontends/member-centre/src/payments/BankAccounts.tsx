@@ -1,9 +1,8 @@
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@tessera/kit';
-import { Field, FormError, refusalErrors, type FormErrors } from '../wallet/form';
-import { useForm } from './form';
+import { ApiError, FormError, TextField, useForm, type FormErrors } from '@tessera/kit';
+import { refusalErrors } from '../wallet/form';
 import { useReloadWallet } from './queries';
 import { PAYMENTS_NS } from './translations';
 import { addBankAccount, deleteBankAccount, type BankAccount } from './wallet';
@@ -76,9 +75,9 @@ function AddBankAccount() {
   return (
     <form ref={form} className="payments__form bank-account-form" noValidate onSubmit={onSubmit} aria-labelledby="payments-add-account">
       <h4 id="payments-add-account">{t('bank_account_add')}</h4>
-      <Field label={t('bank_name')} required maxLength={NAME_MAX} autoComplete="off" {...bind('bankName')} />
-      <Field label={t('account_name')} required maxLength={NAME_MAX} autoComplete="name" {...bind('accountName')} />
-      <Field label={t('account_number')} required maxLength={NUMBER_MAX} inputMode="numeric" autoComplete="off" {...bind('accountNumber')} />
+      <TextField name="bankName" label={t('bank_name')} required maxLength={NAME_MAX} autoComplete="off" {...bind('bankName')} />
+      <TextField name="accountName" label={t('account_name')} required maxLength={NAME_MAX} autoComplete="name" {...bind('accountName')} />
+      <TextField name="accountNumber" label={t('account_number')} required maxLength={NUMBER_MAX} inputMode="numeric" autoComplete="off" {...bind('accountNumber')} />
       <FormError message={errors.form} />
       <button type="submit" className="button" disabled={add.isPending}>
         {add.isPending ? t('bank_account_saving') : t('bank_account_save')}

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { refreshBalance } from '@tessera/kit';
+import { FormError, refreshBalance, TextField, useForm, type FormErrors } from '@tessera/kit';
 import { amountProblem } from '../wallet/amount';
-import { AmountField, Field, FormError, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from '../wallet/form';
+import { AmountField, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from '../wallet/form';
 import { BankInstructionsBox } from './BankInstructions';
 import { ImageField, proofProblem } from './fields';
-import { useForm } from './form';
 import { ProofUpload } from './ProofUpload';
 import { useReloadWallet } from './queries';
 import { PAYMENTS_NS } from './translations';
@@ -131,10 +130,10 @@ export function DepositForm({ channels, money }: Props) {
         ))}
       </fieldset>
       {manual && channel.instructions && <BankInstructionsBox instructions={channel.instructions} />}
-      <AmountField label={t('amount')} hint={t('limits', { min: money(channel.minAmount), max: money(channel.maxAmount) })} {...bind('amount')} />
+      <AmountField name="amount" label={t('amount')} hint={t('limits', { min: money(channel.minAmount), max: money(channel.maxAmount) })} {...bind('amount')} />
       {manual && (
         <>
-          <Field label={t('deposit_reference')} hint={t('deposit_reference_hint')} required maxLength={REFERENCE_MAX} autoComplete="off" {...bind('reference')} />
+          <TextField name="reference" label={t('deposit_reference')} hint={t('deposit_reference_hint')} required maxLength={REFERENCE_MAX} autoComplete="off" {...bind('reference')} />
           <ImageField name="proof" label={t('deposit_proof')} file={proof} onChange={choose} error={errors.proof} />
         </>
       )}

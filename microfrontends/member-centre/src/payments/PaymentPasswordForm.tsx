@@ -1,8 +1,8 @@
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Field, FormError, refusalErrors, type FormErrors } from '../wallet/form';
-import { useForm } from './form';
+import { FormError, TextField, useForm, type FormErrors } from '@tessera/kit';
+import { refusalErrors } from '../wallet/form';
 import { useReloadWallet } from './queries';
 import { PAYMENTS_NS } from './translations';
 import { setPaymentPassword } from './wallet';
@@ -45,9 +45,9 @@ export function PaymentPasswordForm() {
     <form ref={form} className="payments__form payment-password-form" noValidate onSubmit={onSubmit} aria-labelledby="payments-payment-password">
       <h3 id="payments-payment-password">{t('payment_password_title')}</h3>
       <p>{t('payment_password_note')}</p>
-      <Field type="password" label={t('login_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" {...bind('password')} />
-      <Field type="password" label={t('new_payment_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" {...bind('paymentPassword')} />
-      <Field type="password" label={t('confirm_payment_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" {...bind('confirmPaymentPassword')} />
+      <TextField name="password" type="password" label={t('login_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" {...bind('password')} />
+      <TextField name="paymentPassword" type="password" label={t('new_payment_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" {...bind('paymentPassword')} />
+      <TextField name="confirmPaymentPassword" type="password" label={t('confirm_payment_password')} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" {...bind('confirmPaymentPassword')} />
       <FormError message={errors.form} />
       <button type="submit" className="button" disabled={save.isPending}>
         {save.isPending ? t('payment_password_sending') : t('payment_password_submit')}

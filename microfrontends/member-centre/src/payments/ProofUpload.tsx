@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@tessera/kit';
-import { FormError } from '../wallet/form';
+import { ApiError, FormError } from '@tessera/kit';
 import { ImageField, proofProblem } from './fields';
 import { useReloadWallet } from './queries';
 import { PAYMENTS_NS } from './translations';

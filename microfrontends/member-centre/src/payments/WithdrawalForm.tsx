@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, refreshBalance } from '@tessera/kit';
+import { ApiError, FormError, refreshBalance, TextField, useForm, type FormErrors } from '@tessera/kit';
 import { amountProblem } from '../wallet/amount';
-import { AmountField, Field, FormError, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId, type FormErrors } from '../wallet/form';
+import { AmountField, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from '../wallet/form';
 import { SelectField } from './fields';
-import { useForm } from './form';
 import { useReloadWallet } from './queries';
 import { PAYMENTS_NS } from './translations';
 import { startWithdrawal, type BankAccount, type Withdrawal, type WithdrawalSettings } from './wallet';
@@ -74,7 +73,7 @@ export function WithdrawalForm({ settings, accounts, money }: Props) {
   return (
     <form ref={form} className="payments__form withdrawal-form" noValidate onSubmit={onSubmit} aria-labelledby="payments-withdraw">
       <h3 id="payments-withdraw">{t('withdraw_form')}</h3>
-      <SelectField label={t('withdraw_account')} required {...bind('bankAccountId')}>
+      <SelectField name="bankAccountId" label={t('withdraw_account')} required {...bind('bankAccountId')}>
         <option value="">{t('withdraw_account_choose')}</option>
         {accounts.map((account) => (
           <option key={account.id} value={String(account.id)}>
@@ -82,8 +81,8 @@ export function WithdrawalForm({ settings, accounts, money }: Props) {
           </option>
         ))}
       </SelectField>
-      <AmountField label={t('amount')} hint={t('limits', { min: money(settings.minAmount), max: money(settings.maxAmount) })} {...bind('amount')} />
-      {asksPassword && <Field type="password" label={t('payment_password')} required autoComplete="off" maxLength={128} {...bind('paymentPassword')} />}
+      <AmountField name="amount" label={t('amount')} hint={t('limits', { min: money(settings.minAmount), max: money(settings.maxAmount) })} {...bind('amount')} />
+      {asksPassword && <TextField name="paymentPassword" type="password" label={t('payment_password')} required autoComplete="off" maxLength={128} {...bind('paymentPassword')} />}
       <FormError message={errors.form} />
       {requested && (
         <p className="payments__notice" role="status">

@@ -2,9 +2,8 @@
 // a real member, the wallet calls answered, and the fields of the calls made.
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
-import { writeSession } from '@tessera/kit';
-import { renderInShell, serve, type Answers, type ServedCall } from '../../../../shell/test/render';
-import { BALANCE_PATH, balanceOf, SESSION } from '../wallet/testWallet';
+import type { Answers, ServedCall } from '../../../../shell/test/render';
+import { balanceOf, renderForMember } from '../wallet/testWallet';
 
 /** The calls made to ``path`` with ``method``. */
 export function callsOf(calls: ServedCall[], method: string, path: string): ServedCall[] {
@@ -24,9 +23,7 @@ export function image(name = 'proof.png', type = 'image/png', size = 1024): File
 
 /** ``page`` at ``path`` for a logged-in real member, with a balance of ৳2,000.00 and ``answers`` served. */
 export function renderPage(page: ReactElement, answers: Answers, path = '/') {
-  writeSession(SESSION);
-  const calls = serve({ [BALANCE_PATH]: balanceOf('2000.00'), ...answers });
   // The file inputs accept PNG and JPEG only, but a browser lets a member pick any file.
   const user = userEvent.setup({ applyAccept: false });
-  return { ...renderInShell(page, { path }), calls, user };
+  return { ...renderForMember(page, answers, { balance: balanceOf('2000.00'), path }), user };
 }

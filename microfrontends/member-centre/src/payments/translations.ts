@@ -1,10 +1,9 @@
-import i18next from 'i18next';
+import { addTranslations } from '@tessera/kit';
 
 /** The deposit and withdrawal pages' texts; the page titles stay in the member centre's namespace. */
 export const PAYMENTS_NS = 'memberCentrePayments';
 
 const en = {
-  required_mark: 'required',
   field_required: 'Required',
   error_network: 'Network link abnormal. Please try again.',
   loading: 'Loading…',
@@ -117,7 +116,6 @@ const en = {
 };
 
 const bn: typeof en = {
-  required_mark: 'আবশ্যক',
   field_required: 'আবশ্যক',
   error_network: 'নেটওয়ার্ক সংযোগে সমস্যা। অনুগ্রহ করে আবার চেষ্টা করুন।',
   loading: 'লোড হচ্ছে…',
@@ -231,18 +229,7 @@ const bn: typeof en = {
 
 export const PAYMENT_TEXTS = { en, bn };
 
-/**
- * Add the texts to the page's i18next (the shell's, shared): at once when it is started, else as
- * soon as it is (a test may load the pages before the shell starts it).
- */
+/** Add the texts to the page's i18next (the shell's, shared), now or once it is started. */
 export function registerPaymentTranslations(): void {
-  const add = () => {
-    for (const [language, texts] of Object.entries(PAYMENT_TEXTS)) i18next.addResourceBundle(language, PAYMENTS_NS, texts, true, true);
-  };
-  const onInitialized = () => {
-    i18next.off('initialized', onInitialized);
-    add();
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', onInitialized);
+  addTranslations(PAYMENTS_NS, PAYMENT_TEXTS);
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, refreshBalance } from '@tessera/kit';
+import { ApiError, FormError, refreshBalance } from '@tessera/kit';
 import { amountProblem, toMinor } from '../wallet/amount';
-import { AmountField, FormError, useAmountMessage } from '../wallet/form';
+import { AmountField, useAmountMessage } from '../wallet/form';
 import { useDateTime } from '../wallet/money';
 import { ImageField, proofProblem } from './fields';
 import { useReloadWallet } from './queries';

@@ -2,17 +2,34 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../translations';
 import type { DateRange } from './api';
-import { DATE_PRESETS, isValidRange, presetOf, presetRange, type DatePreset } from './dates';
+import {
+  canStep,
+  DATE_PRESETS,
+  DATE_STEPS,
+  dayOf,
+  isValidRange,
+  presetOf,
+  presetRange,
+  stepRange,
+  type DatePreset,
+  type StepDirection,
+} from './dates';
+
+const DIRECTIONS: StepDirection[] = ['previous', 'next'];
 
 /**
- * The record pages' dates: preset buttons (today, last 7 days, last 30 days) and the start and end
+ * The record pages' dates: preset buttons (today, last 7 days, last 30 days), buttons that move
+ * the chosen days to the previous or next 7 or 30 days (never past today), and the start and end
  * days, both inclusive. A start after the end is said under them.
  */
 export function DatePresets({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const id = useId();
-  const active = presetOf(range);
+  const today = new Date();
+  const lastDay = dayOf(today);
+  const active = presetOf(range, today);
   const invalid = Boolean(range.startDate && range.endDate) && !isValidRange(range);
+  const days = (count: number) => new Intl.NumberFormat(i18n.language).format(count);
   return (
     <fieldset className="date-presets">
       <legend className="visually-hidden">{t('date_range')}</legend>
@@ -24,11 +41,27 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
             className={preset === active ? 'date-presets__preset is-active' : 'date-presets__preset'}
             aria-pressed={preset === active}
             data-preset={preset}
-            onClick={() => onChange(presetRange(preset))}
+            onClick={() => onChange(presetRange(preset, today))}
           >
             {t(`preset_${preset}`)}
           </button>
         ))}
+      </div>
+      <div className="date-presets__steps" role="group" aria-label={t('date_steps')}>
+        {DIRECTIONS.flatMap((direction) =>
+          DATE_STEPS.map((step) => (
+            <button
+              key={`${direction}${step}`}
+              type="button"
+              className="date-presets__step"
+              data-step={`${direction}${step}`}
+              disabled={!canStep(range, direction, today)}
+              onClick={() => onChange(stepRange(range, direction, step, today))}
+            >
+              {t(`step_${direction}`, { days: days(step) })}
+            </button>
+          )),
+        )}
       </div>
       <div className="date-presets__days">
         <label htmlFor={`${id}-start`}>{t('start_date')}</label>
@@ -37,7 +70,7 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
           type="date"
           name="startDate"
           value={range.startDate}
-          max={range.endDate || undefined}
+          max={range.endDate || lastDay}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
           onChange={(event) => onChange({ ...range, startDate: event.target.value })}
@@ -49,6 +82,7 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
           name="endDate"
           value={range.endDate}
           min={range.startDate || undefined}
+          max={lastDay}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
           onChange={(event) => onChange({ ...range, endDate: event.target.value })}

@@ -28,7 +28,7 @@ export interface PaymentPasswordSettings {
 }
 
 /** The kinds of the account record's type filter. */
-export const RECORD_TYPES = ['all', 'deposit', 'withdrawal', 'transfer', 'upline', 'bonus', 'adjustment'] as const;
+export const RECORD_TYPES = ['all', 'deposit', 'withdrawal', 'transfer', 'upline', 'bonus', 'game', 'adjustment'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface WalletRecord {

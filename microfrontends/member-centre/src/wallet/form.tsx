@@ -1,78 +1,14 @@
-// The wallet forms' fields and refusals, in the style of the shell's form kit (which a remote
-// cannot import): a label tied to its input, the first error under it, tied to it.
-import { useCallback, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+// The money forms' amount field, their end, where a refusal's messages go, and their request ids;
+// the fields and the form state are the kit's.
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, requestId } from '@tessera/kit';
+import { ApiError, FormError, requestId, TextField, type FormErrors, type TextFieldProps } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import type { AmountProblem } from './amount';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
-  name: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  hint?: ReactNode;
-  /** Shown after the input, on its line (the "all" button). */
-  addon?: ReactNode;
-}
-
-/** A labelled input (marked * when required) with its hint and its error under it. */
-export function Field({ name, label, value, onChange, error, hint, addon, required, type = 'text', ...rest }: FieldProps) {
-  const { t } = useTranslation(NAMESPACE);
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field form-field" data-field={name}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <abbr className="field__required" title={t('required_mark')} aria-hidden="true">
-            *
-          </abbr>
-        )}
-      </label>
-      <div className="form-field__control">
-        <input
-          {...rest}
-          id={id}
-          name={name}
-          type={type}
-          required={required}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        {addon}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" data-field-error={name}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** An amount: decimal digits, no browser spinner (a number input would round and localise). */
-export function AmountField(props: Omit<FieldProps, 'type' | 'inputMode'>) {
-  return <Field inputMode="decimal" autoComplete="off" required {...props} />;
-}
-
-/** The form's own problem (a refusal not about one field), announced when it appears. */
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="field__error form-error" role="alert" data-field-error="form">
-      {message}
-    </p>
-  );
+export function AmountField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
+  return <TextField inputMode="decimal" autoComplete="off" required {...props} />;
 }
 
 /** The end of a money form: its error, what happened, and the submit button (busy while sending). */
@@ -97,9 +33,6 @@ export function FormEnd({ error, notice, busy, label, busyLabel }: {
     </>
   );
 }
-
-/** The first message per field; 'form' holds the rest. */
-export type FormErrors = Record<string, string>;
 
 /** Refusals about the amount, shown under its field. */
 const AMOUNT_CODES = ['amount_invalid', 'amount_too_precise', 'amount_below_minimum', 'amount_above_maximum', 'insufficient_funds'];

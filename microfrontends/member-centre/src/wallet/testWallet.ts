@@ -1,6 +1,9 @@
-// Fixtures of the wallet page tests: a real member's session and wallet answers.
-import type { WalletBalance } from '@tessera/kit';
-import type { ServedCall } from '../../../../shell/test/render';
+// Fixtures of the member centre's page tests: a real member's session and wallet answers, a page
+// rendered for that member, and the set-up the record pages' tests share.
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetBalance, writeSession, type WalletBalance } from '@tessera/kit';
+import { renderInShell, serve, type Answers, type ServedCall } from '../../../../shell/test/render';
 
 export const SESSION = { token: 'tok', isAgent: 4, username: 'player01' };
 
@@ -30,3 +33,30 @@ export const bodyOf = (call: ServedCall | undefined) => JSON.parse(String(call?.
 
 /** The query of a call, without the ones every call has. */
 export const queryOf = (call: ServedCall | undefined) => Object.fromEntries(call?.url.searchParams ?? []);
+
+/** ``page`` at ``path`` for the logged-in real member, the wallet answering ``balance`` and ``answers`` served. */
+export function renderForMember(page: ReactElement, answers: Answers, { balance = balanceOf('20.00'), path = '/' } = {}) {
+  writeSession(SESSION);
+  const calls = serve({ [BALANCE_PATH]: balance, ...answers });
+  return { ...renderInShell(page, { path }), calls };
+}
+
+/** The day the record pages' tests run on: their preset days are counted from it. */
+export const TODAY = new Date(2026, 10, 23, 12, 0, 0);
+
+/**
+ * The set-up of a record page's tests: ``registers`` add the page's texts, the clock stands at
+ * ``TODAY``, and no session or remembered balance outlives a test.
+ */
+export function setUpRecordPageTests(...registers: Array<() => void>): void {
+  beforeAll(() => registers.forEach((register) => register()));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TODAY);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    writeSession(null);
+    forgetBalance();
+  });
+}

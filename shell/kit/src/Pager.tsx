@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KIT_NS } from './kitTexts';
 
-/** One page of ``items``; the page number stays in range when the list shrinks. */
+/** One page of ``items``, paged in the browser; the page number stays in range when the list shrinks. */
 export function usePaging<T>(items: readonly T[], size: number) {
   const [wanted, setPage] = useState(1);
   const total = Math.max(1, Math.ceil(items.length / size));
@@ -11,7 +12,7 @@ export function usePaging<T>(items: readonly T[], size: number) {
 
 /** Previous and next page with the current position; nothing when everything fits on one page. */
 export function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
-  const { t } = useTranslation('modals');
+  const { t } = useTranslation(KIT_NS);
   if (total <= 1) return null;
   return (
     <nav className="pager" aria-label={t('pager_label')}>

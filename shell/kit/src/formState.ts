@@ -1,11 +1,12 @@
-// A payment form's values and errors; the shell's form state, which a remote cannot import,
-// works the same way.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormErrors } from '../wallet/form';
+
+/** A form's problems: the first message per field, and 'form' for the rest. */
+export type FormErrors = Record<string, string>;
 
 /**
- * A form's values and errors, shown after each attempt with the first invalid field taking the
- * focus; editing a field forgets its error and the form's.
+ * A form's values and its errors, shown after each attempt with the first invalid field taking
+ * the focus. ``bind(name)`` gives a field its value, change handler and error; editing a field
+ * forgets its error and the form's.
  */
 export function useForm<Values extends Record<string, string>>(initial: Values) {
   const form = useRef<HTMLFormElement>(null);
@@ -24,14 +25,22 @@ export function useForm<Values extends Record<string, string>>(initial: Values) 
     return Object.keys(found).length === 0;
   }, []);
 
-  const set = useCallback((name: keyof Values & string, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
+  /** Forget a field's error and the form's. */
+  const clear = useCallback((name: string) => {
     setErrors((previous) => {
       if (!(name in previous) && !('form' in previous)) return previous;
       const { [name]: _field, form: _form, ...rest } = previous;
       return rest;
     });
   }, []);
+
+  const set = useCallback(
+    (name: keyof Values & string, value: string) => {
+      setValues((previous) => ({ ...previous, [name]: value }));
+      clear(name);
+    },
+    [clear],
+  );
 
   /** Set or forget one field's error at once (a file refused as it is chosen). */
   const setError = useCallback((name: string, message: string | null) => {
@@ -41,12 +50,19 @@ export function useForm<Values extends Record<string, string>>(initial: Values) 
     });
   }, []);
 
+  /** Back to the first values, without errors (a form sent and kept open for the next). */
   const reset = useCallback(() => {
     setValues(initial);
     setErrors({});
   }, [initial]);
 
-  const bind = (name: keyof Values & string) => ({ name, value: values[name] ?? '', onChange: (value: string) => set(name, value), error: errors[name] });
+  const bind = (name: keyof Values & string) => ({
+    value: values[name] ?? '',
+    onChange: (value: string) => set(name, value),
+    error: errors[name],
+  });
 
-  return { form, values, errors, show, set, setError, bind, reset };
+  return { form, values, errors, show, clear, set, setError, reset, bind };
 }
+
+export type Form<Values extends Record<string, string>> = ReturnType<typeof useForm<Values>>;

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { registerTranslations } from '../translations';
+import type { DateRange } from './api';
+import { DatePresets } from './DatePresets';
+import { presetRange } from './dates';
+
+/** The component with the state a page keeps, and every range it was given. */
+function renderPresets(initial: DateRange = presetRange('last7')) {
+  const seen: DateRange[] = [];
+  function Page() {
+    const [range, setRange] = useState(initial);
+    return (
+      <DatePresets
+        range={range}
+        onChange={(next) => {
+          seen.push(next);
+          setRange(next);
+        }}
+      />
+    );
+  }
+  render(<Page />);
+  return seen;
+}
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const days = () => [(screen.getByLabelText('Start date') as HTMLInputElement).value, (screen.getByLabelText('End date') as HTMLInputElement).value];
+
+beforeAll(registerTranslations);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe('date presets', () => {
+  test('the chosen days step back 7 or 30 days, and forward again up to today', () => {
+    const seen = renderPresets();
+    expect(days()).toEqual(['2026-11-17', '2026-11-23']);
+    expect(button('Next 7 days').disabled).toBe(true);
+    expect(button('Next 30 days').disabled).toBe(true);
+    fireEvent.click(button('Previous 7 days'));
+    expect(days()).toEqual(['2026-11-10', '2026-11-16']);
+    expect(button('Last 7 days').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button('Previous 30 days'));
+    expect(days()).toEqual(['2026-10-11', '2026-11-09']);
+    fireEvent.click(button('Next 7 days'));
+    expect(days()).toEqual(['2026-11-10', '2026-11-16']);
+    expect(button('Next 7 days').disabled).toBe(false);
+    fireEvent.click(button('Next 30 days'));
+    expect(days()).toEqual(['2026-10-25', '2026-11-23']);
+    expect(button('Last 30 days').getAttribute('aria-pressed')).toBe('true');
+    expect(button('Next 7 days').disabled).toBe(true);
+    expect(seen).toHaveLength(4);
+  });
+
+  test('a preset is chosen as before; no day after today can be picked', () => {
+    renderPresets();
+    fireEvent.click(button('Today'));
+    expect(days()).toEqual(['2026-11-23', '2026-11-23']);
+    fireEvent.click(button('Previous 7 days'));
+    expect(days()).toEqual(['2026-11-16', '2026-11-22']);
+    expect(screen.getByLabelText('End date').getAttribute('max')).toBe('2026-11-23');
+  });
+
+  test('days in the wrong order cannot be stepped', () => {
+    renderPresets({ startDate: '2026-11-20', endDate: '2026-11-10' });
+    expect(screen.getByText('The start date must not be after the end date.')).toBeTruthy();
+    expect(button('Previous 7 days').disabled).toBe(true);
+    expect(button('Next 7 days').disabled).toBe(true);
+  });
+
+  test('in Bengali, with Bengali digits', async () => {
+    await i18next.changeLanguage('bn');
+    renderPresets();
+    expect(screen.getByRole('button', { name: 'আগের ৭ দিন' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'পরের ৩০ দিন' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,52 @@
+"""``tessera games``: operator commands on the brands' game catalogs."""
+import sys
+
+import click
+from sqlalchemy import select
+
+
+@click.group()
+def games():
+    """The brands' games: their catalogs, synced from the game-vendor plugins, and the vendors' records."""
+
+
+@games.command("sync")
+@click.argument("slug", required=False)
+@click.pass_obj
+def sync(settings, slug):
+    """Sync the game catalog of SLUG (of every active brand without it) from its vendors: new games
+    added, changed ones updated, games no longer offered retired. Safe to run again at any time.
+    A vendor that cannot answer keeps its games and is reported; the exit status is then 1."""
+    from ..cli import _operator_session
+    from ..plugins import TenantPlugins, plugin_manager
+    from ..tenancy.context import TenantContext
+    from ..tenancy.models import Tenant
+    from ..timeutil import utcnow
+    from .catalog import sync_catalog, vacuum_after_sync
+
+    failures = 0
+    with _operator_session(settings) as session:
+        brands = select(Tenant).order_by(Tenant.slug)
+        brands = brands.where(Tenant.slug == slug) if slug is not None else brands.where(Tenant.active.is_(True))
+        found = session.scalars(brands).all()
+        if slug is not None and not found:
+            raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')",
+                                     param_hint="SLUG")
+        for tenant in [TenantContext.from_row(row) for row in found]:
+            session.info["tenant_id"] = tenant.id
+            report = sync_catalog(session, tenant, TenantPlugins(plugin_manager(), tenant), utcnow())
+            session.commit()  # each brand's catalog is kept as soon as it is synced
+            vacuum_after_sync(session.get_bind(), report)
+            failures += _report(tenant.slug, report)
+    if failures:
+        sys.exit(1)
+
+
+def _report(slug: str, report: dict) -> int:
+    for vassalage, counts in report["vendors"].items():
+        click.echo(f"{slug}: {vassalage}: {counts['added']} added, {counts['updated']} updated, "
+                   f"{counts['retired']} retired, {counts['unchanged']} unchanged, {counts['skipped']} skipped")
+    for name, code in report["failed"].items():
+        click.echo(f"{slug}: {name}: failed ({code}), its games left as they were")
+    click.echo(f"{slug}: {len(report['vendors'])} vendor(s) synced, {len(report['failed'])} failed")
+    return len(report["failed"])

@@ -1,0 +1,58 @@
+"""GLS2_roomList: the open tables of a live vendor, as its plugin reports them now
+(``tessera_game_rooms``), each with the nodeId of its game when the catalog has it."""
+import logging
+
+from sqlalchemy import select
+
+from ..envelope import ApiError
+from ..plugins import AdapterError
+from ..wallet.money import format_minor
+from .catalog import decimal_minor
+from .lobby import Lobby
+from .models import Game
+
+log = logging.getLogger(__name__)
+
+ROOMS_HOOK = "tessera_game_rooms"
+STATUSES = ("open", "closed")
+
+
+def _vendor_rooms(plugins, lobby: Lobby, vassalage: str) -> list:
+    lobby.vendor(vassalage)
+    try:
+        return list(plugins.call(lobby.offers[vassalage].plugin, ROOMS_HOOK, vassalage=vassalage) or [])
+    except AdapterError as exc:
+        log.warning("game rooms unavailable", extra={"vassalage": vassalage, "code": exc.code})
+        raise ApiError(503, "game_unavailable", vassalage=vassalage) from None
+
+
+def _room(room, node_ids: dict[str, int]) -> dict | None:
+    """A room as the API answers it; None for one the plugin described wrongly (left out)."""
+    try:
+        players = room.get("players", 0)
+        if isinstance(players, bool) or not isinstance(players, int) or room.get("status") not in STATUSES:
+            raise ValueError("players or status")
+        dealer = room.get("dealer")
+        return {
+            "roomId": str(room["roomId"]),
+            "gameCode": str(room["gameCode"]),
+            "nodeId": node_ids.get(str(room["gameCode"])),
+            "name": str(room["name"]),
+            "dealer": None if dealer is None else str(dealer),
+            "minBet": format_minor(decimal_minor(room["minBet"])),
+            "maxBet": format_minor(decimal_minor(room["maxBet"])),
+            "players": players,
+            "status": room["status"],
+        }
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        log.warning("game room left out", extra={"problem": repr(exc)[:200]})
+        return None
+
+
+def room_list(plugins, lobby: Lobby, vassalage: str) -> dict:
+    rooms = _vendor_rooms(plugins, lobby, vassalage)
+    codes = {str(room.get("gameCode")) for room in rooms if isinstance(room, dict)}
+    node_ids = dict(lobby.db.execute(select(Game.game_code, Game.id).where(
+        *lobby.listed(Game.vassalage == vassalage, Game.game_code.in_(list(codes))))).all()) if codes else {}
+    shown = (_room(room, node_ids) for room in rooms)
+    return {"rooms": [room for room in shown if room is not None]}

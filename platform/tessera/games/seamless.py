@@ -1,0 +1,369 @@
+"""The seamless wallet: a vendor whose games play on the member's main wallet calls it to
+authenticate a launch, read the balance, take a bet (debit), pay a win (credit) and undo a bet
+(rollback).
+
+Every money call is kept in ``seamless_calls`` with its answer, under the vendor's transaction id:
+a replay with the same fields gets the first answer again (a refusal too), a replay with other
+fields is refused (``transaction_conflict``). A member's calls take turns: each locks the member's
+main account first (PostgreSQL; SQLite transactions take turns already, each begins IMMEDIATE), so
+what a call reads (its first answer, the round, the balance) still holds when it writes. Calls of
+one transaction id for two members meet at the unique constraints instead.
+
+Rounds (``game_bets``): a debit opens its round or adds to it; a credit settles it (a credit of 0
+settles a loss; more credits add to the payout); a rollback undoes one debit, and the round is
+rolled back once none of its bets stands. A rollback that comes before its debit is kept as that
+debit's refusal, so the debit, arriving late, moves nothing.
+"""
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..identity.models import ACTIVE, REAL, Member
+from ..timeutil import as_utc
+from ..wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from ..wallet.models import MAIN, LedgerAccount
+from ..wallet.money import LARGEST, format_minor, to_minor
+from .models import (AUTHENTICATE, BALANCE, CREDIT, DEBIT, OPEN, ROLLBACK, ROLLED_BACK, SEAMLESS, SETTLED, Game,
+                     GameBet, GameSession, SeamlessCall)
+
+OPERATIONS = (AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK)
+SESSION_LIFETIME = timedelta(hours=12)
+HOUSE = "vendor_settlement"
+# Ledger kinds: the account record shows them as "game".
+BET, PAYOUT, UNDO = "game_bet", "game_payout", "game_rollback"
+# The refusals a vendor is answered (the answer's ``code``).
+SIGNATURE_INVALID, REQUEST_INVALID = "signature_invalid", "request_invalid"
+TOKEN_INVALID, PLAYER_UNKNOWN, INSUFFICIENT_FUNDS = "token_invalid", "player_unknown", "insufficient_funds"
+TRANSACTION_CONFLICT, AMOUNT_INVALID = "transaction_conflict", "amount_invalid"
+ROUND_UNKNOWN, ROUND_SETTLED, ROUND_ROLLED_BACK = "round_unknown", "round_settled", "round_rolled_back"
+# The fingerprint of a debit refused before it came, because its rollback came first.
+ROLLED_BACK_FIRST = "rolled-back-before-it-came"
+ID_LENGTH, TOKEN_LENGTH = 64, 512
+
+
+class Refusal(Exception):
+    """A call refused; ``kept`` when its answer is kept for replays (it depends on what the wallet
+    held then), not when any replay would be refused the same way anyway."""
+
+    def __init__(self, code: str, kept: bool = False):
+        super().__init__(code)
+        self.code = code
+        self.kept = kept
+
+
+def refused(code: str, balance_minor: int | None = None) -> dict:
+    answer = {"ok": False, "code": code}
+    if balance_minor is not None:
+        answer["balance"] = format_minor(balance_minor)
+    return answer
+
+
+# -- Launch sessions ----------------------------------------------------------------------------
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def open_session(db, tenant_id: int, member_id: int, vassalage: str, game_id: int, at: datetime) -> str:
+    """A launch token for the vendor to authenticate the member with: 256 random bits, of which
+    only the SHA-256 is kept; it works for ``SESSION_LIFETIME``."""
+    token = secrets.token_urlsafe(32)
+    db.add(GameSession(tenant_id=tenant_id, member_id=member_id, vassalage=vassalage, game_id=game_id,
+                       token_hash=token_hash(token), created_at=at, expires_at=at + SESSION_LIFETIME))
+    db.flush()
+    return token
+
+
+# -- What the vendor sent -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Call:
+    operation: str
+    token: str | None = None
+    member_id: int | None = None
+    transaction_id: str | None = None
+    round_id: str | None = None
+    game_code: str | None = None
+    amount_minor: int | None = None
+    rollback_of: str | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """What makes two calls of one transaction id the same call."""
+        fields = [self.operation, self.member_id, self.round_id, self.game_code, self.amount_minor, self.rollback_of]
+        return hashlib.sha256(json.dumps(fields, separators=(",", ":")).encode()).hexdigest()
+
+
+def _text(decoded: dict, field: str, required: bool, longest: int = ID_LENGTH) -> str | None:
+    value = decoded.get(field)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= longest or not value.isprintable():
+        raise Refusal(REQUEST_INVALID)
+    return value
+
+
+def _amount(value, least: int) -> int:
+    """Minor units of a Decimal string; a number that is not one, too precise, below ``least`` or
+    beyond any amount refuses the call."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)) or len(str(value)) > 40:
+        raise Refusal(AMOUNT_INVALID)
+    try:
+        number = Decimal(value)
+        minor = to_minor(number) if number.is_finite() else None
+    except (InvalidOperation, ValueError):
+        minor = None
+    if minor is None or not least <= minor <= LARGEST:
+        raise Refusal(AMOUNT_INVALID)
+    return minor
+
+
+def read_call(operation: str, decoded, currency: str) -> Call:
+    """The call a vendor plugin decoded, checked; a Refusal when it is not one the wallet can run."""
+    if not isinstance(decoded, dict) or decoded.get("operation") != operation:
+        raise Refusal(REQUEST_INVALID)
+    if decoded.get("currency") not in (None, currency):
+        raise Refusal(REQUEST_INVALID)
+    if operation == AUTHENTICATE:
+        return Call(operation, token=_text(decoded, "token", True, TOKEN_LENGTH))
+    member_id = decoded.get("memberId")
+    if isinstance(member_id, bool) or not isinstance(member_id, int) or not 0 < member_id < 2 ** 63:
+        raise Refusal(REQUEST_INVALID)
+    if operation == BALANCE:
+        return Call(operation, member_id=member_id)
+    money = operation in (DEBIT, CREDIT)
+    return Call(
+        operation, member_id=member_id,
+        transaction_id=_text(decoded, "transactionId", True),
+        round_id=_text(decoded, "roundId", money),
+        game_code=_text(decoded, "gameCode", operation == DEBIT),
+        amount_minor=_amount(decoded.get("amount"), 1 if operation == DEBIT else 0) if money else None,
+        rollback_of=_text(decoded, "rollbackOf", operation == ROLLBACK),
+    )
+
+
+# -- The wallet -----------------------------------------------------------------------------------
+
+
+class SeamlessWallet:
+    """One vendor's calls on one brand, inside the request's unit of work (it never commits)."""
+
+    def __init__(self, db, tenant, vassalage: str, category: str, at: datetime):
+        self.db, self.tenant, self.vassalage, self.category, self.at = db, tenant, vassalage, category, at
+        self.ledger = Ledger(db, tenant.id)
+
+    def answer(self, call: Call) -> dict:
+        """The answer to give the vendor (see the module's description)."""
+        try:
+            if call.operation == AUTHENTICATE:
+                return self._authenticate(call.token)
+            member = self._member(call.member_id)
+            if call.operation == BALANCE:
+                return self._ok(self._held(member.id), memberId=member.id)
+            return self._money(call, member, self.ledger.member_account(member.id))
+        except Refusal as refusal:
+            return refused(refusal.code)
+
+    # -- who plays
+
+    def _member(self, member_id: int) -> Member:
+        member = self.db.scalars(select(Member).where(Member.tenant_id == self.tenant.id,
+                                                      Member.id == member_id)).one_or_none()
+        if member is None:
+            raise Refusal(PLAYER_UNKNOWN)
+        return member
+
+    @staticmethod
+    def _may_bet(member: Member) -> bool:
+        """Only an active real account plays for money; a credit or rollback is taken whatever the
+        member became since the bet."""
+        return member.member_type == REAL and member.status == ACTIVE
+
+    def _authenticate(self, token: str) -> dict:
+        session = self.db.scalars(select(GameSession).where(
+            GameSession.tenant_id == self.tenant.id, GameSession.token_hash == token_hash(token),
+            GameSession.vassalage == self.vassalage)).one_or_none()
+        if session is None or as_utc(session.expires_at) <= self.at:
+            raise Refusal(TOKEN_INVALID)
+        member = self._member(session.member_id)
+        if not self._may_bet(member):
+            raise Refusal(PLAYER_UNKNOWN)
+        return self._ok(self._held(member.id), memberId=member.id, username=member.username)
+
+    def _held(self, member_id: int) -> int:
+        """The main balance; reading it never makes the account."""
+        account = self.ledger.existing_account(f"member:{member_id}:{MAIN}")
+        return 0 if account is None else self.ledger.balance(account)
+
+    def _ok(self, balance_minor: int, **more) -> dict:
+        return {"ok": True, "balance": format_minor(balance_minor), "currency": self.tenant.currency, **more}
+
+    # -- money calls
+
+    def _money(self, call: Call, member: Member, main: LedgerAccount) -> dict:
+        # One member's calls take turns from here to the end of the transaction.
+        self.db.execute(select(LedgerAccount.id).where(LedgerAccount.id == main.id).with_for_update())
+        first = self._kept(call.transaction_id)
+        if first is not None:
+            return self._replayed(first, call, main)
+        try:
+            with self.db.begin_nested():
+                answer, amount, posted = self._run(call, member, main)
+                self._keep(call, answer, amount, posted)
+            return answer
+        except Refusal as refusal:
+            answer = refused(refusal.code, self.ledger.balance(main))
+            if refusal.kept:
+                return self._keep_refusal(call, answer, main)
+            return answer
+        except (IntegrityError, IdempotencyConflict):  # the same id, kept meanwhile by a call for another member
+            return self._replayed(self._kept(call.transaction_id), call, main)
+
+    def _run(self, call: Call, member: Member, main: LedgerAccount):
+        """(answer, amount kept with the call, ledger transaction or None)."""
+        if call.operation == DEBIT:
+            return self._debit(call, member, main)
+        if call.operation == CREDIT:
+            return self._credit(call, member, main)
+        return self._rollback(call, member, main)
+
+    def _kept(self, transaction_id: str) -> SeamlessCall | None:
+        return self.db.scalars(select(SeamlessCall).where(
+            SeamlessCall.tenant_id == self.tenant.id, SeamlessCall.vassalage == self.vassalage,
+            SeamlessCall.transaction_id == transaction_id).execution_options(populate_existing=True)).one_or_none()
+
+    def _replayed(self, first: SeamlessCall | None, call: Call, main: LedgerAccount) -> dict:
+        if first is None:  # nothing kept after all: the conflict was the ledger's alone
+            return refused(TRANSACTION_CONFLICT, self.ledger.balance(main))
+        if first.fingerprint == ROLLED_BACK_FIRST and call.operation == DEBIT and first.member_id == call.member_id:
+            return refused(ROUND_ROLLED_BACK, self.ledger.balance(main))
+        if first.fingerprint != call.fingerprint:
+            return refused(TRANSACTION_CONFLICT, self.ledger.balance(main))
+        return json.loads(first.answer)
+
+    def _keep(self, call: Call, answer: dict, amount: int, posted=None, fingerprint: str | None = None,
+              transaction_id: str | None = None, operation: str | None = None):
+        self.db.add(SeamlessCall(
+            tenant_id=self.tenant.id, vassalage=self.vassalage, transaction_id=transaction_id or call.transaction_id,
+            operation=operation or call.operation, member_id=call.member_id,
+            round_id=call.round_id or "", amount_minor=amount,
+            fingerprint=fingerprint or call.fingerprint, ledger_transaction_id=posted.id if posted else None,
+            answer=json.dumps(answer), created_at=self.at))
+        self.db.flush()
+
+    def _keep_refusal(self, call: Call, answer: dict, main: LedgerAccount) -> dict:
+        try:
+            with self.db.begin_nested():
+                self._keep(call, answer, call.amount_minor or 0)
+        except IntegrityError:
+            return self._replayed(self._kept(call.transaction_id), call, main)
+        return answer
+
+    def _ok_money(self, call: Call, main: LedgerAccount) -> dict:
+        return self._ok(self.ledger.balance(main), transactionId=call.transaction_id, memberId=call.member_id)
+
+    def _key(self, transaction_id: str) -> str:
+        return f"seamless:{self.vassalage}:{transaction_id}"
+
+    def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
+        """``amount`` into the member's main wallet (out of it when negative), against the house."""
+        house = self.ledger.house_account(HOUSE)
+        return self.ledger.post(key, kind, [Leg(main, amount), Leg(house, -amount)], member_id=member.id,
+                                reference=bet.round_id, remark=f"{self.vassalage} {bet.game_code}")
+
+    # -- rounds
+
+    def _round(self, member: Member, round_id: str) -> GameBet | None:
+        """The member's round; None when the vendor has no such round for this member."""
+        bet = self.db.scalars(select(GameBet).where(
+            GameBet.tenant_id == self.tenant.id, GameBet.vassalage == self.vassalage,
+            GameBet.round_id == round_id).execution_options(populate_existing=True)).one_or_none()
+        return bet if bet is not None and bet.member_id == member.id else None
+
+    def _opened(self, call: Call, member: Member) -> GameBet:
+        """The round a debit goes into, made when it is the round's first."""
+        existing = self._round(member, call.round_id)
+        if existing is not None:
+            return existing
+        game = self.db.scalars(select(Game).where(  # a retired game keeps its bets: not only active games
+            Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage,
+            Game.game_code == call.game_code)).one_or_none()
+        bet = GameBet(tenant_id=self.tenant.id, member_id=member.id, vassalage=self.vassalage,
+                      game_code=call.game_code, game_id=game.id if game else None,
+                      category=game.category if game else self.category, round_id=call.round_id, bet_minor=0,
+                      payout_minor=0, status=OPEN, wallet_mode=SEAMLESS, placed_at=self.at)
+        try:
+            with self.db.begin_nested():
+                self.db.add(bet)
+                self.db.flush()
+        except IntegrityError:  # the round is another member's (made now or before)
+            raise Refusal(ROUND_UNKNOWN, kept=True) from None
+        return bet
+
+    def _debit(self, call: Call, member: Member, main: LedgerAccount):
+        if not self._may_bet(member):
+            raise Refusal(PLAYER_UNKNOWN)
+        bet = self._opened(call, member)
+        if bet.status == SETTLED:
+            raise Refusal(ROUND_SETTLED, kept=True)
+        if bet.status == ROLLED_BACK:
+            raise Refusal(ROUND_ROLLED_BACK, kept=True)
+        bet.bet_minor += call.amount_minor
+        self.db.flush()
+        try:
+            posted = self._post(self._key(call.transaction_id), BET, member, main, -call.amount_minor, bet)
+        except InsufficientFunds:
+            raise Refusal(INSUFFICIENT_FUNDS, kept=True) from None
+        return self._ok_money(call, main), call.amount_minor, posted
+
+    def _credit(self, call: Call, member: Member, main: LedgerAccount):
+        bet = self._round(member, call.round_id)
+        if bet is None:
+            raise Refusal(ROUND_UNKNOWN, kept=True)
+        if bet.status == ROLLED_BACK:
+            raise Refusal(ROUND_ROLLED_BACK, kept=True)
+        posted = None
+        if call.amount_minor:
+            posted = self._post(self._key(call.transaction_id), PAYOUT, member, main, call.amount_minor, bet)
+        bet.payout_minor += call.amount_minor
+        if bet.status == OPEN:
+            bet.status, bet.settled_at = SETTLED, self.at
+        self.db.flush()
+        return self._ok_money(call, main), call.amount_minor, posted
+
+    def _rollback(self, call: Call, member: Member, main: LedgerAccount):
+        debit = self._kept(call.rollback_of)
+        if debit is None:
+            self._refuse_before_it_comes(call)
+            return self._ok_money(call, main), 0, None
+        if debit.operation != DEBIT or debit.member_id != member.id:
+            raise Refusal(TRANSACTION_CONFLICT)
+        # Keyed by the debit: it is undone once, whichever rollback asks.
+        undo_key = f"seamless-rollback:{self.vassalage}:{debit.transaction_id}"
+        if debit.ledger_transaction_id is None or self.ledger.find(undo_key) is not None:
+            return self._ok_money(call, main), 0, None  # the debit moved nothing, or was undone already
+        bet = self._round(member, debit.round_id)
+        if bet.status == SETTLED:
+            raise Refusal(ROUND_SETTLED, kept=True)
+        posted = self._post(undo_key, UNDO, member, main, debit.amount_minor, bet)
+        bet.bet_minor -= debit.amount_minor
+        if bet.bet_minor == 0:  # no bet of the round stands
+            bet.status, bet.settled_at = ROLLED_BACK, self.at
+        self.db.flush()
+        return self._ok_money(call, main), debit.amount_minor, posted
+
+    def _refuse_before_it_comes(self, call: Call) -> None:
+        """A rollback of a debit not seen yet (its answer got lost before it was kept, or it is
+        late): the debit is kept now as refused, so it moves nothing when it comes."""
+        if call.rollback_of == call.transaction_id:
+            raise Refusal(REQUEST_INVALID)  # a rollback needs an id of its own
+        answer = refused(ROUND_ROLLED_BACK)
+        self._keep(call, answer, 0, transaction_id=call.rollback_of, operation=DEBIT, fingerprint=ROLLED_BACK_FIRST)

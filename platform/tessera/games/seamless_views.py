@@ -1,0 +1,92 @@
+"""Launching games (launchGame, GCS_gameLaunchFB) and the seamless wallet vendors call,
+``POST /vendors/{vassalage}/wallet/{operation}`` on the brand's host.
+
+The vendor's call is read and answered by the plugin that offers the vendor, in the vendor's own
+protocol (``tessera_seamless_decode`` and ``tessera_seamless_encode``): the answer is what the
+plugin makes of the wallet's answer, not the JSON envelope. A vendor the brand does not have, or
+one whose games use a wallet of their own (transfer), has no seamless wallet: 404.
+"""
+from pathlib import Path
+
+from pyramid.response import Response
+
+from ..cache import memo
+from ..envelope import ApiError
+from ..identity.permissions import OwnAccount, Permissions
+from ..plugins import AdapterError
+from ..relay import PUBLIC
+from ..timeutil import now
+from . import seamless
+from .launch import free_play_launch, launch_game
+from .models import SEAMLESS
+from .services import VENDORS_HOOK, category
+
+DECODE_HOOK, ENCODE_HOOK = "tessera_seamless_decode", "tessera_seamless_encode"
+
+
+def _find_seamless_vendor(plugins, vassalage: str) -> tuple[str, dict] | None:
+    """(plugin name, vendor) of the brand's seamless vendor ``vassalage``. The vendor is the first
+    plugin's that offers it (as in the game menu); it must read its vendor's calls."""
+    for name in plugins.implementing(VENDORS_HOOK):
+        try:
+            offered = plugins.call(name, VENDORS_HOOK) or []
+        except AdapterError:
+            continue
+        vendor = next((v for v in offered if v.get("vassalage") == vassalage), None)
+        if vendor is None:
+            continue
+        if vendor.get("walletMode") == SEAMLESS and name in plugins.implementing(DECODE_HOOK):
+            return name, vendor
+        return None
+    return None
+
+
+def seamless_vendor(request, vassalage: str) -> tuple[str, dict]:
+    found = memo(request.registry, "seamless_vendors").get(
+        (request.tenant.id, vassalage), lambda: _find_seamless_vendor(request.plugins, vassalage))
+    if found is None:
+        raise ApiError(404, "vendor_unknown", vassalage=vassalage)
+    return found
+
+
+def _decoded_call(request, plugin: str, vassalage: str, operation: str) -> seamless.Call:
+    try:
+        decoded = request.plugins.call(plugin, DECODE_HOOK, vassalage=vassalage, operation=operation,
+                                       headers=dict(request.headers), body=request.body)
+    except AdapterError as exc:
+        code = exc.code if exc.code == seamless.SIGNATURE_INVALID else seamless.REQUEST_INVALID
+        raise seamless.Refusal(code) from None
+    return seamless.read_call(operation, decoded, request.tenant.currency)
+
+
+def vendor_wallet(request):
+    vassalage, operation = request.matchdict["vassalage"], request.matchdict["operation"]
+    plugin, vendor = seamless_vendor(request, vassalage)
+    if operation not in seamless.OPERATIONS:
+        raise ApiError(404, "not_found", path=request.path)
+    limit = request.registry.settings["tessera"].max_body_bytes
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
+    try:
+        call = _decoded_call(request, plugin, vassalage, operation)
+    except seamless.Refusal as refusal:
+        answer = seamless.refused(refusal.code)
+    else:
+        wallet = seamless.SeamlessWallet(request.db, request.tenant, vassalage,
+                                         category(vendor) or vendor.get("gameType", ""), now(request.registry))
+        answer = wallet.answer(call)
+    status, headers, body = request.plugins.call(plugin, ENCODE_HOOK, vassalage=vassalage, operation=operation,
+                                                 answer=answer)
+    response = Response(body=body, status=status)
+    response.headers.update(headers)
+    return response
+
+
+def includeme(config):
+    config.add_route("games.launch", "/wps/game/launchGame", factory=OwnAccount)
+    config.add_view(launch_game, route_name="games.launch", request_method="GET", renderer="api", openapi=True,
+                    permission=Permissions.MemberRead)
+    config.add_relay_operation("GCS_gameLaunchFB", free_play_launch, auth=PUBLIC)
+    config.add_route("games.seamless_wallet", "/vendors/{vassalage}/wallet/{operation}")
+    config.add_view(vendor_wallet, route_name="games.seamless_wallet", request_method="POST")
+    config.add_openapi(str(Path(__file__).parent / "openapi_launch.yaml"))

@@ -1,0 +1,214 @@
+"""The demo game vendor: an aggregator of 18 vendors and about 10,000 games, every one of them
+played through the brand's seamless wallet. A brand's table:
+
+    [plugins.demo-vendor]
+    base_url = "https://games.example/demo-vendor"   # the vendor's API and game pages
+    operator_id = "demo-bd"                           # the brand's account at the vendor
+    secret = "env:DEMO_GAMES_SECRET"                  # signs both ways: API calls and wallet calls
+    vendors = ["TY", "VLC"]                           # optional: offer only these vendors
+    timeout_seconds = 10                              # optional, per request
+
+Each brand player is ``"<brand slug>-<member id>"`` at the vendor. The vendor calls the brand's
+wallet at ``<walletUrl>/<operation>`` (the ``walletUrl`` Tessera gives at launch) with a
+signature made with the same secret; ``tessera_seamless_decode`` checks it and
+``tessera_seamless_encode`` signs the answer. The calls and signatures are in ``protocol.py``;
+``server.py`` is the vendor, served for development by ``python -m tessera_plugins.sandbox`` at
+``/demo-vendor``.
+"""
+import json
+import time
+
+from tessera import hookimpl
+from tessera.plugins import AdapterError
+
+from .client import VendorClient
+from .protocol import (
+    LANGUAGE, MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID, WALLET_OPERATIONS,
+    fresh, player_name, sign_wallet_answer, verify_wallet_call, wallet_path,
+)
+from .seamless_client import read_answer, wallet_request
+
+SETTINGS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["base_url", "operator_id", "secret"],
+    "properties": {
+        "base_url": {"type": "string", "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"},
+        "operator_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
+        "secret": {"type": "string"},
+        "vendors": {"type": "array", "minItems": 1, "uniqueItems": True,
+                    "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"}},
+        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+    },
+}
+MAX_WALLET_CALL = 16 * 1024
+# What a refusal's HTTP status is: the brand could not read the call (the vendor may try again),
+# or the wallet's answer for the transaction (200, final: a replay gets it again).
+UNREAD_STATUS = {"signature_invalid": 401, "request_invalid": 400}
+
+
+def offered(settings) -> list[dict]:
+    """The vendor's vendors this brand offers (``vendors`` narrows them)."""
+    chosen = settings.get("vendors")
+    return [v for v in VendorClient(settings).vendors() if chosen is None or v["code"] in chosen]
+
+
+def _mine(settings, vassalage) -> bool:
+    chosen = settings.get("vendors")
+    if chosen is not None and vassalage not in chosen:
+        return False  # no need to ask the vendor
+    return any(v["code"] == vassalage for v in offered(settings))
+
+
+@hookimpl
+def tessera_game_vendors(tenant, settings):
+    return [{"vassalage": v["code"], "displayName": v["name"], "gameType": v["gameType"], "walletMode": "seamless",
+             "isHot": bool(v.get("hot")), "smallIcon": v.get("logo"), "accountTypeId": v.get("accountTypeId")}
+            for v in offered(settings)]
+
+
+@hookimpl
+def tessera_game_catalog(tenant, settings, vassalage):
+    if not _mine(settings, vassalage):
+        return None
+    return [{"gameCode": g["code"], "displayName": g["name"], "gameType": g["type"], "classify": g.get("classify"),
+             "minBet": g.get("minBet"), "lines": g.get("lines"), "hot": bool(g.get("hot")), "rank": g.get("rank"),
+             "icon": g.get("icon"), "icons": {"square": g["icon"]} if g.get("icon") else {}}
+            for g in VendorClient(settings).games(vassalage)]
+
+
+@hookimpl
+def tessera_game_launch(tenant, settings, vassalage, game_code, player, language, device, free_play):
+    if not _mine(settings, vassalage):
+        return None
+    fun = free_play or player is None
+    fields = {"vendor": vassalage, "game": game_code, "freePlay": fun,
+              "language": language if LANGUAGE.fullmatch(language or "") else "en",
+              "device": device if device in ("WEB", "MOBILE") else "WEB",
+              "currency": (player or {}).get("currency") or tenant.config.get("currency", "FUN"),
+              "player": None, "username": None, "token": None, "walletUrl": None}
+    if not fun:
+        if not (player.get("launchToken") and player.get("walletUrl")):
+            raise ValueError("a seamless-wallet launch needs the player's launchToken and walletUrl")
+        fields |= {"player": player_name(tenant.slug, player["id"]), "username": player.get("username"),
+                   "token": player["launchToken"], "walletUrl": player["walletUrl"]}
+    return VendorClient(settings).open_session(fields)
+
+
+@hookimpl
+def tessera_game_rooms(tenant, settings, vassalage):
+    if not _mine(settings, vassalage):
+        return None
+    keys = ("roomId", "gameCode", "name", "dealer", "minBet", "maxBet", "players", "status")
+    return [{key: room.get(key) for key in keys} for room in VendorClient(settings).rooms(vassalage)]
+
+
+@hookimpl
+def tessera_game_bet_records(tenant, settings, vassalage, since, until):
+    if not _mine(settings, vassalage):
+        return None
+    window = {"since": since.isoformat(), "until": until.isoformat(), "vendor": vassalage}
+    records = []
+    for bet in VendorClient(settings).listing("/api/bets", "bets", window):
+        found = PLAYER.fullmatch(str(bet.get("player")))
+        if bet.get("status") != "settled" or not found or found["slug"] != tenant.slug:
+            continue  # open or rolled back, or another brand's player on the same operator
+        records.append({"roundId": bet["roundId"], "memberId": int(found["member"]), "gameCode": bet["gameCode"],
+                        "bet": bet["bet"], "payout": bet["payout"], "placedAt": bet["placedAt"],
+                        "settledAt": bet["settledAt"]})
+    return records
+
+
+# -- The seamless wallet: the vendor's calls to the brand ------------------------------------
+
+
+def _text(call: dict, key: str, pattern=None) -> str:
+    value = call.get(key)
+    if not isinstance(value, str) or not value or len(value) > 512 or (pattern and not pattern.fullmatch(value)):
+        raise AdapterError("request_invalid", field=key)
+    return value
+
+
+@hookimpl
+def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, body):
+    if not _mine(settings, vassalage):
+        return None
+    headers = {str(name).lower(): str(value) for name, value in dict(headers).items()}
+    body = body.encode() if isinstance(body, str) else bytes(body)
+    operator = headers.get(OPERATOR_HEADER.lower(), "")
+    signed_at = headers.get(TIMESTAMP_HEADER.lower(), "")
+    if operator != settings["operator_id"] or not fresh(signed_at, time.time()) or not verify_wallet_call(
+            settings["secret"], headers.get(SIGNATURE_HEADER.lower(), ""), wallet_path(vassalage, operation),
+            operator, signed_at, body):
+        raise AdapterError("signature_invalid")
+    if operation not in WALLET_OPERATIONS or len(body) > MAX_WALLET_CALL:
+        raise AdapterError("request_invalid")
+    try:
+        call = json.loads(body)
+    except ValueError:
+        call = None
+    if not isinstance(call, dict):
+        raise AdapterError("request_invalid")
+    player = PLAYER.fullmatch(_text(call, "player"))
+    if not player or player["slug"] != tenant.slug:
+        raise AdapterError("request_invalid", field="player")  # not a player of this brand
+    decoded = {"operation": operation, "memberId": int(player["member"])}
+    if isinstance(call.get("currency"), str):
+        decoded["currency"] = call["currency"]
+    if operation == "authenticate":
+        decoded["token"] = _text(call, "token")
+    if operation in ("debit", "credit", "rollback"):
+        decoded |= {"transactionId": _text(call, "transactionId", TRANSACTION_ID),
+                    "roundId": _text(call, "roundId", TRANSACTION_ID)}
+        if isinstance(call.get("gameCode"), str):
+            decoded["gameCode"] = call["gameCode"]
+    if operation in ("debit", "credit"):
+        decoded |= {"gameCode": _text(call, "gameCode"), "amount": _text(call, "amount", MONEY)}
+    if operation == "rollback":
+        decoded["rollbackOf"] = _text(call, "rollbackOf", TRANSACTION_ID)
+    return decoded
+
+
+@hookimpl
+def tessera_seamless_encode(tenant, settings, vassalage, operation, answer):
+    if not _mine(settings, vassalage):
+        return None
+    status = 200 if answer.get("ok") else UNREAD_STATUS.get(answer.get("code"), 200)
+    value = dict(answer)
+    if isinstance(value.get("memberId"), int):
+        value["player"] = player_name(tenant.slug, value["memberId"])
+    body = json.dumps(value, default=str).encode()
+    signed_at = int(time.time())
+    signature = sign_wallet_answer(settings["secret"], wallet_path(vassalage, operation), status, signed_at, body)
+    headers = {"Content-Type": "application/json", TIMESTAMP_HEADER: str(signed_at), SIGNATURE_HEADER: signature}
+    return status, headers, body
+
+
+# -- Contract helpers (tests/plugins/test_game_vendor.py) -----------------------------------
+# They use the vendor served by tests/plugins/demo_vendor_server.py, importable beside the suite.
+
+
+def contract_settings() -> dict:
+    from demo_vendor_server import shared
+
+    return shared().settings()
+
+
+def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at=None) -> tuple[dict, bytes]:
+    """The ``(headers, body)`` the vendor's game server sends to ``tenant``'s wallet for ``call``
+    (the fields decode answers: memberId, token, transactionId, roundId, gameCode, amount,
+    rollbackOf, currency), signed at ``signed_at`` (default now)."""
+    fields = {"player": player_name(tenant.slug, call["memberId"])}
+    fields |= {key: value for key, value in call.items() if key != "memberId"}
+    signed_at = int(time.time() if signed_at is None else signed_at)
+    return wallet_request(wallet_path(vassalage, operation), settings["operator_id"], settings["secret"], fields,
+                          signed_at)
+
+
+def contract_read_answer(settings, tenant, vassalage, operation, call, status, headers, body) -> dict | None:
+    """The answer to ``call`` as the vendor's game server reads it: the brand's JSON object, or
+    None when it cannot be trusted (not signed for this call and status, stale)."""
+    fields = {"transactionId": call.get("transactionId")}
+    answer = read_answer(settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body,
+                         time.time())
+    return None if answer.outcome == "lost" else answer.value

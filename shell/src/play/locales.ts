@@ -1,0 +1,78 @@
+/** Texts of the play namespace: the /game page, the home page's hot games and winners, the vendor dropdown. */
+export const en = {
+  game: {
+    title: 'Game',
+    loading: 'Opening the game…',
+    login_needed: 'Log in to play this game.',
+    login: 'Log in',
+    back: 'Back',
+    retry: 'Try again',
+    missing: 'No game was chosen.',
+    game_unknown: 'This game is not available.',
+    game_unavailable: 'The game provider cannot be reached right now. Please try again later.',
+    in_need_true_account: 'This game is only for real accounts.',
+    failed: 'The game could not be opened. Please try again.',
+  },
+  hot: {
+    title: 'Hot games',
+    types: 'Game types',
+    loading: 'Loading the hot games…',
+    empty: 'No hot games right now.',
+    failed: 'The hot games could not be loaded.',
+  },
+  winners: {
+    title: 'Winners',
+    rank: 'Rank',
+    player: 'Player',
+    game: 'Game',
+    payout: 'Payout',
+    date: 'Date',
+    loading: 'Loading the winners…',
+    empty: 'No winners yet this week.',
+    failed: 'The winners could not be loaded.',
+  },
+  retry: 'Try again',
+  vendors: {
+    refresh: 'Refresh providers',
+    refreshing: 'Refreshing providers…',
+  },
+};
+
+export const bn: typeof en = {
+  game: {
+    title: 'গেম',
+    loading: 'গেমটি খোলা হচ্ছে…',
+    login_needed: 'এই গেমটি খেলতে লগ ইন করুন।',
+    login: 'লগ ইন',
+    back: 'ফিরে যান',
+    retry: 'আবার চেষ্টা করুন',
+    missing: 'কোনো গেম বেছে নেওয়া হয়নি।',
+    game_unknown: 'এই গেমটি পাওয়া যাচ্ছে না।',
+    game_unavailable: 'গেম প্রদানকারীর সাথে এখন যোগাযোগ করা যাচ্ছে না। অনুগ্রহ করে পরে আবার চেষ্টা করুন।',
+    in_need_true_account: 'এই গেমটি শুধুমাত্র আসল অ্যাকাউন্টের জন্য।',
+    failed: 'গেমটি খোলা যায়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
+  },
+  hot: {
+    title: 'জনপ্রিয় গেম',
+    types: 'গেমের ধরন',
+    loading: 'জনপ্রিয় গেম লোড হচ্ছে…',
+    empty: 'এই মুহূর্তে কোনো জনপ্রিয় গেম নেই।',
+    failed: 'জনপ্রিয় গেম লোড করা যায়নি।',
+  },
+  winners: {
+    title: 'বিজয়ী',
+    rank: 'র‍্যাঙ্ক',
+    player: 'খেলোয়াড়',
+    game: 'গেম',
+    payout: 'প্রাপ্ত অর্থ',
+    date: 'তারিখ',
+    loading: 'বিজয়ীদের তালিকা লোড হচ্ছে…',
+    empty: 'এই সপ্তাহে এখনও কোনো বিজয়ী নেই।',
+    failed: 'বিজয়ীদের তালিকা লোড করা যায়নি।',
+  },
+  retry: 'আবার চেষ্টা করুন',
+  vendors: {
+    refresh: 'প্রদানকারী রিফ্রেশ করুন',
+    refreshing: 'প্রদানকারী রিফ্রেশ হচ্ছে…',
+  },
+};

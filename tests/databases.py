@@ -1,0 +1,70 @@
+"""Real databases for the tests and the benches: a PostgreSQL database of their own, one migrated
+with the demo brands, and work committed in a session of its own, run again when the database
+refuses it for now."""
+import itertools
+from contextlib import contextmanager
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.migrate import upgrade
+from tessera.plugins import plugin_manager, settings_schemas
+from tessera.settings import ROOT
+from tessera.tenancy.loader import load_tenants
+from tessera.tenancy.services import sync_tenants
+
+
+@contextmanager
+def own_database(server: str, name: str):
+    """The URL of a new database ``name`` on the PostgreSQL server of the URL ``server`` (one a
+    stopped run left is dropped first); dropped afterwards, whoever is still connected."""
+    admin = create_engine(server, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    drop = text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    try:
+        with admin.connect() as connection:
+            connection.execute(drop)
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(server).set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as connection:
+                connection.execute(drop)
+    finally:
+        admin.dispose()
+
+
+@contextmanager
+def demo_brands(url: str, secret_key: str, pm=None):
+    """A session over every brand of the database at ``url``, migrated, with the demo brands
+    (tenants/) synced, their plugins' settings checked by ``pm`` (the installed plugins when None).
+    The caller commits; the engine is disposed afterwards (``db.get_bind()`` until then)."""
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
+            db.info["tenant_id"] = ALL_TENANTS
+            schemas = settings_schemas(plugin_manager() if pm is None else pm)
+            sync_tenants(db, load_tenants(ROOT / "tenants", schemas), secret_key)
+            yield db
+    finally:
+        engine.dispose()
+
+
+def run_committed(engine, tenant_id: int, work, attempts: int | None = None) -> None:
+    """``work(db)`` in a session of its own scoped to the brand, committed; run again (at most
+    ``attempts`` times in all, or until it commits) when the database refuses it for now, as
+    pyramid_retry replays a request. Any other error, or the last refusal, is raised."""
+    for attempt in itertools.count(1):
+        try:
+            with Session(engine) as db:
+                scope_connection(db, tenant_id)
+                work(db)
+                db.commit()
+            return
+        except DBAPIError as exc:
+            if attempt == attempts or not is_transient(exc.orig):
+                raise

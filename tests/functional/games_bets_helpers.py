@@ -1,0 +1,149 @@
+"""What the betting-record, profit and winner tests share: a vendor plugin offering a
+transfer-wallet and a seamless vendor (its bet records set by the test, or down), enabled on both
+demo brands instead of their own vendors; catalog games and rounds made as the wallet makes them;
+logins; and the app with the betting-record calls."""
+import itertools
+from datetime import datetime, timezone
+from decimal import Decimal
+
+import pytest
+import webtest
+from sqlalchemy import select
+
+from accounts import bearer
+from apps import app_with_plugins, registered
+from tessera import hookimpl
+from tessera.games.models import SEAMLESS, SETTLED, TRANSFER, Game, GameBet
+from tessera.plugins import AdapterError
+from tessera.tenancy.models import Tenant
+from tessera.wallet.money import to_minor
+
+BD_IP, PH_IP = "203.0.113.9", "192.0.2.44"
+PLUGIN = "test-bet-vendor"
+TRANSFER_VENDOR, SEAMLESS_VENDOR, COCKFIGHT_VENDOR = "TWB", "SMB", "DS88"
+NAMES = {TRANSFER_VENDOR: "Transfer Bets", SEAMLESS_VENDOR: "Seamless Bets", COCKFIGHT_VENDOR: "Derby Sabong"}
+BETS, PROFIT, RANKS = "/wps/games/bets", "/wps/games/profit", "/wps/relay/GCSGAME_getRankList"
+_rounds = itertools.count(1)
+
+
+class BetVendor:
+    """Offers TWB (transfer wallet, slots), SMB (seamless, live) and DS88 (seamless, sports: the
+    cockfight lane). ``records[slug]`` is what TWB's bet records answer for a brand; ``down``
+    makes them fail; ``asked`` keeps each window asked for."""
+
+    def __init__(self):
+        self.records: dict[str, list] = {}
+        self.down = False
+        self.asked: list[tuple[str, datetime, datetime]] = []
+
+    @hookimpl
+    def tessera_game_vendors(self, tenant, settings):
+        return [
+            {"vassalage": TRANSFER_VENDOR, "displayName": NAMES[TRANSFER_VENDOR], "gameType": "RNG", "walletMode": TRANSFER},
+            {"vassalage": SEAMLESS_VENDOR, "displayName": NAMES[SEAMLESS_VENDOR], "gameType": "LIVE", "walletMode": SEAMLESS},
+            {"vassalage": COCKFIGHT_VENDOR, "displayName": NAMES[COCKFIGHT_VENDOR], "gameType": "SPORTS",
+             "walletMode": SEAMLESS},
+        ]
+
+    @hookimpl
+    def tessera_game_bet_records(self, tenant, settings, vassalage, since, until):
+        if vassalage != TRANSFER_VENDOR:
+            return None
+        self.asked.append((tenant.slug, since, until))
+        if self.down:
+            raise AdapterError("vendor_unavailable")
+        return list(self.records.get(tenant.slug, []))
+
+
+class IncludeBettingRecord:
+    """Includes the betting-record calls in an app whose games package does not yet."""
+
+    @hookimpl
+    def tessera_configure(self, config):
+        config.include("tessera.games.bets_views")
+
+
+def vendor_plugins(pm) -> set[str]:
+    return {pm.get_name(impl.plugin) for impl in pm.hook.tessera_game_vendors.get_hookimpls()}
+
+
+def enable_bet_vendor(db, slug: str, pm) -> None:
+    """The brand's own game-vendor plugins switched off, the test vendor first."""
+    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
+    others = vendor_plugins(pm) - {PLUGIN}
+    plugins = {name: ({**settings, "enabled": False} if name in others else settings)
+               for name, settings in tenant.config.get("plugins", {}).items()}
+    tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **plugins}}
+    db.flush()
+
+
+@pytest.fixture(scope="session")
+def bets_wsgi(built_app, settings, engine):
+    """The app; built with the betting-record calls included when the games package does not include them."""
+    if "/wps/games/bets" in built_app.registry["openapi_spec"]["paths"]:
+        yield built_app
+        return
+    yield from app_with_plugins(settings, {"tessera-test-betting-record": IncludeBettingRecord()})
+
+
+@pytest.fixture
+def bets_app(bets_wsgi, serve_connection):
+    return serve_connection(bets_wsgi)
+
+
+@pytest.fixture
+def bet_vendor(bets_app, db_session):
+    plugin = BetVendor()
+    with registered(bets_app, plugin, PLUGIN) as pm:
+        for slug in ("demo-bd", "demo-ph"):
+            enable_bet_vendor(db_session, slug, pm)
+        yield plugin
+
+
+@pytest.fixture
+def bd(bets_app) -> webtest.TestApp:
+    return webtest.TestApp(bets_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": BD_IP})
+
+
+@pytest.fixture
+def ph(bets_app) -> webtest.TestApp:
+    return webtest.TestApp(bets_app, extra_environ={"HTTP_HOST": "demo-ph.localhost", "REMOTE_ADDR": PH_IP})
+
+
+@pytest.fixture
+def player(members, token_of):
+    """``player("demo-bd", ...)``: a member of that brand, with the headers of their login."""
+
+    def make(slug="demo-bd", **fields):
+        member = members(slug, **fields)
+        member.headers = bearer(token_of(member))
+        return member
+
+    return make
+
+
+def game(db, member_or_tenant_id, vassalage: str, code: str, name: str, category: str, **fields) -> Game:
+    tenant_id = getattr(member_or_tenant_id, "tenant_id", member_or_tenant_id)
+    row = Game(tenant_id=tenant_id, vassalage=vassalage, game_code=code, display_name=name, search_name=name.casefold(),
+               game_type=fields.pop("game_type", category), category=category, **fields)
+    db.add(row)
+    db.flush()
+    return row
+
+
+def round_of(db, member, bet: str, payout: str = "0", *, vassalage: str = TRANSFER_VENDOR, game: Game | None = None,
+             category: str | None = None, status: str = SETTLED, placed_at: datetime | None = None,
+             settled_at: datetime | None = None, wallet_mode: str | None = None, round_id: str | None = None) -> GameBet:
+    """A round of the member's, as the wallet keeps it; settled when it was placed unless told."""
+    placed_at = placed_at or datetime.now(timezone.utc)
+    settled_at = settled_at or placed_at
+    row = GameBet(
+        tenant_id=member.tenant_id, member_id=member.id, vassalage=game.vassalage if game else vassalage,
+        game_code=game.game_code if game else f"G{next(_rounds)}", game_id=game.id if game else None,
+        category=category or (game.category if game else "RNG"), round_id=round_id or f"R{next(_rounds)}",
+        bet_minor=to_minor(Decimal(bet)), payout_minor=to_minor(Decimal(payout)), status=status,
+        wallet_mode=wallet_mode or (TRANSFER if (game.vassalage if game else vassalage) == TRANSFER_VENDOR else SEAMLESS),
+        placed_at=placed_at, settled_at=settled_at if status == SETTLED else None)
+    db.add(row)
+    db.flush()
+    return row

@@ -1,0 +1,185 @@
+"""What the launch and seamless-wallet tests share: a game-vendor plugin offering a seamless-wallet
+vendor (TSV), whose wallet calls and answers are JSON signed with HMAC-SHA256 and a timestamp, and
+the transfer-wallet vendor of wallet_vendor.py (TWT); registered in the app's plugin manager and
+enabled on both demo brands instead of their own vendors (the accounts.py pattern). With the
+games of both vendors in the brands' catalogs, and a vendor's client making signed calls."""
+import hashlib
+import hmac
+import json
+import time
+from urllib.parse import urlencode
+
+import pytest
+from sqlalchemy import select
+
+from apps import registered
+from tessera import hookimpl
+from tessera.games.models import Game
+from tessera.plugins import AdapterError
+from tessera.tenancy.models import Tenant
+from wallet_vendor import UNAVAILABLE, VENDOR as TRANSFER_VENDOR, WalletVendor
+
+PLUGIN = "test-seamless-vendor"
+SEAMLESS_VENDOR = "TSV"
+SECRETS = {"demo-bd": "bd-seamless-vendor-secret", "demo-ph": "ph-seamless-vendor-secret"}
+SIGNATURE, TIMESTAMP = "X-Vendor-Signature", "X-Vendor-Timestamp"
+MAX_AGE_SECONDS = 300
+# The games each brand offers: (vassalage, gameCode, category).
+SLOT, TABLE, PH_SLOT = "TSV-SLOT-1", "TWT-TABLE-1", "TSV-PH-ONLY"
+GAMES = {
+    "demo-bd": [(SEAMLESS_VENDOR, SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE")],
+    "demo-ph": [(SEAMLESS_VENDOR, SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE"), (SEAMLESS_VENDOR, PH_SLOT, "RNG")],
+}
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    return hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+
+
+class SeamlessVendor(WalletVendor):
+    """TSV reads the brand's wallet calls signed with the brand's ``secret`` (headers
+    X-Vendor-Timestamp, Unix seconds, and X-Vendor-Signature, HMAC-SHA256 of "<timestamp>.<body>")
+    and signs its answers the same way: 401 for a forged or stale call, 400 for an unreadable one,
+    200 with the wallet's answer otherwise. Launches are kept in ``launches``; ``launch_error``
+    makes them fail with that AdapterError code; ``on_launch(player)`` is what the vendor does
+    before it answers a launch (authenticate the token at once, as some vendors do)."""
+
+    def __init__(self):
+        super().__init__()
+        self.launches: list[dict] = []
+        self.launch_error: str | None = None
+        self.on_launch = None
+
+    @hookimpl
+    def tessera_game_vendors(self, tenant, settings):
+        if self.listing_down:
+            raise AdapterError(UNAVAILABLE)
+        return [
+            {"vassalage": SEAMLESS_VENDOR, "displayName": "Seamless Test Vendor", "gameType": "RNG",
+             "walletMode": "seamless"},
+            {"vassalage": TRANSFER_VENDOR, "displayName": "Transfer Wallet Test", "gameType": "LIVE",
+             "walletMode": "transfer"},
+        ]
+
+    @hookimpl
+    def tessera_game_launch(self, tenant, settings, vassalage, game_code, player, language, device, free_play):
+        if vassalage not in (SEAMLESS_VENDOR, TRANSFER_VENDOR):
+            return None
+        if self.launch_error:
+            raise AdapterError(self.launch_error)
+        if self.on_launch is not None and player:
+            self.on_launch(player)
+        self.launches.append({"brand": tenant.slug, "vassalage": vassalage, "gameCode": game_code, "player": player,
+                              "language": language, "device": device, "freePlay": free_play})
+        query = {"game": game_code, "lang": language, "device": device, "mode": "free" if free_play else "real"}
+        if player and "launchToken" in player:
+            query.update(token=player["launchToken"], wallet=player["walletUrl"])
+        return f"https://games.test/{vassalage}/play?{urlencode(query)}"
+
+    @hookimpl
+    def tessera_seamless_decode(self, tenant, settings, vassalage, operation, headers, body):
+        if vassalage != SEAMLESS_VENDOR:
+            return None
+        sent = {name.lower(): value for name, value in headers.items()}
+        stamp = sent.get(TIMESTAMP.lower(), "")
+        if not stamp.isdigit() or abs(time.time() - int(stamp)) > MAX_AGE_SECONDS:
+            raise AdapterError("signature_invalid")
+        if not hmac.compare_digest(sent.get(SIGNATURE.lower(), ""), signature(settings["secret"], stamp, body)):
+            raise AdapterError("signature_invalid")
+        try:
+            fields = json.loads(body)
+        except ValueError:
+            raise AdapterError("request_invalid") from None
+        if not isinstance(fields, dict):
+            raise AdapterError("request_invalid")
+        return {**fields, "operation": operation}
+
+    @hookimpl
+    def tessera_seamless_encode(self, tenant, settings, vassalage, operation, answer):
+        if vassalage != SEAMLESS_VENDOR:
+            return None
+        body = json.dumps(answer).encode()
+        stamp = str(int(time.time()))
+        status = {"signature_invalid": 401, "request_invalid": 400}.get(answer.get("code"), 200)
+        return status, {"Content-Type": "application/json", TIMESTAMP: stamp,
+                        SIGNATURE: signature(settings["secret"], stamp, body)}, body
+
+
+def enable_seamless_vendor(db, pm, slug: str) -> None:
+    """The brand enables the test vendors, ahead of its other plugins, instead of its own vendors."""
+    vendors = {pm.get_name(impl.plugin) for impl in pm.hook.tessera_game_vendors.get_hookimpls()} - {PLUGIN}
+    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
+    plugins = {name: ({**settings, "enabled": False} if name in vendors else settings)
+               for name, settings in tenant.config.get("plugins", {}).items()}
+    tenant.config = {**tenant.config, "plugins": {PLUGIN: {"secret": SECRETS[slug]}, **plugins}}
+    db.flush()
+
+
+def add_games(db, tenant_ids: dict[str, int]) -> dict[tuple[str, str], Game]:
+    """The brands' catalogs of the test vendors: (slug, gameCode) -> Game."""
+    made = {}
+    for slug, games in GAMES.items():
+        for rank, (vassalage, code, category) in enumerate(games):
+            game = Game(tenant_id=tenant_ids[slug], vassalage=vassalage, game_code=code, display_name=code.title(),
+                        search_name=code.casefold(), game_type=category, category=category, rank=rank)
+            db.add(game)
+            made[(slug, code)] = game
+    db.flush()
+    return made
+
+
+@pytest.fixture
+def seamless_vendor(app, db_session):
+    plugin = SeamlessVendor()
+    with registered(app, plugin, PLUGIN) as pm:
+        for slug in SECRETS:
+            enable_seamless_vendor(db_session, pm, slug)
+        yield plugin
+
+
+@pytest.fixture
+def catalog(db_session, tenant_ids):
+    return add_games(db_session, tenant_ids)
+
+
+class VendorClient:
+    """The vendor's side: signed calls to a brand's seamless wallet, answers checked for the
+    brand's signature. ``status`` is the HTTP status of the last answer."""
+
+    def __init__(self, app, slug: str = "demo-bd", vassalage: str = SEAMLESS_VENDOR):
+        self.app, self.slug, self.vassalage = app, slug, vassalage
+        self.secret = SECRETS[slug]
+        self.status = None
+
+    def send(self, operation: str, body: bytes, headers: dict | None = None) -> dict:
+        response = self.app.post(f"/vendors/{self.vassalage}/wallet/{operation}", body, status="*",
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+        self.status = response.status_int
+        if response.headers.get(SIGNATURE) is not None:
+            expected = signature(self.secret, response.headers[TIMESTAMP], response.body)
+            assert hmac.compare_digest(response.headers[SIGNATURE], expected), "the answer is not signed by the brand"
+        return response.json
+
+    def call(self, operation: str, secret: str | None = None, stamp: int | None = None, **fields) -> dict:
+        body = json.dumps(fields).encode()
+        timestamp = str(int(time.time()) if stamp is None else stamp)
+        headers = {TIMESTAMP: timestamp, SIGNATURE: signature(secret or self.secret, timestamp, body)}
+        return self.send(operation, body, headers)
+
+    def authenticate(self, token: str) -> dict:
+        return self.call("authenticate", token=token)
+
+    def balance(self, member_id: int) -> dict:
+        return self.call("balance", memberId=member_id)
+
+    def debit(self, member_id: int, transaction_id: str, round_id: str, amount, game: str = SLOT, **more) -> dict:
+        return self.call("debit", memberId=member_id, transactionId=transaction_id, roundId=round_id, gameCode=game,
+                         amount=amount, **more)
+
+    def credit(self, member_id: int, transaction_id: str, round_id: str, amount, game: str = SLOT, **more) -> dict:
+        return self.call("credit", memberId=member_id, transactionId=transaction_id, roundId=round_id, gameCode=game,
+                         amount=amount, **more)
+
+    def rollback(self, member_id: int, transaction_id: str, rollback_of: str, **more) -> dict:
+        return self.call("rollback", memberId=member_id, transactionId=transaction_id, rollbackOf=rollback_of, **more)
+

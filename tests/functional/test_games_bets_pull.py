@@ -1,0 +1,246 @@
+"""``tessera games pull-bets``: transfer-wallet vendors' settled rounds brought into the betting
+records, once per round whatever how often or how many at once pull them, only for the brand's
+own members."""
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import delete, func, select
+
+from accounts import token_of  # noqa: F401 -- a fixture
+from factories import MemberFactory
+from games_bets_helpers import (  # noqa: F401 -- fixtures
+    BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, bd, bet_vendor, bets_app, bets_wsgi, enable_bet_vendor, game, player,
+    round_of)
+from tessera.db import operator_session
+from tessera.games.bets import FIRST_PULL, OVERLAP, pull_vendor_bets, transfer_vendors
+from tessera.games.bets_cli import pull_bets
+from tessera.games.models import OPEN, SEAMLESS, SETTLED, TRANSFER, GameBet
+from tessera.identity.models import Member
+from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant
+
+PLACED = datetime(2026, 7, 1, 10, 0, tzinfo=timezone.utc)
+UNTIL = datetime(2026, 7, 2, tzinfo=timezone.utc)
+
+
+def bet_record(member_id, round_id: str, bet="10.00", payout="0.00", game_code="SLOT7", settled=True, **more) -> dict:
+    return {"roundId": round_id, "memberId": member_id, "gameCode": game_code, "bet": bet, "payout": payout,
+            "placedAt": PLACED.isoformat(), "settledAt": (PLACED + timedelta(minutes=1)).isoformat() if settled else None,
+            **more}
+
+
+def pull(db, app, slug="demo-bd", since=PLACED - timedelta(hours=1), until=UNTIL) -> dict:
+    """The command's work for one brand's transfer vendor, in the test's transaction, scoped to the brand."""
+    tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == slug)))
+    plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
+    offers, unlisted = transfer_vendors(plugins)
+    assert ([offer.vassalage for offer in offers], unlisted) == ([TRANSFER_VENDOR], [])
+    scope = db.info["tenant_id"]
+    db.info["tenant_id"] = tenant.id
+    try:
+        return dict(pull_vendor_bets(db, tenant, plugins, offers[0], since, until))
+    finally:
+        db.info["tenant_id"] = scope
+
+
+def counts(recorded=0, updated=0, unchanged=0, skipped=0, invalid=0) -> dict:
+    return {"recorded": recorded, "updated": updated, "unchanged": unchanged, "skipped": skipped, "invalid": invalid}
+
+
+def rounds_of(db, tenant_id: int) -> list[tuple]:
+    found = (select(GameBet).where(GameBet.tenant_id == tenant_id, GameBet.vassalage == TRANSFER_VENDOR)
+             .order_by(GameBet.round_id).execution_options(populate_existing=True))
+    return [(r.round_id, r.member_id, r.bet_minor, r.payout_minor, r.status, r.wallet_mode, r.category, r.game_id)
+            for r in db.scalars(found)]
+
+
+class TestPulling:
+    def test_rounds_are_kept_once(self, bets_app, bet_vendor, player, db_session):
+        one, two = player(), player()
+        esports = game(db_session, one, TRANSFER_VENDOR, "VIRT1", "Virtual League", "ESPORTS")
+        bet_vendor.records["demo-bd"] = [bet_record(one.id, "R1", "10", "25.50"),
+                                         bet_record(str(two.id), "R2", "3", game_code="VIRT1")]
+        assert pull(db_session, bets_app) == counts(recorded=2)
+        assert rounds_of(db_session, one.tenant_id) == [
+            ("R1", one.id, 1000, 2550, SETTLED, TRANSFER, "RNG", None),
+            ("R2", two.id, 300, 0, SETTLED, TRANSFER, "ESPORTS", esports.id),
+        ]
+        assert pull(db_session, bets_app) == counts(unchanged=2)
+        assert len(rounds_of(db_session, one.tenant_id)) == 2
+
+    def test_pulled_rounds_are_in_the_members_record(self, bd, bets_app, bet_vendor, player, db_session):
+        member = player()
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", "25.50")]
+        pull(db_session, bets_app)
+        listed = bd.get(BETS, headers=member.headers).json["value"]["list"]
+        assert [(e["roundId"], e["walletMode"], e["vendorName"], e["winLoss"], e["settledAt"]) for e in listed] == [
+            ("R1", "transfer", "Transfer Bets", "15.50", "2026-07-01T10:01:00Z")]
+
+    def test_a_record_that_changed_updates_its_round(self, bets_app, bet_vendor, player, db_session):
+        member = player()
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", settled=False)]
+        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 0, OPEN)
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", "40")]
+        assert pull(db_session, bets_app) == counts(updated=1)
+        assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 4000, SETTLED)
+
+    def test_members_not_of_the_brand_are_skipped(self, bets_app, bet_vendor, player, db_session):
+        mine, foreign = player(), player("demo-ph")
+        bet_vendor.records["demo-bd"] = [bet_record(foreign.id, "R1"), bet_record(mine.id, "R2"),
+                                         bet_record(999_999_999, "R3")]
+        assert pull(db_session, bets_app) == counts(recorded=1, skipped=2)
+        assert [r[0] for r in rounds_of(db_session, mine.tenant_id)] == ["R2"]
+        assert rounds_of(db_session, foreign.tenant_id) == []
+
+    def test_a_round_the_brand_knows_otherwise_is_left_alone(self, bets_app, bet_vendor, player, db_session):
+        member, other = player(), player()
+        round_of(db_session, member, "5", "6", round_id="R1", wallet_mode=SEAMLESS)
+        round_of(db_session, member, "7", round_id="R2")
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10"), bet_record(other.id, "R2", "10")]
+        assert pull(db_session, bets_app) == counts(skipped=2)
+        assert [r[:4] for r in rounds_of(db_session, member.tenant_id)] == [
+            ("R1", member.id, 500, 600), ("R2", member.id, 700, 0)]
+
+    @pytest.mark.parametrize("bad", [
+        {"roundId": ""}, {"roundId": "  "}, {"memberId": "x"}, {"memberId": True}, {"memberId": -3}, {"bet": "-1"},
+        {"bet": "1.001"}, {"payout": "NaN"}, {"payout": None}, {"bet": True}, {"placedAt": "yesterday"},
+        {"settledAt": "2026-13-01T00:00:00Z"}, {"gameCode": None}, {"roundId": "R" * 65}, {"bet": "1e400"},
+    ])
+    def test_unreadable_records_are_counted_and_the_rest_kept(self, bets_app, bet_vendor, player, db_session, bad):
+        member = player()
+        bet_vendor.records["demo-bd"] = [{**bet_record(member.id, "RB"), **bad}, bet_record(member.id, "R1"), "not a record"]
+        assert pull(db_session, bets_app) == counts(recorded=1, invalid=2)
+        assert [r[0] for r in rounds_of(db_session, member.tenant_id)] == ["R1"]
+
+    def test_numbers_and_naive_moments_are_read_too(self, bets_app, bet_vendor, player, db_session):
+        member = player()
+        bet_vendor.records["demo-bd"] = [{"roundId": 77, "memberId": member.id, "gameCode": "SLOT7", "bet": 2,
+                                          "payout": "3.5", "placedAt": "2026-07-01T10:00:00", "settledAt": None}]
+        assert pull(db_session, bets_app) == counts(recorded=1)
+        row = db_session.scalar(select(GameBet).where(GameBet.round_id == "77", GameBet.tenant_id == member.tenant_id))
+        assert (row.bet_minor, row.payout_minor, row.status) == (200, 350, OPEN)
+        assert row.placed_at.replace(tzinfo=timezone.utc) == PLACED
+
+    def test_brands_keep_their_own_rounds(self, bets_app, bet_vendor, player, db_session):
+        bd_member, ph_member = player(), player("demo-ph")
+        bet_vendor.records["demo-bd"] = [bet_record(bd_member.id, "SAME", "1")]
+        bet_vendor.records["demo-ph"] = [bet_record(ph_member.id, "SAME", "2")]
+        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert pull(db_session, bets_app, "demo-ph") == counts(recorded=1)
+        assert [r[:3] for r in rounds_of(db_session, bd_member.tenant_id)] == [("SAME", bd_member.id, 100)]
+        assert [r[:3] for r in rounds_of(db_session, ph_member.tenant_id)] == [("SAME", ph_member.id, 200)]
+
+    def test_the_window_asked_for(self, bets_app, bet_vendor, player, db_session):
+        member = player()
+        pull(db_session, bets_app, since=None)
+        assert bet_vendor.asked[-1] == ("demo-bd", UNTIL - FIRST_PULL, UNTIL)
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1")]
+        pull(db_session, bets_app, since=None)
+        pull(db_session, bets_app, since=None)
+        assert bet_vendor.asked[-1] == ("demo-bd", PLACED + timedelta(minutes=1) - OVERLAP, UNTIL)
+        pull(db_session, bets_app, since=PLACED)
+        assert bet_vendor.asked[-1][1] == PLACED
+
+    def test_a_vendor_that_cannot_answer_raises_its_refusal(self, bets_app, bet_vendor, db_session):
+        bet_vendor.down = True
+        with pytest.raises(AdapterError) as refusal:
+            pull(db_session, bets_app)
+        assert refusal.value.code == "vendor_unavailable"
+
+
+# -- Against committed data: the command, and pulls at once ---------------------------------------
+
+
+@pytest.fixture
+def committed(engine, tenant_ids):
+    """demo-bd and demo-ph with the test vendor (in the process's plugin manager, as the command
+    uses it), committed; members made here and their rounds are removed afterwards."""
+    plugin = BetVendor()
+    pm = plugin_manager()
+    pm.register(plugin, name=PLUGIN)
+    with operator_session(engine) as db:
+        originals = {t.slug: t.config for t in db.scalars(select(Tenant).where(Tenant.slug.in_(("demo-bd", "demo-ph"))))}
+        for slug in originals:
+            enable_bet_vendor(db, slug, pm)
+    made = []
+
+    def member(slug="demo-bd") -> int:
+        with operator_session(engine) as db:
+            row = MemberFactory(db, tenant_ids)(slug)
+            made.append(row.id)
+            return row.id
+
+    plugin.member = member
+    yield plugin
+    pm.unregister(plugin)
+    with operator_session(engine) as db:
+        for tenant in db.scalars(select(Tenant).where(Tenant.slug.in_(tuple(originals)))):
+            tenant.config = originals[tenant.slug]
+        db.execute(delete(GameBet).where(GameBet.member_id.in_(made)))
+        db.execute(delete(Member).where(Member.id.in_(made)))
+
+
+def committed_rounds(engine, member_ids) -> list[tuple]:
+    with operator_session(engine) as db:
+        return [(r.round_id, r.member_id, r.payout_minor) for r in db.scalars(
+            select(GameBet).where(GameBet.member_id.in_(member_ids)).order_by(GameBet.round_id))]
+
+
+def run(settings, *args):
+    return CliRunner().invoke(pull_bets, list(args), obj=settings, env={"TESSERA_DATABASE_URL": settings.database_url})
+
+
+def test_the_pull_bets_command(engine, settings, committed):
+    bd_member, ph_member = committed.member(), committed.member("demo-ph")
+    committed.records["demo-bd"] = [bet_record(bd_member, "C1", payout="12"), bet_record(ph_member, "C2")]
+    committed.records["demo-ph"] = [bet_record(ph_member, "C3")]
+    since = ["--since", "2026-07-01T09:00:00+06:00"]
+    result = run(settings, "demo-bd", *since)
+    assert (result.exit_code, result.output) == (0, "demo-bd: TWB: 1 recorded, 0 updated, 0 unchanged, 1 skipped, 0 invalid\n")
+    assert committed_rounds(engine, [bd_member, ph_member]) == [("C1", bd_member, 1200)]
+    assert committed.asked[-1][1] == datetime(2026, 7, 1, 3, tzinfo=timezone.utc)
+    result = run(settings, *since)  # every brand
+    assert result.exit_code == 0
+    assert "demo-bd: TWB: 0 recorded, 0 updated, 1 unchanged, 1 skipped, 0 invalid\n" in result.output
+    assert "demo-ph: TWB: 1 recorded, 0 updated, 0 unchanged, 0 skipped, 0 invalid\n" in result.output
+    assert committed_rounds(engine, [bd_member, ph_member]) == [("C1", bd_member, 1200), ("C3", ph_member, 0)]
+    committed.down = True
+    failed = run(settings, "demo-bd")
+    assert failed.exit_code == 1 and "demo-bd: TWB: failed (vendor_unavailable)" in failed.output
+    assert run(settings, "nobrand").exit_code == 2
+    bad_since = run(settings, "demo-bd", "--since", "last week")
+    assert bad_since.exit_code == 2 and "ISO 8601" in bad_since.output
+
+
+def test_pulls_at_once_keep_each_round_once(engine, settings, committed):
+    member = committed.member()
+    committed.records["demo-bd"] = [bet_record(member, f"P{n}", payout=str(n)) for n in range(20)]
+    results, errors = [], []
+    start = threading.Barrier(3)
+
+    def puller():
+        try:
+            start.wait()
+            with operator_session(engine) as db:
+                tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")))
+                db.info["tenant_id"] = tenant.id
+                plugins = TenantPlugins(plugin_manager(), tenant)
+                offer = transfer_vendors(plugins)[0][0]
+                results.append(pull_vendor_bets(db, tenant, plugins, offer, PLACED, UNTIL))
+        except Exception as error:  # noqa: BLE001 -- reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=puller) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert sum(r["recorded"] for r in results) == 20
+    assert sum(r["recorded"] + r["unchanged"] for r in results) == 60
+    with operator_session(engine) as db:
+        assert db.scalar(select(func.count()).select_from(GameBet).where(GameBet.member_id == member)) == 20
