@@ -2,21 +2,40 @@
 
 Each transaction carries an idempotency key unique within its brand (a deposit id, a vendor's
 transaction id, a member's request id). Posting the same key again answers the first transaction;
-posting it with other fields is refused. Balances move by conditional single-row updates taken in
-account-id order, so concurrent posts neither lose an update nor deadlock each other, and an
-account that may not go negative never does.
+posting it with other fields is refused. Balances move by conditional updates taken in account-id
+order, so concurrent posts neither lose an update nor deadlock each other, and an account that may
+not go negative never does. On PostgreSQL every leg's move and posting go in one statement, so the
+accounts' rows stay locked for one round trip before the commit.
 """
 import hashlib
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..envelope import ApiError
 from .models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+
+
+MOVE_AND_POST = text("""
+WITH legs AS (
+    SELECT * FROM unnest(CAST(:accounts AS integer[]), CAST(:amounts AS bigint[])) AS leg(account_id, amount)
+), locked AS (
+    SELECT account.id FROM ledger_accounts AS account JOIN legs ON legs.account_id = account.id
+    ORDER BY account.id FOR UPDATE OF account
+), moved AS (
+    UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor + legs.amount
+    FROM legs WHERE legs.account_id = account.id AND account.id IN (SELECT id FROM locked)
+      AND (account.allow_negative OR account.balance_minor + legs.amount >= 0)
+    RETURNING account.id, legs.amount, account.balance_minor
+)
+INSERT INTO ledger_postings (tenant_id, transaction_id, account_id, amount_minor, balance_after_minor)
+SELECT :tenant, :transaction, id, amount, balance_minor FROM moved
+RETURNING account_id, balance_after_minor
+""")
 
 
 class InsufficientFunds(ApiError):
@@ -139,8 +158,12 @@ class Ledger:
         )
         self.db.add(transaction)
         self.db.flush()
+        ordered = sorted(legs, key=lambda leg: leg.account.id)
+        if self.db.get_bind().dialect.name == "postgresql":
+            self._move_and_post(transaction.id, ordered)
+            return transaction
         postings = []
-        for leg in sorted(legs, key=lambda leg: leg.account.id):
+        for leg in ordered:
             after = self._move(leg)
             postings.append(LedgerPosting(
                 tenant_id=self.tenant_id, transaction_id=transaction.id, account_id=leg.account.id,
@@ -149,6 +172,21 @@ class Ledger:
         self.db.add_all(postings)
         self.db.flush()
         return transaction
+
+    def _move_and_post(self, transaction_id: int, ordered: list[Leg]) -> None:
+        """PostgreSQL: every leg's balance move and posting in one statement, so the accounts'
+        row locks are held for one round trip before the commit, not one per leg and posting.
+        The rows are locked in account-id order (no deadlock); a leg that would take an account
+        that may not go negative below zero moves nothing, and then nothing of the post stands."""
+        rows = self.db.execute(MOVE_AND_POST, {
+            "tenant": self.tenant_id, "transaction": transaction_id,
+            "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
+        }).all()
+        after = dict(rows)
+        for leg in ordered:
+            if leg.account.id not in after:
+                raise InsufficientFunds(leg.account)
+            set_committed_value(leg.account, "balance_minor", after[leg.account.id])
 
     def _move(self, leg: Leg) -> int:
         """Add the leg to its account's balance in one statement; refuse it when it would take an
