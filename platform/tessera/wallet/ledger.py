@@ -11,15 +11,20 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import select, text, update
+from sqlalchemy import delete, select, text, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..envelope import ApiError
+from ..timeutil import utcnow
 from .models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 
 
+# PostgreSQL: one post's balance moves and postings in one statement, the rows locked in account-id
+# order (no deadlock), each leg checked on the row it locked: a leg that would take an account that
+# may not go negative below zero moves nothing (UNDO_POST then takes back the legs that moved).
 MOVE_AND_POST = text("""
 WITH legs AS (
     SELECT * FROM unnest(CAST(:accounts AS integer[]), CAST(:amounts AS bigint[])) AS leg(account_id, amount)
@@ -29,12 +34,17 @@ WITH legs AS (
 ), moved AS (
     UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor + legs.amount
     FROM legs WHERE legs.account_id = account.id AND account.id IN (SELECT id FROM locked)
-      AND (account.allow_negative OR account.balance_minor + legs.amount >= 0)
+      AND (account.allow_negative OR legs.amount >= 0 OR account.balance_minor + legs.amount >= 0)
     RETURNING account.id, legs.amount, account.balance_minor
 )
 INSERT INTO ledger_postings (tenant_id, transaction_id, account_id, amount_minor, balance_after_minor)
 SELECT :tenant, :transaction, id, amount, balance_minor FROM moved
 RETURNING account_id, balance_after_minor
+""")
+UNDO_POST = text("""
+WITH undone AS (DELETE FROM ledger_postings WHERE transaction_id = :transaction RETURNING account_id, amount_minor)
+UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor - undone.amount_minor
+FROM undone WHERE account.id = undone.account_id
 """)
 
 
@@ -129,6 +139,8 @@ class Ledger:
         if len({leg.account.id for leg in legs}) != len(legs):
             raise ValueError("a transaction posts to an account once")
         prints = fingerprint(kind, member_id, legs, reference)
+        if self.db.get_bind().dialect.name == "postgresql":
+            return self._post_at_once(key, kind, legs, member_id, reference, remark, prints)
         first = self.find(key)
         if first is not None:
             return self._replayed(first, key, prints)
@@ -158,12 +170,8 @@ class Ledger:
         )
         self.db.add(transaction)
         self.db.flush()
-        ordered = sorted(legs, key=lambda leg: leg.account.id)
-        if self.db.get_bind().dialect.name == "postgresql":
-            self._move_and_post(transaction.id, ordered)
-            return transaction
         postings = []
-        for leg in ordered:
+        for leg in sorted(legs, key=lambda leg: leg.account.id):
             after = self._move(leg)
             postings.append(LedgerPosting(
                 tenant_id=self.tenant_id, transaction_id=transaction.id, account_id=leg.account.id,
@@ -173,20 +181,37 @@ class Ledger:
         self.db.flush()
         return transaction
 
-    def _move_and_post(self, transaction_id: int, ordered: list[Leg]) -> None:
-        """PostgreSQL: every leg's balance move and posting in one statement, so the accounts'
-        row locks are held for one round trip before the commit, not one per leg and posting.
-        The rows are locked in account-id order (no deadlock); a leg that would take an account
-        that may not go negative below zero moves nothing, and then nothing of the post stands."""
-        rows = self.db.execute(MOVE_AND_POST, {
+    def _post_at_once(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
+        """PostgreSQL: two statements and no savepoint. The transaction's row is inserted unless
+        its key is taken (then the first stands, and nothing has been locked); then
+        MOVE_AND_POST, after which the accounts' rows stay locked only until the caller commits.
+        A refusal for funds takes back what moved and deletes the row: nothing of the post is left."""
+        fields = dict(tenant_id=self.tenant_id, idempotency_key=key, kind=kind, member_id=member_id,
+                      fingerprint=prints, reference=reference, remark=remark, created_at=utcnow())
+        table = LedgerTransaction.__table__
+        transaction_id = self.db.scalar(
+            postgresql.insert(table).values(**fields)
+            .on_conflict_do_nothing(index_elements=[table.c.tenant_id, table.c.idempotency_key])
+            .returning(table.c.id))
+        if transaction_id is None:  # posted before, or by a request that committed meanwhile
+            return self._replayed(self.find(key), key, prints)
+        ordered = sorted(legs, key=lambda leg: leg.account.id)
+        after = dict(self.db.execute(MOVE_AND_POST, {
             "tenant": self.tenant_id, "transaction": transaction_id,
             "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
-        }).all()
-        after = dict(rows)
+        }).all())
+        if len(after) != len(ordered):  # refused for funds: the rows are still ours to put back
+            self.db.execute(UNDO_POST, {"transaction": transaction_id})
+            self.db.execute(delete(table).where(table.c.id == transaction_id))
+            for leg in legs:  # as a refusal by the portable path leaves them
+                self.db.expire(leg.account, ["balance_minor"])
+            raise InsufficientFunds(next(leg.account for leg in ordered if leg.account.id not in after))
         for leg in ordered:
-            if leg.account.id not in after:
-                raise InsufficientFunds(leg.account)
             set_committed_value(leg.account, "balance_minor", after[leg.account.id])
+        transaction = LedgerTransaction(id=transaction_id, **fields)
+        make_transient_to_detached(transaction)
+        self.db.add(transaction)
+        return transaction
 
     def _move(self, leg: Leg) -> int:
         """Add the leg to its account's balance in one statement; refuse it when it would take an
