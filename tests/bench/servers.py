@@ -178,6 +178,60 @@ class Gunicorn:
             self.log.close()
 
 
+class CpuUse:
+    """CPU seconds used during a run by the server (a process and its children), by PostgreSQL's
+    processes on this machine and by this process (the clients), read from /proc (Linux); where
+    /proc cannot be read, ``per_call`` says so."""
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.before: dict[int, tuple[str, int]] = {}
+        self.used: dict[str, float] = {}
+
+    def _sample(self) -> dict[int, tuple[str, int]]:
+        found = {}
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                with open(f"/proc/{name}/cmdline", "rb") as cmdline:
+                    command = cmdline.read(200)
+            except OSError:
+                continue
+            pid, parent = int(name), int(fields[1])
+            if pid == os.getpid():
+                group = "clients"
+            elif self.server_pid in (pid, parent):
+                group = "server"
+            elif command.startswith(b"postgres"):
+                group = "PostgreSQL"
+            else:
+                continue
+            found[pid] = (group, int(fields[11]) + int(fields[12]))  # utime + stime, in clock ticks
+        return found
+
+    def __enter__(self):
+        self.before = self._sample() if os.path.isdir("/proc") else {}
+        return self
+
+    def __exit__(self, *exc):
+        if not self.before:
+            return
+        ticks = os.sysconf("SC_CLK_TCK")
+        for pid, (group, used) in self._sample().items():
+            spent = used - self.before.get(pid, (group, 0))[1]
+            self.used[group] = self.used.get(group, 0.0) + spent / ticks
+
+    def per_call(self, calls: int) -> str:
+        if not self.used or not calls:
+            return "CPU use not known (no /proc)"
+        parts = [f"{group} {1000 * self.used.get(group, 0.0) / calls:.2f} ms"
+                 for group in ("server", "PostgreSQL", "clients")]
+        return "CPU a call: " + ", ".join(parts) + f" (all: {1000 * sum(self.used.values()) / calls:.2f} ms)"
+
+
 def bench_env(tmp: Path, log_level: str) -> dict:
     """The environment of every benchmark process: no inherited TESSERA_* setting, a temporary SQLite database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TESSERA_")}

@@ -11,8 +11,10 @@ made again, migrated, the demo brands synced, dropped at the end).
     ``UPDATE bench_accounts SET balance = balance - 1 WHERE id = 1`` (autocommit, one statement a
     transaction) on a scratch table. Where the time goes: during each run the bench samples what
     the database's backends are doing (running, waiting for a row lock, or idle inside a
-    transaction: holding its locks while the application works), and the same bonus is also
-    posted through ``Ledger`` in this process, one session and commit each (no HTTP).
+    transaction: holding its locks while the application works) and measures the CPU time a call
+    costs the server, PostgreSQL and the clients; GET /healthz and GET /wps/system/status show
+    what a request costs without the database, and the same bonus is also posted through
+    ``Ledger`` in this process, one session and commit each (no HTTP).
 (b) Transfers among WALLETS members' wallets: threads post random member-to-member transfers
     through ``Ledger``, each in its own session and commit; transactions a second.
 Then ``tessera ledger audit``'s checks over everything posted.
@@ -49,7 +51,7 @@ from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators import create_key
 
 from ..databases import demo_brands, own_database
-from .servers import SECRET_KEY, Gunicorn, ServerFailed, bench_env, exit_status, postgres_options, postgres_reachable
+from .servers import SECRET_KEY, CpuUse, Gunicorn, ServerFailed, bench_env, exit_status, postgres_options, postgres_reachable
 
 HOST, BRAND = "demo-bd.localhost", "demo-bd"
 HOT_MEMBER = "benchwallet"
@@ -108,6 +110,7 @@ class Load:
     def __init__(self, clients: int, warmup: float, duration: float):
         self.clients, self.warmup, self.duration = clients, warmup, duration
         self.latencies: list[float] = []
+        self.calls = 0  # warm-up included
         self.problems: list[str] = []
         self.lock = threading.Lock()
 
@@ -127,10 +130,11 @@ class Load:
         except Exception as exc:  # noqa: BLE001 - reported, the bench fails
             self.problems.append(f"client {n} did not start: {exc!r}")
             return
-        mine = []
+        mine, calls = [], 0
         try:
             while (started := time.monotonic()) < end:
                 call()
+                calls += 1
                 finished = time.monotonic()
                 if begin <= started and finished <= end:
                     mine.append(finished - started)
@@ -140,6 +144,7 @@ class Load:
             close()
             with self.lock:
                 self.latencies.extend(mine)
+                self.calls += calls
 
     def percentile(self, share: float) -> float:
         ordered = sorted(self.latencies)
@@ -301,17 +306,19 @@ def hot_wallet(args, url: str, prepared: dict, server: Gunicorn, engine) -> tupl
     runs = (
         ("raw", "raw UPDATE (psycopg, autocommit)", raw_update_client(url)),
         ("noop", "GET /healthz (no database)", http_get_client(server.port, "/healthz")),
+        ("status", "GET /wps/system/status (cached)", http_get_client(server.port, "/wps/system/status")),
         ("http", "POST /ops/bonuses, one member", http_bonus_client(server.port, key, "http")),
         ("direct", "Ledger.post in-process, one member",
          ledger_bonus_client(engine, prepared["tenant_id"], prepared["hot_member"], "direct")),
     )
     for name, label, client in runs:
         load = Load(args.clients, args.warmup, args.duration)
-        with Backends(url) as backends:
+        with Backends(url) as backends, CpuUse(server.process.pid) as cpu:
             rate = load.run(client)
         results[name] = rate
         print(f"  {label:<36} {rate:9.1f} /s   p50 {load.percentile(0.5):7.2f} ms   p99 {load.percentile(0.99):7.2f} ms"
               f"   ({len(load.latencies)} in {args.duration:g} s)", flush=True)
+        print(f"  {'':<36} {cpu.per_call(load.calls)}")
         print(f"  {'':<36} backends: {backends.summary()}")
         problems += [f"{label}: {p}" for p in load.problems[:3]]
     return results, problems
@@ -327,6 +334,8 @@ def print_ratios(rates: dict) -> None:
     print(f"  Ledger.post in-process / raw UPDATE: {ratio('direct', 'raw'):.3f} (one Python process: the GIL caps it)")
     print(f"  The HTTP stack's own ceiling, GET /healthz / raw UPDATE: {ratio('noop', 'raw'):.3f}; "
           f"the money call reaches {ratio('http', 'noop'):.3f} of it")
+    print(f"  A whole Tessera request without the database, GET /wps/system/status / raw UPDATE: "
+          f"{ratio('status', 'raw'):.3f}; the money call reaches {ratio('http', 'status'):.3f} of it")
 
 
 def check_hot_member(engine, prepared: dict) -> list[str]:

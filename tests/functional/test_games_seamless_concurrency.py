@@ -10,23 +10,18 @@ import pytest
 import webtest
 from sqlalchemy import delete, func, select
 
-from accounts import bearer
-from factories import MemberFactory
 from seamless_vendor import PLUGIN, SLOT, TABLE, SeamlessVendor, VendorClient, enable_seamless_vendor
 from tessera.config import make_app
 from tessera.db import operator_session
 from tessera.games.models import Game, GameBet, GameRecent, GameSession, SeamlessCall
 from tessera.identity.models import Member
-from tessera.identity.services import start_session
 from tessera.plugins import make_plugin_manager
-from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_models import WalletTransfer
 from wallet_helpers import forget_member
-from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance, wallet_balance
+from wallet_vendor import VENDOR as TRANSFER_VENDOR, committed_member, main_balance, wallet_balance
 
 HOST, IP = "demo-bd.localhost", "203.0.113.9"
 
@@ -59,23 +54,12 @@ def world(wsgi, engine, tenant_ids):
         game_ids = [game.id for game in games]
     made = []
 
-    def member(amount: str | None) -> tuple[int, dict]:
-        with operator_session(engine) as db:
-            row = MemberFactory(db, tenant_ids)()
-            if amount:
-                fund(db, row, amount)
-            token = start_session(db, TenantContext.from_row(db.get(Tenant, row.tenant_id)), row, None, utcnow())
-            for new in db.new:
-                new.tenant_id = row.tenant_id
-            made.append(row.id)
-            return row.id, bearer(token)
-
-    plugin.member = member
+    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
     yield plugin
     pm.unregister(plugin)
     with operator_session(engine) as db:
         db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
-        for model in (SeamlessCall, GameBet, GameSession, GameRecent, WalletTransfer):
+        for model in (SeamlessCall, GameBet, GameSession, GameRecent):
             db.execute(delete(model).where(model.member_id.in_(made)))
         for member_id in made:
             forget_member(db, member_id)

@@ -8,27 +8,25 @@ from wsgiref.simple_server import WSGIRequestHandler, make_server
 import pytest
 import webtest
 from click.testing import CliRunner
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from accounts import bearer, token_of  # noqa: F401 -- fixtures
-from factories import MemberFactory
 from tessera.config import make_app
 from tessera.db import operator_session
-from tessera.identity.models import AuditEvent, Member, MemberSession
-from tessera.identity.services import start_session
+from tessera.identity.models import Member
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
 from tessera.wallet.audit import audit_brand
-from tessera.wallet.models import LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_cli import transfers
 from tessera.wallet.transfer_models import WalletTransfer
 from tessera.wallet.transfers import reconcile_transfers
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
+from wallet_helpers import forget_member
 from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
-    CRASH, DOWN, LOSE_ANSWER, PLUGIN, REFUSE, SEAMLESS, TIMEOUT, VENDOR, WalletVendor, enable_vendor, fund,
-    in_flight, main_balance, vendor, wallet_balance)
+    CRASH, DOWN, LOSE_ANSWER, PLUGIN, REFUSE, SEAMLESS, TIMEOUT, VENDOR, WalletVendor, committed_member,
+    enable_vendor, fund, in_flight, main_balance, vendor, wallet_balance)
 
 TRANSFER = "/wps/relay/GCS_walletTransfer"
 BALANCE = "/wps/v2/wallets/balance"
@@ -325,38 +323,13 @@ def world(wsgi, engine, tenant_ids):
         enable_vendor(db, "demo-bd")
     made = []
 
-    def member(amount: str) -> tuple[int, dict]:
-        with operator_session(engine) as db:
-            row = MemberFactory(db, tenant_ids)()
-            fund(db, row, amount)
-            tenant = TenantContext.from_row(db.get(Tenant, row.tenant_id))
-            token = start_session(db, tenant, row, None, utcnow())
-            for new in db.new:
-                new.tenant_id = row.tenant_id
-            made.append(row.id)
-            return row.id, bearer(token)
-
-    plugin.member = member
+    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
     yield plugin
     pm.unregister(plugin)
     with operator_session(engine) as db:
         db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
-        remove_members(db, made)
-
-
-def remove_members(db, member_ids: list[int]) -> None:
-    transactions = select(LedgerTransaction.id).where(LedgerTransaction.member_id.in_(member_ids))
-    touched = set(db.scalars(select(LedgerPosting.account_id).where(LedgerPosting.transaction_id.in_(transactions))))
-    db.execute(delete(LedgerPosting).where(LedgerPosting.transaction_id.in_(transactions)))
-    db.execute(delete(LedgerTransaction).where(LedgerTransaction.member_id.in_(member_ids)))
-    db.execute(delete(WalletTransfer).where(WalletTransfer.member_id.in_(member_ids)))
-    db.execute(delete(LedgerAccount).where(LedgerAccount.member_id.in_(member_ids)))
-    for account in db.scalars(select(LedgerAccount).where(LedgerAccount.id.in_(touched))):
-        account.balance_minor = db.scalar(select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0))
-                                          .where(LedgerPosting.account_id == account.id))
-    db.execute(delete(MemberSession).where(MemberSession.member_id.in_(member_ids)))
-    db.execute(delete(AuditEvent).where(AuditEvent.member_id.in_(member_ids)))
-    db.execute(delete(Member).where(Member.id.in_(member_ids)))
+        for member_id in made:
+            forget_member(db, member_id)
 
 
 def race(wsgi, calls: list[tuple[dict, dict]]) -> list[tuple[int, str | None]]:

@@ -36,6 +36,7 @@ from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.operators import create_key
 from tessera.wallet.payment_models import Deposit, OperatorKey
+from tessera.wallet.transfer_models import WalletTransfer
 
 PLUGIN = "test-payments"
 BANK, GATEWAY = "testbank", "testpay"
@@ -346,6 +347,7 @@ def forget_member(db, member_id: int) -> None:
     db.execute(update(Deposit).where(Deposit.member_id == member_id).values(transaction_id=None))
     db.execute(delete(LedgerTransaction).where(LedgerTransaction.member_id == member_id))
     db.execute(delete(Deposit).where(Deposit.member_id == member_id))
+    db.execute(delete(WalletTransfer).where(WalletTransfer.member_id == member_id))
     db.execute(delete(LedgerAccount).where(LedgerAccount.member_id == member_id))
     for account_id in touched:
         total = select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0)).where(

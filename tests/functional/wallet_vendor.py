@@ -10,9 +10,15 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import select
 
+from accounts import bearer
+from factories import MemberFactory
 from tessera import hookimpl
+from tessera.db import operator_session
+from tessera.identity.services import start_session
 from tessera.plugins import AdapterError
+from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
+from tessera.timeutil import utcnow
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.money import to_minor
 
@@ -134,6 +140,20 @@ def fund(db, member, amount: str, key: str | None = None, kind: str = "deposit",
     key = key or f"test:{kind}:{member.id}:{next(_keys)}"
     return ledger.post(key, kind, [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
                        member_id=member.id, reference=key, remark=remark)
+
+
+def committed_member(engine, tenant_ids, amount: str | None, made: list[int]) -> tuple[int, dict]:
+    """A member of demo-bd with a session, funded with ``amount`` (none when None), committed; its
+    id goes into ``made`` for the fixture that removes it. Returns the id and bearer headers."""
+    with operator_session(engine) as db:
+        row = MemberFactory(db, tenant_ids)()
+        if amount:
+            fund(db, row, amount)
+        token = start_session(db, TenantContext.from_row(db.get(Tenant, row.tenant_id)), row, None, utcnow())
+        for new in db.new:
+            new.tenant_id = row.tenant_id  # an operator's session fills in no brand
+        made.append(row.id)
+        return row.id, bearer(token)
 
 
 def main_balance(db, member) -> int:

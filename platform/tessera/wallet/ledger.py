@@ -4,15 +4,16 @@ Each transaction carries an idempotency key unique within its brand (a deposit i
 transaction id, a member's request id). Posting the same key again answers the first transaction;
 posting it with other fields is refused. Balances move by conditional updates taken in account-id
 order, so concurrent posts neither lose an update nor deadlock each other, and an account that may
-not go negative never does. On PostgreSQL every leg's move and posting go in one statement, so the
-accounts' rows stay locked for one round trip before the commit.
+not go negative never does. On PostgreSQL a whole post (the transaction's row, every leg's move and
+posting) is one statement, so the accounts' rows stay locked for one round trip before the commit.
+A ledger reads the brand's house accounts with its first account look-up and keeps the accounts it
+has read for the rest of its unit of work.
 """
 import hashlib
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, text, update
-from sqlalchemy.dialects import postgresql
+from sqlalchemy import delete, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -22,12 +23,21 @@ from ..timeutil import utcnow
 from .models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 
 
-# PostgreSQL: one post's balance moves and postings in one statement, the rows locked in account-id
-# order (no deadlock), each leg checked on the row it locked: a leg that would take an account that
-# may not go negative below zero moves nothing (UNDO_POST then takes back the legs that moved).
-MOVE_AND_POST = text("""
-WITH legs AS (
+# PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken
+# (then nothing else happens: no row comes back, and the first post stands); the accounts' rows are
+# locked in account-id order (no deadlock); each leg is checked on the row it locked, and a leg
+# that would take an account that may not go negative below zero moves nothing (UNDO_POST then
+# takes back the legs that moved). One row comes back per posting, or one without a posting.
+POST_AT_ONCE = text("""
+WITH posted_transaction AS (
+    INSERT INTO ledger_transactions (tenant_id, idempotency_key, kind, member_id, fingerprint, reference, remark,
+                                     created_at)
+    VALUES (:tenant, :key, :kind, :member, :fingerprint, :reference, :remark, :created_at)
+    ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
+    RETURNING id
+), legs AS (
     SELECT * FROM unnest(CAST(:accounts AS integer[]), CAST(:amounts AS bigint[])) AS leg(account_id, amount)
+    WHERE EXISTS (SELECT FROM posted_transaction)
 ), locked AS (
     SELECT account.id FROM ledger_accounts AS account JOIN legs ON legs.account_id = account.id
     ORDER BY account.id FOR UPDATE OF account
@@ -36,16 +46,23 @@ WITH legs AS (
     FROM legs WHERE legs.account_id = account.id AND account.id IN (SELECT id FROM locked)
       AND (account.allow_negative OR legs.amount >= 0 OR account.balance_minor + legs.amount >= 0)
     RETURNING account.id, legs.amount, account.balance_minor
+), postings AS (
+    INSERT INTO ledger_postings (tenant_id, transaction_id, account_id, amount_minor, balance_after_minor)
+    SELECT :tenant, posted_transaction.id, moved.id, moved.amount, moved.balance_minor
+    FROM moved CROSS JOIN posted_transaction
+    RETURNING account_id, balance_after_minor
 )
-INSERT INTO ledger_postings (tenant_id, transaction_id, account_id, amount_minor, balance_after_minor)
-SELECT :tenant, :transaction, id, amount, balance_minor FROM moved
-RETURNING account_id, balance_after_minor
+SELECT posted_transaction.id, postings.account_id, postings.balance_after_minor
+FROM posted_transaction LEFT JOIN postings ON true
 """)
 UNDO_POST = text("""
 WITH undone AS (DELETE FROM ledger_postings WHERE transaction_id = :transaction RETURNING account_id, amount_minor)
 UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor - undone.amount_minor
 FROM undone WHERE account.id = undone.account_id
 """)
+
+
+HOUSE_CODES = tuple(f"house:{name}" for name in HOUSE_ACCOUNTS)
 
 
 class InsufficientFunds(ApiError):
@@ -80,6 +97,7 @@ class Ledger:
     def __init__(self, db: Session, tenant_id: int):
         self.db = db
         self.tenant_id = tenant_id
+        self._known: dict[str, LedgerAccount] = {}  # accounts read or made through this ledger, by code
 
     # -- accounts -------------------------------------------------------------------------
 
@@ -95,8 +113,18 @@ class Ledger:
         return self._account(f"house:{name}", kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
 
     def existing_account(self, code: str) -> LedgerAccount | None:
-        found = select(LedgerAccount).where(LedgerAccount.tenant_id == self.tenant_id, LedgerAccount.code == code)
-        return self.db.scalars(found).one_or_none()
+        """The account of ``code``, if it exists. The first look-up of a ledger also reads the
+        brand's house accounts, which most posts need beside a member's account."""
+        known = self._known.get(code)
+        if known is not None and not inspect(known).persistent:  # made in a savepoint since rolled back
+            del self._known[code]
+        if code not in self._known:
+            wanted = {code} if self._known else {code, *HOUSE_CODES}
+            found = select(LedgerAccount).where(LedgerAccount.tenant_id == self.tenant_id,
+                                                LedgerAccount.code.in_(wanted))
+            for account in self.db.scalars(found):
+                self._known.setdefault(account.code, account)
+        return self._known.get(code)
 
     def _account(self, code: str, **fields) -> LedgerAccount:
         account = self.existing_account(code)
@@ -107,7 +135,8 @@ class Ledger:
                 account = LedgerAccount(tenant_id=self.tenant_id, code=code, balance_minor=0, **fields)
                 self.db.add(account)
         except IntegrityError:  # made at the same moment by another request
-            account = self.existing_account(code)
+            return self.existing_account(code)
+        self._known[code] = account
         return account
 
     def balance(self, account: LedgerAccount) -> int:
@@ -125,7 +154,8 @@ class Ledger:
 
     def post(self, key: str, kind: str, legs: list[Leg], member_id: int | None = None,
              reference: str | None = None, remark: str | None = None) -> LedgerTransaction:
-        """Post ``legs`` as one transaction under ``key``; the first transaction on a replay.
+        """Post ``legs`` as one transaction under ``key``; the first transaction on a replay
+        (its ``replayed`` is then true).
 
         A post that writes leaves each leg's ``account.balance_minor`` at the balance it made (no
         need to read it again). Raises :class:`IdempotencyConflict` when ``key`` was posted with other fields and
@@ -161,6 +191,7 @@ class Ledger:
     def _replayed(first: LedgerTransaction, key: str, prints: str) -> LedgerTransaction:
         if first.fingerprint != prints:
             raise IdempotencyConflict(key)
+        first.replayed = True
         return first
 
     def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
@@ -182,26 +213,24 @@ class Ledger:
         return transaction
 
     def _post_at_once(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
-        """PostgreSQL: two statements and no savepoint. The transaction's row is inserted unless
-        its key is taken (then the first stands, and nothing has been locked); then
-        MOVE_AND_POST, after which the accounts' rows stay locked only until the caller commits.
-        A refusal for funds takes back what moved and deletes the row: nothing of the post is left."""
+        """PostgreSQL: one statement, POST_AT_ONCE, and no savepoint; the accounts' rows then stay
+        locked only until the caller commits. A taken key means the first post stands (nothing was
+        locked). A refusal for funds takes back what moved and deletes the row: nothing is left."""
         fields = dict(tenant_id=self.tenant_id, idempotency_key=key, kind=kind, member_id=member_id,
                       fingerprint=prints, reference=reference, remark=remark, created_at=utcnow())
-        table = LedgerTransaction.__table__
-        transaction_id = self.db.scalar(
-            postgresql.insert(table).values(**fields)
-            .on_conflict_do_nothing(index_elements=[table.c.tenant_id, table.c.idempotency_key])
-            .returning(table.c.id))
-        if transaction_id is None:  # posted before, or by a request that committed meanwhile
-            return self._replayed(self.find(key), key, prints)
         ordered = sorted(legs, key=lambda leg: leg.account.id)
-        after = dict(self.db.execute(MOVE_AND_POST, {
-            "tenant": self.tenant_id, "transaction": transaction_id,
+        rows = self.db.execute(POST_AT_ONCE, {
+            "tenant": self.tenant_id, "key": key, "kind": kind, "member": member_id, "fingerprint": prints,
+            "reference": reference, "remark": remark, "created_at": fields["created_at"],
             "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
-        }).all())
+        }).all()
+        if not rows:  # posted before, or by a request that committed meanwhile
+            return self._replayed(self.find(key), key, prints)
+        transaction_id = rows[0][0]
+        after = {account_id: balance for _, account_id, balance in rows if account_id is not None}
         if len(after) != len(ordered):  # refused for funds: the rows are still ours to put back
             self.db.execute(UNDO_POST, {"transaction": transaction_id})
+            table = LedgerTransaction.__table__
             self.db.execute(delete(table).where(table.c.id == transaction_id))
             for leg in legs:  # as a refusal by the portable path leaves them
                 self.db.expire(leg.account, ["balance_minor"])

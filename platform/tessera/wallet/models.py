@@ -56,6 +56,8 @@ class LedgerTransaction(TenantOwned, Base):
         back_populates="transaction", order_by="LedgerPosting.id", lazy="selectin"
     )
 
+    replayed = False  # not a column: True where Ledger.post answered this first post for a replay
+
 
 class LedgerPosting(TenantOwned, Base):
     __tablename__ = "ledger_postings"

@@ -46,14 +46,15 @@ def revoke_key(db, tenant_id: int, name: str, at) -> bool:
     return True
 
 
-def operator_for(request) -> OperatorKey | None:
-    """The live key the request carries, among the host's brand's keys (the request's session
-    sees no other brand's)."""
+def operator_for(request):
+    """The live key the request carries (its id and name), among the host's brand's keys (the
+    request's session sees no other brand's); None without one."""
     token = bearer_token(request)
     if not token:
         return None
-    return request.db.scalar(select(OperatorKey).where(OperatorKey.key_hash == key_hash(token),
-                                                       OperatorKey.revoked_at.is_(None)))
+    live = select(OperatorKey.id, OperatorKey.name).where(OperatorKey.key_hash == key_hash(token),
+                                                          OperatorKey.revoked_at.is_(None))
+    return request.db.execute(live).one_or_none()
 
 
 class OperatorAccess:
@@ -71,19 +72,19 @@ class OperatorAccess:
 def grant_bonus(request, operator: str, form: dict) -> dict:
     """Credit a bonus to a real member (house bonuses to main), once per ``requestId``."""
     db, ledger, at = request.db, request.ledger, now(request.registry)
-    member = db.scalar(select(Member).where(Member.username_key == username_key(form["username"])))
+    member = db.execute(select(Member.id, Member.member_type)
+                        .where(Member.username_key == username_key(form["username"]))).one_or_none()
     if member is None:
         raise ApiError(404, "member_not_found")
     if member.member_type != REAL:
         raise ApiError(403, "in_need_true_account")
     amount = parse_amount(form["amount"])
     main, key = ledger.member_account(member.id), f"bonus:{form['requestId']}"
-    first = ledger.find(key)
     transaction = ledger.post(key=key, kind="bonus", member_id=member.id, reference=key, remark=form["title"],
                               legs=[Leg(ledger.house_account("bonuses"), -amount), Leg(main, amount)])
     if transaction.remark != form["title"]:
         raise ApiError(409, "idempotency_conflict")
-    if first is None:
+    if not transaction.replayed:
         audit(db, "bonus_granted", request.client_ip, at, member.id, transaction=transaction.id, operator=operator)
     return {"transactionId": transaction.id, "memberId": member.id, "amount": format_minor(amount),
             "title": transaction.remark, "mainBalance": format_minor(main.balance_minor)}

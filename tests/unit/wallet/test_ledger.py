@@ -1,5 +1,5 @@
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from tessera.db import ALL_TENANTS
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
@@ -30,8 +30,9 @@ def test_a_deposit_moves_money_from_the_house_to_the_member(ledger, members):
 def test_a_replay_answers_the_first_transaction_and_posts_nothing(ledger, members, db_session):
     member = members()
     first = deposit(ledger, member.id, 500, "deposit:2")
+    assert not first.replayed
     again = deposit(ledger, member.id, 500, "deposit:2")
-    assert again.id == first.id
+    assert again.id == first.id and again.replayed
     assert ledger.balance(ledger.member_account(member.id)) == 500
     assert db_session.scalar(select(func.count()).select_from(LedgerPosting).where(LedgerPosting.transaction_id == first.id)) == 2
 
@@ -88,6 +89,24 @@ def test_accounts_are_made_once_and_by_kind(ledger, members):
         ledger.house_account("petty_cash")
 
 
+def test_the_first_account_look_up_also_reads_the_house_accounts(ledger, members, db_session):
+    member = members()
+    deposit(ledger, member.id, 300, "deposit:houses")
+    fresh = Ledger(db_session, ledger.tenant_id)
+    statements = []
+    listen = lambda *args: statements.append(args[2])  # noqa: E731
+    engine = db_session.get_bind().engine
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        main = fresh.member_account(member.id)
+        clearing = fresh.house_account("deposits_clearing")
+        assert fresh.member_account(member.id) is main
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    assert len(statements) == 1
+    assert (fresh.balance(main), fresh.balance(clearing)) == (300, -300)
+
+
 def test_keys_and_accounts_belong_to_one_brand(db_session, tenant_ids, members):
     bd, ph = Ledger(db_session, tenant_ids["demo-bd"]), Ledger(db_session, tenant_ids["demo-ph"])
     bd_member, ph_member = members("demo-bd"), members("demo-ph")
@@ -98,6 +117,7 @@ def test_keys_and_accounts_belong_to_one_brand(db_session, tenant_ids, members):
     assert bd.house_account("deposits_clearing").id != ph.house_account("deposits_clearing").id
     db_session.info["tenant_id"] = tenant_ids["demo-ph"]
     try:
-        assert bd.existing_account(f"member:{bd_member.id}:main") is None  # scoped reads do not see demo-bd's rows
+        fresh = Ledger(db_session, tenant_ids["demo-bd"])  # one that has read nothing yet
+        assert fresh.existing_account(f"member:{bd_member.id}:main") is None  # scoped reads do not see demo-bd's rows
     finally:
         db_session.info["tenant_id"] = ALL_TENANTS
