@@ -18,7 +18,6 @@ from ..envelope import ApiError
 from ..identity.models import REAL, Member
 from ..plugins import AdapterError
 from ..timeutil import now
-from ..wallet.models import MAIN
 from ..wallet.payment_common import request_key
 from ..wallet.transfer_models import DONE, IN
 from ..wallet.transfers import ask_vendor, find_transfer, pending_of, settle, start
@@ -77,17 +76,12 @@ def _commit(request) -> None:
     scope_connection(request.db, request.tenant.id)
 
 
-def _main_balance(ledger, member_id: int) -> int:
-    account = ledger.existing_account(f"member:{member_id}:{MAIN}")
-    return 0 if account is None else ledger.balance(account)
-
-
 def _bring_money(request, member_id: int, vassalage: str, request_id: str | None) -> None:
     """Move the member's whole main balance into the vendor wallet; nothing when it is 0. The
     client's ``requestId`` makes sending the launch again settle the same transfer."""
     db, ledger, tenant = request.db, request.ledger, request.tenant
     key = request_key(member_id, "launchGame", request_id or secrets.token_urlsafe(16))
-    if find_transfer(db, tenant.id, member_id, key) is None and _main_balance(ledger, member_id) == 0:
+    if find_transfer(db, tenant.id, member_id, key) is None and ledger.member_balance(member_id) == 0:
         return
     try:
         with db.begin_nested():  # a refused hold leaves no transfer behind

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from ..identity.models import ACTIVE, REAL, Member
 from ..timeutil import as_utc
 from ..wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
-from ..wallet.models import MAIN, LedgerAccount
+from ..wallet.models import LedgerAccount
 from ..wallet.money import LARGEST, format_minor, to_minor
 from .models import (AUTHENTICATE, BALANCE, CREDIT, DEBIT, OPEN, ROLLBACK, ROLLED_BACK, SEAMLESS, SETTLED, Game,
                      GameBet, GameSession, SeamlessCall)
@@ -167,7 +167,7 @@ class SeamlessWallet:
                 return self._authenticate(call.token)
             member = self._member(call.member_id)
             if call.operation == BALANCE:
-                return self._ok(self._held(member.id), memberId=member.id)
+                return self._ok(self.ledger.member_balance(member.id), memberId=member.id)
             return self._money(call, member, self.ledger.member_account(member.id))
         except Refusal as refusal:
             return refused(refusal.code)
@@ -196,12 +196,7 @@ class SeamlessWallet:
         member = self._member(session.member_id)
         if not self._may_bet(member):
             raise Refusal(PLAYER_UNKNOWN)
-        return self._ok(self._held(member.id), memberId=member.id, username=member.username)
-
-    def _held(self, member_id: int) -> int:
-        """The main balance; reading it never makes the account."""
-        account = self.ledger.existing_account(f"member:{member_id}:{MAIN}")
-        return 0 if account is None else self.ledger.balance(account)
+        return self._ok(self.ledger.member_balance(member.id), memberId=member.id, username=member.username)
 
     def _ok(self, balance_minor: int, **more) -> dict:
         return {"ok": True, "balance": format_minor(balance_minor), "currency": self.tenant.currency, **more}

@@ -32,7 +32,7 @@ POST_AT_ONCE = text("""
 WITH posted_transaction AS (
     INSERT INTO ledger_transactions (tenant_id, idempotency_key, kind, member_id, fingerprint, reference, remark,
                                      created_at)
-    VALUES (:tenant, :key, :kind, :member, :fingerprint, :reference, :remark, :created_at)
+    VALUES (:tenant_id, :idempotency_key, :kind, :member_id, :fingerprint, :reference, :remark, :created_at)
     ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
     RETURNING id
 ), legs AS (
@@ -48,7 +48,7 @@ WITH posted_transaction AS (
     RETURNING account.id, legs.amount, account.balance_minor
 ), postings AS (
     INSERT INTO ledger_postings (tenant_id, transaction_id, account_id, amount_minor, balance_after_minor)
-    SELECT :tenant, posted_transaction.id, moved.id, moved.amount, moved.balance_minor
+    SELECT :tenant_id, posted_transaction.id, moved.id, moved.amount, moved.balance_minor
     FROM moved CROSS JOIN posted_transaction
     RETURNING account_id, balance_after_minor
 )
@@ -62,7 +62,14 @@ FROM undone WHERE account.id = undone.account_id
 """)
 
 
-HOUSE_CODES = tuple(f"house:{name}" for name in HOUSE_ACCOUNTS)
+HOUSE_CODES = {name: f"house:{name}" for name in HOUSE_ACCOUNTS}
+
+
+def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> str:
+    """The code of a member's account: ``member:7:main``, ``member:7:points``, ``member:7:vendor:TWV``."""
+    if kind not in (MAIN, VENDOR, POINTS) or (kind == VENDOR) != bool(vendor):
+        raise ValueError(f"no member account of kind {kind!r} (vendor {vendor!r})")
+    return f"member:{member_id}:{kind}" + (f":{vendor}" if vendor else "")
 
 
 class InsufficientFunds(ApiError):
@@ -102,15 +109,19 @@ class Ledger:
     # -- accounts -------------------------------------------------------------------------
 
     def member_account(self, member_id: int, kind: str = MAIN, vendor: str | None = None) -> LedgerAccount:
-        if kind not in (MAIN, VENDOR, POINTS) or (kind == VENDOR) != bool(vendor):
-            raise ValueError(f"no member account of kind {kind!r} (vendor {vendor!r})")
-        code = f"member:{member_id}:{kind}" + (f":{vendor}" if vendor else "")
+        code = member_code(member_id, kind, vendor)
         return self._account(code, kind=kind, member_id=member_id, vendor=vendor, allow_negative=False)
 
+    def member_balance(self, member_id: int, kind: str = MAIN, vendor: str | None = None) -> int:
+        """The balance of a member's account as the database has it now; 0 for an account not made
+        yet (reading never makes it)."""
+        account = self.existing_account(member_code(member_id, kind, vendor))
+        return 0 if account is None else self.balance(account)
+
     def house_account(self, name: str) -> LedgerAccount:
-        if name not in HOUSE_ACCOUNTS:
+        if name not in HOUSE_CODES:
             raise ValueError(f"no house account {name!r}")
-        return self._account(f"house:{name}", kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
+        return self._account(HOUSE_CODES[name], kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
 
     def existing_account(self, code: str) -> LedgerAccount | None:
         """The account of ``code``, if it exists. The first look-up of a ledger also reads the
@@ -119,7 +130,7 @@ class Ledger:
         if known is not None and not inspect(known).persistent:  # made in a savepoint since rolled back
             del self._known[code]
         if code not in self._known:
-            wanted = {code} if self._known else {code, *HOUSE_CODES}
+            wanted = {code} if self._known else {code, *HOUSE_CODES.values()}
             found = select(LedgerAccount).where(LedgerAccount.tenant_id == self.tenant_id,
                                                 LedgerAccount.code.in_(wanted))
             for account in self.db.scalars(found):
@@ -220,9 +231,7 @@ class Ledger:
                       fingerprint=prints, reference=reference, remark=remark, created_at=utcnow())
         ordered = sorted(legs, key=lambda leg: leg.account.id)
         rows = self.db.execute(POST_AT_ONCE, {
-            "tenant": self.tenant_id, "key": key, "kind": kind, "member": member_id, "fingerprint": prints,
-            "reference": reference, "remark": remark, "created_at": fields["created_at"],
-            "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
+            **fields, "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
         }).all()
         if not rows:  # posted before, or by a request that committed meanwhile
             return self._replayed(self.find(key), key, prints)

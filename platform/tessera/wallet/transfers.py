@@ -32,7 +32,7 @@ from ..identity.permissions import require_real_account
 from ..plugins import AdapterError
 from ..timeutil import utcnow
 from .balances import TRANSFER, member_accounts
-from .ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from .ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
 from .models import MAIN, VENDOR
 from .money import format_minor, parse_amount, to_minor
 from .payment_common import request_key
@@ -158,12 +158,6 @@ def _same(first: WalletTransfer, vendor: str, direction: str, amount_minor: int 
     return first
 
 
-def _available(ledger: Ledger, member_id: int, vendor: str, direction: str) -> int:
-    code = f"member:{member_id}:{MAIN}" if direction == IN else f"member:{member_id}:{VENDOR}:{vendor}"
-    account = ledger.existing_account(code)
-    return 0 if account is None else ledger.balance(account)
-
-
 def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amount_minor: int | None,
           key: str, holdings: Callable[[], int | None] = lambda: None) -> WalletTransfer:
     """The member's transfer under request key ``key``, made now (its money held when going in) or
@@ -174,7 +168,8 @@ def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amoun
     first = find_transfer(db, ledger.tenant_id, member_id, key)
     if first is not None:
         return _same(first, vendor, direction, amount_minor)
-    available = _available(ledger, member_id, vendor, direction)
+    available = (ledger.member_balance(member_id) if direction == IN
+                 else ledger.member_balance(member_id, VENDOR, vendor))
     if direction == OUT and (amount_minor is None or amount_minor > available):
         held = holdings()
         available = available if held is None else held
@@ -220,7 +215,7 @@ def _check_vendor(request, member_id: int, vassalage: str) -> None:
     vendor = {v["vassalage"]: v for v in vendors(request.plugins)}.get(vassalage)
     if vendor is None:
         # A wallet the member holds at a vendor that cannot list itself now is not unknown.
-        if request.ledger.existing_account(f"member:{member_id}:{VENDOR}:{vassalage}") is not None:
+        if request.ledger.existing_account(member_code(member_id, VENDOR, vassalage)) is not None:
             raise ApiError(503, "transfer_unavailable", vassalage=vassalage)
         raise ApiError(404, "vendor_unknown", vassalage=vassalage)
     if vendor.get("walletMode") != TRANSFER:

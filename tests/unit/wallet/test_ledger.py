@@ -89,6 +89,15 @@ def test_accounts_are_made_once_and_by_kind(ledger, members):
         ledger.house_account("petty_cash")
 
 
+def test_a_member_balance_is_read_without_making_the_account(ledger, members, db_session):
+    member = members()
+    assert ledger.member_balance(member.id) == 0
+    assert ledger.existing_account(f"member:{member.id}:main") is None
+    deposit(ledger, member.id, 250, "deposit:read")
+    assert ledger.member_balance(member.id) == 250
+    assert ledger.member_balance(member.id, "vendor", "TWV") == 0
+
+
 def test_the_first_account_look_up_also_reads_the_house_accounts(ledger, members, db_session):
     member = members()
     deposit(ledger, member.id, 300, "deposit:houses")
