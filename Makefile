@@ -6,6 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 6543
 E2E_PORT ?= 6561
 SANDBOX_PORT ?= 6550
+PULL_SECONDS ?= 30
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
 .PHONY: run test test-python test-frontend test-browser bench setup install frontend chromium clean
@@ -43,7 +44,8 @@ setup: install
 # transfer-wallet vendor (tenant.toml names them as env:...); production sets its own.
 DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor DEMO_GAMES_SECRET=dev-games
 # The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
-# once they answer, the brands' game catalogs are synced from the vendors (idempotent).
+# once they answer, the brands' game catalogs are synced from the vendors (idempotent), and the transfer-wallet
+# vendors' rounds are pulled into the betting records every $(PULL_SECONDS) s.
 define sync_games
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(SANDBOX_PORT)/demo-vendor/ >/dev/null && break; sleep 0.5; done; \
 	$(BIN)/tessera games sync
@@ -51,7 +53,8 @@ endef
 define with_sandboxes
 	export $(DEV_SECRETS); mkdir -p var/sandbox; \
 	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
-	trap 'kill $$sandbox 2>/dev/null; wait $$sandbox 2>/dev/null' EXIT; $(sync_games); $(1)
+	trap 'kill $$sandbox $$puller 2>/dev/null; wait $$sandbox $$puller 2>/dev/null' EXIT; $(sync_games); \
+	$(BIN)/tessera games pull-bets --every $(PULL_SECONDS) & puller=$$!; $(1)
 endef
 
 run: setup

@@ -1,7 +1,9 @@
 """Real databases for the tests and the benches: a PostgreSQL database of their own, one migrated
 with the demo brands, and work committed in a session of its own, run again when the database
-refuses it for now."""
+refuses it for now, and a killer of backends for the tests that prove what survives one."""
 import itertools
+import random
+import threading
 from contextlib import contextmanager
 
 from sqlalchemy import create_engine, text
@@ -68,3 +70,19 @@ def run_committed(engine, tenant_id: int, work, attempts: int | None = None) -> 
         except DBAPIError as exc:
             if attempt == attempts or not is_transient(exc.orig):
                 raise
+
+
+def kill_backends(url: str, stop: threading.Event, rng: random.Random, kills: list[int]) -> None:
+    """Terminate a random backend of the database that is inside a transaction, now and then."""
+    database = make_url(url).database
+    engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    busy = text("SELECT pid FROM pg_stat_activity WHERE datname = :db AND pid <> pg_backend_pid() "
+                "AND backend_type = 'client backend' AND xact_start IS NOT NULL ORDER BY pid")
+    try:
+        with engine.connect() as connection:
+            while not stop.wait(rng.uniform(0.05, 0.25)):
+                pids = connection.execute(busy, {"db": database}).scalars().all()
+                if pids and connection.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": rng.choice(pids)}):
+                    kills.append(1)
+    finally:
+        engine.dispose()

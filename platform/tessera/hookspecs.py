@@ -274,8 +274,18 @@ def tessera_game_balance(tenant, settings, vassalage, player):
 
 
 @hookspec(firstresult=True)
-def tessera_game_bet_records(tenant, settings, vassalage, since, until):
-    """Return the vendor's settled bets between ``since`` and ``until`` (aware datetimes) as an
-    iterable of dicts: ``roundId``, ``memberId`` (int; rounds of players not of this brand left
+def tessera_game_bet_records(tenant, settings, vassalage, cursor):
+    """Return the next page of a transfer-wallet vendor's rounds of the brand's players, as the
+    vendor's own feed gives them: ``{"records": [...], "cursor": str}``.
+
+    ``cursor`` is where the page starts: the ``cursor`` the previous answer gave (the vendor's own
+    position, opaque to Tessera), or None for the start of what the vendor keeps. The records are
+    the rounds the vendor recorded or changed after it, oldest first, at most a page of them;
+    the answer's ``cursor`` is where the next page starts (the same one when nothing is new).
+    Tessera keeps it with the rounds it kept, so a pull resumes there after any restart. Each
+    record is a dict: ``roundId``, ``memberId`` (int; rounds of players not of this brand left
     out), ``gameCode``, ``bet`` and ``payout`` (Decimal strings), ``placedAt`` and ``settledAt``
-    (ISO 8601 with an offset). None when the vendor is not this plugin's."""
+    (ISO 8601 with an offset; ``settledAt`` None while the round is open). A round listed again
+    (changed) replaces what was kept of it. None when the vendor is not this plugin's. Raises
+    :class:`tessera.plugins.AdapterError` (``vendor_unavailable``) when the vendor cannot answer.
+    """

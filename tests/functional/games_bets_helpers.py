@@ -28,13 +28,17 @@ _rounds = itertools.count(1)
 
 class BetVendor:
     """Offers TWB (transfer wallet, slots), SMB (seamless, live) and DS88 (seamless, sports: the
-    cockfight lane). ``records[slug]`` is what TWB's bet records answer for a brand; ``down``
-    makes them fail; ``asked`` keeps each window asked for."""
+    cockfight lane). ``records[slug]`` is TWB's feed of a brand's bet records, in the order the
+    vendor recorded them (a round changed later is appended again), served ``page`` at a time with
+    the number of records listed so far as the cursor; ``down`` makes it fail; ``asked`` keeps
+    each (brand, cursor) asked for."""
 
     def __init__(self):
         self.records: dict[str, list] = {}
+        self.page = 100
+        self.answer = None  # answered instead of the feed when set
         self.down = False
-        self.asked: list[tuple[str, datetime, datetime]] = []
+        self.asked: list[tuple[str, str | None]] = []
 
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
@@ -46,13 +50,17 @@ class BetVendor:
         ]
 
     @hookimpl
-    def tessera_game_bet_records(self, tenant, settings, vassalage, since, until):
+    def tessera_game_bet_records(self, tenant, settings, vassalage, cursor):
         if vassalage != TRANSFER_VENDOR:
             return None
-        self.asked.append((tenant.slug, since, until))
+        self.asked.append((tenant.slug, cursor))
         if self.down:
             raise AdapterError("vendor_unavailable")
-        return list(self.records.get(tenant.slug, []))
+        if self.answer is not None:
+            return self.answer
+        start = int(cursor or 0)
+        listed = self.records.get(tenant.slug, [])[start:start + self.page]
+        return {"records": listed, "cursor": str(start + len(listed))}
 
 
 class IncludeBettingRecord:

@@ -1,6 +1,6 @@
-"""``tessera games pull-bets``: transfer-wallet vendors' settled rounds brought into the betting
-records, once per round whatever how often or how many at once pull them, only for the brand's
-own members."""
+"""``tessera games pull-bets``: transfer-wallet vendors' rounds brought into the betting records
+page by page from where the last pull stopped, once per round whatever how often or how many at
+once pull them, only for the brand's own members."""
 import threading
 from datetime import datetime, timedelta, timezone
 
@@ -14,16 +14,15 @@ from games_bets_helpers import (  # noqa: F401 -- fixtures
     BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, bd, bet_vendor, bets_app, bets_wsgi, enable_bet_vendor, game, player,
     round_of)
 from tessera.db import operator_session
-from tessera.games.bets import FIRST_PULL, OVERLAP, pull_vendor_bets, transfer_vendors
+from tessera.games.bets import pull_vendor_bets, transfer_vendors
 from tessera.games.bets_cli import pull_bets
-from tessera.games.models import OPEN, SEAMLESS, SETTLED, TRANSFER, GameBet
+from tessera.games.models import OPEN, SEAMLESS, SETTLED, TRANSFER, BetCursor, GameBet
 from tessera.identity.models import Member
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 
 PLACED = datetime(2026, 7, 1, 10, 0, tzinfo=timezone.utc)
-UNTIL = datetime(2026, 7, 2, tzinfo=timezone.utc)
 
 
 def bet_record(member_id, round_id: str, bet="10.00", payout="0.00", game_code="SLOT7", settled=True, **more) -> dict:
@@ -32,7 +31,7 @@ def bet_record(member_id, round_id: str, bet="10.00", payout="0.00", game_code="
             **more}
 
 
-def pull(db, app, slug="demo-bd", since=PLACED - timedelta(hours=1), until=UNTIL) -> dict:
+def pull(db, app, slug="demo-bd") -> dict:
     """The command's work for one brand's transfer vendor, in the test's transaction, scoped to the brand."""
     tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == slug)))
     plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
@@ -41,7 +40,7 @@ def pull(db, app, slug="demo-bd", since=PLACED - timedelta(hours=1), until=UNTIL
     scope = db.info["tenant_id"]
     db.info["tenant_id"] = tenant.id
     try:
-        return dict(pull_vendor_bets(db, tenant, plugins, offers[0], since, until))
+        return dict(pull_vendor_bets(db, tenant, plugins, offers[0]))
     finally:
         db.info["tenant_id"] = scope
 
@@ -68,8 +67,34 @@ class TestPulling:
             ("R1", one.id, 1000, 2550, SETTLED, TRANSFER, "RNG", None),
             ("R2", two.id, 300, 0, SETTLED, TRANSFER, "ESPORTS", esports.id),
         ]
+        assert pull(db_session, bets_app) == counts()  # nothing new after the cursor
+        bet_vendor.records["demo-bd"] += bet_vendor.records["demo-bd"]  # the vendor lists them again
         assert pull(db_session, bets_app) == counts(unchanged=2)
         assert len(rounds_of(db_session, one.tenant_id)) == 2
+
+    def test_a_pull_goes_on_from_where_the_last_one_stopped(self, bets_app, bet_vendor, player, db_session):
+        member = player()
+        bet_vendor.page = 2
+        bet_vendor.records["demo-bd"] = [bet_record(member.id, f"R{n}") for n in range(5)]
+        assert pull(db_session, bets_app) == counts(recorded=5)
+        assert bet_vendor.asked == [("demo-bd", None), ("demo-bd", "2"), ("demo-bd", "4"), ("demo-bd", "5")]
+        kept = db_session.scalar(select(BetCursor.position).where(BetCursor.vassalage == TRANSFER_VENDOR,
+                                                                  BetCursor.tenant_id == member.tenant_id))
+        assert kept == "5"
+        bet_vendor.records["demo-bd"].append(bet_record(member.id, "R5"))
+        bet_vendor.asked.clear()
+        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert bet_vendor.asked == [("demo-bd", "5"), ("demo-bd", "6")]
+
+    @pytest.mark.parametrize("answer", [[], {"records": []}, {"records": [], "cursor": ""},
+                                        {"records": "R1", "cursor": "1"}, {"records": [], "cursor": 7}])
+    def test_an_answer_without_its_records_and_cursor_is_the_vendor_unable_to_answer(
+            self, bets_app, bet_vendor, db_session, answer):
+        bet_vendor.answer = answer
+        with pytest.raises(AdapterError) as refusal:
+            pull(db_session, bets_app)
+        assert refusal.value.code == "vendor_unavailable"
+        assert db_session.scalar(select(func.count()).select_from(BetCursor)) == 0
 
     def test_pulled_rounds_are_in_the_members_record(self, bd, bets_app, bet_vendor, player, db_session):
         member = player()
@@ -84,7 +109,7 @@ class TestPulling:
         bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", settled=False)]
         assert pull(db_session, bets_app) == counts(recorded=1)
         assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 0, OPEN)
-        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", "40")]
+        bet_vendor.records["demo-bd"].append(bet_record(member.id, "R1", "10", "40"))  # settled: listed again
         assert pull(db_session, bets_app) == counts(updated=1)
         assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 4000, SETTLED)
 
@@ -134,17 +159,6 @@ class TestPulling:
         assert [r[:3] for r in rounds_of(db_session, bd_member.tenant_id)] == [("SAME", bd_member.id, 100)]
         assert [r[:3] for r in rounds_of(db_session, ph_member.tenant_id)] == [("SAME", ph_member.id, 200)]
 
-    def test_the_window_asked_for(self, bets_app, bet_vendor, player, db_session):
-        member = player()
-        pull(db_session, bets_app, since=None)
-        assert bet_vendor.asked[-1] == ("demo-bd", UNTIL - FIRST_PULL, UNTIL)
-        bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1")]
-        pull(db_session, bets_app, since=None)
-        pull(db_session, bets_app, since=None)
-        assert bet_vendor.asked[-1] == ("demo-bd", PLACED + timedelta(minutes=1) - OVERLAP, UNTIL)
-        pull(db_session, bets_app, since=PLACED)
-        assert bet_vendor.asked[-1][1] == PLACED
-
     def test_a_vendor_that_cannot_answer_raises_its_refusal(self, bets_app, bet_vendor, db_session):
         bet_vendor.down = True
         with pytest.raises(AdapterError) as refusal:
@@ -181,6 +195,7 @@ def committed(engine, tenant_ids):
         for tenant in db.scalars(select(Tenant).where(Tenant.slug.in_(tuple(originals)))):
             tenant.config = originals[tenant.slug]
         db.execute(delete(GameBet).where(GameBet.member_id.in_(made)))
+        db.execute(delete(BetCursor).where(BetCursor.vassalage == TRANSFER_VENDOR))
         db.execute(delete(Member).where(Member.id.in_(made)))
 
 
@@ -198,26 +213,26 @@ def test_the_pull_bets_command(engine, settings, committed):
     bd_member, ph_member = committed.member(), committed.member("demo-ph")
     committed.records["demo-bd"] = [bet_record(bd_member, "C1", payout="12"), bet_record(ph_member, "C2")]
     committed.records["demo-ph"] = [bet_record(ph_member, "C3")]
-    since = ["--since", "2026-07-01T09:00:00+06:00"]
-    result = run(settings, "demo-bd", *since)
+    result = run(settings, "demo-bd")
     assert (result.exit_code, result.output) == (0, "demo-bd: TWB: 1 recorded, 0 updated, 0 unchanged, 1 skipped, 0 invalid\n")
     assert committed_rounds(engine, [bd_member, ph_member]) == [("C1", bd_member, 1200)]
-    assert committed.asked[-1][1] == datetime(2026, 7, 1, 3, tzinfo=timezone.utc)
-    result = run(settings, *since)  # every brand
+    committed.records["demo-bd"].append(bet_record(bd_member, "C4"))
+    result = run(settings)  # every brand, each from where its last pull stopped
     assert result.exit_code == 0
-    assert "demo-bd: TWB: 0 recorded, 0 updated, 1 unchanged, 1 skipped, 0 invalid\n" in result.output
+    assert "demo-bd: TWB: 1 recorded, 0 updated, 0 unchanged, 0 skipped, 0 invalid\n" in result.output
     assert "demo-ph: TWB: 1 recorded, 0 updated, 0 unchanged, 0 skipped, 0 invalid\n" in result.output
-    assert committed_rounds(engine, [bd_member, ph_member]) == [("C1", bd_member, 1200), ("C3", ph_member, 0)]
+    assert committed_rounds(engine, [bd_member, ph_member]) == [
+        ("C1", bd_member, 1200), ("C3", ph_member, 0), ("C4", bd_member, 0)]
     committed.down = True
     failed = run(settings, "demo-bd")
     assert failed.exit_code == 1 and "demo-bd: TWB: failed (vendor_unavailable)" in failed.output
     assert run(settings, "nobrand").exit_code == 2
-    bad_since = run(settings, "demo-bd", "--since", "last week")
-    assert bad_since.exit_code == 2 and "ISO 8601" in bad_since.output
+    assert run(settings, "demo-bd", "--every", "0").exit_code == 2
 
 
 def test_pulls_at_once_keep_each_round_once(engine, settings, committed):
     member = committed.member()
+    committed.page = 3
     committed.records["demo-bd"] = [bet_record(member, f"P{n}", payout=str(n)) for n in range(20)]
     results, errors = [], []
     start = threading.Barrier(3)
@@ -230,7 +245,7 @@ def test_pulls_at_once_keep_each_round_once(engine, settings, committed):
                 db.info["tenant_id"] = tenant.id
                 plugins = TenantPlugins(plugin_manager(), tenant)
                 offer = transfer_vendors(plugins)[0][0]
-                results.append(pull_vendor_bets(db, tenant, plugins, offer, PLACED, UNTIL))
+                results.append(pull_vendor_bets(db, tenant, plugins, offer))
         except Exception as error:  # noqa: BLE001 -- reported below
             errors.append(error)
 
@@ -240,7 +255,7 @@ def test_pulls_at_once_keep_each_round_once(engine, settings, committed):
     for thread in threads:
         thread.join(timeout=60)
     assert errors == []
-    assert sum(r["recorded"] for r in results) == 20
-    assert sum(r["recorded"] + r["unchanged"] for r in results) == 60
+    assert sum(r["recorded"] for r in results) == 20  # a page kept by one pull is left by the others
+    assert sum(r["unchanged"] for r in results) == 0
     with operator_session(engine) as db:
         assert db.scalar(select(func.count()).select_from(GameBet).where(GameBet.member_id == member)) == 20

@@ -20,13 +20,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import pytest
-from sqlalchemy import create_engine, func, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
-from sqlalchemy.pool import NullPool
 
-from databases import demo_brands, own_database
+from databases import demo_brands, kill_backends, own_database
 from factories import MemberFactory
 from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
@@ -182,22 +180,6 @@ class Worker:
             self.violations.append(f"{move.key} (replay): {answer}, not the first transaction {standing[1]}")
         elif standing[0] != move and outcome != "conflict":
             self.violations.append(f"{move.key} (replay with other fields): {outcome}, not refused")
-
-
-def kill_backends(url: str, stop: threading.Event, rng: random.Random, kills: list[int]) -> None:
-    """Terminate a random backend of the database that is inside a transaction, now and then."""
-    database = make_url(url).database
-    engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    busy = text("SELECT pid FROM pg_stat_activity WHERE datname = :db AND pid <> pg_backend_pid() "
-                "AND backend_type = 'client backend' AND xact_start IS NOT NULL ORDER BY pid")
-    try:
-        with engine.connect() as connection:
-            while not stop.wait(rng.uniform(0.05, 0.25)):
-                pids = connection.execute(busy, {"db": database}).scalars().all()
-                if pids and connection.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": rng.choice(pids)}):
-                    kills.append(1)
-    finally:
-        engine.dispose()
 
 
 def prepare(url: str, settings) -> dict[str, list[int]]:

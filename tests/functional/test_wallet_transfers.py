@@ -1,8 +1,13 @@
 """/wps/relay/GCS_walletTransfer: money between main and a transfer-wallet vendor's wallet, never
 lost whatever the vendor does (refuses, is down, times out, loses its answer), settled once."""
 import dataclasses
+import json
+import re
 import threading
 import uuid
+from decimal import Decimal
+from urllib.parse import urljoin
+from urllib.request import Request, urlopen
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import pytest
@@ -13,6 +18,7 @@ from sqlalchemy import func, select
 from accounts import bearer, token_of  # noqa: F401 -- fixtures
 from tessera.config import make_app
 from tessera.db import operator_session
+from tessera.games.bets import pull_vendor_bets, transfer_vendors
 from tessera.identity.models import Member
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
@@ -22,6 +28,7 @@ from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_cli import transfers
 from tessera.wallet.transfer_models import WalletTransfer
 from tessera.wallet.transfers import reconcile_transfers
+from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
 from wallet_helpers import forget_member
 from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
@@ -110,6 +117,11 @@ class TestRefusals:
         assert move(testapp, player, direction, amount, status=400)["code"] == "insufficient_funds"
         assert vendor.calls == [] and transfers_of(db_session, player) == []
         assert main_balance(db_session, player) == 10000
+
+    def test_all_out_of_an_empty_wallet_is_refused_and_holds_nothing_up(self, testapp, vendor, player, db_session):
+        assert move(testapp, player, "out", None, all=True, status=400)["code"] == "insufficient_funds"
+        assert [t.status for t in transfers_of(db_session, player)] == ["failed"]
+        assert move(testapp, player, "in", "10")["value"]["status"] == "done"
 
     @pytest.mark.parametrize("amount, code", [
         ("0", "amount_invalid"), ("-5", "amount_invalid"), ("1.001", "amount_too_precise"), ("abc", "amount_invalid"),
@@ -232,12 +244,31 @@ class TestVendorTrouble:
         move(testapp, player, "in", "30")
         vendor.balances[("demo-bd", player.id)] += 15  # the member won at the vendor
         value = move(testapp, player, "out", "40")["value"]  # more than the mirror: the vendor is asked
-        assert (value["status"], value["mainBalance"], value["walletBalance"]) == ("done", "110.00", "0.00")
-        assert vendor.balance("demo-bd", player.id) == 5 and posted(db_session, player, "transfer_sync") == 1
+        # The wallet is what the vendor holds after it: the winnings came with the transfer.
+        assert (value["status"], value["mainBalance"], value["walletBalance"]) == ("done", "110.00", "5.00")
+        assert vendor.balance("demo-bd", player.id) == 5 and posted(db_session, player, "game_vendor_result") == 1
         value = move(testapp, player, "out", None, all=True)["value"]
         assert (value["mainBalance"], value["walletBalance"]) == ("115.00", "0.00")
         assert vendor.balance("demo-bd", player.id) == 0
         assert move(testapp, player, "out", "0.01", status=400)["code"] == "insufficient_funds"
+
+
+    def test_losses_at_the_vendor_go_out_of_the_wallet(self, testapp, vendor, player, db_session):
+        move(testapp, player, "in", "100")
+        vendor.balances[("demo-bd", player.id)] -= 11  # the member lost 11.00 at the vendor
+        value = move(testapp, player, "out", None, all=True)["value"]
+        assert (value["status"], value["mainBalance"], value["walletBalance"], value["sumBalance"]) == (
+            "done", "89.00", "0.00", "89.00")
+        assert vendor.balance("demo-bd", player.id) == 0 and posted(db_session, player, "game_vendor_result") == 1
+        record = testapp.get("/wps/wallet/transactions?type=game", headers=player.headers).json["value"]["list"]
+        assert [(entry["amount"], entry["wallet"]) for entry in record] == [("-11.00", VENDOR)]
+        assert move(testapp, player, "out", "0.01", status=400)["code"] == "insufficient_funds"
+
+    def test_a_refusal_says_what_the_vendor_holds(self, testapp, vendor, player, db_session):
+        move(testapp, player, "in", "50")
+        vendor.balances[("demo-bd", player.id)] -= 20
+        assert move(testapp, player, "out", "40")["value"]["status"] == "failed"  # it holds 30.00
+        assert (main_balance(db_session, player), wallet_balance(db_session, player)) == (5000, 3000)
 
 
 class TestReplays:
@@ -358,12 +389,45 @@ def committed_balances(engine, member_id: int) -> tuple[int, int, int]:
 
 
 def test_transfers_at_once_never_overdraw(wsgi, engine, world):
+    """One transfer with a vendor at a time: the others are refused while it is under way."""
     member_id, headers = world.member("100.00")
     flying = committed_balances(engine, member_id)[2]
     calls = [({"vassalage": VENDOR, "direction": "in", "amount": "30", "requestId": rid()}, headers) for _ in range(5)]
-    assert race(wsgi, calls) == [(200, None)] * 3 + [(400, "insufficient_funds")] * 2
-    assert committed_balances(engine, member_id) == (1000, 9000, flying)
-    assert world.balance("demo-bd", member_id) == 90
+    answers = race(wsgi, calls)
+    done = answers.count((200, None))
+    assert 1 <= done <= 3 and set(answers) <= {(200, None), (409, "transfer_in_progress"), (400, "insufficient_funds")}
+    assert committed_balances(engine, member_id) == (10000 - 3000 * done, 3000 * done, flying)
+    assert world.balance("demo-bd", member_id) == 30 * done
+
+
+@pytest.mark.parametrize("first, then", [("in", "out"), ("out", "in"), ("in", "in"), ("out", "out")])
+def test_a_transfer_while_another_is_at_the_vendor_makes_no_money(wsgi, engine, world, first, then):
+    """An "all" transfer sent while another one's money has moved at the vendor but is not settled
+    yet: the vendor wallet's mirror still ends as what the vendor holds, and the member's money is
+    what it was."""
+    member_id, headers = world.member("1000.00")
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
+    if first == "out":
+        app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": "600", "requestId": rid()},
+                      headers=headers)
+    answered = []
+
+    def meanwhile(transfer_id):
+        world.on_moved = None
+        thread = threading.Thread(target=lambda: answered.append(app.post_json(
+            TRANSFER, {"vassalage": VENDOR, "direction": then, "all": True, "requestId": rid()},
+            headers=headers, expect_errors=True).json["code"]))
+        thread.start()
+        thread.join(timeout=30)
+
+    world.on_moved = meanwhile
+    app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": first, "all": True, "requestId": rid()},
+                  headers=headers)
+    main, mirror, _ = committed_balances(engine, member_id)
+    held = int(world.balance("demo-bd", member_id) * 100)
+    assert (mirror, main + held) == (held, 100000)
+    # One transfer at a time; all in of an empty main wallet has nothing to move anyway.
+    assert answered == ["insufficient_funds" if (first, then) == ("in", "in") else "transfer_in_progress"]
 
 
 def test_one_request_sent_at_once_moves_money_once(wsgi, engine, world):
@@ -393,14 +457,15 @@ def test_the_vendor_is_asked_only_about_a_committed_transfer(wsgi, engine, world
 
 
 def test_reconcilers_at_once_settle_each_transfer_once(wsgi, engine, world, tenant_ids):
-    member_id, headers = world.member("100.00")
-    flying = committed_balances(engine, member_id)[2]
+    members = [world.member("100.00") for _ in range(3)]
+    flying = committed_balances(engine, members[0][0])[2]
     app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     world.mode = LOSE_ANSWER
-    for amount in ("10", "20", "30"):
+    for (_, headers), amount in zip(members, ("10", "20", "30")):
         app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": amount, "requestId": rid()},
                       headers=headers, status=503)
-    assert committed_balances(engine, member_id) == (4000, 0, flying + 6000)
+    assert [committed_balances(engine, member_id)[:2] for member_id, _ in members] == [(9000, 0), (8000, 0), (7000, 0)]
+    assert committed_balances(engine, members[0][0])[2] == flying + 6000
     world.mode = None
     start, results = threading.Barrier(3), []
 
@@ -417,11 +482,13 @@ def test_reconcilers_at_once_settle_each_transfer_once(wsgi, engine, world, tena
     for thread in threads:
         thread.join(timeout=60)
     assert sum(r["done"] for r in results) == 3 and len(results) == 3
-    assert committed_balances(engine, member_id) == (4000, 6000, flying)
-    assert world.moves("demo-bd") == 3 and world.balance("demo-bd", member_id) == 60
+    assert [committed_balances(engine, member_id)[:2] for member_id, _ in members] == [
+        (9000, 1000), (8000, 2000), (7000, 3000)]
+    assert committed_balances(engine, members[0][0])[2] == flying
+    assert world.moves("demo-bd") == 3 and [world.balance("demo-bd", m) for m, _ in members] == [10, 20, 30]
     with operator_session(engine) as db:
         settles = select(func.count()).select_from(LedgerTransaction).where(
-            LedgerTransaction.member_id == member_id, LedgerTransaction.kind == "transfer_settle")
+            LedgerTransaction.member_id.in_([m for m, _ in members]), LedgerTransaction.kind == "transfer_settle")
         assert db.scalar(settles) == 3
         report = audit_brand(db, tenant_ids["demo-bd"])
         assert report.clean, report.findings
@@ -508,3 +575,49 @@ def test_the_brands_vendor_plugin_over_http(testapp, app, sandbox, player, db_se
     assert reconcile(db_session, app)["done"] == 0
     assert (main_balance(db_session, player), wallet_balance(db_session, player, "TWV")) == (8250, 1750)
     assert plugins.first("tessera_game_balance", vassalage="TWV", player={"id": player.id}) == "17.50"
+
+
+def spins(app, tenant, member, count: int) -> list[dict]:
+    """``count`` spins of the vendor's Lucky Lanterns at 0.20 a line, through the page its launch link opens."""
+    plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
+    url = plugins.first("tessera_game_launch", vassalage="TWV", game_code="lucky-lanterns", language="en",
+                        player={"id": member.id, "username": member.username, "currency": "BDT"}, device="WEB",
+                        free_play=False)
+    with urlopen(url, timeout=5) as page:
+        config = json.loads(re.search(r'id="slot-config">(.*?)</script>', page.read().decode(), re.S).group(1))
+    answers = []
+    for _ in range(count):
+        spin = Request(urljoin(url, config["spinUrl"]), data=b'{"lineBet": "0.20"}', method="POST")
+        with urlopen(spin, timeout=5) as answer:
+            answers.append(json.load(answer))
+    return answers
+
+
+def test_rounds_played_at_the_vendor_reach_the_wallet_and_the_record_once(testapp, app, sandbox, player, db_session):
+    row = db_session.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
+    row.config = {**row.config, "plugins": {**row.config["plugins"], "demo-vendor": {"enabled": False}}}
+    db_session.flush()  # the brand's other vendor plugin has no server here
+    tenant = TenantContext.from_row(row)
+    body = {"vassalage": "TWV", "direction": "in", "amount": "100", "requestId": rid()}
+    testapp.post_json(TRANSFER, body, headers=player.headers)
+    played = spins(app, tenant, player, 6)
+    held = Decimal(played[-1]["balance"])
+    won = sum(Decimal(spin["payout"]) - Decimal(spin["bet"]) for spin in played)
+    assert held == 100 + won
+    value = testapp.post_json(TRANSFER, {**body, "direction": "out", "all": True, "requestId": rid()},
+                              headers=player.headers).json["value"]
+    assert (value["mainBalance"], value["walletBalance"], value["sumBalance"]) == (f"{held:.2f}", "0.00", f"{held:.2f}")
+    record = testapp.get("/wps/wallet/transactions?type=game", headers=player.headers).json["value"]["list"]
+    assert [Decimal(entry["amount"]) for entry in record] == ([won] if won else [])
+    plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
+    offer = next(offer for offer in transfer_vendors(plugins)[0] if offer.vassalage == "TWV")
+    db_session.info["tenant_id"] = tenant.id
+    assert pull_vendor_bets(db_session, tenant, plugins, offer)["recorded"] == 6
+    assert pull_vendor_bets(db_session, tenant, plugins, offer)["recorded"] == 0  # from where the last one stopped
+    bets = testapp.get("/wps/games/bets?lang=en", headers=player.headers).json["value"]
+    assert sorted(entry["roundId"] for entry in bets["list"]) == sorted(spin["roundId"] for spin in played)
+    assert Decimal(bets["summary"]["winLoss"]) == won
+    profit = testapp.get("/wps/games/profit?lang=en", headers=player.headers).json["value"]
+    assert [(row["vassalage"], row["count"], Decimal(row["winLoss"])) for row in profit["rows"]] == [("TWV", 6, won)]
+    wallets = reconcile_vendor_wallets(db_session, tenant, plugins, ["TWV"])
+    assert (wallets.compared, wallets.differences) == (1, [])

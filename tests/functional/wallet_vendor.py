@@ -42,6 +42,7 @@ class WalletVendor:
         self.mode: str | None = None
         self.listing_down = False
         self.on_call = None  # a test's look at the world at the moment the vendor is asked
+        self.on_moved = None  # ... and once it moved the money, before it answers
 
     def balance(self, slug: str, member_id: int) -> Decimal:
         return self.balances.get((slug, member_id), Decimal("0.00"))
@@ -61,7 +62,11 @@ class WalletVendor:
 
     @hookimpl
     def tessera_game_balance(self, tenant, settings, vassalage, player):
-        return str(self.balance(tenant.slug, player["id"])) if vassalage == VENDOR else None
+        if vassalage != VENDOR:
+            return None
+        if self.mode == DOWN:
+            raise AdapterError(UNAVAILABLE)
+        return str(self.balance(tenant.slug, player["id"]))
 
     @hookimpl
     def tessera_game_transfer(self, tenant, settings, vassalage, player, amount, direction, transfer_id):
@@ -78,6 +83,8 @@ class WalletVendor:
         if self.mode == REFUSE:
             raise AdapterError("vendor_refused")
         outcome = self._move(tenant.slug, player["id"], Decimal(amount), direction, transfer_id)
+        if self.on_moved is not None:
+            self.on_moved(transfer_id)
         if self.mode == LOSE_ANSWER:
             raise AdapterError(UNAVAILABLE)
         if self.mode == CRASH:

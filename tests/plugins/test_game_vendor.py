@@ -25,7 +25,6 @@ import json
 import re
 import secrets
 import time
-from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -106,11 +105,11 @@ class LedgerVendor(Reference):
         return str(self.wallets.get((settings["merchant"], vassalage, player["id"]), Decimal(0)).quantize(CENT))
 
     @hookimpl
-    def tessera_game_bet_records(self, tenant, settings, vassalage, since, until):
+    def tessera_game_bet_records(self, tenant, settings, vassalage, cursor):
         self.record(tenant, BETS, settings)
         if not self._mine(settings, vassalage):
             return None
-        return []
+        return {"records": [], "cursor": cursor or "0"}
 
     def contract_settings(self) -> dict:
         return {"merchant": secrets.token_hex(4), "vassalage": "REFSLOT", "name": "Reference Slots", "wallet_mode": "transfer"}
@@ -267,11 +266,10 @@ def test_a_visitor_launches_free_play(adapter):
 @contract
 def test_a_vendor_of_someone_else_is_none(adapter):
     settings = adapter.helper("contract_settings")()
-    now = datetime.now(timezone.utc)
     calls = {
         CATALOG: {}, LAUNCH: {"game_code": "x", "player": PLAYER, "language": "en", "device": "WEB", "free_play": False},
         TRANSFER: {"player": PLAYER, "amount": "1.00", "direction": "in", "transfer_id": "t"},
-        BALANCE: {"player": PLAYER}, BETS: {"since": now - timedelta(hours=1), "until": now}, ROOMS: {},
+        BALANCE: {"player": PLAYER}, BETS: {"cursor": None}, ROOMS: {},
         DECODE: {"operation": "debit", "headers": {}, "body": b"{}"},
         ENCODE: {"operation": "debit", "answer": {"ok": True, "balance": "1.00", "currency": "BDT"}},
     }
@@ -319,12 +317,22 @@ def test_more_out_than_the_balance_is_refused(adapter):
 
 
 @contract
-def test_bet_records_are_dicts(adapter):
+def test_bet_records_come_in_pages_after_a_cursor(adapter):
+    """Pages of dicts, each with the cursor the next starts from; past the last, nothing new and
+    the same cursor."""
     settings = adapter.helper("contract_settings")()
-    now = datetime.now(timezone.utc)
-    for vendor in vendors(adapter, settings):
-        records = adapter.call(BETS, settings, vassalage=vendor["vassalage"], since=now - timedelta(days=1), until=now)
-        assert records is not None and all(isinstance(record, dict) for record in records)
+    vassalage = transfer_vendor(adapter, settings)
+    cursor, pages = None, 0
+    while True:
+        answer = adapter.call(BETS, settings, vassalage=vassalage, cursor=cursor)
+        assert isinstance(answer, dict) and isinstance(answer["cursor"], str) and 0 < len(answer["cursor"]) <= 255
+        assert all(isinstance(record, dict) for record in answer["records"])
+        if not answer["records"]:
+            break
+        cursor, pages = answer["cursor"], pages + 1
+        assert pages < 1000
+    assert adapter.call(BETS, settings, vassalage=vassalage, cursor=answer["cursor"]) == {
+        "records": [], "cursor": answer["cursor"]}
 
 
 @contract

@@ -130,10 +130,9 @@ FAILURES = [
 
 @pytest.mark.parametrize("failure", FAILURES)
 def test_a_vendor_that_answers_nothing_usable_is_unavailable(vendor, settings, failure):
-    now = datetime.now(timezone.utc)
     calls = {
         TRANSFER: {"player": PLAYER, "amount": "25.00", "direction": "in", "transfer_id": "t-1"},
-        BALANCE: {"player": PLAYER}, CATALOG: {}, BETS: {"since": now - timedelta(hours=1), "until": now},
+        BALANCE: {"player": PLAYER}, CATALOG: {}, BETS: {"cursor": None},
     }
     for hook, kwargs in calls.items():
         vendor.fail_next(failure)
@@ -244,25 +243,40 @@ def play(settings, spins: int, slug="demo-bd", player=PLAYER) -> list[dict]:
     return answers
 
 
-def bet_records(settings, since, until, slug="demo-bd"):
-    return plugins(settings, slug).first(BETS, vassalage="TWV", since=since, until=until)
+def bet_records(settings, cursor=None, slug="demo-bd"):
+    return plugins(settings, slug).first(BETS, vassalage="TWV", cursor=cursor)
+
+
+def feed_end(settings, slug="demo-bd") -> str:
+    """The cursor past every round the vendor lists now."""
+    cursor = None
+    while True:
+        answer = bet_records(settings, cursor, slug)
+        if not answer["records"]:
+            return answer["cursor"]
+        cursor = answer["cursor"]
 
 
 def test_bet_records_are_the_brands_rounds_at_the_vendor(vendor, settings):
     start = datetime.now(timezone.utc) - timedelta(seconds=1)
-    assert bet_records(settings, start - timedelta(days=1), start) == []
+    cursor = feed_end(settings)
+    assert bet_records(settings, cursor) == {"records": [], "cursor": cursor}
     move(settings, "50.00", "in", "t-1")
     move(settings, "50.00", "in", "t-2", slug="demo-ph")
     ours, theirs = play(settings, 3), play(settings, 2, slug="demo-ph")
     end = datetime.now(timezone.utc) + timedelta(seconds=1)
-    records = bet_records(settings, start, end)
+    answer = bet_records(settings, cursor)
+    records = answer["records"]
     assert [(r["roundId"], r["memberId"], r["gameCode"], r["bet"], r["payout"]) for r in records] == [
         (a["roundId"], 7, "lucky-lanterns", "5.00", a["payout"]) for a in ours]
     for record in records:
         placed, settled = datetime.fromisoformat(record["placedAt"]), datetime.fromisoformat(record["settledAt"])
         assert placed.tzinfo is not None and start <= placed <= settled <= end
-    assert [r["roundId"] for r in bet_records(settings, start, end, slug="demo-ph")] == [a["roundId"] for a in theirs]
-    assert bet_records(settings, end, end + timedelta(hours=1)) == []
+    # The other brand's rounds are left out of this brand's page, and the cursor moves past them too.
+    assert int(answer["cursor"]) == int(cursor) + 5
+    assert [r["roundId"] for r in bet_records(settings, cursor, slug="demo-ph")["records"]] == [
+        a["roundId"] for a in theirs]
+    assert bet_records(settings, answer["cursor"]) == {"records": [], "cursor": answer["cursor"]}
     assert Decimal(balance(settings)) == Decimal("50.00") + sum(Decimal(a["payout"]) - 5 for a in ours)
 
 
@@ -270,9 +284,8 @@ def test_bet_records_are_the_brands_rounds_at_the_vendor(vendor, settings):
 def test_a_round_of_a_player_not_of_the_brand_is_left_out(vendor, settings, player):
     rounds = [{"round_id": "r-1", "player": player, "game_code": "g", "bet": "1.00", "payout": "0.00",
                "placed_at": "2026-01-01T00:00:00+00:00", "settled_at": "2026-01-01T00:00:00+00:00"}]
-    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": rounds}).encode()))
-    now = datetime.now(timezone.utc)
-    assert bet_records(settings, now - timedelta(days=1), now) == []
+    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": rounds, "next": "41"}).encode()))
+    assert bet_records(settings, "40") == {"records": [], "cursor": "41"}
 
 
 @pytest.mark.parametrize("change", [
@@ -282,13 +295,19 @@ def test_a_round_of_a_player_not_of_the_brand_is_left_out(vendor, settings, play
 def test_a_round_the_plugin_cannot_read_makes_the_vendor_unavailable(vendor, settings, change):
     good = {"round_id": "r-1", "player": "demo-bd-7", "game_code": "g", "bet": "1.00", "payout": "0.00",
             "placed_at": "2026-01-01T00:00:00+06:00", "settled_at": "2026-01-01T00:00:01+06:00"}
-    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": [good]}).encode()),
-                     Failure(status=200, body=json.dumps({"bets": [{**good, **change}]}).encode()))
-    now = datetime.now(timezone.utc)
-    assert bet_records(settings, now - timedelta(days=1), now) == [
+    vendor.fail_next(Failure(status=200, body=json.dumps({"bets": [good], "next": "1"}).encode()),
+                     Failure(status=200, body=json.dumps({"bets": [{**good, **change}], "next": "1"}).encode()))
+    assert bet_records(settings) == {"records": [
         {"roundId": "r-1", "memberId": 7, "gameCode": "g", "bet": "1.00", "payout": "0.00",
-         "placedAt": "2026-01-01T00:00:00+06:00", "settledAt": "2026-01-01T00:00:01+06:00"}]
-    assert refusal(bet_records, settings, now - timedelta(days=1), now).code == "vendor_unavailable"
+         "placedAt": "2026-01-01T00:00:00+06:00", "settledAt": "2026-01-01T00:00:01+06:00"}], "cursor": "1"}
+    assert refusal(bet_records, settings).code == "vendor_unavailable"
+
+
+@pytest.mark.parametrize("answer", [{"bets": []}, {"bets": [], "next": ""}, {"bets": [], "next": 4},
+                                    {"bets": [], "next": "x"}, {"next": "1"}])
+def test_a_page_without_its_next_position_makes_the_vendor_unavailable(vendor, settings, answer):
+    vendor.fail_next(Failure(status=200, body=json.dumps(answer).encode()))
+    assert refusal(bet_records, settings).code == "vendor_unavailable"
 
 
 DEMO_TABLE = {"base_url": "http://127.0.0.1:6550/vendor", "operator_id": "demo-bd", "secret": "env:DEMO_VENDOR_SECRET",

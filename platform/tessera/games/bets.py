@@ -2,25 +2,27 @@
 filters select; and the rounds of transfer-wallet vendors, brought in from their bet records.
 
 Seamless vendors' rounds are written as their wallet calls arrive. A transfer-wallet vendor keeps
-its rounds itself, so ``tessera games pull-bets`` asks it for them: a round is known by its
+its rounds itself, so ``tessera games pull-bets`` asks it for them, page after page from the
+position in its list where the last pull stopped (kept in the database): a round is known by its
 vendor and roundId, so pulling the same records again changes nothing.
 """
 import logging
 from collections import Counter
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..cache import memo
 from ..identity.models import Member
-from ..timeutil import as_utc
+from ..plugins import AdapterError
+from ..timeutil import as_utc, utcnow
 from ..wallet.history import period
 from ..wallet.money import LARGEST, format_minor
 from ..wallet.payment_common import page_of, stamp
 from . import services
 from .catalog import decimal_minor
-from .models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, Game, GameBet
+from .models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, BetCursor, Game, GameBet
 
 log = logging.getLogger(__name__)
 
@@ -107,9 +109,7 @@ def _summary(db, rounds) -> dict:
 
 BET_RECORDS_HOOK = "tessera_game_bet_records"
 RECORDED, UPDATED, UNCHANGED, SKIPPED, INVALID = "recorded", "updated", "unchanged", "skipped", "invalid"
-# Without --since a pull starts a little before the last round it brought in (a vendor may settle
-# a round late), or a week back the first time.
-OVERLAP, FIRST_PULL = timedelta(hours=1), timedelta(days=7)
+PAGES = 50  # pages one pull takes from a vendor; the next pull goes on from there
 
 
 class BadRecord(ValueError):
@@ -123,24 +123,57 @@ def transfer_vendors(plugins) -> tuple[list[services.Offer], list[str]]:
     return [offer for offer in offers.values() if offer.vendor.get("walletMode") == TRANSFER], failed
 
 
-def resume_point(db, tenant_id: int, vassalage: str, until: datetime) -> datetime:
-    last = db.scalar(select(func.max(GameBet.settled_at)).where(
-        GameBet.tenant_id == tenant_id, GameBet.vassalage == vassalage, GameBet.wallet_mode == TRANSFER))
-    return as_utc(last) - OVERLAP if last is not None else until - FIRST_PULL
-
-
-def pull_vendor_bets(db, tenant, plugins, offer: services.Offer, since: datetime | None, until: datetime) -> Counter:
-    """Ask the vendor for its rounds settled from ``since`` to ``until`` and keep them; how many
-    were recorded, updated, unchanged, skipped (a member not of the brand, or a round id the
-    brand knows for another member or wallet mode) and invalid. Raises the plugin's AdapterError
-    when the vendor cannot answer."""
-    since = since or resume_point(db, tenant.id, offer.vassalage, until)
-    records = plugins.call(offer.plugin, BET_RECORDS_HOOK, vassalage=offer.vassalage, since=since, until=until)
-    book = _RoundBook(db, tenant.id, offer.vendor)
+def pull_vendor_bets(db, tenant, plugins, offer: services.Offer, pages: int = PAGES) -> Counter:
+    """Bring the vendor's new rounds into the betting records, a page at a time from where the
+    brand's last pull stopped, until nothing is new (at most ``pages`` pages). Each page is kept
+    together with the position after it, in one transaction the function commits; none is held
+    while the vendor answers. So a round is kept once, and a pull stopped anywhere (a crash, a
+    restart) goes on from the last page kept. Safe to run on several machines at once: a page
+    another pull kept first is left to it. How many records were recorded, updated, unchanged,
+    skipped (a member not of the brand, or a round id the brand knows for another member or wallet
+    mode) and invalid. Raises the plugin's AdapterError when the vendor cannot answer."""
     counts = Counter({outcome: 0 for outcome in (RECORDED, UPDATED, UNCHANGED, SKIPPED, INVALID)})
-    for record in records or ():
-        counts[book.keep(record)] += 1
+    for _ in range(pages):
+        position = db.scalar(select(BetCursor.position).where(
+            BetCursor.tenant_id == tenant.id, BetCursor.vassalage == offer.vassalage))
+        db.commit()
+        records, following = _page(plugins.call(offer.plugin, BET_RECORDS_HOOK, vassalage=offer.vassalage,
+                                                cursor=position), offer.vassalage)
+        if not _move_cursor(db, tenant.id, offer.vassalage, position, following):
+            db.rollback()  # another pull kept this page meanwhile
+            continue
+        book = _RoundBook(db, tenant.id, offer.vendor)
+        for record in records:
+            counts[book.keep(record)] += 1
+        db.commit()
+        if not records or following == position:
+            break
     return counts
+
+
+def _page(answer, vassalage: str) -> tuple[list, str]:
+    """The records and the next position of a plugin's answer, or the vendor is taken as unable to answer."""
+    records = answer.get("records") if isinstance(answer, dict) else None
+    following = answer.get("cursor") if isinstance(answer, dict) else None
+    if not isinstance(records, (list, tuple)) or not isinstance(following, str) or not 0 < len(following) <= 255:
+        log.warning("bet records answer unreadable", extra={"vassalage": vassalage})
+        raise AdapterError("vendor_unavailable", vassalage=vassalage)
+    return list(records), following
+
+
+def _move_cursor(db, tenant_id: int, vassalage: str, position: str | None, following: str) -> bool:
+    """Move the brand's position in the vendor's rounds from ``position`` to ``following``; False
+    when it is not at ``position`` any more."""
+    if position is None:
+        try:
+            with db.begin_nested():
+                db.add(BetCursor(tenant_id=tenant_id, vassalage=vassalage, position=following, pulled_at=utcnow()))
+            return True
+        except IntegrityError:
+            return False
+    return db.execute(update(BetCursor).where(
+        BetCursor.tenant_id == tenant_id, BetCursor.vassalage == vassalage, BetCursor.position == position,
+    ).values(position=following, pulled_at=utcnow()).execution_options(synchronize_session=False)).rowcount == 1
 
 
 class _RoundBook:

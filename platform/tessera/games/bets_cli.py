@@ -1,32 +1,35 @@
 """``tessera games pull-bets``: bring transfer-wallet vendors' rounds into the betting records."""
+import logging
 import sys
-from datetime import datetime
+import time
 
 import click
 from sqlalchemy import select
 
-from ..timeutil import as_utc, utcnow
-
-
-def _moment(ctx, param, value):
-    if value is None:
-        return None
-    try:
-        return as_utc(datetime.fromisoformat(value))  # without an offset: UTC
-    except ValueError:
-        raise click.BadParameter("an ISO 8601 moment, e.g. 2026-03-01T00:00:00+06:00") from None
+log = logging.getLogger(__name__)
 
 
 @click.command("pull-bets")
 @click.argument("slug", required=False)
-@click.option("--since", callback=_moment, metavar="ISO",
-              help="Ask for rounds settled from this moment on (default: shortly before the last round pulled)")
+@click.option("--every", type=click.IntRange(min=1), metavar="SECONDS",
+              help="Pull again every SECONDS until stopped (the schedule `make run` starts)")
 @click.pass_obj
-def pull_bets(settings, slug, since):
-    """Ask the transfer-wallet vendors of SLUG (every active brand without it) for their settled
-    rounds and keep them in the betting records. Safe to run again, and on several machines at
-    once: a round is kept once. A vendor that cannot answer does not stop the others; the command
-    then says so and exits with 1."""
+def pull_bets(settings, slug, every):
+    """Ask the transfer-wallet vendors of SLUG (every active brand without it) for the rounds they
+    recorded since the last pull and keep them in the betting records. Safe to run again, and on
+    several machines at once: a round is kept once, and each pull goes on from where the last one
+    stopped. A vendor that cannot answer does not stop the others; the command then says so and
+    exits with 1 (with --every it goes on, and tries again at the next turn)."""
+    while True:
+        failed = _pull(settings, slug, quiet=every is not None)
+        if every is None:
+            sys.exit(1 if failed else 0)
+        time.sleep(every)
+
+
+def _pull(settings, slug, quiet: bool) -> bool:
+    """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
+    new); whether any could not be asked."""
     from ..cli import _operator_session
     from ..db import scope_connection
     from ..plugins import AdapterError, TenantPlugins, plugin_manager
@@ -39,7 +42,7 @@ def pull_bets(settings, slug, since):
         tenants = [TenantContext.from_row(row) for row in session.scalars(brands.order_by(Tenant.slug))]
     if slug and not tenants:
         raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')", param_hint="SLUG")
-    until, failed = utcnow(), False
+    failed = False
     for tenant in tenants:
         plugins = TenantPlugins(plugin_manager(), tenant)
         offers, unlisted = transfer_vendors(plugins)
@@ -49,13 +52,18 @@ def pull_bets(settings, slug, since):
         for offer in offers:
             name = f"{tenant.slug}: {offer.vassalage}"
             try:
-                with _operator_session(settings) as session:  # one vendor's rounds, one transaction
+                with _operator_session(settings) as session:
                     scope_connection(session, tenant.id)
-                    counts = pull_vendor_bets(session, tenant, plugins, offer, since, until)
+                    counts = pull_vendor_bets(session, tenant, plugins, offer)
             except AdapterError as error:
                 failed = True
                 click.echo(f"{name}: failed ({error.code})", err=True)
                 continue
-            click.echo(f"{name}: " + ", ".join(f"{number} {outcome}" for outcome, number in counts.items()))
-    if failed:
-        sys.exit(1)
+            except Exception:  # the database refused, say: the next pull goes on from the last page kept
+                failed = True
+                log.exception("bet pull failed", extra={"brand": tenant.slug, "vassalage": offer.vassalage})
+                click.echo(f"{name}: failed (see the log)", err=True)
+                continue
+            if not quiet or counts.total():
+                click.echo(f"{name}: " + ", ".join(f"{number} {outcome}" for outcome, number in counts.items()))
+    return failed

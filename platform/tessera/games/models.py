@@ -119,6 +119,19 @@ class GameBet(TenantOwned, Base):
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class BetCursor(TenantOwned, Base):
+    """Where the next pull of a transfer-wallet vendor's bet records starts: the position its last
+    answer gave (the vendor's own, opaque to Tessera; None before the first pull)."""
+
+    __tablename__ = "game_bet_cursors"
+    __table_args__ = (UniqueConstraint("tenant_id", "vassalage"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    vassalage: Mapped[str] = mapped_column(String(32))
+    position: Mapped[str | None] = mapped_column(String(255))
+    pulled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class SeamlessCall(TenantOwned, Base):
     """A money call a seamless-wallet vendor made, kept with its answer: a replay of the
     transaction id gets this answer again, a replay with other fields is refused."""

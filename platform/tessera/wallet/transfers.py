@@ -1,23 +1,31 @@
 """Transfers between the main wallet and a transfer-wallet vendor's wallet (GCS_walletTransfer).
 
-Money is never lost whatever the vendor does, in three steps:
+Money is never lost or made, whatever the vendor does and however transfers interleave:
 
-1. In the request's transaction the transfer is written down as pending and, going in, its
-   amount moves from main to ``house:transfers_in_flight``. That is committed before the vendor
-   is asked, so a crash after the vendor moved the money still leaves a record of it.
-2. The vendor is asked under ``{brand}-{transfer id}``; vendors keep transfers by that id, so
+1. The transfer is written down as pending in the request's transaction and, going in, its amount
+   moves from main to ``house:transfers_in_flight``. A member has at most one pending transfer with
+   a vendor (a unique index): while it is pending nothing else moves money between Tessera and
+   that vendor wallet. It is committed before the vendor is asked, so a crash after the vendor
+   moved the money still leaves a record of it.
+2. Going out with "all", the vendor is asked what the member holds there: that is the amount.
+3. The vendor is asked under ``{brand}-{transfer id}``; vendors keep transfers by that id, so
    asking again never moves money twice.
-3. Its answer settles the transfer once: in and done, the money goes from in flight to the
+4. Its answer settles the transfer once: in and done, the money goes from in flight to the
    member's vendor wallet; in and refused, back to main; out and done, from the vendor wallet to
    main; out and refused, nothing moves. Without an answer (the vendor is down, it timed out, the
-   answer was lost) the transfer stays pending and :func:`reconcile_transfers` asks again later.
+   answer was lost) the transfer stays pending; :func:`reconcile_transfers`, or the member's next
+   transfer with that vendor once this one is stuck, asks again.
 
-The ledger's vendor wallet mirrors what the member holds at the vendor.
+The ledger's vendor wallet mirrors what the member holds at the vendor. The vendor says what it
+holds after each transfer (and at a refusal); as nothing else moved money with that vendor
+meanwhile, any difference from the mirror is what the member won or lost playing there, posted
+against ``house:vendor_settlement`` as kind ``game_vendor_result``. So after every completed
+transfer the mirror equals what the vendor holds.
 """
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 
@@ -30,7 +38,7 @@ from ..games.services import vendors
 from ..identity.models import Member
 from ..identity.permissions import require_real_account
 from ..plugins import AdapterError
-from ..timeutil import utcnow
+from ..timeutil import as_utc, utcnow
 from .balances import TRANSFER, member_accounts
 from .ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
 from .models import MAIN, VENDOR
@@ -44,6 +52,10 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 # A vendor that could not be asked or did not answer: it may or may not have moved the money.
 OUTCOME_UNKNOWN = frozenset({"vendor_unavailable"})
 REFUSED = "refused"
+VENDOR_RESULT = "game_vendor_result"  # a member's win or loss at a transfer-wallet vendor
+# A pending transfer this old lost its request (vendor calls time out well before): the member's
+# next transfer with that vendor asks the vendor about it first.
+STUCK_AFTER = timedelta(seconds=30)
 
 
 def require_request_id(form: dict) -> str:
@@ -64,65 +76,117 @@ class Pending:
     vendor: str
     direction: str
     amount_minor: int
+    whole: bool = False
+
+    @property
+    def unsized(self) -> bool:
+        """Out with "all", before the vendor said what the member holds there."""
+        return self.direction == OUT and self.whole and self.amount_minor == 0
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the vendor answered about a transfer: DONE, REFUSED or PENDING (not known), and what
+    it says the member holds there after the transfer (or at the refusal), when it says."""
+
+    outcome: str
+    balance_minor: int | None = None
 
 
 def vendor_transfer_id(tenant, transfer_id: int) -> str:
     return f"{tenant.slug}-{transfer_id}"
 
 
-def ask_vendor(plugins, tenant, pending: Pending) -> str:
-    """DONE, REFUSED or PENDING (the outcome is not known)."""
-    player = {"id": pending.member_id, "username": pending.username, "currency": tenant.currency}
+def _player(tenant, member_id: int, username: str) -> dict:
+    return {"id": member_id, "username": username, "currency": tenant.currency}
+
+
+def _minor(value) -> int | None:
+    """A vendor's balance (a Decimal string) in minor units; None when it is not one."""
     try:
-        balance = plugins.first(TRANSFER_HOOK, vassalage=pending.vendor, player=player,
+        minor = to_minor(Decimal(value))
+    except (TypeError, ValueError, InvalidOperation):
+        return None
+    return minor if minor >= 0 else None
+
+
+def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
+    try:
+        balance = plugins.first(TRANSFER_HOOK, vassalage=pending.vendor,
+                                player=_player(tenant, pending.member_id, pending.username),
                                 amount=format_minor(pending.amount_minor), direction=pending.direction,
                                 transfer_id=vendor_transfer_id(tenant, pending.id))
     except AdapterError as exc:
         if exc.code in OUTCOME_UNKNOWN:
             log.warning("vendor transfer outcome unknown", extra={"transfer": pending.id, "code": exc.code})
-            return PENDING
+            return Answer(PENDING)
         log.info("vendor refused a transfer", extra={"transfer": pending.id, "code": exc.code})
-        return REFUSED
+        return Answer(REFUSED, _minor(exc.params.get("balance")))
     except Exception:  # a timeout or a fault in the plugin: the vendor may have moved the money
         log.exception("vendor transfer failed", extra={"transfer": pending.id})
-        return PENDING
-    return DONE if balance is not None else PENDING  # no plugin answers for the vendor now
+        return Answer(PENDING)
+    if balance is None:  # no plugin answers for the vendor now
+        return Answer(PENDING)
+    held = _minor(balance)
+    if held is None:
+        log.warning("vendor transfer answered no balance", extra={"transfer": pending.id})
+    return Answer(DONE, held)
 
 
 def vendor_holds(plugins, tenant, member_id: int, username: str, vassalage: str) -> int | None:
     """What the vendor says the member holds there, in minor units; None when it cannot say."""
-    player = {"id": member_id, "username": username, "currency": tenant.currency}
     try:
-        return to_minor(Decimal(plugins.first(BALANCE_HOOK, vassalage=vassalage, player=player)))
-    except (AdapterError, TypeError, ValueError, InvalidOperation):
+        held = plugins.first(BALANCE_HOOK, vassalage=vassalage, player=_player(tenant, member_id, username))
+    except AdapterError:
+        held = None
+    minor = _minor(held)
+    if minor is None:
         log.warning("vendor balance unknown", extra={"vassalage": vassalage})
-        return None
+    return minor
 
 
-def settle(db, ledger: Ledger, pending: Pending, outcome: str) -> str | None:
+# -- The mirror and a transfer's outcome -------------------------------------------------------
+
+
+def sync_mirror(ledger: Ledger, member_id: int, vendor: str, held: int, key: str, reference: str) -> None:
+    """Bring the member's vendor wallet to ``held`` (what the vendor says it holds), posting the
+    difference as the member's win or loss there. Only while the member has a transfer pending with
+    the vendor: nothing else moves that wallet then."""
+    wallet = ledger.member_account(member_id, VENDOR, vendor)
+    difference = held - ledger.balance(wallet)
+    if difference:
+        house = ledger.house_account("vendor_settlement")
+        ledger.post(key, VENDOR_RESULT, [Leg(house, -difference), Leg(wallet, difference)], member_id=member_id,
+                    reference=reference)
+
+
+def settle(db, ledger: Ledger, pending: Pending, answer: Answer) -> str | None:
     """Apply a known outcome once; the transfer's status then, or None when another process
     settled it first. Nothing changes when the outcome is unknown or the posting fails."""
-    if outcome == PENDING:
+    if answer.outcome == PENDING:
         return PENDING
-    status = DONE if outcome == DONE else FAILED
+    status = DONE if answer.outcome == DONE else FAILED
     try:
         with db.begin_nested():
-            claimed = db.execute(
-                update(WalletTransfer)
-                .where(WalletTransfer.tenant_id == ledger.tenant_id, WalletTransfer.id == pending.id,
-                       WalletTransfer.status == PENDING)
-                .values(status=status, updated_at=utcnow())
-                .execution_options(synchronize_session=False)).rowcount
-            if claimed != 1:
+            if not _claim(db, ledger.tenant_id, pending.id, status):
                 return None
-            _post_outcome(ledger, pending, status)
-    except InsufficientFunds:  # the vendor wallet was emptied meanwhile: settle again later
+            _post_outcome(ledger, pending, status, answer.balance_minor)
+    except InsufficientFunds:  # the vendor said nothing of its balance and the mirror is short
         log.warning("transfer could not settle", extra={"transfer": pending.id})
         return PENDING
     return status
 
 
-def _post_outcome(ledger: Ledger, pending: Pending, status: str) -> None:
+def _claim(db, tenant_id: int, transfer_id: int, status: str, **values) -> bool:
+    """Move a pending transfer to ``status``; False when it is not pending any more."""
+    return db.execute(
+        update(WalletTransfer)
+        .where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id, WalletTransfer.status == PENDING)
+        .values(status=status, updated_at=utcnow(), **values)
+        .execution_options(synchronize_session=False)).rowcount == 1
+
+
+def _post_outcome(ledger: Ledger, pending: Pending, status: str, held: int | None) -> None:
     amount, member_id, key = pending.amount_minor, pending.member_id, f"transfer:{pending.id}"
     wallet = ledger.member_account(member_id, VENDOR, pending.vendor)
     main = ledger.member_account(member_id, MAIN)
@@ -133,13 +197,15 @@ def _post_outcome(ledger: Ledger, pending: Pending, status: str) -> None:
         ledger.post(f"{key}:{step}", kind, [Leg(in_flight, -amount), Leg(target, amount)], member_id=member_id,
                     reference=key)
     elif status == DONE:
-        short = amount - ledger.balance(wallet)
-        if short > 0:  # the vendor paid out more than the mirror held: the member's winnings there
-            house = ledger.house_account("vendor_settlement")
-            ledger.post(f"{key}:sync", "transfer_sync", [Leg(house, -short), Leg(wallet, short)],
-                        member_id=member_id, reference=key)
+        # Before the move, the wallet as the vendor had it just before: what it holds after, plus
+        # what went out. Without a balance, at least what went out (the member's winnings there).
+        before = held + amount if held is not None else max(amount, ledger.balance(wallet))
+        sync_mirror(ledger, member_id, pending.vendor, before, f"{key}:sync", key)
         ledger.post(f"{key}:out", "transfer_out", [Leg(wallet, -amount), Leg(main, amount)], member_id=member_id,
                     reference=key)
+        return
+    if held is not None:
+        sync_mirror(ledger, member_id, pending.vendor, held, f"{key}:sync", key)
 
 
 # -- Step 1: the transfer written down ---------------------------------------------------------
@@ -151,6 +217,13 @@ def find_transfer(db, tenant_id: int, member_id: int, key: str) -> WalletTransfe
     return db.scalars(found).one_or_none()
 
 
+def pending_with(db, tenant_id: int, member_id: int, vendor: str) -> WalletTransfer | None:
+    """The member's pending transfer with ``vendor``, if any (there is at most one)."""
+    return db.scalars(select(WalletTransfer).where(
+        WalletTransfer.tenant_id == tenant_id, WalletTransfer.member_id == member_id,
+        WalletTransfer.vendor == vendor, WalletTransfer.status == PENDING)).one_or_none()
+
+
 def _same(first: WalletTransfer, vendor: str, direction: str, amount_minor: int | None) -> WalletTransfer:
     asked = (vendor, direction, amount_minor is None, first.amount_minor if amount_minor is None else amount_minor)
     if (first.vendor, first.direction, first.whole, first.amount_minor) != asked:
@@ -158,23 +231,35 @@ def _same(first: WalletTransfer, vendor: str, direction: str, amount_minor: int 
     return first
 
 
+class TransferBusy(ApiError):
+    """The member already has a transfer pending with the vendor."""
+
+    def __init__(self, pending: WalletTransfer):
+        super().__init__(409, "transfer_in_progress", vassalage=pending.vendor)
+        self.pending_id = pending.id
+        self.stuck = utcnow() - as_utc(pending.created_at) > STUCK_AFTER
+
+
 def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amount_minor: int | None,
           key: str, holdings: Callable[[], int | None] = lambda: None) -> WalletTransfer:
     """The member's transfer under request key ``key``, made now (its money held when going in) or
-    made before by the same request; ``amount_minor`` None moves the whole balance.
+    made before by the same request; ``amount_minor`` None moves the whole balance (going out, its
+    amount is 0 until the vendor says what the member holds). Raises :class:`TransferBusy` while
+    another transfer with the vendor is pending.
 
-    Going out, more than the vendor wallet's mirror, or all of it, is checked against what the
-    vendor says it holds (``holdings``, None when it cannot say): the member's winnings there."""
+    Going out, more than the vendor wallet's mirror is first checked against what the vendor says
+    it holds (``holdings``, None when it cannot say), so a plain overdraw is refused at once; the
+    vendor's answer to the transfer still decides."""
     first = find_transfer(db, ledger.tenant_id, member_id, key)
     if first is not None:
         return _same(first, vendor, direction, amount_minor)
-    available = (ledger.member_balance(member_id) if direction == IN
-                 else ledger.member_balance(member_id, VENDOR, vendor))
-    if direction == OUT and (amount_minor is None or amount_minor > available):
-        held = holdings()
-        available = available if held is None else held
-    amount = available if amount_minor is None else amount_minor
-    if amount <= 0 or amount > available:  # going in, the hold below decides under concurrency
+    if direction == IN:
+        amount = ledger.member_balance(member_id) if amount_minor is None else amount_minor
+        short = amount <= 0  # going in, the hold below decides under concurrency
+    else:
+        amount = 0 if amount_minor is None else amount_minor
+        short = amount > ledger.member_balance(member_id, VENDOR, vendor) and amount > (holdings() or 0)
+    if short:
         raise ApiError(400, "insufficient_funds")
     transfer = WalletTransfer(tenant_id=ledger.tenant_id, member_id=member_id, vendor=vendor, direction=direction,
                               amount_minor=amount, whole=amount_minor is None, status=PENDING, request_key=key)
@@ -182,16 +267,20 @@ def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amoun
         with db.begin_nested():
             db.add(transfer)
             db.flush()
-    except IntegrityError:  # the same request, sent twice at once: the first one stands
+            if direction == IN:
+                reference = f"transfer:{transfer.id}"
+                ledger.post(f"{reference}:in", "transfer_in",
+                            [Leg(ledger.member_account(member_id, MAIN), -amount),
+                             Leg(ledger.house_account("transfers_in_flight"), amount)],
+                            member_id=member_id, reference=reference)
+    except IntegrityError:  # the same request sent twice at once, or another transfer pending
         first = find_transfer(db, ledger.tenant_id, member_id, key)
-        if first is None:
+        if first is not None:
+            return _same(first, vendor, direction, amount_minor)
+        busy = pending_with(db, ledger.tenant_id, member_id, vendor)
+        if busy is None:
             raise
-        return _same(first, vendor, direction, amount_minor)
-    if direction == IN:
-        reference = f"transfer:{transfer.id}"
-        in_flight = ledger.house_account("transfers_in_flight")
-        ledger.post(f"{reference}:in", "transfer_in", [Leg(ledger.member_account(member_id, MAIN), -amount),
-                                                      Leg(in_flight, amount)], member_id=member_id, reference=reference)
+        raise TransferBusy(busy) from None
     return transfer
 
 
@@ -205,7 +294,60 @@ def pending_of(db, tenant_id: int, transfer_id: int) -> Pending | None:
         return None
     transfer, username = row
     return Pending(transfer.id, transfer.member_id, username, transfer.vendor, transfer.direction,
-                   transfer.amount_minor)
+                   transfer.amount_minor, transfer.whole)
+
+
+# -- Steps 2 to 4: sized, asked, settled -------------------------------------------------------
+
+
+def size(db, ledger: Ledger, plugins, tenant, pending: Pending) -> Pending | None:
+    """Out with "all": the amount becomes what the vendor says the member holds (the mirror when
+    it cannot say), and the mirror is brought to it; with nothing there the transfer fails. The
+    sized transfer, or None when it failed or is not pending any more."""
+    held = vendor_holds(plugins, tenant, pending.member_id, pending.username, pending.vendor)
+    known = held is not None
+    if not known:
+        held = ledger.member_balance(pending.member_id, VENDOR, pending.vendor)
+    if held <= 0:
+        sized = _claim(db, ledger.tenant_id, pending.id, FAILED)
+    else:
+        sized = db.execute(update(WalletTransfer).where(
+            WalletTransfer.tenant_id == ledger.tenant_id, WalletTransfer.id == pending.id,
+            WalletTransfer.status == PENDING, WalletTransfer.amount_minor == 0,
+        ).values(amount_minor=held, updated_at=utcnow()).execution_options(synchronize_session=False)).rowcount == 1
+    if not sized:  # sized or settled by another process meanwhile
+        return pending_of(db, ledger.tenant_id, pending.id)
+    reference = f"transfer:{pending.id}"
+    if known:
+        sync_mirror(ledger, pending.member_id, pending.vendor, held, f"{reference}:held", reference)
+    return replace(pending, amount_minor=held) if held > 0 else None
+
+
+def carry_out(db, tenant, plugins, transfer_id: int, commit: Callable[[], None]) -> str | None:
+    """Take a pending transfer as far as the vendor's answers allow: sized, asked, settled. The
+    status it got here (PENDING when the outcome is still unknown), None when it was not pending
+    or another process settled it. ``commit`` makes what was written durable (and begins anew)
+    before each question to the vendor, so no transaction waits on it. Safe to run twice at once:
+    a transfer settles once."""
+    pending = pending_of(db, tenant.id, transfer_id)
+    if pending is not None and pending.unsized:
+        commit()
+        pending = size(db, Ledger(db, tenant.id), plugins, tenant, pending)
+        if pending is None:
+            status = _status(db, tenant.id, transfer_id)
+            commit()  # kept even when the call then answers a refusal
+            return FAILED if status == FAILED else None
+    if pending is None or pending.unsized:
+        return None
+    commit()  # the vendor is asked only about a transfer the database keeps
+    status = settle(db, Ledger(db, tenant.id), pending, ask_vendor(plugins, tenant, pending))
+    commit()
+    return status
+
+
+def _status(db, tenant_id: int, transfer_id: int) -> str:
+    return db.scalar(select(WalletTransfer.status).where(WalletTransfer.tenant_id == tenant_id,
+                                                         WalletTransfer.id == transfer_id))
 
 
 # -- The call -----------------------------------------------------------------------------------
@@ -222,20 +364,19 @@ def _check_vendor(request, member_id: int, vassalage: str) -> None:
         raise ApiError(400, "vendor_not_transfer", vassalage=vassalage)
 
 
-def _commit(request) -> None:
-    """Make what the request wrote so far durable, and go on in a new transaction."""
-    request.tm.commit()
-    request.tm.begin()
-
-
 def answer(db, tenant_id: int, transfer_id: int) -> dict:
     transfer = db.scalars(select(WalletTransfer).where(WalletTransfer.tenant_id == tenant_id,
                                                         WalletTransfer.id == transfer_id)).one()
     accounts = member_accounts(db, tenant_id, transfer.member_id)
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     wallet = sum(a.balance_minor for a in accounts if a.kind == VENDOR and a.vendor == transfer.vendor)
-    return {"transferId": transfer.id, "status": transfer.status, "mainBalance": format_minor(main),
-            "walletBalance": format_minor(wallet), "sumBalance": format_minor(sum(a.balance_minor for a in accounts))}
+    value = {"transferId": transfer.id, "status": transfer.status, "mainBalance": format_minor(main),
+             "walletBalance": format_minor(wallet), "sumBalance": format_minor(sum(a.balance_minor for a in accounts))}
+    if transfer.status == PENDING:
+        raise ApiError(503, "transfer_unavailable", value=value, vassalage=transfer.vendor)
+    if transfer.status == FAILED and transfer.whole and transfer.amount_minor == 0:
+        raise ApiError(400, "insufficient_funds", value=value)  # "all" out of a wallet holding nothing
+    return value
 
 
 def wallet_transfer(request) -> dict:
@@ -247,20 +388,29 @@ def wallet_transfer(request) -> dict:
     amount = None if form.get("all") is True else parse_amount(form.get("amount"))
     if find_transfer(request.db, tenant.id, member_id, key) is None:
         _check_vendor(request, member_id, vassalage)
-    username = request.db.scalar(select(Member.username).where(Member.id == member_id))
-    transfer = start(request.db, request.ledger, member_id, vassalage, direction, amount, key,
-                     lambda: vendor_holds(request.plugins, tenant, member_id, username, vassalage))
-    transfer_id = transfer.id
-    pending = pending_of(request.db, tenant.id, transfer_id)
-    if pending is not None:
-        _commit(request)  # the vendor is asked only about a transfer the database keeps
-        outcome = ask_vendor(request.plugins, tenant, pending)
+
+    def commit():
+        """Make what the request wrote so far durable, and go on in a new transaction."""
+        request.tm.commit()
+        request.tm.begin()
         scope_connection(request.db, tenant.id)
-        settle(request.db, request.ledger, pending, outcome)
-    value = answer(request.db, tenant.id, transfer_id)
-    if value["status"] == PENDING:
-        raise ApiError(503, "transfer_unavailable", value=value, vassalage=vassalage)
-    return value
+
+    username = request.db.scalar(select(Member.username).where(Member.id == member_id))
+
+    def begin(ledger):
+        return start(request.db, ledger, member_id, vassalage, direction, amount, key,
+                     lambda: vendor_holds(request.plugins, tenant, member_id, username, vassalage)).id
+
+    try:
+        transfer_id = begin(request.ledger)
+    except TransferBusy as busy:
+        if not busy.stuck:
+            raise
+        carry_out(request.db, tenant, request.plugins, busy.pending_id, commit)  # ask about the stuck one first
+        commit()
+        transfer_id = begin(Ledger(request.db, tenant.id))
+    carry_out(request.db, tenant, request.plugins, transfer_id, commit)
+    return answer(request.db, tenant.id, transfer_id)
 
 
 # -- Later: pending transfers asked about again ---------------------------------------------------
@@ -277,13 +427,8 @@ def reconcile_transfers(db, tenant, plugins, older_than: timedelta = timedelta(0
     db.commit()
     counts = {DONE: 0, FAILED: 0, PENDING: 0}
     for transfer_id in ids:
-        pending = pending_of(db, tenant.id, transfer_id)
-        db.commit()
-        if pending is None:
-            continue  # settled meanwhile
-        outcome = ask_vendor(plugins, tenant, pending)
         try:
-            status = settle(db, Ledger(db, tenant.id), pending, outcome)
+            status = carry_out(db, tenant, plugins, transfer_id, db.commit)
             db.commit()
         except Exception:  # the database refused (a lock, a lost connection): the next run tries again
             db.rollback()

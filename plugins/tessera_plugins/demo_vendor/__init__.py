@@ -103,22 +103,6 @@ def tessera_game_rooms(tenant, settings, vassalage):
     return [{key: room.get(key) for key in keys} for room in VendorClient(settings).rooms(vassalage)]
 
 
-@hookimpl
-def tessera_game_bet_records(tenant, settings, vassalage, since, until):
-    if not _mine(settings, vassalage):
-        return None
-    window = {"since": since.isoformat(), "until": until.isoformat(), "vendor": vassalage}
-    records = []
-    for bet in VendorClient(settings).listing("/api/bets", "bets", window):
-        found = PLAYER.fullmatch(str(bet.get("player")))
-        if bet.get("status") != "settled" or not found or found["slug"] != tenant.slug:
-            continue  # open or rolled back, or another brand's player on the same operator
-        records.append({"roundId": bet["roundId"], "memberId": int(found["member"]), "gameCode": bet["gameCode"],
-                        "bet": bet["bet"], "payout": bet["payout"], "placedAt": bet["placedAt"],
-                        "settledAt": bet["settledAt"]})
-    return records
-
-
 # -- The seamless wallet: the vendor's calls to the brand ------------------------------------
 
 

@@ -14,9 +14,6 @@ The vendor's API (the plugin calls it, under the vendor's base URL):
   free play. 404 ``vendor_unknown`` / ``game_unknown``.
 - ``GET /api/rooms?vendor=`` -> ``{rooms: [{roomId, gameCode, name, dealer, minBet, maxBet,
   players, status}]}`` (live vendors have tables; the others answer none)
-- ``GET /api/bets?since=&until=[&vendor=]`` (ISO 8601 with offset) -> ``{bets: [{roundId,
-  vendor, player, gameCode, bet, payout, status, placedAt, settledAt}]}``: the operator's rounds
-  placed or settled in the window.
 
 Errors are ``{"error": code}``: 400 ``invalid_request``, 401 ``signature_invalid`` or
 ``timestamp_stale``, 404 as above; a 5xx means try again later. Each request carries
@@ -55,7 +52,6 @@ OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timest
 MAX_SKEW_SECONDS = 300
 WALLET_OPERATIONS = ("authenticate", "balance", "debit", "credit", "rollback")
 MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")
-VENDOR_CODE = re.compile(r"[A-Z][A-Z0-9]{1,7}")
 # A player at the vendor: "<brand slug>-<member id>"; the slug keeps two brands on one operator apart.
 PLAYER = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]{0,62})-(?P<member>[1-9][0-9]{0,17})")
 TRANSACTION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")

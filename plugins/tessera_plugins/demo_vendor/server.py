@@ -35,7 +35,7 @@ from tessera_plugins.slots import engine, page
 from . import catalog, icons, pages, rooms
 from .play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
 from .protocol import (
-    LANGUAGE, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, VENDOR_CODE, canonical_query, fresh,
+    LANGUAGE, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, canonical_query, fresh,
     sign_launch, to_minor, to_money, verify_launch, verify_request,
 )
 from .state import Session, Store
@@ -137,8 +137,7 @@ class DemoVendor:
 
     def api(self, request: Request) -> Response:
         routes = {("GET", "/api/vendors"): self.api_vendors, ("GET", "/api/games"): self.api_games,
-                  ("POST", "/api/sessions"): self.api_sessions, ("GET", "/api/rooms"): self.api_rooms,
-                  ("GET", "/api/bets"): self.api_bets}
+                  ("POST", "/api/sessions"): self.api_sessions, ("GET", "/api/rooms"): self.api_rooms}
         handler = routes.get((request.method, request.path_info))
         if handler is None:
             return _error(404, "not_found")
@@ -174,22 +173,6 @@ class DemoVendor:
         if vendor is None:
             return _error(404, "vendor_unknown")
         return _json(200, {"rooms": rooms.rooms(vendor.code)})
-
-    def api_bets(self, request: Request, operator: str) -> Response:
-        try:
-            since, until = (datetime.fromisoformat(request.GET.get(k, "")) for k in ("since", "until"))
-        except ValueError:
-            return _error(400, "invalid_request")
-        vendor = request.GET.get("vendor")
-        if since.tzinfo is None or until.tzinfo is None or since > until or (
-                vendor is not None and not VENDOR_CODE.fullmatch(vendor)):
-            return _error(400, "invalid_request")
-        found = self.store.rounds(operator, since.timestamp(), until.timestamp(), vendor)
-        return _json(200, {"bets": [
-            {"roundId": r.round_id, "vendor": r.vendor, "player": r.player, "gameCode": r.game_code,
-             "currency": r.currency, "bet": to_money(r.bet_minor), "payout": to_money(r.payout_minor or 0),
-             "status": r.status, "placedAt": _moment(r.placed_at), "settledAt": _moment(r.settled_at)}
-            for r in found]})
 
     def api_sessions(self, request: Request, operator: str) -> Response:
         try:

@@ -220,17 +220,6 @@ class Store(SqliteState):
             row = db.execute(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE round_id = ?", (round_id,)).fetchone()
         return _round(row) if row else None
 
-    def rounds(self, operator: str, since: float, until: float, vendor: str | None = None) -> list[Round]:
-        """The operator's bets placed or settled between ``since`` and ``until`` (refused debits are no bets)."""
-        query = (f"SELECT {ROUND_COLUMNS} FROM rounds WHERE operator = ? AND status != 'debit_refused' AND"
-                 " ((placed_at BETWEEN ? AND ?) OR (settled_at BETWEEN ? AND ?))")
-        params = [operator, since, until, since, until]
-        if vendor is not None:
-            query += " AND vendor = ?"
-            params.append(vendor)
-        with self._transaction() as db:
-            return [_round(row) for row in db.execute(query + " ORDER BY placed_at", params).fetchall()]
-
     def calls(self, round_id: str) -> list[tuple[str, str, int]]:
         """``(operation, status, attempts)`` of a round's wallet calls, in the order they were made."""
         with self._transaction() as db:

@@ -97,19 +97,21 @@ def member_id(tenant, player: str) -> int | None:
 
 
 @hookimpl
-def tessera_game_bet_records(tenant, settings, vassalage, since, until):
-    """The rounds the brand's players settled at the vendor in [since, until); an operator shared
-    by brands lists all their rounds, so other brands' players are left out here."""
+def tessera_game_bet_records(tenant, settings, vassalage, cursor):
+    """The next page of rounds after ``cursor`` (a position in the vendor's list of the
+    operator's rounds); an operator shared by brands lists all their rounds, so other brands'
+    players are left out here, and the position moves past them too."""
     if not _mine(settings, vassalage):
         return None
+    rounds, following = VendorClient(settings).rounds(cursor)
     records = []
-    for item in VendorClient(settings).rounds(since, until):
+    for item in rounds:
         member = member_id(tenant, item["player"])
         if member is not None:
             records.append({"roundId": item["round_id"], "memberId": member, "gameCode": item["game_code"],
                             "bet": item["bet"], "payout": item["payout"], "placedAt": item["placed_at"].isoformat(),
                             "settledAt": item["settled_at"].isoformat()})
-    return records
+    return {"records": records, "cursor": following}
 
 
 def transfer_status(settings: dict, transfer_id: str) -> dict:

@@ -8,7 +8,10 @@ from urllib.parse import quote
 from tessera.plugins import AdapterError
 from tessera_plugins.signed_http import SignedClient
 
-from .protocol import MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query, sign
+from .protocol import (
+    MAX_BETS_PAGE, MONEY, OPERATOR_HEADER, POSITION, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query,
+    sign,
+)
 
 CENT = Decimal("0.01")
 log = logging.getLogger("tessera.games.transfer_vendor")
@@ -90,12 +93,18 @@ class VendorClient(SignedClient):
                 raise unavailable(self.settings, f"a game without code, name or type: {game!r}")
         return games
 
-    def rounds(self, since: datetime, until: datetime) -> list[dict]:
-        """The rounds settled in [since, until) as the vendor lists them, each checked: ``round_id``,
-        ``player``, ``game_code`` (text), ``bet`` and ``payout`` (amounts), ``placed_at`` and
-        ``settled_at`` (ISO 8601 with an offset, read into aware datetimes)."""
-        rounds = self.listing("/bets", "bets", {"since": since.isoformat(), "until": until.isoformat()})
-        return [self._round(item) for item in rounds]
+    def rounds(self, after: str | None, limit: int = MAX_BETS_PAGE) -> tuple[list[dict], str]:
+        """The rounds recorded after position ``after`` (None: from the first) as the vendor lists
+        them, each checked: ``round_id``, ``player``, ``game_code`` (text), ``bet`` and ``payout``
+        (amounts), ``placed_at`` and ``settled_at`` (ISO 8601 with an offset, read into aware
+        datetimes); and the position the next page starts from."""
+        query = {"limit": limit} if after is None else {"after": after, "limit": limit}
+        value = self.expect_ok("GET", "/bets", query)
+        rounds, following = value.get("bets"), value.get("next")
+        if not (isinstance(rounds, list) and all(isinstance(item, dict) for item in rounds)
+                and isinstance(following, str) and POSITION.fullmatch(following)):
+            raise unavailable(self.settings, f"/bets without its bets and next position: {value!r}")
+        return [self._round(item) for item in rounds], following
 
     def _round(self, item: dict) -> dict:
         texts = all(isinstance(item.get(key), str) and item[key] for key in ("round_id", "player", "game_code"))

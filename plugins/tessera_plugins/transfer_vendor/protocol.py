@@ -13,9 +13,12 @@ with two decimals; errors are ``{"error": code}``:
 - ``GET /games`` -> ``{games: [{code, name, type, classify, min_bet, lines, hot}]}``: ``classify``
   a slot class (SC, VP, TG, AC, JP), ``min_bet`` the smallest line bet, ``lines`` the lines a spin
   plays (it bets the line bet on each).
-- ``GET /bets?since=&until=`` (ISO 8601 with offset) -> ``{bets: [{round_id, player, game_code,
-  line_bet, lines, bet, payout, placed_at, settled_at}]}``: the operator's rounds settled in
-  [since, until), oldest first, times ISO 8601 with offset. A round is settled when played.
+- ``GET /bets?after=&limit=`` -> ``{bets: [{seq, round_id, player, game_code, line_bet, lines, bet,
+  payout, placed_at, settled_at}], next}``: the operator's rounds recorded after the position
+  ``after`` (a round's ``seq``, a text of digits; none or empty for the first), oldest first, at
+  most ``limit`` of them (1 to ``MAX_BETS_PAGE``, default that); ``next`` is the ``seq`` of the last
+  one listed, or ``after`` again when none is. Times are ISO 8601 with offset. A round is settled
+  when played, so a round is listed once.
 - ``GET /play/{code}?lang=&device=&demo=&player=&operator=&ts=&sig=``: the game page a member
   opens (a launch URL). Its spins, ``POST /sessions/{token}/spin``, and the published paytables,
   ``GET /games/{code}/paytable``, are the page's calls, not the operator's: they carry no headers.
@@ -44,6 +47,8 @@ TRANSFER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 PLAYER = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
 MAX_SKEW_SECONDS = 300
+MAX_BETS_PAGE = 500
+POSITION = re.compile(r"0|[1-9][0-9]{0,17}")  # a place in the operator's rounds: a round's seq
 
 
 def canonical_query(pairs) -> str:

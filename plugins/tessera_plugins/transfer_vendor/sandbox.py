@@ -18,7 +18,6 @@ import json
 import os
 import re
 import time
-from datetime import datetime
 from pathlib import Path
 
 from webob import Request, Response
@@ -27,7 +26,8 @@ from tessera_plugins import sandbox_vendors
 from tessera_plugins.slots import engine, page
 
 from .protocol import (
-    MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID, canonical_query, fresh, verify,
+    MAX_BETS_PAGE, MONEY, OPERATOR_HEADER, PLAYER, POSITION, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID,
+    canonical_query, fresh, verify,
 )
 from .state import GameSession, VendorState, to_minor, to_money
 
@@ -148,13 +148,12 @@ class VendorSandbox:
         return _json(200, {"games": list(GAMES)})
 
     def bets(self, request: Request, operator: str) -> Response:
-        try:
-            since, until = (datetime.fromisoformat(request.GET.get(k, "")) for k in ("since", "until"))
-        except ValueError:
+        after, limit = request.GET.get("after") or "0", request.GET.get("limit", str(MAX_BETS_PAGE))
+        if not (POSITION.fullmatch(after) and limit.isascii() and limit.isdigit()
+                and 1 <= int(limit) <= MAX_BETS_PAGE):
             return _error(400, "invalid_request")
-        if since.tzinfo is None or until.tzinfo is None or since > until:
-            return _error(400, "invalid_request")
-        return _json(200, {"bets": self.state.rounds(operator, since, until)})
+        bets = self.state.rounds(operator, int(after), int(limit))
+        return _json(200, {"bets": bets, "next": bets[-1]["seq"] if bets else after})
 
     def play(self, request: Request, code: str) -> Response:
         """The page a launch URL opens (signed in its query): the slot, for the player's wallet or for fun."""

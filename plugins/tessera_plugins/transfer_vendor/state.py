@@ -199,14 +199,15 @@ class VendorState(SqliteState):
                         json.dumps(spin.wins), now, now))
             return Outcome(after, spin, round_id)
 
-    def rounds(self, operator: str, since: datetime, until: datetime) -> list[dict]:
-        """The operator's rounds settled in [since, until), oldest first, as ``GET /bets`` lists them."""
+    def rounds(self, operator: str, after: int, limit: int) -> list[dict]:
+        """The operator's rounds recorded after position ``after``, oldest first, as ``GET /bets``
+        lists them. A round's position (``seq``) is its rowid: rounds are written one transaction at
+        a time and never deleted, so a later round always has a larger one."""
         with self._transaction() as db:
-            rows = db.execute("SELECT round_id, player, game_code, line_bet_minor, lines, bet_minor, payout_minor,"
-                              " placed_at, settled_at FROM rounds WHERE operator = ? AND settled_at >= ?"
-                              " AND settled_at < ? ORDER BY settled_at, round_id",
-                              (operator, _micros(since), _micros(until))).fetchall()
-        return [{"round_id": round_id, "player": player, "game_code": game_code, "line_bet": to_money(line_bet),
-                 "lines": lines, "bet": to_money(bet), "payout": to_money(payout), "placed_at": _iso(placed),
-                 "settled_at": _iso(settled)}
-                for round_id, player, game_code, line_bet, lines, bet, payout, placed, settled in rows]
+            rows = db.execute("SELECT rowid, round_id, player, game_code, line_bet_minor, lines, bet_minor,"
+                              " payout_minor, placed_at, settled_at FROM rounds WHERE operator = ? AND rowid > ?"
+                              " ORDER BY rowid LIMIT ?", (operator, after, limit)).fetchall()
+        return [{"seq": str(seq), "round_id": round_id, "player": player, "game_code": game_code,
+                 "line_bet": to_money(line_bet), "lines": lines, "bet": to_money(bet), "payout": to_money(payout),
+                 "placed_at": _iso(placed), "settled_at": _iso(settled)}
+                for seq, round_id, player, game_code, line_bet, lines, bet, payout, placed, settled in rows]

@@ -279,19 +279,19 @@ def corrupt(operator_db):
 
 def test_the_audit_command_passes_a_clean_ledger(operator_db):
     env, _ = operator_db
-    assert tessera(env, "ledger", "audit").splitlines() == [
+    assert tessera(env, "ledger", "audit", "--skip-vendors").splitlines() == [
         "demo-bd: 5 accounts, 4 transactions, 8 postings, 0 problem(s)",
         "demo-ph: 2 accounts, 1 transactions, 2 postings, 0 problem(s)",
         "ledger audit: 2 brand(s), 0 problem(s)",
     ]
-    assert tessera(env, "ledger", "audit", "demo-ph").splitlines()[-1] == "ledger audit: 1 brand(s), 0 problem(s)"
+    assert tessera(env, "ledger", "audit", "--skip-vendors", "demo-ph").splitlines()[-1] == "ledger audit: 1 brand(s), 0 problem(s)"
 
 
 def test_the_audit_command_lists_problems_and_fails(operator_db, corrupt):
     env, _ = operator_db
     corrupt("UPDATE ledger_postings SET balance_after_minor = balance_after_minor + 1",
             "UPDATE ledger_postings SET balance_after_minor = balance_after_minor - 1")
-    lines = tessera(env, "ledger", "audit", "--limit", "2", exit_code=1).splitlines()
+    lines = tessera(env, "ledger", "audit", "--skip-vendors", "--limit", "2", exit_code=1).splitlines()
     assert lines[0] == "demo-bd: 5 accounts, 4 transactions, 8 postings, 8 problem(s)"
     assert [line.split(":")[0] for line in lines[1:4]] == ["  running_balance"] * 3
     assert lines[3] == "  running_balance: ... and 6 more"
@@ -305,11 +305,11 @@ def test_the_audit_command_checks_only_the_brand_asked_for(operator_db, corrupt)
             "AND tenant_id = (SELECT id FROM tenants WHERE slug = 'demo-ph')",
             "UPDATE ledger_accounts SET balance_minor = balance_minor - 1 WHERE code = 'house:deposits_clearing' "
             "AND tenant_id = (SELECT id FROM tenants WHERE slug = 'demo-ph')")
-    tessera(env, "ledger", "audit", "demo-bd")
-    output = tessera(env, "ledger", "audit", "demo-ph", exit_code=1)
+    tessera(env, "ledger", "audit", "--skip-vendors", "demo-bd")
+    output = tessera(env, "ledger", "audit", "--skip-vendors", "demo-ph", exit_code=1)
     assert "balance: account" in output and "house:deposits_clearing: balance -6.99" in output
 
 
 def test_the_audit_command_refuses_an_unknown_brand(operator_db):
     env, _ = operator_db
-    assert "no brand 'demo-xx'" in tessera(env, "ledger", "audit", "demo-xx", exit_code=2)
+    assert "no brand 'demo-xx'" in tessera(env, "ledger", "audit", "--skip-vendors", "demo-xx", exit_code=2)

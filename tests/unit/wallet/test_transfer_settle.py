@@ -16,7 +16,8 @@ from tessera.wallet.ledger import IdempotencyConflict, Leg, Ledger
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 from tessera.wallet.transfers import (
-    REFUSED, ask_vendor, pending_of, reconcile_transfers, require_request_id, settle, start)
+    REFUSED, VENDOR_RESULT, Answer, TransferBusy, ask_vendor, pending_of, reconcile_transfers, require_request_id,
+    settle, size, start)
 
 VENDOR = "TWU"
 
@@ -65,47 +66,85 @@ def count(db_session, member, kind) -> int:
         LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind))
 
 
-@pytest.mark.parametrize("answer, outcome", [
-    ("30.00", DONE), (None, PENDING), (AdapterError("vendor_unavailable"), PENDING), (TimeoutError(), PENDING),
-    (ConnectionResetError(), PENDING), (AdapterError("vendor_insufficient_funds"), REFUSED),
-    (AdapterError("transfer_conflict"), REFUSED),
+@pytest.mark.parametrize("answer, outcome, held", [
+    ("30.00", DONE, 3000), (None, PENDING, None), (AdapterError("vendor_unavailable"), PENDING, None),
+    (TimeoutError(), PENDING, None), (ConnectionResetError(), PENDING, None),
+    (AdapterError("vendor_insufficient_funds"), REFUSED, None),
+    (AdapterError("vendor_insufficient_funds", balance="12.34"), REFUSED, 1234),
+    (AdapterError("transfer_conflict"), REFUSED, None), ("not money", DONE, None), ("-1.00", DONE, None),
 ])
-def test_what_an_answer_means(db_session, brand, member, answer, outcome):
+def test_what_an_answer_means(db_session, brand, member, answer, outcome, held):
     tenant, plugins, vendor, _ = brand
     pending = begin(db_session, brand, member)
     vendor.answer = answer
-    assert ask_vendor(plugins, tenant, pending) == outcome
+    assert ask_vendor(plugins, tenant, pending) == Answer(outcome, held)
     assert vendor.asked == [f"demo-bd-{pending.id}"]
+
+
+def balances(brand, member) -> tuple[int, int, int]:
+    """Main, the vendor wallet and the house's vendor settlement, as the database has them."""
+    ledger = brand[3]
+    return (ledger.balance(ledger.member_account(member.id)),
+            ledger.balance(ledger.member_account(member.id, "vendor", VENDOR)),
+            ledger.balance(ledger.house_account("vendor_settlement")))
 
 
 def test_a_transfer_settles_once(db_session, brand, member):
     pending = begin(db_session, brand, member)
-    assert settle(db_session, brand[3], pending, PENDING) == PENDING
-    assert settle(db_session, brand[3], pending, DONE) == DONE
-    assert settle(db_session, brand[3], pending, DONE) is None
-    assert settle(db_session, brand[3], pending, REFUSED) is None  # too late to refund what was settled
+    settled = balances(brand, member)[2]
+    assert settle(db_session, brand[3], pending, Answer(PENDING)) == PENDING
+    assert settle(db_session, brand[3], pending, Answer(DONE, 3000)) == DONE
+    assert settle(db_session, brand[3], pending, Answer(DONE, 3000)) is None
+    assert settle(db_session, brand[3], pending, Answer(REFUSED)) is None  # too late to refund what was settled
     assert (count(db_session, member, "transfer_settle"), count(db_session, member, "transfer_refund")) == (1, 0)
-    ledger = brand[3]
-    assert ledger.balance(ledger.member_account(member.id, "vendor", VENDOR)) == 3000
+    assert balances(brand, member) == (7000, 3000, settled)
+    assert count(db_session, member, VENDOR_RESULT) == 0
 
 
 def test_a_refused_transfer_comes_back(db_session, brand, member):
     pending = begin(db_session, brand, member)
-    assert settle(db_session, brand[3], pending, REFUSED) == FAILED
+    assert settle(db_session, brand[3], pending, Answer(REFUSED)) == FAILED
     assert brand[3].balance(brand[3].member_account(member.id)) == 10000
     assert db_session.get(WalletTransfer, pending.id).status == FAILED
 
 
 def test_out_refused_moves_nothing_and_done_pays_main(db_session, brand, member):
-    settle(db_session, brand[3], begin(db_session, brand, member), DONE)
+    settle(db_session, brand[3], begin(db_session, brand, member), Answer(DONE, 3000))
     refused = begin(db_session, brand, member, OUT, 1000, key="member:x:walletTransfer:out-one1")
-    assert settle(db_session, brand[3], refused, REFUSED) == FAILED
+    assert settle(db_session, brand[3], refused, Answer(REFUSED)) == FAILED
     done = begin(db_session, brand, member, OUT, 1000, key="member:x:walletTransfer:out-two2")
-    assert settle(db_session, brand[3], done, DONE) == DONE
-    ledger = brand[3]
-    main, wallet = ledger.member_account(member.id), ledger.member_account(member.id, "vendor", VENDOR)
-    assert (ledger.balance(main), ledger.balance(wallet)) == (8000, 2000)
-    assert count(db_session, member, "transfer_sync") == 0
+    assert settle(db_session, brand[3], done, Answer(DONE, 2000)) == DONE
+    assert balances(brand, member)[:2] == (8000, 2000)
+    assert count(db_session, member, VENDOR_RESULT) == 0
+
+
+@pytest.mark.parametrize("direction, amount, held, after", [
+    (IN, 3000, 2500, (7000, 2500)),    # in: lost 5.00 there before this transfer
+    (IN, 3000, 3600, (7000, 3600)),    # in: won 6.00
+    (OUT, 1000, 500, (8000, 500)),        # out after losing 15.00 of the 30.00
+    (OUT, 1000, 4000, (8000, 4000)),     # out of more than the mirror held: the winnings
+])
+def test_the_mirror_becomes_what_the_vendor_holds(db_session, brand, member, direction, amount, held, after):
+    """What the member won or lost at the vendor since the last transfer is posted against the
+    house's vendor settlement; the wallet then holds what the vendor said."""
+    if direction == OUT:
+        settle(db_session, brand[3], begin(db_session, brand, member, key="member:x:walletTransfer:in-first"),
+               Answer(DONE, 3000))
+    before = balances(brand, member)
+    pending = begin(db_session, brand, member, direction, amount)
+    assert settle(db_session, brand[3], pending, Answer(DONE, held)) == DONE
+    main, wallet, house = balances(brand, member)
+    assert (main, wallet) == after
+    moved = amount if direction == IN else -amount
+    assert house - before[2] == -(held - before[1] - moved)  # the house paid the win or took the loss
+    assert count(db_session, member, VENDOR_RESULT) == 1
+
+
+def test_a_refusal_that_says_the_balance_brings_the_mirror_to_it(db_session, brand, member):
+    settle(db_session, brand[3], begin(db_session, brand, member), Answer(DONE, 3000))
+    refused = begin(db_session, brand, member, OUT, 3000, key="member:x:walletTransfer:out-short")
+    assert settle(db_session, brand[3], refused, Answer(REFUSED, 1100)) == FAILED
+    assert balances(brand, member)[:2] == (7000, 1100)
 
 
 def test_the_same_request_is_the_same_transfer(db_session, brand, member):
@@ -118,18 +157,61 @@ def test_the_same_request_is_the_same_transfer(db_session, brand, member):
     assert brand[3].balance(brand[3].member_account(member.id)) == 9500
 
 
-def test_going_out_asks_the_vendor_only_past_the_mirror(db_session, brand, member):
-    asked = []
+def test_one_transfer_at_a_time_with_a_vendor(db_session, brand, member):
+    pending = begin(db_session, brand, member)
+    for direction, amount in ((IN, 100), (IN, None), (OUT, None)):
+        with pytest.raises(TransferBusy) as busy:
+            start(db_session, brand[3], member.id, VENDOR, direction, amount, f"member:x:walletTransfer:{direction}-busy")
+        assert (busy.value.status, busy.value.code, busy.value.pending_id, busy.value.stuck) == (
+            409, "transfer_in_progress", pending.id, False)
+    assert start(db_session, brand[3], member.id, "OTHER", IN, 100, "member:x:walletTransfer:elsewhere").status == PENDING
+    assert brand[3].balance(brand[3].member_account(member.id)) == 10000 - 3000 - 100  # nothing held for the refused
+    settle(db_session, brand[3], pending, Answer(DONE, 3000))
+    assert start(db_session, brand[3], member.id, VENDOR, OUT, 100, "member:x:walletTransfer:after-it").status == PENDING
 
-    def holds():
-        asked.append(True)
-        return 700
 
-    with pytest.raises(ApiError) as refused:
-        start(db_session, brand[3], member.id, VENDOR, OUT, 701, "member:x:walletTransfer:out-past", holds)
-    assert refused.value.code == "insufficient_funds" and asked == [True]
-    whole = start(db_session, brand[3], member.id, VENDOR, OUT, None, "member:x:walletTransfer:out-whole", holds)
-    assert (whole.amount_minor, whole.whole) == (700, True)
+class Holdings:
+    """A vendor answering the balance call with ``held`` (a Decimal string, or an error to raise)."""
+
+    def __init__(self, held):
+        self.held, self.asked = held, 0
+
+    @hookimpl
+    def tessera_game_balance(self, tenant, settings, vassalage, player):
+        self.asked += 1
+        if isinstance(self.held, BaseException):
+            raise self.held
+        return self.held
+
+
+@pytest.mark.parametrize("held, amount, mirror", [
+    ("20.00", 2000, 2000), ("35.50", 3550, 3550),
+    (AdapterError("vendor_unavailable"), 3000, 3000),  # the vendor cannot say: the mirror's amount
+])
+def test_all_going_out_is_what_the_vendor_holds(db_session, brand, member, held, amount, mirror):
+    tenant, plugins, _, ledger = brand
+    settle(db_session, ledger, begin(db_session, brand, member), Answer(DONE, 3000))
+    holdings = Holdings(held)
+    plugins.pm.register(holdings, name="unit-holdings")
+    tenant.config["plugins"]["unit-holdings"] = {}
+    whole = start(db_session, ledger, member.id, VENDOR, OUT, None, "member:x:walletTransfer:out-whole")
+    assert (whole.amount_minor, whole.whole) == (0, True)  # sized once the vendor is asked
+    sized = size(db_session, ledger, plugins, tenant, pending_of(db_session, tenant.id, whole.id))
+    assert (sized.amount_minor, holdings.asked) == (amount, 1)
+    db_session.expire_all()
+    assert (db_session.get(WalletTransfer, whole.id).amount_minor, balances(brand, member)[1]) == (amount, mirror)
+
+
+def test_all_going_out_of_nothing_fails(db_session, brand, member):
+    tenant, plugins, _, ledger = brand
+    settle(db_session, ledger, begin(db_session, brand, member), Answer(DONE, 3000))
+    plugins.pm.register(Holdings("0.00"), name="unit-holdings")
+    tenant.config["plugins"]["unit-holdings"] = {}
+    whole = start(db_session, ledger, member.id, VENDOR, OUT, None, "member:x:walletTransfer:out-empty")
+    assert size(db_session, ledger, plugins, tenant, pending_of(db_session, tenant.id, whole.id)) is None
+    db_session.expire_all()
+    assert db_session.get(WalletTransfer, whole.id).status == FAILED
+    assert balances(brand, member)[:2] == (7000, 0)  # lost it all there
 
 
 def test_the_reconciler_leaves_young_transfers_alone(db_session, brand, member):
