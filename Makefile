@@ -61,7 +61,7 @@ run: setup
 	$(call with_sandboxes,$(BIN)/tessera serve --port $(PORT))
 
 test-python: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # Debian's Chromium: a test tool's own browser download cannot work here.
 # Noto fonts: Bengali and the other scripts of the ~40 languages render as text, not boxes.

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 import webtest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
 
 from tessera.db import ALL_TENANTS, make_engine
 from tessera.migrate import upgrade
@@ -32,10 +34,27 @@ def _reset(engine):
             connection.execute(text("CREATE SCHEMA public"))
 
 
+def worker_database(url: str, worker: str) -> str:
+    """On PostgreSQL, each pytest-xdist worker's own database beside the one named (made when
+    missing), since each run starts by emptying its database."""
+    if worker in ("", "master") or not url.startswith("postgresql"):
+        return url
+    name = f"{make_url(url).database}_{worker}"
+    admin = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            if not connection.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}):
+                connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(scope="session")
-def settings(tmp_path_factory) -> Settings:
+def settings(tmp_path_factory, worker_id) -> Settings:
     tmp = tmp_path_factory.mktemp("tessera")
-    url = os.environ.get("TESSERA_TEST_DATABASE_URL") or f"sqlite:///{tmp / 'test.sqlite'}"
+    url = os.environ.get("TESSERA_TEST_DATABASE_URL")
+    url = worker_database(url, worker_id) if url else f"sqlite:///{tmp / 'test.sqlite'}"
     return Settings(
         database_url=url,
         tenants_dir=ROOT / "tenants",
