@@ -5,6 +5,7 @@ import json
 import re
 import threading
 import uuid
+from datetime import timedelta
 from decimal import Decimal
 from urllib.parse import urljoin
 from urllib.request import Request, urlopen
@@ -252,6 +253,18 @@ class TestVendorTrouble:
         assert vendor.balance("demo-bd", player.id) == 0
         assert move(testapp, player, "out", "0.01", status=400)["code"] == "insufficient_funds"
 
+
+    def test_a_stuck_transfer_is_asked_about_before_the_next_one(self, testapp, vendor, player, db_session):
+        vendor.mode = LOSE_ANSWER
+        move(testapp, player, "in", "30", status=503)  # the vendor took it; its answer was lost
+        vendor.mode = None
+        assert move(testapp, player, "in", "10", status=409)["code"] == "transfer_in_progress"  # maybe still under way
+        (stuck,) = transfers_of(db_session, player)
+        stuck.created_at = stuck.created_at - timedelta(minutes=1)
+        db_session.flush()
+        value = move(testapp, player, "in", "10")["value"]
+        assert (value["status"], value["mainBalance"], value["walletBalance"]) == ("done", "60.00", "40.00")
+        assert [t.status for t in transfers_of(db_session, player)] == ["done", "done"]
 
     def test_losses_at_the_vendor_go_out_of_the_wallet(self, testapp, vendor, player, db_session):
         move(testapp, player, "in", "100")
