@@ -10,12 +10,16 @@ from sqlalchemy import func, select
 
 from seamless_vendor import (  # noqa: F401 -- fixtures
     SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, catalog, seamless_vendor, signature)
+from tessera.db import Base
 from tessera.games.models import GameBet, SeamlessCall
+from tessera.games.seamless import open_session
+from tessera.identity.models import AGENT_TYPES, FREE_PLAY
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet import history
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import Ledger
+from tessera.timeutil import utcnow
 from tessera.wallet.models import LedgerTransaction
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance
 
@@ -42,6 +46,13 @@ def posted(db_session, member, kind: str | None = None) -> int:
     if kind:
         criteria.append(LedgerTransaction.kind == kind)
     return db_session.scalar(select(func.count()).select_from(LedgerTransaction).where(*criteria))
+
+
+def rows(db_session) -> dict[str, int]:
+    """How many rows each table holds, as the test's transaction sees them."""
+    db_session.flush()
+    return {table.name: db_session.scalar(select(func.count()).select_from(table))
+            for table in Base.metadata.sorted_tables}
 
 
 def house(db_session, member) -> int:
@@ -301,13 +312,29 @@ class TestPlayers:
         assert vendor.balance(newcomer.id)["balance"] == "0.00"
         assert Ledger(db_session, newcomer.tenant_id).existing_account(f"member:{newcomer.id}:main") is None
 
-    @pytest.mark.parametrize("fields", [{"member_type": 0, "password": None}, {"member_type": 1},
-                                        {"status": "locked"}])
-    def test_only_active_real_accounts_bet(self, vendor, members, db_session, fields):
-        other = members(**fields)
+    def test_a_locked_account_does_not_bet(self, vendor, members, db_session):
+        other = members(status="locked")
         fund(db_session, other, "10")
         assert vendor.debit(other.id, "d-1", "r-1", "1") == {"ok": False, "code": "player_unknown", "balance": "10.00"}
         assert main_balance(db_session, other) == 1000
+
+    @pytest.mark.parametrize("member_type", [FREE_PLAY, *sorted(AGENT_TYPES)])
+    @pytest.mark.parametrize("operation", ["authenticate", "balance", "debit", "credit", "rollback"])
+    def test_a_call_for_an_account_that_never_plays_for_money_writes_nothing(
+            self, vendor, members, db_session, catalog, member_type, operation):
+        """Free play and agents never play for money: whatever the vendor asks about one is
+        refused before the ledger is looked at, and leaves no row anywhere (no ledger account,
+        no kept call, no round)."""
+        other = members(member_type=member_type, password=None if member_type == FREE_PLAY else "Secret123")
+        token = open_session(db_session, other.tenant_id, other.id, "TSV", catalog[("demo-bd", SLOT)].id, utcnow())
+        before = rows(db_session)
+        calls = {"authenticate": lambda: vendor.authenticate(token), "balance": lambda: vendor.balance(other.id),
+                 "debit": lambda: vendor.debit(other.id, "d-1", "r-1", "1"),
+                 "credit": lambda: vendor.credit(other.id, "c-1", "r-1", "1"),
+                 "rollback": lambda: vendor.rollback(other.id, "rb-1", "d-1")}
+        answer = calls[operation]()
+        assert rows(db_session) == before
+        assert answer == {"ok": False, "code": "player_unknown"}
 
     def test_a_win_is_paid_to_a_member_locked_since_the_bet(self, vendor, member, db_session):
         vendor.debit(member.id, "d-1", "r-1", "10")

@@ -2,6 +2,9 @@
 authenticate a launch, read the balance, take a bet (debit), pay a win (credit) and undo a bet
 (rollback).
 
+Only real accounts play for money: a call naming a free-play account or an agent is refused
+(``player_unknown``) before the ledger is looked at, and leaves nothing behind.
+
 Every money call is kept in ``seamless_calls`` with its answer, under the vendor's transaction id:
 a replay with the same fields gets the first answer again (a refusal too), a replay with other
 fields is refused (``transaction_conflict``). A member's calls take turns: each locks the member's
@@ -175,17 +178,20 @@ class SeamlessWallet:
     # -- who plays
 
     def _member(self, member_id: int) -> Member:
+        """The real account the vendor names. Free play and agents never play for money (a launch
+        gives them no wallet, and a member's type never changes): a call naming one is refused
+        here, before the ledger is looked at, so it leaves no account or kept call behind."""
         member = self.db.scalars(select(Member).where(Member.tenant_id == self.tenant.id,
                                                       Member.id == member_id)).one_or_none()
-        if member is None:
+        if member is None or member.member_type != REAL:
             raise Refusal(PLAYER_UNKNOWN)
         return member
 
     @staticmethod
     def _may_bet(member: Member) -> bool:
-        """Only an active real account plays for money; a credit or rollback is taken whatever the
-        member became since the bet."""
-        return member.member_type == REAL and member.status == ACTIVE
+        """Only an active account bets; a credit or rollback is taken whatever the member's status
+        became since the bet."""
+        return member.status == ACTIVE
 
     def _authenticate(self, token: str) -> dict:
         session = self.db.scalars(select(GameSession).where(
