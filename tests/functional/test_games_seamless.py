@@ -113,6 +113,63 @@ class TestRounds:
             ("game", "4.00", "r-1", f"TSV {SLOT}"), ("game", "-10.00", "r-1", f"TSV {SLOT}")]
 
 
+class TestLateCredits:
+    """A credit names a round the wallet knows for the member and vendor; into an open round it
+    settles it, however late; into a settled round it is a late win, paid only within the
+    vendor's window after the round settled (24 hours unless the vendor's protocol says)."""
+
+    def test_a_late_win_within_the_window_is_paid(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "0")
+        settled_at = bet(db_session, "r-1").settled_at
+        clock.advance(hours=23, minutes=59, seconds=59)
+        assert vendor.credit(member.id, "c-2", "r-1", "5")["balance"] == "95.00"
+        round_ = bet(db_session, "r-1")
+        assert (round_.payout_minor, round_.status, round_.settled_at) == (500, "settled", settled_at)
+
+    def test_a_credit_after_the_window_is_refused_and_stays_refused(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "2")
+        clock.advance(hours=24)
+        assert vendor.credit(member.id, "c-2", "r-1", "5") == {"ok": False, "code": "round_closed", "balance": "92.00"}
+        assert vendor.status == 200  # the wallet's answer for the transaction: final
+        clock.advance(minutes=-1)  # a replay gets the first answer, whatever the time
+        assert vendor.credit(member.id, "c-2", "r-1", "5")["code"] == "round_closed"
+        assert bet(db_session, "r-1").payout_minor == 200
+        assert main_balance(db_session, member) == 9200 and posted(db_session, member, "game_payout") == 1
+
+    def test_an_open_round_is_settled_however_late(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        clock.advance(days=30)
+        assert vendor.credit(member.id, "c-1", "r-1", "40")["balance"] == "130.00"
+        assert (bet(db_session, "r-1").status, bet(db_session, "r-1").payout_minor) == ("settled", 4000)
+
+    def test_an_accepted_credit_replayed_after_the_window_answers_as_first(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        first = vendor.credit(member.id, "c-1", "r-1", "25")
+        clock.advance(days=30)
+        assert vendor.credit(member.id, "c-1", "r-1", "25") == first
+        assert main_balance(db_session, member) == 11500 and bet(db_session, "r-1").payout_minor == 2500
+
+    def test_the_window_is_the_vendors(self, vendor, seamless_vendor, member, db_session, clock):
+        seamless_vendor.late_credit_hours = 1
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "0")
+        clock.advance(minutes=59)
+        assert vendor.credit(member.id, "c-2", "r-1", "1")["ok"] is True
+        clock.advance(minutes=1)
+        assert vendor.credit(member.id, "c-3", "r-1", "1")["code"] == "round_closed"
+        assert bet(db_session, "r-1").payout_minor == 100
+
+    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session):
+        db_session.add(GameBet(tenant_id=member.tenant_id, member_id=member.id, vassalage=TRANSFER_VENDOR,
+                               game_code="TWT-TABLE-1", category="LIVE", round_id="r-7", bet_minor=100,
+                               payout_minor=0, status="open", wallet_mode="transfer"))
+        db_session.flush()
+        assert vendor.credit(member.id, "c-1", "r-7", "5")["code"] == "round_unknown"
+        assert main_balance(db_session, member) == 10000
+
+
 class TestInsufficientFunds:
     def test_a_bet_beyond_the_balance(self, vendor, member, db_session):
         assert vendor.debit(member.id, "d-1", "r-1", "100.01") == {
