@@ -1,7 +1,8 @@
 """The demo vendor's game server playing through a brand's seamless wallet over HTTP: a launch
 opens the slot page, a spin is debited before and credited after, a lost debit is rolled back and
 refused to the player, a refused credit is delivered again until accepted (after a restart too,
-and however long after the protocol's late-credit window), free play never calls the wallet, and launch links are signed and expire."""
+and however long after the protocol's late-credit window), free play never calls the wallet, and
+launch links are signed and expire."""
 import json
 import re
 import time

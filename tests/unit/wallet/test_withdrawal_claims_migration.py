@@ -85,7 +85,7 @@ def before(database_url):
                  ("withdrawal_resolved", RESOLVED, {"withdrawal": 1, "outcome": "forced_received", "operator": "desk"}),
                  ("withdrawal_confirmed", CLAIMED, {"withdrawal": 3, "result": "not_received"}),
                  ("withdrawal_resolved", RESOLVED, {"withdrawal": 3, "outcome": "refund", "operator": "back-office"}),
-                 ("login", T0, {"withdrawal": "not a number"})]
+                 ("withdrawal_confirmed", T0, {"withdrawal": [1]}), ("login", T0, {"withdrawal": 1})]
         connection.execute(AUDIT.insert(), [{"tenant_id": tenant, "member_id": member, "kind": kind, "created_at": at,
                                              "detail": detail} for kind, at, detail in audit])
     yield database_url, engine

@@ -12,8 +12,10 @@ note (``resolution_note``).
 
 Until now a claim held received had its ``confirmation`` rewritten to ``forced_received``, its
 amount left as the member's. Those rows get their claim back: ``not_received`` when the member
-said nothing arrived, ``partly_received`` when they gave a part (a part is never 0). The moments
-and the operator come from the audit log where it has them, else from the row's last change.
+said nothing arrived, ``partly_received`` when they gave a part (a part is never 0). A
+resolution's moment is the row's last change; the moment of its claim and the operator come from
+the audit log, and stay unknown (null) where it no longer has them. An unresolved confirmation's
+moment is the row's last change (for ``auto_received``, its deadline).
 """
 from alembic import op
 import sqlalchemy as sa
@@ -41,22 +43,25 @@ audit_events = sa.table('audit_events', sa.column('id', sa.Integer), sa.column('
                         sa.column('created_at', sa.DateTime(timezone=True)), sa.column('detail', sa.JSON))
 
 
-def _first_events(connection, kind: str) -> dict:
-    """{withdrawal id: (moment, detail)} of the first audit event of ``kind`` about each withdrawal."""
+def _first_events(connection, kind: str, wanted: set) -> dict:
+    """{withdrawal id: (moment, detail)} of the first audit event of ``kind`` about each ``wanted`` one."""
     found = {}
     query = sa.select(audit_events.c.created_at, audit_events.c.detail).where(
         audit_events.c.kind == kind).order_by(audit_events.c.id)
     for moment, detail in connection.execute(query):
-        if isinstance(detail, dict) and isinstance(detail.get('withdrawal'), int):
-            found.setdefault(detail['withdrawal'], (moment, detail))
+        withdrawal_id = detail.get('withdrawal') if isinstance(detail, dict) else None
+        if isinstance(withdrawal_id, int) and withdrawal_id in wanted:
+            found.setdefault(withdrawal_id, (moment, detail))
     return found
 
 
 def _from_the_audit_log(connection) -> None:
     """The claim's moment and the resolving operator of each resolved withdrawal."""
-    confirmed, resolved = _first_events(connection, 'withdrawal_confirmed'), _first_events(connection, 'withdrawal_resolved')
-    for withdrawal_id in connection.execute(sa.select(withdrawals.c.id).where(
-            withdrawals.c.resolution.is_not(None))).scalars().all():
+    resolved_ids = set(connection.execute(sa.select(withdrawals.c.id).where(
+        withdrawals.c.resolution.is_not(None))).scalars())
+    confirmed = _first_events(connection, 'withdrawal_confirmed', resolved_ids)
+    resolved = _first_events(connection, 'withdrawal_resolved', resolved_ids)
+    for withdrawal_id in resolved_ids:
         values = {}
         if withdrawal_id in confirmed:
             values['confirmed_at'] = confirmed[withdrawal_id][0]
