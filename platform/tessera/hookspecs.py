@@ -200,7 +200,8 @@ def tessera_game_vendors(tenant, settings):
     """Return the vendors this plugin provides: dicts with ``vassalage``, ``displayName``,
     ``gameType`` and ``walletMode`` ("seamless" or "transfer"), and optionally ``isHot`` (bool,
     default False), ``smallIcon`` (an image URL, default None) and ``accountTypeId`` (int) for
-    the game menu."""
+    the game menu; a seamless-wallet vendor may give ``lateCreditHours`` (a positive number: how
+    long after a round settled its protocol may still credit it, default 24)."""
 
 
 @hookspec(firstresult=True)

@@ -42,21 +42,24 @@ class SeamlessVendor(WalletVendor):
     and signs its answers the same way: 401 for a forged or stale call, 400 for an unreadable one,
     200 with the wallet's answer otherwise. Launches are kept in ``launches``; ``launch_error``
     makes them fail with that AdapterError code; ``on_launch(player)`` is what the vendor does
-    before it answers a launch (authenticate the token at once, as some vendors do)."""
+    before it answers a launch (authenticate the token at once, as some vendors do);
+    ``late_credit_hours``, when set, is the late-win window its protocol documents."""
 
     def __init__(self):
         super().__init__()
         self.launches: list[dict] = []
         self.launch_error: str | None = None
         self.on_launch = None
+        self.late_credit_hours: float | None = None
 
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
         if self.listing_down:
             raise AdapterError(UNAVAILABLE)
+        window = {} if self.late_credit_hours is None else {"lateCreditHours": self.late_credit_hours}
         return [
             {"vassalage": SEAMLESS_VENDOR, "displayName": "Seamless Test Vendor", "gameType": "RNG",
-             "walletMode": "seamless"},
+             "walletMode": "seamless", **window},
             {"vassalage": TRANSFER_VENDOR, "displayName": "Transfer Wallet Test", "gameType": "LIVE",
              "walletMode": "transfer"},
         ]

@@ -10,12 +10,16 @@ from sqlalchemy import func, select
 
 from seamless_vendor import (  # noqa: F401 -- fixtures
     SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, catalog, seamless_vendor, signature)
+from tessera.db import Base
 from tessera.games.models import GameBet, SeamlessCall
+from tessera.games.seamless import open_session
+from tessera.identity.models import AGENT_TYPES, FREE_PLAY
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet import history
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import Ledger
+from tessera.timeutil import utcnow
 from tessera.wallet.models import LedgerTransaction
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance
 
@@ -42,6 +46,13 @@ def posted(db_session, member, kind: str | None = None) -> int:
     if kind:
         criteria.append(LedgerTransaction.kind == kind)
     return db_session.scalar(select(func.count()).select_from(LedgerTransaction).where(*criteria))
+
+
+def rows(db_session) -> dict[str, int]:
+    """How many rows each table holds, as the test's transaction sees them."""
+    db_session.flush()
+    return {table.name: db_session.scalar(select(func.count()).select_from(table))
+            for table in Base.metadata.sorted_tables}
 
 
 def house(db_session, member) -> int:
@@ -100,6 +111,63 @@ class TestRounds:
         record = history.transactions(db_session, tenant, member.id, {"type": "game"})
         assert [(e["type"], e["amount"], e["reference"], e["remark"]) for e in record["list"]] == [
             ("game", "4.00", "r-1", f"TSV {SLOT}"), ("game", "-10.00", "r-1", f"TSV {SLOT}")]
+
+
+class TestLateCredits:
+    """A credit names a round the wallet knows for the member and vendor; into an open round it
+    settles it, however late; into a settled round it is a late win, paid only within the
+    vendor's window after the round settled (24 hours unless the vendor's protocol says)."""
+
+    def test_a_late_win_within_the_window_is_paid(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "0")
+        settled_at = bet(db_session, "r-1").settled_at
+        clock.advance(hours=23, minutes=59, seconds=59)
+        assert vendor.credit(member.id, "c-2", "r-1", "5")["balance"] == "95.00"
+        round_ = bet(db_session, "r-1")
+        assert (round_.payout_minor, round_.status, round_.settled_at) == (500, "settled", settled_at)
+
+    def test_a_credit_after_the_window_is_refused_and_stays_refused(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "2")
+        clock.advance(hours=24)
+        assert vendor.credit(member.id, "c-2", "r-1", "5") == {"ok": False, "code": "round_closed", "balance": "92.00"}
+        assert vendor.status == 200  # the wallet's answer for the transaction: final
+        clock.advance(minutes=-1)  # a replay gets the first answer, whatever the time
+        assert vendor.credit(member.id, "c-2", "r-1", "5")["code"] == "round_closed"
+        assert bet(db_session, "r-1").payout_minor == 200
+        assert main_balance(db_session, member) == 9200 and posted(db_session, member, "game_payout") == 1
+
+    def test_an_open_round_is_settled_however_late(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        clock.advance(days=30)
+        assert vendor.credit(member.id, "c-1", "r-1", "40")["balance"] == "130.00"
+        assert (bet(db_session, "r-1").status, bet(db_session, "r-1").payout_minor) == ("settled", 4000)
+
+    def test_an_accepted_credit_replayed_after_the_window_answers_as_first(self, vendor, member, db_session, clock):
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        first = vendor.credit(member.id, "c-1", "r-1", "25")
+        clock.advance(days=30)
+        assert vendor.credit(member.id, "c-1", "r-1", "25") == first
+        assert main_balance(db_session, member) == 11500 and bet(db_session, "r-1").payout_minor == 2500
+
+    def test_the_window_is_the_vendors(self, vendor, seamless_vendor, member, db_session, clock):
+        seamless_vendor.late_credit_hours = 1
+        vendor.debit(member.id, "d-1", "r-1", "10")
+        vendor.credit(member.id, "c-1", "r-1", "0")
+        clock.advance(minutes=59)
+        assert vendor.credit(member.id, "c-2", "r-1", "1")["ok"] is True
+        clock.advance(minutes=1)
+        assert vendor.credit(member.id, "c-3", "r-1", "1")["code"] == "round_closed"
+        assert bet(db_session, "r-1").payout_minor == 100
+
+    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session):
+        db_session.add(GameBet(tenant_id=member.tenant_id, member_id=member.id, vassalage=TRANSFER_VENDOR,
+                               game_code="TWT-TABLE-1", category="LIVE", round_id="r-7", bet_minor=100,
+                               payout_minor=0, status="open", wallet_mode="transfer"))
+        db_session.flush()
+        assert vendor.credit(member.id, "c-1", "r-7", "5")["code"] == "round_unknown"
+        assert main_balance(db_session, member) == 10000
 
 
 class TestInsufficientFunds:
@@ -301,13 +369,29 @@ class TestPlayers:
         assert vendor.balance(newcomer.id)["balance"] == "0.00"
         assert Ledger(db_session, newcomer.tenant_id).existing_account(f"member:{newcomer.id}:main") is None
 
-    @pytest.mark.parametrize("fields", [{"member_type": 0, "password": None}, {"member_type": 1},
-                                        {"status": "locked"}])
-    def test_only_active_real_accounts_bet(self, vendor, members, db_session, fields):
-        other = members(**fields)
+    def test_a_locked_account_does_not_bet(self, vendor, members, db_session):
+        other = members(status="locked")
         fund(db_session, other, "10")
         assert vendor.debit(other.id, "d-1", "r-1", "1") == {"ok": False, "code": "player_unknown", "balance": "10.00"}
         assert main_balance(db_session, other) == 1000
+
+    @pytest.mark.parametrize("member_type", [FREE_PLAY, *sorted(AGENT_TYPES)])
+    @pytest.mark.parametrize("operation", ["authenticate", "balance", "debit", "credit", "rollback"])
+    def test_a_call_for_an_account_that_never_plays_for_money_writes_nothing(
+            self, vendor, members, db_session, catalog, member_type, operation):
+        """Free play and agents never play for money: whatever the vendor asks about one is
+        refused before the ledger is looked at, and leaves no row anywhere (no ledger account,
+        no kept call, no round)."""
+        other = members(member_type=member_type, password=None if member_type == FREE_PLAY else "Secret123")
+        token = open_session(db_session, other.tenant_id, other.id, "TSV", catalog[("demo-bd", SLOT)].id, utcnow())
+        before = rows(db_session)
+        calls = {"authenticate": lambda: vendor.authenticate(token), "balance": lambda: vendor.balance(other.id),
+                 "debit": lambda: vendor.debit(other.id, "d-1", "r-1", "1"),
+                 "credit": lambda: vendor.credit(other.id, "c-1", "r-1", "1"),
+                 "rollback": lambda: vendor.rollback(other.id, "rb-1", "d-1")}
+        answer = calls[operation]()
+        assert rows(db_session) == before
+        assert answer == {"ok": False, "code": "player_unknown"}
 
     def test_a_win_is_paid_to_a_member_locked_since_the_bet(self, vendor, member, db_session):
         vendor.debit(member.id, "d-1", "r-1", "10")

@@ -20,6 +20,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_models import WalletTransfer
+from factories import Clock
 from wallet_helpers import forget_member
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, committed_member, main_balance, wallet_balance
 
@@ -169,6 +170,28 @@ def test_a_credit_and_a_rollback_of_one_round_at_once(wsgi, engine, world, tenan
         assert (credit.get("code"), rollback.get("code")) in {(None, "round_settled"), ("round_rolled_back", None)}
         paid += credit["ok"]
     assert committed(engine, member_id)[0] == 10000 + 1500 * paid
+    audit_is_clean(engine, tenant_ids)
+
+
+def test_late_wins_at_once_within_and_after_the_window(wsgi, engine, world, tenant_ids):
+    member_id, _ = world.member("100.00")
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": HOST, "REMOTE_ADDR": IP})
+    wsgi.registry["clock"] = clock = Clock()
+    try:
+        VendorClient(app).debit(member_id, "d-1", "r-1", "10")
+        VendorClient(app).credit(member_id, "c-1", "r-1", "0")
+        clock.advance(hours=23)
+        answers = at_once(wsgi, [lambda v, n=n: v.credit(member_id, f"late-{n}", "r-1", "5") for n in range(4)]
+                          + [lambda v: v.credit(member_id, "late-0", "r-1", "5")] * 2)
+        assert codes(answers) == ["ok"] * 6
+        assert committed(engine, member_id, LedgerTransaction.kind == "game_payout") == (11000, 4)
+        clock.advance(hours=1)
+        answers = at_once(wsgi, [lambda v: v.credit(member_id, "after", "r-1", "5")] * 3
+                          + [lambda v: v.credit(member_id, "late-1", "r-1", "5")] * 3)
+        assert codes(answers) == ["ok"] * 3 + ["round_closed"] * 3  # a replay keeps its first answer
+        assert committed(engine, member_id, LedgerTransaction.kind == "game_payout") == (11000, 4)
+    finally:
+        del wsgi.registry["clock"]
     audit_is_clean(engine, tenant_ids)
 
 

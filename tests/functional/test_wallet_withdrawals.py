@@ -3,14 +3,18 @@ confirmed by the member (received, not received with proof, partly), counted as 
 the member says nothing in time or when the brand confirms at once, and claims settled by an
 operator."""
 import pytest
+import webtest
 from sqlalchemy import func, select
 
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY
+from tessera.db import ALL_TENANTS, operator_session
+from tessera.identity.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.payment_models import Withdrawal
+from tessera.wallet.operators import key_hash
+from tessera.wallet.payment_common import stamp
+from tessera.wallet.payment_models import BankAccount, OperatorKey, Withdrawal
 from wallet_helpers import (  # noqa: F401
-    PAYMENT_PASSWORD, balance, bd, jpeg, long_sessions, member_of, operator_of, ph, png, request_id,
-    set_payment_password, set_wallet, token_of,
+    PAYMENT_PASSWORD, RACERS, balance, bd, committed, jpeg, long_sessions, member_of, operator_of, ph, png, race,
+    race_app, request_id, set_payment_password, set_wallet, token_of,
 )
 
 WITHDRAWALS, SETTINGS = "/wps/wallet/withdrawals", "/wps/wallet/withdrawal/settings"
@@ -52,6 +56,10 @@ def paid_withdrawal(customer, operator_of, slug="demo-bd", amount="600.00"):
     operator.post(f"/ops/withdrawals/{withdrawal['id']}/approve")
     operator.post(f"/ops/withdrawals/{withdrawal['id']}/pay", {"reference": "BANK-REF-1"})
     return member, caller, operator, withdrawal["id"]
+
+
+def key_name(db, operator) -> str:
+    return db.scalar(select(OperatorKey.name).where(OperatorKey.key_hash == key_hash(operator.token)))
 
 
 def resolve(operator, withdrawal_id, outcome="refund", status=200, **fields):
@@ -222,11 +230,11 @@ class TestConfirmation:
         assert operator.get(f"/ops/withdrawals/{withdrawal_id}/proof").body == jpeg()
         before = balance(db_session, member)
         resolved = resolve(operator, withdrawal_id)["value"]
-        assert (resolved["resolution"], resolved["refundedAmount"]) == ("refund", "600.00")
+        assert (resolved["resolution"]["outcome"], resolved["resolution"]["refundedAmount"]) == ("refund", "600.00")
         assert balance(db_session, member) == before + 60000
         assert resolve(operator, withdrawal_id, status=409)["code"] == "withdrawal_state_conflict"
         assert balance(db_session, member) == before + 60000
-        assert caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["refundedAmount"] == "600.00"
+        assert caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["resolution"]["refundedAmount"] == "600.00"
 
     def test_partly_received_and_a_partial_refund(self, customer, operator_of, db_session):
         member, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
@@ -239,8 +247,10 @@ class TestConfirmation:
         assert value["hasProof"] is False
         before = balance(db_session, member)
         assert resolve(operator, withdrawal_id, amount="149.51", status=400)["code"] == "amount_above_maximum"
-        resolved = resolve(operator, withdrawal_id, amount=100)
-        assert resolved["value"]["refundedAmount"] == "100.00"
+        resolved = resolve(operator, withdrawal_id, amount=100)["value"]
+        assert (resolved["confirmation"], resolved["receivedAmount"]) == ("partly_received", "450.50")
+        assert (resolved["resolution"]["receivedAmount"], resolved["resolution"]["refundedAmount"]) == (
+            "500.00", "100.00")
         assert balance(db_session, member) == before + 10000
 
     def test_an_operator_may_hold_that_it_was_received(self, customer, operator_of, db_session):
@@ -248,8 +258,10 @@ class TestConfirmation:
         confirm(caller, withdrawal_id, "not_received", files=[("proof", "p.png", png())])
         before = balance(db_session, member)
         resolved = resolve(operator, withdrawal_id, "forced_received")["value"]
-        assert (resolved["confirmation"], resolved["resolution"], resolved["refundedAmount"]) == (
-            "forced_received", "forced_received", None)
+        assert (resolved["confirmation"], resolved["receivedAmount"]) == ("not_received", "0.00")
+        assert resolved["resolution"]["outcome"] == "forced_received"
+        assert (resolved["resolution"]["receivedAmount"], resolved["resolution"]["refundedAmount"]) == (
+            "600.00", None)
         assert balance(db_session, member) == before
 
     def test_only_a_paid_withdrawal_is_confirmed(self, customer, operator_of):
@@ -289,6 +301,75 @@ class TestConfirmation:
         assert answer["code"] == "confirmation_not_allowed"
 
 
+class TestClaimAndResolution:
+    """The member's claim (what they said arrived, when, their proof) and the operator's
+    resolution (the outcome, what it settles as received, who, when, a note) are kept apart:
+    settling a claim never rewrites it."""
+
+    def test_a_claim_held_received_keeps_what_the_member_said(self, customer, operator_of, db_session, clock):
+        long_sessions(db_session, "demo-bd")
+        _, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
+        claimed_at = stamp(clock.now)
+        confirm(caller, withdrawal_id, "not_received", files=[("proof", "p.png", png())])
+        clock.advance(hours=2)
+        resolve(operator, withdrawal_id, "forced_received", note="The bank confirms the transfer NPSB-77.")
+        shown = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
+        assert {key: shown[key] for key in ("status", "confirmation", "receivedAmount", "confirmedAt", "hasProof")} == {
+            "status": "paid", "confirmation": "not_received", "receivedAmount": "0.00", "confirmedAt": claimed_at,
+            "hasProof": True}
+        assert shown["resolution"] == {
+            "outcome": "forced_received", "receivedAmount": "600.00", "refundedAmount": None,
+            "resolvedAt": stamp(clock.now), "note": "The bank confirms the transfer NPSB-77."}
+        listed = operator.get("/ops/withdrawals", confirmation="not_received")["value"]["list"]
+        assert [w["id"] for w in listed] == [withdrawal_id]
+        assert listed[0]["resolution"] == {**shown["resolution"], "resolvedBy": key_name(db_session, operator)}
+        assert operator.get(f"/ops/withdrawals/{withdrawal_id}/proof").body == png()
+
+    def test_a_partial_claim_and_its_refund(self, customer, operator_of, db_session):
+        _, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
+        confirm(caller, withdrawal_id, "partly_received", receivedAmount="450.50")
+        resolved = resolve(operator, withdrawal_id, amount="149.50")["value"]
+        assert (resolved["confirmation"], resolved["receivedAmount"]) == ("partly_received", "450.50")
+        assert {key: resolved["resolution"][key] for key in ("outcome", "receivedAmount", "refundedAmount", "note",
+                                                              "resolvedBy")} == {
+            "outcome": "refund", "receivedAmount": "450.50", "refundedAmount": "149.50", "note": None,
+            "resolvedBy": key_name(db_session, operator)}
+        assert "resolvedBy" not in caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["resolution"]
+
+    def test_what_no_claim_has(self, customer, operator_of, db_session, clock):
+        long_sessions(db_session, "demo-bd")
+        _, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
+        assert caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["confirmedAt"] is None
+        clock.advance(minutes=30)
+        value = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
+        assert (value["confirmation"], value["confirmedAt"], value["resolution"]) == (
+            "auto_received", value["confirmBy"], None)
+        _, _, ph_operator, _ = paid_withdrawal(customer, operator_of, "demo-ph", "300.00")
+        value = ph_operator.get("/ops/withdrawals")["value"]["list"][0]
+        assert (value["confirmation"], value["confirmedAt"], value["resolution"]) == (
+            "forced_received", value["paidAt"], None)
+
+    def test_the_open_claims(self, customer, operator_of):
+        _, caller, operator, first = paid_withdrawal(customer, operator_of)
+        confirm(caller, first, "not_received", files=[("proof", "p.png", png())])
+        _, other, _, second = paid_withdrawal(customer, operator_of)
+        confirm(other, second, "not_received", files=[("proof", "p.png", png())])
+        resolve(operator, first, "forced_received")
+        claims = operator.get("/ops/withdrawals", confirmation="not_received", resolution="unresolved")["value"]
+        assert [w["id"] for w in claims["list"]] == [second]
+        held = operator.get("/ops/withdrawals", resolution="forced_received")["value"]["list"]
+        assert [w["id"] for w in held] == [first]
+
+    def test_a_note_is_at_most_255_characters(self, customer, operator_of, db_session):
+        member, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
+        confirm(caller, withdrawal_id, "not_received", files=[("proof", "p.png", png())])
+        before = balance(db_session, member)
+        assert resolve(operator, withdrawal_id, note="x" * 256, status=400)["code"] == "invalid_request"
+        assert resolve(operator, withdrawal_id, note=7, status=400)["code"] == "invalid_request"
+        assert balance(db_session, member) == before
+        assert resolve(operator, withdrawal_id, note="x" * 255)["value"]["resolution"]["note"] == "x" * 255
+
+
 class TestIsolation:
     def test_a_member_never_sees_or_confirms_anothers_withdrawal(self, customer, operator_of):
         _, owner, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
@@ -308,3 +389,41 @@ class TestIsolation:
         assert [w["id"] for w in caller.get(WITHDRAWALS, status="rejected")["value"]["list"]] == [ids[1]]
         page = caller.get(WITHDRAWALS, pageNo=2, pageSize=2)["value"]
         assert (page["list"][0]["id"], page["totalPages"], page["total"]) == (ids[0], 2, 3)
+
+
+# -- Two resolutions at the same moment, each in its own request and transaction ------------
+
+def test_a_claim_is_resolved_once_whoever_asks_at_once(race_app, engine, committed):
+    with operator_session(engine, ALL_TENANTS) as db:
+        account = BankAccount(tenant_id=committed["tenant_id"], member_id=committed["member_id"], **{
+            "bank_name": ACCOUNT["bankName"], "account_name": ACCOUNT["accountName"],
+            "account_number": ACCOUNT["accountNumber"]})
+        db.add(account)
+        db.flush()
+        claimed = Withdrawal(tenant_id=committed["tenant_id"], member_id=committed["member_id"],
+                             bank_account_id=account.id, bank_name=account.bank_name,
+                             account_name=account.account_name, account_number=account.account_number,
+                             amount_minor=60000, status="paid", confirmation="not_received", received_minor=0,
+                             request_key=f"race:{request_id()}")
+        db.add(claimed)
+        db.flush()
+        withdrawal_id = claimed.id
+    app = webtest.TestApp(race_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
+    operator = {"Authorization": f"Bearer {committed['key']}"}
+    path = f"/ops/withdrawals/{withdrawal_id}/resolve"
+    answers = race([lambda outcome=outcome: app.post_json(path, {"outcome": outcome}, headers=operator,
+                                                          expect_errors=True)
+                    for outcome in ("refund", "forced_received") * (RACERS // 2)])
+    assert answers == [200] + [409] * (RACERS - 1)
+    with operator_session(engine, ALL_TENANTS) as db:
+        resolved = db.get(Withdrawal, withdrawal_id)
+        claim, outcome = (resolved.confirmation, resolved.received_minor), resolved.resolution
+        refunds = db.scalar(select(func.count()).select_from(LedgerTransaction).where(
+            LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:refund"))
+        main = db.scalar(select(LedgerAccount.balance_minor).where(
+            LedgerAccount.code == f"member:{committed['member_id']}:main")) or 0
+        resolutions = db.scalar(select(func.count()).where(AuditEvent.kind == "withdrawal_resolved",
+                                                           AuditEvent.member_id == committed["member_id"]))
+    assert claim == ("not_received", 0)
+    assert (refunds, main) == ((1, 60000) if outcome == "refund" else (0, 0))
+    assert resolutions == 1

@@ -35,7 +35,7 @@ from tessera.timeutil import utcnow
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.operators import create_key
-from tessera.wallet.payment_models import Deposit, OperatorKey
+from tessera.wallet.payment_models import BankAccount, Deposit, OperatorKey, Withdrawal
 from tessera.wallet.transfer_models import WalletTransfer
 
 PLUGIN = "test-payments"
@@ -343,6 +343,8 @@ def forget_member(db, member_id: int) -> None:
     """Remove a committed member and everything their money did, house balances made whole again."""
     transactions = select(LedgerTransaction.id).where(LedgerTransaction.member_id == member_id)
     touched = set(db.scalars(select(LedgerPosting.account_id).where(LedgerPosting.transaction_id.in_(transactions))))
+    db.execute(delete(Withdrawal).where(Withdrawal.member_id == member_id))
+    db.execute(delete(BankAccount).where(BankAccount.member_id == member_id))
     db.execute(delete(LedgerPosting).where(LedgerPosting.transaction_id.in_(transactions)))
     db.execute(update(Deposit).where(Deposit.member_id == member_id).values(transaction_id=None))
     db.execute(delete(LedgerTransaction).where(LedgerTransaction.member_id == member_id))

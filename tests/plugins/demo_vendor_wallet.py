@@ -5,7 +5,9 @@ It serves ``POST /vendors/<vassalage>/wallet/<operation>`` as Tessera does: the 
 ``tessera_seamless_encode``, so the vendor's game server meets the plugin's real signatures both
 ways. Balances live in memory, with the seamless wallet's rules: a replayed transaction id gets its
 first answer, other fields ``transaction_conflict``; a rollback of a settled round is
-``round_settled``; a rollback that comes before its debit makes the debit ``round_rolled_back``.
+``round_settled``; a rollback that comes before its debit makes the debit ``round_rolled_back``; a
+credit settles an open round whenever it comes, is a late win in a settled round for the
+protocol's ``LATE_CREDIT_HOURS`` (by ``clock``, which a test moves) and ``round_closed`` after.
 Its address is ``http://<brand slug>.localhost:<port>/...``, which only a client resolving
 ``*.localhost`` itself reaches. ``fail_next`` makes it lose answers.
 """
@@ -18,7 +20,7 @@ from plugin_contract import brand, reference_manager
 
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera_plugins import demo_vendor
-from tessera_plugins.demo_vendor.protocol import to_minor, to_money
+from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
 
 DECODE, ENCODE = "tessera_seamless_decode", "tessera_seamless_encode"
 
@@ -59,6 +61,8 @@ class Wallet:
         self._done: dict[str, tuple[tuple, dict]] = {}  # transaction id -> (its fields, its answer)
         self._debits: dict[str, tuple[int, int, str]] = {}  # transaction id -> (member, amount, round)
         self._rounds: dict[str, str] = {}
+        self._settled_at: dict[str, float] = {}
+        self.clock = time.time
         self._rolled_back_first: set[str] = set()
         self._failures: dict[str, list[Failure]] = {}
         self._lock = threading.Lock()
@@ -135,10 +139,18 @@ class Wallet:
         return self._ok(member_id)
 
     def _credit(self, call: dict, member_id: int) -> dict:
-        if call["roundId"] not in self._rounds:
+        round_id = call["roundId"]
+        state = self._rounds.get(round_id)
+        if state is None:
             return {"ok": False, "code": "round_unknown"}
+        if state == "rolled_back":
+            return {"ok": False, "code": "round_rolled_back"}
+        if state == "settled" and self.clock() >= self._settled_at[round_id] + LATE_CREDIT_HOURS * 3600:
+            return {"ok": False, "code": "round_closed", "balance": self.balance(member_id)}
         self.balances[member_id] += to_minor(call["amount"])
-        self._rounds[call["roundId"]] = "settled"
+        if state == "open":
+            self._rounds[round_id] = "settled"
+            self._settled_at[round_id] = self.clock()
         return self._ok(member_id)
 
     def _rollback(self, call: dict, member_id: int) -> dict:

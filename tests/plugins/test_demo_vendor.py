@@ -151,12 +151,13 @@ def test_a_slots_paytable_is_published():
 # -- The plugin against the vendor ----------------------------------------------------------
 
 
-def test_vendors_are_seamless_with_icons_and_account_types(settings, vendor):
+def test_vendors_are_seamless_with_icons_account_types_and_the_late_credit_window(settings, vendor):
     offered = plugins(settings).call("demo-vendor", VENDORS)
     assert [v["vassalage"] for v in offered] == [v.code for v in catalog.VENDORS]
     ty = next(v for v in offered if v["vassalage"] == "TY")
     assert ty == {"vassalage": "TY", "displayName": "Tyche Gaming", "gameType": "RNG", "walletMode": "seamless",
-                  "isHot": True, "smallIcon": f"{vendor.base_url}/icons/vendors/TY.svg", "accountTypeId": 1001}
+                  "isHot": True, "smallIcon": f"{vendor.base_url}/icons/vendors/TY.svg", "accountTypeId": 1001,
+                  "lateCreditHours": 24}
     lanes = {v["vassalage"]: services.category(v) for v in offered}
     assert lanes["AV"] == "ESPORTS" and lanes["DS88"] == "COCKFIGHT" and lanes["SBK"] == "SPORTS"
 

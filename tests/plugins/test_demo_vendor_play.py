@@ -1,7 +1,8 @@
 """The demo vendor's game server playing through a brand's seamless wallet over HTTP: a launch
 opens the slot page, a spin is debited before and credited after, a lost debit is rolled back and
-refused to the player, a refused credit is delivered again until accepted (after a restart too),
-free play never calls the wallet, and launch links are signed and expire."""
+refused to the player, a refused credit is delivered again until accepted (after a restart too,
+and however long after the protocol's late-credit window), free play never calls the wallet, and
+launch links are signed and expire."""
 import json
 import re
 import time
@@ -18,7 +19,7 @@ from tessera.plugins import TenantPlugins
 from tessera_plugins import demo_vendor
 from tessera_plugins.demo_vendor import catalog
 from tessera_plugins.demo_vendor.play import member_id
-from tessera_plugins.demo_vendor.protocol import to_minor, to_money
+from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
 from tessera_plugins.demo_vendor.server import LAUNCH_URL_SECONDS
 from tessera_plugins.slots import engine
 
@@ -182,6 +183,23 @@ def test_a_credit_refused_with_a_5xx_is_delivered_again_until_accepted(settings,
     assert vendor.app.store.round(round_["roundId"]).status == "settled"
     assert wallet.balance(7) == round_["balance"]
     assert vendor.retry_due() == 0  # nothing left to deliver
+
+
+def test_a_credit_delivered_long_after_the_late_credit_window_still_lands(settings, wallet, vendor):
+    url = opened(settings, wallet)
+    wallet.fail_next("credit", Failure(status=503), Failure(status=503, after_applying=True))
+    status, round_ = spin(url)
+    assert status == 200 and round_["creditPending"] is True
+    late = LATE_CREDIT_HOURS * 3600
+    wallet.clock = lambda: time.time() + late + 3600  # the round is still open at the brand: it takes the credit
+    vendor.retry_due()
+    assert vendor.app.store.round(round_["roundId"]).status == "crediting"  # taken, but the answer was lost
+    wallet.clock = lambda: time.time() + 3 * late  # its replay answers as the credit was first answered
+    vendor.retry_due()
+    credits = [call for call in wallet.calls if call["operation"] == "credit"]
+    assert [call["answer"]["ok"] for call in credits[1:]] == [True, True]
+    assert vendor.app.store.round(round_["roundId"]).status == "settled"
+    assert wallet.balance(7) == round_["balance"]
 
 
 def test_a_restart_keeps_delivering_credits(settings, wallet, tmp_path):

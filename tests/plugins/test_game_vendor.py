@@ -231,6 +231,8 @@ def test_vendors_are_described(adapter):
         assert vendor["walletMode"] in {"seamless", "transfer"}
         assert isinstance(vendor.get("isHot", False), bool)
         assert vendor.get("smallIcon") is None or isinstance(vendor["smallIcon"], str)
+        window = vendor.get("lateCreditHours")
+        assert window is None or (vendor["walletMode"] == "seamless" and type(window) in (int, float) and window > 0)
 
 
 @contract
@@ -362,6 +364,8 @@ ANSWERS = [
     {"ok": True, "balance": "97.50", "currency": "BDT", "transactionId": "t-1"},
     {"ok": False, "code": "insufficient_funds", "balance": "1.00"},
     {"ok": False, "code": "transaction_conflict"},
+    {"ok": False, "code": "round_unknown", "balance": "97.50"},
+    {"ok": False, "code": "round_closed", "balance": "97.50"},
     {"ok": False, "code": "signature_invalid"},
 ]
 

@@ -2,6 +2,9 @@
 authenticate a launch, read the balance, take a bet (debit), pay a win (credit) and undo a bet
 (rollback).
 
+Only real accounts play for money: a call naming a free-play account or an agent is refused
+(``player_unknown``) before the ledger is looked at, and leaves nothing behind.
+
 Every money call is kept in ``seamless_calls`` with its answer, under the vendor's transaction id:
 a replay with the same fields gets the first answer again (a refusal too), a replay with other
 fields is refused (``transaction_conflict``). A member's calls take turns: each locks the member's
@@ -9,10 +12,26 @@ main account first (PostgreSQL; SQLite transactions take turns already, each beg
 what a call reads (its first answer, the round, the balance) still holds when it writes. Calls of
 one transaction id for two members meet at the unique constraints instead.
 
-Rounds (``game_bets``): a debit opens its round or adds to it; a credit settles it (a credit of 0
-settles a loss; more credits add to the payout); a rollback undoes one debit, and the round is
-rolled back once none of its bets stands. A rollback that comes before its debit is kept as that
-debit's refusal, so the debit, arriving late, moves nothing.
+Rounds (``game_bets``): a debit opens its round or adds to it; a rollback undoes one debit, and the
+round is rolled back once none of its bets stands. A rollback that comes before its debit is kept
+as that debit's refusal, so the debit, arriving late, moves nothing.
+
+Credits follow the rule the established seamless protocols have for late wins:
+
+- a credit names its round (``roundId``) and goes only into a round the wallet knows for that
+  member and vendor, opened by a debit (``round_unknown`` otherwise);
+- a credit into an open round settles it, however late it comes (a credit of 0 settles a loss):
+  a vendor resending a credit whose answer it lost always lands it;
+- a further credit into a settled round is a late win, paid only within the vendor's late-credit
+  window after the round settled (``lateCreditHours`` in the vendor's description, as its
+  protocol documents it; 24 hours when it says nothing), and refused ``round_closed`` after it;
+  the window runs from the first settlement, so late wins cannot stretch it;
+- a credit into a rolled-back round is refused (``round_rolled_back``);
+- there is no credit without a round: a bonus or jackpot credit of its own is not part of any
+  protocol the wallet speaks.
+
+A refusal is kept with the credit's transaction id like any answer, so a replay after the window
+still gets the first answer, accepted or refused.
 """
 import hashlib
 import json
@@ -42,6 +61,8 @@ SIGNATURE_INVALID, REQUEST_INVALID = "signature_invalid", "request_invalid"
 TOKEN_INVALID, PLAYER_UNKNOWN, INSUFFICIENT_FUNDS = "token_invalid", "player_unknown", "insufficient_funds"
 TRANSACTION_CONFLICT, AMOUNT_INVALID = "transaction_conflict", "amount_invalid"
 ROUND_UNKNOWN, ROUND_SETTLED, ROUND_ROLLED_BACK = "round_unknown", "round_settled", "round_rolled_back"
+ROUND_CLOSED = "round_closed"  # settled longer ago than the vendor's late-credit window
+DEFAULT_LATE_CREDIT = timedelta(hours=24)
 # The fingerprint of a debit refused before it came, because its rollback came first.
 ROLLED_BACK_FIRST = "rolled-back-before-it-came"
 ID_LENGTH, TOKEN_LENGTH = 64, 512
@@ -153,11 +174,19 @@ def read_call(operation: str, decoded, currency: str) -> Call:
 # -- The wallet -----------------------------------------------------------------------------------
 
 
+def late_credit_window(vendor: dict) -> timedelta:
+    """How long after a round settled the vendor may still credit it: its protocol's window."""
+    hours = vendor.get("lateCreditHours")
+    return DEFAULT_LATE_CREDIT if hours is None else timedelta(hours=hours)
+
+
 class SeamlessWallet:
     """One vendor's calls on one brand, inside the request's unit of work (it never commits)."""
 
-    def __init__(self, db, tenant, vassalage: str, category: str, at: datetime):
+    def __init__(self, db, tenant, vassalage: str, category: str, at: datetime,
+                 late_credit: timedelta = DEFAULT_LATE_CREDIT):
         self.db, self.tenant, self.vassalage, self.category, self.at = db, tenant, vassalage, category, at
+        self.late_credit = late_credit
         self.ledger = Ledger(db, tenant.id)
 
     def answer(self, call: Call) -> dict:
@@ -175,17 +204,20 @@ class SeamlessWallet:
     # -- who plays
 
     def _member(self, member_id: int) -> Member:
+        """The real account the vendor names. Free play and agents never play for money (a launch
+        gives them no wallet, and a member's type never changes): a call naming one is refused
+        here, before the ledger is looked at, so it leaves no account or kept call behind."""
         member = self.db.scalars(select(Member).where(Member.tenant_id == self.tenant.id,
                                                       Member.id == member_id)).one_or_none()
-        if member is None:
+        if member is None or member.member_type != REAL:
             raise Refusal(PLAYER_UNKNOWN)
         return member
 
     @staticmethod
     def _may_bet(member: Member) -> bool:
-        """Only an active real account plays for money; a credit or rollback is taken whatever the
-        member became since the bet."""
-        return member.member_type == REAL and member.status == ACTIVE
+        """Only an active account bets; a credit or rollback is taken whatever the member's status
+        became since the bet."""
+        return member.status == ACTIVE
 
     def _authenticate(self, token: str) -> dict:
         session = self.db.scalars(select(GameSession).where(
@@ -325,6 +357,8 @@ class SeamlessWallet:
             raise Refusal(ROUND_UNKNOWN, kept=True)
         if bet.status == ROLLED_BACK:
             raise Refusal(ROUND_ROLLED_BACK, kept=True)
+        if bet.status == SETTLED and self.at >= as_utc(bet.settled_at) + self.late_credit:
+            raise Refusal(ROUND_CLOSED, kept=True)
         posted = None
         if call.amount_minor:
             posted = self._post(self._key(call.transaction_id), PAYOUT, member, main, call.amount_minor, bet)

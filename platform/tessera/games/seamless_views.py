@@ -73,7 +73,8 @@ def vendor_wallet(request):
         answer = seamless.refused(refusal.code)
     else:
         wallet = seamless.SeamlessWallet(request.db, request.tenant, vassalage,
-                                         category(vendor) or vendor.get("gameType", ""), now(request.registry))
+                                         category(vendor) or vendor.get("gameType", ""), now(request.registry),
+                                         seamless.late_credit_window(vendor))
         answer = wallet.answer(call)
     status, headers, body = request.plugins.call(plugin, ENCODE_HOOK, vassalage=vassalage, operation=operation,
                                                  answer=answer)

@@ -65,6 +65,10 @@ class BankAccount(TenantOwned, Base):
 
 
 class Withdrawal(TenantOwned, Base):
+    """A withdrawal, with the member's confirmation of what reached them (their claim, when money
+    is missing) and, apart from it, the operator's resolution of a claim: settling a claim never
+    rewrites what the member said."""
+
     __tablename__ = "withdrawals"
     __table_args__ = (
         UniqueConstraint("tenant_id", "request_key"),
@@ -81,14 +85,23 @@ class Withdrawal(TenantOwned, Base):
     account_number: Mapped[str] = mapped_column(String(30))
     amount_minor: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(10), default=PENDING)
-    confirmation: Mapped[str | None] = mapped_column(String(16))
-    received_minor: Mapped[int | None] = mapped_column(BigInteger)
-    proof: Mapped[str | None] = mapped_column(String(255))
     confirm_by: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     pay_reference: Mapped[str | None] = mapped_column(String(64))
-    resolution: Mapped[str | None] = mapped_column(String(16))  # refund | forced_received, for a claim
+    # The confirmation: what the member said (or auto_received, forced_received), how much that
+    # says arrived, when, and the member's proof image.
+    confirmation: Mapped[str | None] = mapped_column(String(16))
+    received_minor: Mapped[int | None] = mapped_column(BigInteger)
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    proof: Mapped[str | None] = mapped_column(String(255))
+    # An operator's resolution of a claim: refund or forced_received, what it settles as received,
+    # what it paid back, the operator key's name, when, and a note.
+    resolution: Mapped[str | None] = mapped_column(String(16))
+    resolved_received_minor: Mapped[int | None] = mapped_column(BigInteger)
     refunded_minor: Mapped[int | None] = mapped_column(BigInteger)
+    resolved_by: Mapped[str | None] = mapped_column(String(64))
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resolution_note: Mapped[str | None] = mapped_column(String(255))
     remark: Mapped[str | None] = mapped_column(String(255))
     request_key: Mapped[str] = mapped_column(String(160))
     hold_transaction_id: Mapped[int | None] = mapped_column(ForeignKey("ledger_transactions.id", ondelete="RESTRICT"))

@@ -154,9 +154,10 @@ def operator_withdrawal(request, withdrawal: Withdrawal) -> dict:
     member = request.db.get(Member, withdrawal.member_id)
     value = withdrawals.withdrawal_value(withdrawal)
     value["bankAccount"] = {**value["bankAccount"], "accountNumber": withdrawal.account_number}  # to pay into
+    if value["resolution"] is not None:  # which key settled it: the operators' business, not the member's
+        value["resolution"] = {**value["resolution"], "resolvedBy": withdrawal.resolved_by}
     return {**value, "memberId": withdrawal.member_id, "username": member.username,
-            "payReference": withdrawal.pay_reference, "resolution": withdrawal.resolution,
-            "paidAt": stamp(withdrawal.paid_at)}
+            "payReference": withdrawal.pay_reference, "paidAt": stamp(withdrawal.paid_at)}
 
 
 @view_config(route_name="ops.deposits", request_method="GET", **operator_call)
@@ -181,9 +182,7 @@ def ops_reject_deposit(request):
 
 @view_config(route_name="ops.withdrawals", request_method="GET", **operator_call)
 def ops_withdrawals(request):
-    query = _query(request)
-    page = withdrawals.operator_withdrawals(request.db, query.get("status"), query.get("confirmation"),
-                                            now(request.registry), query.get("pageNo", 1), query.get("pageSize", 20))
+    page = withdrawals.operator_withdrawals(request.db, _query(request), now(request.registry))
     return page.value(lambda w: operator_withdrawal(request, w))
 
 
@@ -209,9 +208,7 @@ def ops_reject_withdrawal(request):
 
 @view_config(route_name="ops.withdrawal_resolve", request_method="POST", **operator_call)
 def ops_resolve_withdrawal(request):
-    body = request.openapi.body
-    resolved = withdrawals.resolve(request.db, request.ledger, _id(request), body["outcome"], body.get("amount"),
-                                   **_acting(request))
+    resolved = withdrawals.resolve(request.db, request.ledger, _id(request), request.openapi.body, **_acting(request))
     return operator_withdrawal(request, resolved)
 
 

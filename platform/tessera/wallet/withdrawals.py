@@ -8,6 +8,11 @@ clearing) and ``withdrawal:{id}:refund`` (an operator pays back what a member di
 
 A paid withdrawal the member has not confirmed by ``confirm_by`` counts as received
 (``auto_received``): worked out when it is read, and stored by whoever touches it first.
+
+A member who says the money did not (all) arrive makes a claim; an operator resolves it by paying
+back what is missing (``refund``) or holding that it arrived (``forced_received``). The claim and
+the resolution are kept apart, each with its amount and moment: the resolution never rewrites
+what the member said.
 """
 from datetime import timedelta
 
@@ -32,6 +37,7 @@ from .payment_password import check_payment_password, has_payment_password, requ
 
 DEFAULT_CONFIRM_MINUTES = 30
 CLAIMS = (NOT_RECEIVED, PARTLY_RECEIVED)
+UNRESOLVED = "unresolved"  # the operator listing's filter for claims no operator has settled
 
 
 def bounds(tenant) -> tuple[int, int | None]:
@@ -51,7 +57,7 @@ def settings_value(request, member_id: int) -> dict:
     tenant = request.tenant
     low, high = bounds(tenant)
     main = request.ledger.member_account(member_id)
-    return {"minAmount": format_minor(low), "maxAmount": None if high is None else format_minor(high),
+    return {"minAmount": format_minor(low), "maxAmount": _money(high),
             "paymentPasswordRequired": required(tenant),
             "hasPaymentPassword": has_payment_password(request.db, member_id),
             "confirmMinutes": confirm_minutes(tenant), "forcedReceived": forced_received(tenant),
@@ -65,30 +71,55 @@ def _overdue(withdrawal: Withdrawal, at) -> bool:
             and as_utc(withdrawal.confirm_by) <= at)
 
 
+def _confirmed(withdrawal: Withdrawal, confirmation: str, received_minor: int, at) -> None:
+    withdrawal.confirmation, withdrawal.received_minor = confirmation, received_minor
+    withdrawal.confirmed_at = withdrawal.updated_at = at
+
+
 def settle_overdue(withdrawal: Withdrawal, at) -> Withdrawal:
     """Store ``auto_received`` on a paid withdrawal left unconfirmed past its deadline."""
     if _overdue(withdrawal, at):
-        withdrawal.confirmation, withdrawal.received_minor = AUTO_RECEIVED, withdrawal.amount_minor
-        withdrawal.updated_at = as_utc(withdrawal.confirm_by)
+        _confirmed(withdrawal, AUTO_RECEIVED, withdrawal.amount_minor, as_utc(withdrawal.confirm_by))
     return withdrawal
 
 
+def _money(minor: int | None) -> str | None:
+    return None if minor is None else format_minor(minor)
+
+
 def withdrawal_value(withdrawal: Withdrawal) -> dict:
-    received = withdrawal.received_minor
+    """The withdrawal as its member reads it: the member's confirmation, and apart from it the
+    resolution of their claim."""
     return {
         "id": withdrawal.id, "amount": format_minor(withdrawal.amount_minor),
         "bankAccount": {"id": withdrawal.bank_account_id, "bankName": withdrawal.bank_name,
                         "accountName": withdrawal.account_name, "accountNumber": masked(withdrawal.account_number)},
         "status": withdrawal.status, "confirmation": withdrawal.confirmation,
-        "receivedAmount": None if received is None else format_minor(received),
-        "refundedAmount": None if withdrawal.refunded_minor is None else format_minor(withdrawal.refunded_minor),
-        "hasProof": bool(withdrawal.proof), "confirmBy": stamp(withdrawal.confirm_by), "remark": withdrawal.remark,
+        "receivedAmount": _money(withdrawal.received_minor), "confirmedAt": stamp(withdrawal.confirmed_at),
+        "hasProof": bool(withdrawal.proof), "confirmBy": stamp(withdrawal.confirm_by),
+        "resolution": resolution_value(withdrawal), "remark": withdrawal.remark,
         "createdAt": stamp(withdrawal.created_at), "updatedAt": stamp(withdrawal.updated_at),
     }
 
 
+def resolution_value(withdrawal: Withdrawal) -> dict | None:
+    """How an operator settled the member's claim; None while there is none."""
+    if withdrawal.resolution is None:
+        return None
+    return {"outcome": withdrawal.resolution, "receivedAmount": _money(withdrawal.resolved_received_minor),
+            "refundedAmount": _money(withdrawal.refunded_minor), "resolvedAt": stamp(withdrawal.resolved_at),
+            "note": withdrawal.resolution_note}
+
+
 def status_filter(status: str | None):
     return Withdrawal.status == status if status else True
+
+
+def resolution_filter(resolution: str | None):
+    """Withdrawals resolved so (``unresolved``: not resolved)."""
+    if not resolution:
+        return True
+    return Withdrawal.resolution.is_(None) if resolution == UNRESOLVED else Withdrawal.resolution == resolution
 
 
 def confirmation_filter(confirmation: str | None, at):
@@ -180,7 +211,7 @@ def confirm(request, member_id: int, withdrawal_id: int) -> Withdrawal:
         raise ApiError(400, "proof_required")
     if upload is not None and result != RECEIVED:
         withdrawal.proof = store_proof(request, upload, "withdrawal-proofs")
-    withdrawal.confirmation, withdrawal.received_minor, withdrawal.updated_at = result, received, at
+    _confirmed(withdrawal, result, received, at)
     audit(db, "withdrawal_confirmed", request.client_ip, at, member_id, withdrawal=withdrawal.id, result=result)
     return withdrawal
 
@@ -231,7 +262,7 @@ def pay(db, ledger, tenant, withdrawal_id: int, reference: str | None, at, opera
     withdrawal.status, withdrawal.paid_at, withdrawal.updated_at = PAID, at, at
     withdrawal.pay_reference = reference or None
     if forced_received(tenant):
-        withdrawal.confirmation, withdrawal.received_minor = FORCED_RECEIVED, withdrawal.amount_minor
+        _confirmed(withdrawal, FORCED_RECEIVED, withdrawal.amount_minor, at)
     else:
         withdrawal.confirm_by = at + timedelta(minutes=confirm_minutes(tenant))
     audit(db, "withdrawal_paid", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, operator=operator)
@@ -254,29 +285,34 @@ def reject(db, ledger, withdrawal_id: int, remark: str, at, operator: str, ip: s
     return withdrawal
 
 
-def resolve(db, ledger, withdrawal_id: int, outcome: str, amount, at, operator: str, ip: str | None) -> Withdrawal:
-    """Settle a member's claim that the money did not (all) arrive: pay back what is missing (or
-    the given part of it), or hold that it was received."""
+def resolve(db, ledger, withdrawal_id: int, form: dict, at, operator: str, ip: str | None) -> Withdrawal:
+    """Settle a member's claim that the money did not (all) arrive (``form``: outcome, amount,
+    note): pay back what is missing (or the given part of it), or hold that it was received. The
+    claim stays as the member made it; the resolution says what the house settles as received."""
     withdrawal = _locked_or_404(db, withdrawal_id, at)
     if withdrawal.confirmation not in CLAIMS or withdrawal.resolution is not None:
         raise _conflict(withdrawal)
-    if outcome == FORCED_RECEIVED:
-        withdrawal.confirmation = FORCED_RECEIVED
-    else:
-        missing = withdrawal.amount_minor - (withdrawal.received_minor or 0)
-        refund = missing if amount is None else parse_amount(amount, maximum=missing)
+    refund = 0
+    if form["outcome"] == REFUND:
+        missing = withdrawal.amount_minor - withdrawal.received_minor
+        refund = missing if form.get("amount") is None else parse_amount(form["amount"], maximum=missing)
         ledger.post(key=f"withdrawal:{withdrawal.id}:refund", kind="withdrawal_refund", member_id=withdrawal.member_id,
                     legs=[Leg(ledger.house_account("deposits_clearing"), -refund),
                           Leg(ledger.member_account(withdrawal.member_id), refund)],
                     reference=f"withdrawal:{withdrawal.id}")
         withdrawal.refunded_minor = refund
-    withdrawal.resolution, withdrawal.updated_at = REFUND if outcome == REFUND else FORCED_RECEIVED, at
-    audit(db, "withdrawal_resolved", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, outcome=outcome,
+    withdrawal.resolution, withdrawal.resolved_received_minor = form["outcome"], withdrawal.amount_minor - refund
+    withdrawal.resolved_by, withdrawal.resolution_note = operator, form.get("note")
+    withdrawal.resolved_at = withdrawal.updated_at = at
+    audit(db, "withdrawal_resolved", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, outcome=form["outcome"],
           operator=operator)
     return withdrawal
 
 
-def operator_withdrawals(db, status: str | None, confirmation: str | None, at, page_no: int, page_size: int) -> Page:
-    query = select(Withdrawal).where(status_filter(status), confirmation_filter(confirmation, at))
-    return listing(db, query, at, page_no, page_size)
+def operator_withdrawals(db, query: dict, at) -> Page:
+    """A page of the brand's withdrawals, filtered by the listing's ``query``."""
+    found = select(Withdrawal).where(status_filter(query.get("status")),
+                                     confirmation_filter(query.get("confirmation"), at),
+                                     resolution_filter(query.get("resolution")))
+    return listing(db, found, at, query.get("pageNo", 1), query.get("pageSize", 20))
 

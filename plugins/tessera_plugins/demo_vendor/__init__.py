@@ -23,8 +23,8 @@ from tessera.plugins import AdapterError
 
 from .client import VendorClient
 from .protocol import (
-    LANGUAGE, MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID, WALLET_OPERATIONS,
-    fresh, player_name, sign_wallet_answer, verify_wallet_call, wallet_path,
+    LANGUAGE, LATE_CREDIT_HOURS, MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID,
+    WALLET_OPERATIONS, fresh, player_name, sign_wallet_answer, verify_wallet_call, wallet_path,
 )
 from .seamless_client import read_answer, wallet_request
 
@@ -63,7 +63,8 @@ def _mine(settings, vassalage) -> bool:
 @hookimpl
 def tessera_game_vendors(tenant, settings):
     return [{"vassalage": v["code"], "displayName": v["name"], "gameType": v["gameType"], "walletMode": "seamless",
-             "isHot": bool(v.get("hot")), "smallIcon": v.get("logo"), "accountTypeId": v.get("accountTypeId")}
+             "isHot": bool(v.get("hot")), "smallIcon": v.get("logo"), "accountTypeId": v.get("accountTypeId"),
+             "lateCreditHours": LATE_CREDIT_HOURS}
             for v in offered(settings)]
 
 

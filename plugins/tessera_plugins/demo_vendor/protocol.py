@@ -39,8 +39,22 @@ JSON object (``{ok: true, balance, currency, ...}`` or ``{ok: false, code, balan
 
     "ANSWER" "\\n" PATH "\\n" STATUS "\\n" TIMESTAMP "\\n" SHA256_HEX(BODY)
 
-so an answer cannot be moved to another call or status. Both sides refuse a timestamp more than
-``MAX_SKEW_SECONDS`` from their clock. A launch URL ``/play/<session>?exp=&sig=`` is signed over
+so an answer cannot be moved to another call or status. A refusal's ``code`` is one of
+``token_invalid``, ``player_unknown``, ``insufficient_funds``, ``transaction_conflict``,
+``amount_invalid``, ``round_unknown``, ``round_settled``, ``round_closed`` and
+``round_rolled_back``, final for its transaction id (a replay gets the same answer); only
+``signature_invalid`` (401) and ``request_invalid`` (400) say the call was not read. Both sides
+refuse a timestamp more than ``MAX_SKEW_SECONDS`` from their clock.
+
+Rounds: a ``debit`` opens the round ``roundId`` or adds to it. A ``credit`` names the round of a
+debit the brand accepted for the same player (``round_unknown`` otherwise) and settles it, however
+late it comes (``0.00`` settles a loss). A further credit into a settled round is a late win,
+accepted for ``LATE_CREDIT_HOURS`` after the round settled and refused ``round_closed`` after
+that; a credit into a rolled-back round is refused ``round_rolled_back``. Every credit names a
+round: there are no bonus or jackpot credits of their own. The game server credits each round
+once and sends a credit whose answer it lost again, with the same id and fields, until the brand
+accepts it: the round is still open, or the credit was taken and its replay answers the same, so
+such a late credit always lands. A launch URL ``/play/<session>?exp=&sig=`` is signed over
 ``"PLAY" "\\n" SESSION "\\n" EXP`` and opens only until ``exp``.
 """
 import hashlib
@@ -50,6 +64,7 @@ from urllib.parse import urlencode
 
 OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
 MAX_SKEW_SECONDS = 300
+LATE_CREDIT_HOURS = 24  # how long after a round settled a further credit into it is accepted
 WALLET_OPERATIONS = ("authenticate", "balance", "debit", "credit", "rollback")
 MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")
 # A player at the vendor: "<brand slug>-<member id>"; the slug keeps two brands on one operator apart.

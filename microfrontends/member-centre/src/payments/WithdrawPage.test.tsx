@@ -34,7 +34,10 @@ function withdrawal(id: number, overrides: Record<string, unknown> = {}) {
     status: 'paid',
     confirmation: null,
     receivedAmount: null,
+    confirmedAt: null,
+    hasProof: false,
     confirmBy: new Date(Date.now() + 20 * 60_000).toISOString(),
+    resolution: null,
     remark: null,
     createdAt: '2026-11-23T05:01:02Z',
     updatedAt: '2026-11-23T05:01:02Z',
@@ -276,6 +279,43 @@ describe('withdrawal page: confirming what arrived', () => {
       { result: 'partly_received', receivedAmount: '300', proof: 'file:part.jpg' },
       { result: 'partly_received', receivedAmount: '300', proof: 'file:part.jpg' },
     ]);
+  });
+
+  test("a settled claim shows what the member said and, apart from it, how it was settled", async () => {
+    const claimed = { confirmation: 'not_received', receivedAmount: '0.00', confirmedAt: '2026-11-23T06:00:00Z', hasProof: true };
+    renderPage(<WithdrawPage />, {
+      [SETTINGS_PATH]: SETTINGS,
+      [ACCOUNTS_PATH]: { list: [ACCOUNT] },
+      [WITHDRAWALS_PATH]: page([
+        withdrawal(21, {
+          ...claimed,
+          resolution: { outcome: 'forced_received', receivedAmount: '600.00', refundedAmount: null, resolvedAt: '2026-11-23T08:00:00Z', note: 'The bank confirms the transfer.' },
+        }),
+        withdrawal(22, {
+          confirmation: 'partly_received',
+          receivedAmount: '450.50',
+          confirmedAt: '2026-11-23T06:00:00Z',
+          resolution: { outcome: 'refund', receivedAmount: '450.50', refundedAmount: '149.50', resolvedAt: '2026-11-23T08:00:00Z', note: null },
+        }),
+        withdrawal(23, claimed),
+      ]),
+    });
+    await waitFor(() => expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(3));
+    const claim = (id: number) => group(id).querySelector('[data-confirmation]')!.textContent;
+    const resolution = (id: number) => group(id).querySelector('[data-resolution]');
+
+    expect(claim(21)).toContain('Reported not received, with proof');
+    expect(resolution(21)!.getAttribute('data-resolution')).toBe('forced_received');
+    expect(resolution(21)!.textContent).toContain('Counted as received in full (৳600.00) after review');
+    expect(resolution(21)!.textContent).toContain('The bank confirms the transfer.');
+    expect(within(group(21)).getByText('Outcome of your report')).toBeTruthy();
+
+    expect(claim(22)).toContain('Reported partly received: ৳450.50');
+    expect(resolution(22)!.textContent).toContain('৳149.50 refunded to your wallet (counted as received: ৳450.50)');
+
+    expect(claim(23)).toContain('Reported not received');
+    expect(resolution(23)).toBeNull();
+    expect(within(group(23)).queryByText('Outcome of your report')).toBeNull();
   });
 
   test('past its deadline, or with forced received, nothing is asked', async () => {

@@ -77,14 +77,28 @@ export interface WithdrawalSettings {
 export type WithdrawalStatus = 'pending' | 'approved' | 'paid' | 'rejected';
 export type Confirmation = 'received' | 'not_received' | 'partly_received' | 'auto_received' | 'forced_received';
 
+/** How an operator settled the member's claim; the claim itself stays as the member made it. */
+export interface WithdrawalResolution {
+  outcome: 'refund' | 'forced_received';
+  /** What the house settles as received: the amount less what it paid back. */
+  receivedAmount: string;
+  refundedAmount: string | null;
+  resolvedAt: string | null;
+  note: string | null;
+}
+
 export interface Withdrawal {
   id: number;
   amount: string;
   bankAccount: Pick<BankAccount, 'id' | 'bankName' | 'accountName' | 'accountNumber'>;
   status: WithdrawalStatus;
+  /** What the member said arrived (a claim when money is missing), how much, when, and whether with a proof. */
   confirmation: Confirmation | null;
   receivedAmount: string | null;
+  confirmedAt: string | null;
+  hasProof: boolean;
   confirmBy: string | null;
+  resolution: WithdrawalResolution | null;
   remark: string | null;
   createdAt: string;
   updatedAt: string;

@@ -9,7 +9,7 @@ import { ImageField, proofProblem } from './fields';
 import { useReloadWallet } from './queries';
 import { StatusLabel } from './status';
 import { PAYMENTS_NS } from './translations';
-import { confirmWithdrawal, type ConfirmationResult, type Withdrawal } from './wallet';
+import { confirmWithdrawal, type ConfirmationResult, type Withdrawal, type WithdrawalResolution } from './wallet';
 
 type Money = (amount: string) => string;
 
@@ -19,7 +19,10 @@ export function awaitsConfirmation(withdrawal: Withdrawal, now = Date.now()): bo
   return !withdrawal.confirmBy || new Date(withdrawal.confirmBy).getTime() > now;
 }
 
-/** The member's latest withdrawals, each with its status and what the member said arrived. */
+/**
+ * The member's latest withdrawals, each with its status, what the member said arrived and, apart
+ * from it, how an operator settled their claim.
+ */
 export function WithdrawalList({ withdrawals, money }: { withdrawals: Withdrawal[]; money: Money }) {
   const { t } = useTranslation(PAYMENTS_NS);
   const dateTime = useDateTime();
@@ -47,19 +50,62 @@ export function WithdrawalList({ withdrawals, money }: { withdrawals: Withdrawal
               <dt>{t('status')}</dt>
               <dd>
                 <StatusLabel kind="withdrawal" status={withdrawal.status} />
-                {withdrawal.confirmation && (
-                  <span className="payments__confirmation" data-confirmation={withdrawal.confirmation}>
-                    {' · '}
-                    {t(`confirmation_${withdrawal.confirmation}`, { amount: withdrawal.receivedAmount ? money(withdrawal.receivedAmount) : '' })}
-                  </span>
-                )}
+                {withdrawal.confirmation && <ConfirmationLabel withdrawal={withdrawal} money={money} />}
               </dd>
             </div>
+            {withdrawal.resolution && (
+              <div>
+                <dt>{t('resolution')}</dt>
+                <dd>
+                  <ResolutionLabel resolution={withdrawal.resolution} money={money} />
+                </dd>
+              </div>
+            )}
           </dl>
           {awaitsConfirmation(withdrawal) && <ConfirmWithdrawal withdrawal={withdrawal} money={money} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** When something happened, as the member reads it: " (23 Nov 2026, 14:00)". */
+function Moment({ at }: { at: string | null }) {
+  const dateTime = useDateTime();
+  if (!at) return null;
+  return (
+    <>
+      {' ('}
+      <time dateTime={at}>{dateTime(at)}</time>
+      {')'}
+    </>
+  );
+}
+
+/** What the member said arrived (or how it was counted), with their proof, and when. */
+function ConfirmationLabel({ withdrawal, money }: { withdrawal: Withdrawal; money: Money }) {
+  const { t } = useTranslation(PAYMENTS_NS);
+  const { confirmation, receivedAmount, confirmedAt, hasProof } = withdrawal;
+  return (
+    <span className="payments__confirmation" data-confirmation={confirmation}>
+      {' · '}
+      {t(`confirmation_${confirmation}`, { amount: receivedAmount ? money(receivedAmount) : '' })}
+      {hasProof && t('confirmation_with_proof')}
+      <Moment at={confirmedAt} />
+    </span>
+  );
+}
+
+/** How an operator settled the claim: what it counts as received, what it paid back, when, its note. */
+function ResolutionLabel({ resolution, money }: { resolution: WithdrawalResolution; money: Money }) {
+  const { t } = useTranslation(PAYMENTS_NS);
+  const amounts = { received: money(resolution.receivedAmount), refunded: resolution.refundedAmount ? money(resolution.refundedAmount) : '' };
+  return (
+    <span className="payments__resolution" data-resolution={resolution.outcome}>
+      {t(`resolution_${resolution.outcome}`, amounts)}
+      <Moment at={resolution.resolvedAt} />
+      {resolution.note && <span className="payments__resolution-note">{resolution.note}</span>}
+    </span>
   );
 }
 
