@@ -1,4 +1,4 @@
-"""Migration 0013 on withdrawals made before it (SQLite, or PostgreSQL when the suite runs there):
+"""Migration 0014 on withdrawals made before it (SQLite, or PostgreSQL when the suite runs there):
 a claim an operator held received gets back what the member said, every resolution gets its
 amount, moment and operator, every confirmation its moment; going back gives the old rows."""
 import uuid
@@ -55,8 +55,8 @@ def database_url(settings, tmp_path):
 
 @pytest.fixture
 def before(database_url):
-    """A database at revision 0012 with the demo brands and the withdrawals of OLD_ROWS."""
-    upgrade(database_url, "0012")
+    """A database at revision 0013 with the demo brands and the withdrawals of OLD_ROWS."""
+    upgrade(database_url, "0013")
     engine = make_engine(database_url)
     with Session(engine) as session:
         session.info["tenant_id"] = ALL_TENANTS
@@ -125,7 +125,7 @@ def test_going_back_gives_the_old_rows(before):
     old = ("confirmation", "received_minor", "resolution", "refunded_minor", "updated_at")
     was = rows(engine, old)
     upgrade(url)
-    command.downgrade(alembic_config(url), "0012")
+    command.downgrade(alembic_config(url), "0013")
     assert rows(engine, old) == was
     with engine.connect() as connection:
         assert "resolved_by" not in {c["name"] for c in sa.inspect(connection).get_columns("withdrawals")}

@@ -1,7 +1,7 @@
 """withdrawals: the member's claim and the operator's resolution, kept apart
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-26 12:00:00
 
 A withdrawal keeps what the member said (``confirmation``, ``received_minor``, ``proof``) and,
@@ -21,8 +21,8 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0013'
-down_revision = '0012'
+revision = '0014'
+down_revision = '0013'
 branch_labels = None
 depends_on = None
 
