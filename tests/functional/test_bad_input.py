@@ -127,8 +127,8 @@ def test_a_multipart_body_that_is_no_form_is_invalid(testapp, body, content_type
 
 @pytest.mark.parametrize("charset", ["latin-1", "nope"])
 def test_a_form_in_another_charset_is_refused(testapp, charset):
-    response = put_form(testapp, form(part('form-data; name="content"')), f"multipart/form-data; boundary=xx; charset={charset}", 415)
-    refused(response, 415, "unsupported_media_type")
+    content_type = f"multipart/form-data; boundary=xx; charset={charset}"
+    refused(put_form(testapp, form(part('form-data; name="content"')), content_type, 415), 415, "unsupported_media_type")
 
 
 # -- Numbers: an integer is a JSON integer ---------------------------------------------------

@@ -65,7 +65,8 @@ def _within_bounds(first: date | None, last: date | None, today: date) -> None:
     latest = today + AHEAD
     outside = any(day is not None and not EARLIEST <= day <= latest for day in (first, last))
     if outside or (first and last and (last - first).days >= LONGEST_DAYS):
-        raise ApiError(400, "date_out_of_range", earliest=EARLIEST.isoformat(), latest=latest.isoformat(), days=LONGEST_DAYS)
+        raise ApiError(400, "date_out_of_range", earliest=EARLIEST.isoformat(), latest=latest.isoformat(),
+                       days=LONGEST_DAYS)
 
 
 def period(tenant, start_date: str | None, end_date: str | None) -> tuple[datetime | None, datetime | None]:
