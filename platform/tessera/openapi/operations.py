@@ -48,7 +48,7 @@ def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def _resolve(spec: dict, pointer: str) -> dict:
+def resolve_pointer(spec: dict, pointer: str) -> dict:
     node = spec
     for token in pointer.removeprefix("#/").split("/"):
         token = token.replace("~1", "/").replace("~0", "~")
@@ -58,10 +58,10 @@ def _resolve(spec: dict, pointer: str) -> dict:
 
 def _follow(spec: dict, pointer: str) -> tuple[str, dict]:
     """The pointer and node an object's ``$ref`` leads to (the object itself when it has none)."""
-    node = _resolve(spec, pointer)
+    node = resolve_pointer(spec, pointer)
     while "$ref" in node:
         pointer = node["$ref"]
-        node = _resolve(spec, pointer)
+        node = resolve_pointer(spec, pointer)
     return pointer, node
 
 
@@ -86,13 +86,13 @@ class Operation:
         base = f"#/paths/{_escape(path)}"
         parameters = {}
         for where in (base, f"{base}/{method}"):
-            for i, _ in enumerate(_resolve(spec, where).get("parameters", [])):
+            for i, _ in enumerate(resolve_pointer(spec, where).get("parameters", [])):
                 pointer, parameter = _follow(spec, f"{where}/parameters/{i}")
                 parameters[(parameter["name"], parameter["in"])] = (pointer, parameter)
         self.query = self._validator(registry, spec, parameters, "query")
         self.path = self._validator(registry, spec, parameters, "path")
         self.body_required, self.media_types, self.json_body, self.plaintext = False, (), None, None
-        operation = _resolve(spec, f"{base}/{method}")
+        operation = resolve_pointer(spec, f"{base}/{method}")
         if "requestBody" in operation:
             pointer, body = _follow(spec, f"{base}/{method}/requestBody")
             self.body_required = body.get("required", False)
