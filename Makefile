@@ -9,7 +9,7 @@ SANDBOX_PORT ?= 6550
 PULL_SECONDS ?= 30
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
-.PHONY: run test test-python test-frontend test-browser bench setup install frontend chromium clean
+.PHONY: run test test-python test-frontend test-browser fuzz bench setup install frontend chromium clean
 
 $(STAMP): setup.py requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -93,6 +93,15 @@ test-browser: setup chromium
 	$(call with_server,npm run test:e2e)
 
 test: test-python test-frontend test-browser
+
+# schemathesis over the whole API (tests/fuzz) against a server started for it on a database of
+# its own, made afresh each run; any 5xx fails. Options: make fuzz FUZZ_ARGS="--max-examples 50".
+FUZZ_DB := $(CURDIR)/var/fuzz
+fuzz: $(STAMP)
+	rm -rf $(FUZZ_DB) && mkdir -p $(FUZZ_DB); \
+	export TESSERA_ENV=development TESSERA_DATABASE_URL=sqlite:///$(FUZZ_DB)/tessera.sqlite TESSERA_UPLOAD_DIR=$(FUZZ_DB)/uploads; \
+	$(BIN)/tessera db upgrade && $(BIN)/tessera tenants sync || exit 1; \
+	$(call with_server,$(BIN)/python -m tests.fuzz $(FUZZ_ARGS))
 
 # The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, then the home page in Chromium (each prints ratios against a baseline of the same run).
 bench: setup chromium

@@ -235,6 +235,14 @@ class TestProof:
         answer = caller.upload(f"{DEPOSITS}/{deposit_id}/proof", {"proof": "text"}, status=400)
         assert answer["code"] == "invalid_request"
 
+    def test_a_part_without_headers_is_no_proof(self, payments, member_of):
+        _, caller = member_of("demo-bd")
+        deposit_id = manual(caller)["value"]["deposit"]["id"]
+        response = caller.app.request(f"{DEPOSITS}/{deposit_id}/proof?lang=en", method="POST", headers={
+            "Host": "demo-bd.localhost", "Authorization": f"Bearer {caller.token}",
+            "Content-Type": "multipart/form-data; boundary=9cc651"}, body=b"--9cc651\r\nFalse--9cc651--\r\n", status=400)
+        assert response.json["code"] == "proof_required"
+
     def test_only_a_pending_bank_transfer_takes_one(self, payments, member_of, operator_of):
         _, caller = member_of("demo-bd")
         redirect_id = gateway(caller)["value"]["deposit"]["id"]

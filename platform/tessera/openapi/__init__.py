@@ -10,7 +10,7 @@ import logging
 from pathlib import Path
 
 import yaml
-from openapi_core import OpenAPI
+from openapi_core import Config, OpenAPI
 from openapi_core.templating.paths.exceptions import OperationNotFound
 from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
@@ -18,7 +18,7 @@ from pyramid.tweens import EXCVIEW
 
 from ..envelope import ApiError
 from .operations import build_operations, find_operation
-from .validation import ResponseAdapter, ValidatingRequest, check_body_size, raise_for_errors
+from .validation import ResponseAdapter, ValidatingRequest, check_body_size, multipart_form, raise_for_errors
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -57,7 +57,8 @@ def _build(registry) -> None:
     for path in registry.get("openapi_fragments", []):
         _merge(spec, yaml.safe_load(Path(path).read_text()), path)
     registry["openapi_spec"] = _with_error_responses(spec)
-    registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec))
+    config = Config(extra_media_type_deserializers={"multipart/form-data": multipart_form})
+    registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec), config=config)
     registry["openapi_operations"] = build_operations(registry["openapi_spec"])
 
 
@@ -70,6 +71,8 @@ def validate_request(request, max_body: int | None = None) -> None:
     if operation.checks_body_itself:
         request.openapi = operation.validate(request, body)
         return
+    if request.charset != "UTF-8":  # WebOb reads a form in UTF-8 only (request.POST raises)
+        raise ApiError(415, "unsupported_media_type", content_type=request.headers.get("Content-Type", ""))
     result = request.registry["openapi"].unmarshal_request(ValidatingRequest(request))
     raise_for_errors(request, result.errors)
     request.openapi = result

@@ -8,7 +8,7 @@ bodies (multipart uploads) are checked by openapi-core.
 """
 from dataclasses import dataclass, field
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -18,6 +18,16 @@ from .validation import schema_fields
 SPEC_URI = "urn:tessera:openapi"
 JSON = "application/json"
 JOSE = "application/jose"
+
+
+def _is_integer(_, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# JSON Schema counts 5.0 as an integer; a handler given a float where it counts, slices or pages
+# would fail, so an integer is what JSON writes without a fraction or an exponent.
+RequestValidator = validators.extend(
+    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,7 @@ def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def _resolve(spec: dict, pointer: str) -> dict:
+def resolve_pointer(spec: dict, pointer: str) -> dict:
     node = spec
     for token in pointer.removeprefix("#/").split("/"):
         token = token.replace("~1", "/").replace("~0", "~")
@@ -48,10 +58,10 @@ def _resolve(spec: dict, pointer: str) -> dict:
 
 def _follow(spec: dict, pointer: str) -> tuple[str, dict]:
     """The pointer and node an object's ``$ref`` leads to (the object itself when it has none)."""
-    node = _resolve(spec, pointer)
+    node = resolve_pointer(spec, pointer)
     while "$ref" in node:
         pointer = node["$ref"]
-        node = _resolve(spec, pointer)
+        node = resolve_pointer(spec, pointer)
     return pointer, node
 
 
@@ -76,22 +86,22 @@ class Operation:
         base = f"#/paths/{_escape(path)}"
         parameters = {}
         for where in (base, f"{base}/{method}"):
-            for i, _ in enumerate(_resolve(spec, where).get("parameters", [])):
+            for i, _ in enumerate(resolve_pointer(spec, where).get("parameters", [])):
                 pointer, parameter = _follow(spec, f"{where}/parameters/{i}")
                 parameters[(parameter["name"], parameter["in"])] = (pointer, parameter)
         self.query = self._validator(registry, spec, parameters, "query")
         self.path = self._validator(registry, spec, parameters, "path")
         self.body_required, self.media_types, self.json_body, self.plaintext = False, (), None, None
-        operation = _resolve(spec, f"{base}/{method}")
+        operation = resolve_pointer(spec, f"{base}/{method}")
         if "requestBody" in operation:
             pointer, body = _follow(spec, f"{base}/{method}/requestBody")
             self.body_required = body.get("required", False)
             self.media_types = tuple(body.get("content", {}))
             if JSON in body.get("content", {}):
-                self.json_body = Draft202012Validator(
+                self.json_body = RequestValidator(
                     {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JSON)}/schema"}, registry=registry)
             if "x-plaintext" in body.get("content", {}).get(JOSE, {}):
-                self.plaintext = Draft202012Validator(
+                self.plaintext = RequestValidator(
                     {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JOSE)}/x-plaintext"}, registry=registry)
 
     @staticmethod
@@ -103,7 +113,7 @@ class Operation:
             "required": [name for name, (_, p) in chosen.items() if p.get("required")],
         }
         types = {name: _follow(spec, f"{pointer}/schema")[1] for name, (pointer, _) in chosen.items()}
-        return Draft202012Validator(schema, registry=registry), types, bool(schema["required"])
+        return RequestValidator(schema, registry=registry), types, bool(schema["required"])
 
     @property
     def checks_body_itself(self) -> bool:

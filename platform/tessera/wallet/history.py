@@ -12,11 +12,18 @@ from sqlalchemy import and_, func, not_, or_, select, true
 from sqlalchemy.orm import contains_eager
 
 from ..envelope import ApiError
+from ..timeutil import utcnow
 from .models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 from .money import format_minor
 from .payment_common import page_of, stamp
 
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The days a record is read over: none before the first records a brand could hold, none more
+# than a year ahead (a day past the calendar's end cannot even be turned into a moment), and no
+# more than a year of them at once.
+EARLIEST = date(2000, 1, 1)
+AHEAD = timedelta(days=366)
+LONGEST_DAYS = 366
 # The record's types and the transaction kinds they gather (by prefix); any other kind is an adjustment.
 TYPE_KINDS = {
     "deposit": ("deposit",),
@@ -54,11 +61,20 @@ def _day(value: str | None, field: str) -> date | None:
         raise ApiError(400, "date_invalid", field=field) from None
 
 
+def _within_bounds(first: date | None, last: date | None, today: date) -> None:
+    latest = today + AHEAD
+    outside = any(day is not None and not EARLIEST <= day <= latest for day in (first, last))
+    if outside or (first and last and (last - first).days >= LONGEST_DAYS):
+        raise ApiError(400, "date_out_of_range", earliest=EARLIEST.isoformat(), latest=latest.isoformat(),
+                       days=LONGEST_DAYS)
+
+
 def period(tenant, start_date: str | None, end_date: str | None) -> tuple[datetime | None, datetime | None]:
     """The UTC moments from the start of ``start_date`` to the end of ``end_date`` in the brand's
     timezone (the end excluded); None where a day is not given."""
     zone = ZoneInfo(tenant.config.get("timezone") or "UTC")
     first, last = _day(start_date, "startDate"), _day(end_date, "endDate")
+    _within_bounds(first, last, utcnow().astimezone(zone).date())
     if first and last and first > last:
         raise ApiError(400, "date_invalid", field="endDate")
 
