@@ -171,7 +171,8 @@ def _log_in(operator, host: str, username: str, password: str) -> dict:
     brand asks a captcha at login (demo-ph), it is read as a member would."""
     wsgi = make_app(operator.settings)
     try:
-        app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
+        # From the Philippines, which both demo brands serve.
+        app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "192.0.2.44"})
         status = app.get("/wps/system/status").json["value"]
         form = {"type": "username", "username": username, "password": password}
         if status["whitelabel"]["LOGINREQCAPTCHA3"]:

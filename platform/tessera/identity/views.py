@@ -2,6 +2,7 @@
 from pyramid.view import view_config
 
 from ..envelope import ApiError
+from ..system.access import NEVER
 from ..timeutil import now
 from . import captcha, federated, phones, registration, services, verification
 from .permissions import Permissions
@@ -55,7 +56,7 @@ def free_play(request):
 
 
 @view_config(route_name="identity.logout", request_method="DELETE", renderer="api", openapi=True,
-             permission=Permissions.SessionEnd)
+             permission=Permissions.SessionEnd, region_check=NEVER)  # a member may always end a session
 def logout(request):
     services.end_session(request.db, request.identity, request.client_ip, now(request.registry))
     return None
