@@ -76,10 +76,12 @@ def register_mobile(request):
     return login.as_value() if login else None
 
 
-@view_config(route_name="identity.affiliate", request_method="GET", renderer="api", openapi=True)
+@view_config(route_name="identity.affiliate", request_method="GET", renderer="api", openapi=True,
+             decorator=keeping_traces)  # a code not found counts toward the throttles
 def affiliate(request):
     query = request.openapi.parameters.query
-    return registration.affiliate(request.db, request.tenant, query["code"], query.get("domain"))
+    return registration.affiliate(request.db, request.tenant, query["code"], query.get("domain"), request.client_ip,
+                                  now(request.registry))
 
 
 @view_config(route_name="identity.member_info", request_method="GET", renderer="api", openapi=True,
