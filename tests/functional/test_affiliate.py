@@ -107,7 +107,7 @@ class TestOperatorCommand:
     @pytest.fixture
     def operator(self, tmp_path):
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'agents.sqlite'}", tenants_dir=ROOT / "tenants",
-                            secret_key="affiliate-test-secret", log_format="text")
+                            secret_key="affiliate-test-secret-of-32-bytes-or-more", log_format="text")
         env = {"TESSERA_DATABASE_URL": settings.database_url, "TESSERA_TENANTS_DIR": str(settings.tenants_dir),
                "TESSERA_SECRET_KEY": settings.secret_key}
 
