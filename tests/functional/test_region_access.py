@@ -14,7 +14,8 @@ from accounts import bearer, set_brand, token_of  # noqa: F401 -- fixtures
 from factories import PASSWORD, sealed
 from seamless_vendor import VendorClient, seamless_vendor  # noqa: F401 -- fixtures
 from tessera.identity.models import FailedLogin, MemberSession
-from tessera.system.access import NEVER, SAFE_METHODS
+from tessera.security import SAFE_METHODS
+from tessera.system.access import NEVER
 from tessera.wallet.operators import create_key
 from tessera.timeutil import utcnow
 from wallet_helpers import GATEWAY, balance, fund, notification, payments, webhook  # noqa: F401 -- fixtures

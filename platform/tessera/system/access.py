@@ -10,12 +10,12 @@ import logging
 
 from ..cache import memo
 from ..envelope import ApiError
+from ..security import SAFE_METHODS
 from .services import is_region_restricted, location
 
 log = logging.getLogger(__name__)
 
 ALWAYS, NEVER = "always", "never"
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 UNKNOWN_REGION_NOTED_SECONDS = 3600  # an address of unknown region is logged once an hour per brand
 
 
