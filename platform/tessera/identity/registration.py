@@ -183,10 +183,10 @@ def find_agent(db, code: str) -> Member | None:
 def affiliate(db, tenant, code: str, domain: str | None, ip: str | None, at: datetime) -> dict:
     """The affiliate check of the registration page (GET /wps/agent/affiliate): valid or refused,
     nothing of the agent."""
-    check_refusals(db, AFFILIATE, ip, at)
+    _check_refusals(db, AFFILIATE, ip, at)
     hosts = {d["host"] for d in tenant.config.get("domains", [])}
     if find_agent(db, code) is None or (domain is not None and normalize_host(domain) not in hosts):
-        note_refusal(db, AFFILIATE, ip, at)
+        _note_refusal(db, AFFILIATE, ip, at)
         raise KeptRefusal(400, "invitation_code_error")
     return {"valid": True}
 
@@ -207,7 +207,7 @@ def _check_pace(db, ip: str | None, at: datetime) -> None:
         raise ApiError(429, "too_many_requests")
 
 
-def check_refusals(db, kind: str, ip: str | None, at: datetime) -> None:
+def _check_refusals(db, kind: str, ip: str | None, at: datetime) -> None:
     """Refuse unchecked when the address, or the brand as a whole, had too many checks of ``kind``
     refused within the hour: each refusal tells whether a name, number or code exists."""
     since, refused = at - HOUR, RefusedCheck.kind == kind
@@ -216,7 +216,7 @@ def check_refusals(db, kind: str, ip: str | None, at: datetime) -> None:
         raise ApiError(429, "too_many_attempts")
 
 
-def note_refusal(db, kind: str, ip: str | None, at: datetime) -> None:
+def _note_refusal(db, kind: str, ip: str | None, at: datetime) -> None:
     """Count a refused check (kept only with a kept refusal)."""
     db.add(RefusedCheck(kind=kind, ip=ip or "", created_at=at))
     db.execute(delete(RefusedCheck).where(RefusedCheck.created_at < at - HOUR)
@@ -301,13 +301,13 @@ def register(request, form: dict, mode: str) -> services.Login | None:
     if problems:
         raise fields_refused(request, problems)
     _check_pace(db, ip, at)
-    check_refusals(db, REGISTER, ip, at)
+    _check_refusals(db, REGISTER, ip, at)
     if register_settings(tenant)["captcha"]["enabled"]:
         captcha.require(request, form)
     try:
         member, referrer = _enrol(request, form, checked, at)
     except KeptRefusal:
-        note_refusal(db, REGISTER, ip, at)
+        _note_refusal(db, REGISTER, ip, at)
         raise
     services.audit(db, "register", ip, at, member.id, mode=mode, upline=member.upline_id,
                    referrer=referrer.id if referrer else None)
