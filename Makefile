@@ -57,8 +57,9 @@ define with_sandboxes
 	$(BIN)/tessera games pull-bets --every $(PULL_SECONDS) & puller=$$!; $(1)
 endef
 
+# Development mode: the built-in secret key is accepted (a production server refuses it).
 run: setup
-	$(call with_sandboxes,$(BIN)/tessera serve --port $(PORT))
+	$(call with_sandboxes,TESSERA_ENV=development $(BIN)/tessera serve --port $(PORT))
 
 test-python: setup
 	$(BIN)/pytest -n auto
@@ -77,7 +78,7 @@ define with_server
 	export $(E2E_SECRETS) $(DEV_SECRETS); \
 	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) & sandbox=$$!; \
 	$(sync_games) || { kill $$sandbox; exit 1; }; \
-	TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
+	TESSERA_ENV=development TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
 	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
 	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status

@@ -61,7 +61,7 @@ def settings(tmp_path_factory, worker_id) -> Settings:
         upload_dir=tmp / "uploads",
         validate_responses=True,
         log_format="text",
-        secret_key="test-secret",
+        secret_key="test-secret-key-of-at-least-32-bytes",
         cache_seconds=0,
     )
 

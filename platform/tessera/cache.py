@@ -36,9 +36,10 @@ class Memo:
                 self._cache.clear()
 
 
-def memo(registry, name: str, maxsize: int = 4096) -> Memo:
-    """The app's memo called ``name``, made on first use."""
+def memo(registry, name: str, maxsize: int = 4096, seconds: float | None = None) -> Memo:
+    """The app's memo called ``name``, made on first use; it keeps for ``seconds``, by default
+    ``TESSERA_CACHE_SECONDS``."""
     memos = registry.setdefault("memos", {})
     if name not in memos:
-        memos[name] = Memo(registry.settings["tessera"].cache_seconds, maxsize)
+        memos[name] = Memo(registry.settings["tessera"].cache_seconds if seconds is None else seconds, maxsize)
     return memos[name]

@@ -8,7 +8,7 @@ import click
 from sqlalchemy import select
 
 from .db import make_engine, operator_session
-from .settings import Settings
+from .settings import Settings, UnsafeSettings
 from .timeutil import as_utc, utcnow
 
 
@@ -222,15 +222,20 @@ def _check_affiliate_code(code, member_type, agent_types):
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", default=6543, show_default=True, type=int)
 @click.option("--threads", default=8, show_default=True, type=int)
-def serve(host, port, threads):
+@click.pass_obj
+def serve(settings, host, port, threads):
     """Serve every brand with waitress (development and small deployments)."""
     import waitress
 
     from .config import make_app
 
+    try:
+        app = make_app(settings)
+    except UnsafeSettings as unsafe:
+        raise click.ClickException(str(unsafe)) from None
     # Tessera believes X-Forwarded-For as far as TESSERA_TRUSTED_PROXIES added it (security.client_ip);
     # waitress would clear the header before, as it trusts no proxy of its own.
-    waitress.serve(make_app(), host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
+    waitress.serve(app, host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
                    ident="tessera", clear_untrusted_proxy_headers=False)
 
 

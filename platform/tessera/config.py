@@ -3,7 +3,7 @@ from pyramid.config import Configurator
 from pyramid.request import Request
 
 from .logs import configure_logging
-from .settings import Settings
+from .settings import Settings, refuse_unsafe
 
 
 class TesseraRequest(Request):
@@ -15,6 +15,7 @@ class TesseraRequest(Request):
 
 def make_app(settings: Settings | None = None, plugin_manager=None):
     settings = settings or Settings.from_env()
+    refuse_unsafe(settings)
     configure_logging(settings.log_level, settings.log_format)
     config = Configurator(settings={
         "tessera": settings,

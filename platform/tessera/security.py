@@ -1,11 +1,16 @@
 """Who is calling: a Bearer token resolved by the session service the identity feature registers,
-and the address the call comes from."""
+the address the call comes from and whether it came over HTTPS; and the headers that keep an
+answer from being kept by caches or sent over plain HTTP later."""
 import ipaddress
 from functools import lru_cache
 
 from pyramid.authorization import ACLHelper
-from zope.interface import Interface, implementer
 from pyramid.interfaces import ISecurityPolicy
+from pyramid.tweens import EXCVIEW
+from zope.interface import Interface, implementer
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # the methods that change nothing
+STRICT_TRANSPORT = "max-age=31536000; includeSubDomains"
 
 
 class ISessionLookup(Interface):
@@ -84,7 +89,37 @@ def client_ip(request) -> str | None:
     return address
 
 
+def over_https(request) -> bool:
+    """Whether the call came over HTTPS: to this server, or to a trusted proxy (TESSERA_TRUSTED_PROXIES)
+    that says so in X-Forwarded-Proto (the value it added last: the right-most)."""
+    if request.scheme == "https":
+        return True
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
+    return forwarded == "https" and _is_trusted(request.remote_addr, request.registry.settings["tessera"].trusted_proxies)
+
+
+def _kept_from_caches(request, response) -> bool:
+    """A member's own call (a Bearer token), a call that changes state (logins and registrations
+    answer a session) and an answer setting a cookie must not be kept by any cache."""
+    return request.method not in SAFE_METHODS or bearer_token(request) is not None or "Set-Cookie" in response.headers
+
+
+def response_headers_tween_factory(handler, registry):
+    def tween(request):
+        response = handler(request)
+        if request.over_https:
+            response.headers["Strict-Transport-Security"] = STRICT_TRANSPORT
+        if _kept_from_caches(request, response):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return tween
+
+
 def includeme(config):
     config.set_security_policy(TokenSecurityPolicy())
     _networks(config.registry.settings["tessera"].trusted_proxies)  # a mistyped proxy stops the start
     config.add_request_method(client_ip, "client_ip", reify=True)
+    config.add_request_method(over_https, "over_https", reify=True)
+    # Over the exception views: refusals carry the headers too.
+    config.add_tween("tessera.security.response_headers_tween_factory", over=EXCVIEW)

@@ -4,6 +4,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION, DEVELOPMENT = "production", "development"
+DEVELOPMENT_SECRET_KEY = "tessera-development-secret"
+MIN_SECRET_KEY_BYTES = 32
+MAKE_A_KEY = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+
+
+class UnsafeSettings(RuntimeError):
+    """Settings no server may start with outside development. A RuntimeError: gunicorn prints its
+    message and exits 1, without a traceback."""
 
 
 def _bool(value: str) -> bool:
@@ -12,11 +21,12 @@ def _bool(value: str) -> bool:
 
 @dataclass(frozen=True)
 class Settings:
+    env: str = PRODUCTION
     database_url: str = f"sqlite:///{ROOT / 'var' / 'tessera.sqlite'}"
     tenants_dir: Path = ROOT / "tenants"
     upload_dir: Path = ROOT / "var" / "uploads"
     static_dir: Path = ROOT / "build"
-    secret_key: str = "tessera-development-secret"
+    secret_key: str = DEVELOPMENT_SECRET_KEY
     log_level: str = "INFO"
     log_format: str = "json"
     validate_responses: bool = False
@@ -35,7 +45,7 @@ class Settings:
             key = f"TESSERA_{name.upper()}"
             if key in environ:
                 values[name] = Path(environ[key]).resolve()
-        for name in ("secret_key", "log_level", "log_format"):
+        for name in ("env", "secret_key", "log_level", "log_format"):
             key = f"TESSERA_{name.upper()}"
             if key in environ:
                 values[name] = environ[key]
@@ -51,3 +61,21 @@ class Settings:
             values["trusted_proxies"] = tuple(p.strip() for p in environ["TESSERA_TRUSTED_PROXIES"].split(",") if p.strip())
         values.update(overrides)
         return cls(**values)
+
+
+def refuse_unsafe(settings: Settings) -> None:
+    """Refuse to serve with the built-in secret key, or a short one, unless in development: the key
+    encrypts every brand's private key and keys the verification codes."""
+    if settings.env not in (PRODUCTION, DEVELOPMENT):
+        raise UnsafeSettings(f"TESSERA_ENV is {settings.env!r}; it is {PRODUCTION!r} (the default) or {DEVELOPMENT!r}")
+    if settings.env == DEVELOPMENT:
+        return
+    size = len(settings.secret_key.encode())
+    if settings.secret_key == DEVELOPMENT_SECRET_KEY:
+        problem = "is not set: the built-in development key is public"
+    elif size < MIN_SECRET_KEY_BYTES:
+        problem = f"has {size} bytes; it needs at least {MIN_SECRET_KEY_BYTES}"
+    else:
+        return
+    raise UnsafeSettings(f"TESSERA_SECRET_KEY {problem}. Make one with: {MAKE_A_KEY} "
+                         f"(or set TESSERA_ENV={DEVELOPMENT} on a development machine)")

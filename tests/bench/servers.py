@@ -18,7 +18,7 @@ from sqlalchemy.pool import NullPool
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-SECRET_KEY = "tessera-bench-secret"  # the benches' Tessera, and the brands of the databases they prepare
+SECRET_KEY = "tessera-bench-secret-of-32-bytes-or-more"  # the benches' Tessera, and the brands of the databases they prepare
 
 
 class ServerFailed(RuntimeError):

@@ -124,6 +124,7 @@ export async function startBrandServer({ brand, firebase }) {
     TESSERA_TENANTS_DIR: tenants,
     TESSERA_UPLOAD_DIR: join(folder, 'uploads'),
     TESSERA_LOG_LEVEL: 'WARNING',
+    TESSERA_ENV: 'development', // the built-in secret key: a test's own server
   };
   const port = await freePort();
   let child = null;

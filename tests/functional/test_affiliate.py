@@ -3,10 +3,14 @@ given by ``tessera members create --affiliate-code``."""
 import pytest
 import webtest
 from click.testing import CliRunner
+from sqlalchemy import func, select
 
 from tessera.cli import main
 from tessera.config import make_app
+from tessera.identity.models import RefusedCheck
+from tessera.identity.registration import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
 from tessera.settings import ROOT, Settings
+from tessera.timeutil import utcnow
 
 AFFILIATE = "/wps/agent/affiliate"
 
@@ -21,11 +25,11 @@ def agent(members):
 
 
 class TestCheck:
-    def test_an_agents_code_is_valid_with_its_name(self, testapp, agent):
-        assert check(testapp, code="JOIN01")["value"] == {"code": "JOIN01", "valid": True, "agent": "Dhaka Agent"}
+    def test_an_agents_code_is_valid_and_nothing_of_the_agent_is_told(self, testapp, agent):
+        assert check(testapp, code="JOIN01")["value"] == {"valid": True}
 
     def test_the_case_of_the_code_does_not_matter(self, testapp, agent):
-        assert check(testapp, code=" join01 ")["value"]["code"] == "JOIN01"
+        assert check(testapp, code=" join01 ")["value"] == {"valid": True}
 
     @pytest.mark.parametrize("domain", ["demo-bd.localhost", "join.demo-bd.localhost", "DEMO-BD.localhost:6543"])
     def test_with_one_of_the_brands_domains(self, testapp, agent, domain):
@@ -56,7 +60,7 @@ class TestCheck:
         members("demo-ph", member_type=1, affiliate_code="MNL001")
         assert check(testapp, 400, code="MNL001")["code"] == "invitation_code_error"
         ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
-        assert check(ph, code="MNL001", domain="demo-ph.localhost")["value"]["code"] == "MNL001"
+        assert check(ph, code="MNL001", domain="demo-ph.localhost")["value"] == {"valid": True}
 
     def test_the_code_is_required_and_bounded(self, testapp):
         assert check(testapp, 400)["code"] == "invalid_request"
@@ -66,13 +70,44 @@ class TestCheck:
         assert "get" in testapp.get("/api/openapi.json").json["paths"][AFFILIATE]
 
 
+class TestThrottle:
+    """Each code refused tells that no agent has it: an address, and the brand as a whole, gets
+    only so many an hour."""
+
+    def test_after_30_refused_codes_an_hour_an_address_is_refused_unchecked(self, testapp, brand_app, agent, clock):
+        for n in range(MAX_REFUSALS_PER_IP):
+            check(testapp, 400, code=f"GUESS{n:02d}")
+        answer = check(testapp, 429, code="JOIN01")
+        assert (answer["code"], answer["message"]) == ("too_many_attempts",
+                                                       "Too many failed attempts. Please try again in an hour.")
+        assert check(brand_app("demo-bd.localhost", ip="203.0.113.10"), code="JOIN01")["value"] == {"valid": True}
+        clock.advance(hours=1, seconds=1)
+        assert check(testapp, code="JOIN01")["value"] == {"valid": True}
+
+    def test_valid_codes_are_not_counted(self, testapp, agent, db_session):
+        for _ in range(MAX_REFUSALS_PER_IP + 1):
+            check(testapp, code="JOIN01")
+        assert db_session.scalar(select(func.count()).select_from(RefusedCheck)) == 0
+
+    def test_past_1000_refused_codes_an_hour_on_the_brand_every_address_is_refused(
+            self, testapp, brand_app, agent, members, db_session, tenant_ids):
+        at = utcnow()
+        db_session.add_all([RefusedCheck(tenant_id=tenant_ids["demo-bd"], kind="affiliate", ip=f"10.0.{n // 200}.{n % 200}",
+                                         created_at=at) for n in range(MAX_REFUSALS_PER_BRAND)])
+        db_session.flush()
+        assert check(brand_app("demo-bd.localhost", ip="203.0.113.77"), 429, code="JOIN01")["code"] == "too_many_attempts"
+        members("demo-ph", member_type=1, affiliate_code="MNL001")
+        ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
+        assert check(ph, code="MNL001")["value"] == {"valid": True}  # another brand's count
+
+
 class TestOperatorCommand:
     """``tessera members create --affiliate-code``, against a database of its own."""
 
     @pytest.fixture
     def operator(self, tmp_path):
         settings = Settings(database_url=f"sqlite:///{tmp_path / 'agents.sqlite'}", tenants_dir=ROOT / "tenants",
-                            secret_key="affiliate-test-secret", log_format="text")
+                            secret_key="affiliate-test-secret-of-32-bytes-or-more", log_format="text")
         env = {"TESSERA_DATABASE_URL": settings.database_url, "TESSERA_TENANTS_DIR": str(settings.tenants_dir),
                "TESSERA_SECRET_KEY": settings.secret_key}
 
@@ -93,8 +128,7 @@ class TestOperatorCommand:
         wsgi = make_app(operator.settings)
         try:
             app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "join.demo-bd.localhost"})
-            assert check(app, code="BDJOIN", domain="join.demo-bd.localhost")["value"] == {
-                "code": "BDJOIN", "valid": True, "agent": "Join Desk"}
+            assert check(app, code="BDJOIN", domain="join.demo-bd.localhost")["value"] == {"valid": True}
         finally:
             wsgi.registry["db_engine"].dispose()
 

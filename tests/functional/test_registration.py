@@ -7,8 +7,9 @@ from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
 from factories import captcha_text, configure_brand, send
-from tessera.identity.models import AuditEvent, Member, MemberSession, Referral
-from tessera.identity.registration import MAX_PER_IP
+from tessera.identity.models import AuditEvent, Member, MemberSession, RefusedCheck, Referral
+from tessera.identity.registration import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
+from tessera.timeutil import utcnow
 
 REGISTER, MOBILE = "/wps/member/register?lang=en", "/wps/member/register/mobile?lang=en"
 INFO = "/wps/member/info"
@@ -335,6 +336,38 @@ class TestPace:
         register(brand_app("demo-bd.localhost", ip="203.0.113.10"), username="onemore1")
         clock.advance(hours=1, seconds=1)
         register(testapp, username="onemore2")
+
+
+class TestNameChecks:
+    """A refusal past the name check tells whether a name or number has an account: an address,
+    and the brand as a whole, gets only so many an hour."""
+
+    def test_after_30_refusals_an_hour_an_address_is_refused_unchecked(self, testapp, brand_app, db_session, members,
+                                                                       clock):
+        members(username="rahim01")
+        for n in range(MAX_REFUSALS_PER_IP):
+            # Taken names, and unknown codes after a free name: each tells what exists.
+            register(testapp, status=409) if n % 2 else register(testapp, 400, username="karim02", affiliateCode="NONE1")
+        answer = register(testapp, status=429, username="karim02")
+        assert (answer["code"], answer["message"]) == ("too_many_attempts",
+                                                       "Too many failed attempts. Please try again in an hour.")
+        assert count(db_session) == 1
+        assert register(brand_app("demo-bd.localhost", ip="203.0.113.10"), status=409)["code"] == "username_taken"
+        clock.advance(hours=1, seconds=1)
+        register(testapp, username="karim02")
+
+    def test_past_1000_refusals_an_hour_on_the_brand_every_address_is_refused_unchecked(
+            self, testapp, brand_app, db_session, tenant_ids):
+        at = utcnow()
+        db_session.add_all([RefusedCheck(tenant_id=tenant_ids["demo-bd"], kind="register", ip=f"10.0.{n // 200}.{n % 200}",
+                                         created_at=at) for n in range(MAX_REFUSALS_PER_BRAND)])
+        db_session.flush()
+        assert register(brand_app("demo-bd.localhost", ip="203.0.113.77"), status=429)["code"] == "too_many_attempts"
+        assert count(db_session) == 0
+
+    def test_registrations_that_succeed_are_not_counted(self, testapp, db_session):
+        register(testapp)
+        assert count(db_session, RefusedCheck) == 0
 
 
 class TestPayloads:

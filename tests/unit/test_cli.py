@@ -22,7 +22,7 @@ from tessera.tenancy.models import Tenant
 
 from factories import captcha_text, seal
 
-SECRET = "cli-test-secret"
+SECRET = "cli-test-secret-of-at-least-32-bytes"
 
 
 class Operator:
@@ -171,7 +171,8 @@ def _log_in(operator, host: str, username: str, password: str) -> dict:
     brand asks a captcha at login (demo-ph), it is read as a member would."""
     wsgi = make_app(operator.settings)
     try:
-        app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
+        # From the Philippines, which both demo brands serve.
+        app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "192.0.2.44"})
         status = app.get("/wps/system/status").json["value"]
         form = {"type": "username", "username": username, "password": password}
         if status["whitelabel"]["LOGINREQCAPTCHA3"]:
@@ -244,3 +245,13 @@ def test_serve_believes_a_trusted_proxys_forwarded_address(synced):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize("key, problem", [(None, "is not set"), ("short-key", "has 9 bytes; it needs at least 32")])
+def test_serve_refuses_a_missing_or_short_secret_key(tmp_path, monkeypatch, key, problem):
+    monkeypatch.setattr("waitress.serve", lambda *args, **kwargs: pytest.fail("served"))
+    env = {"TESSERA_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}", "TESSERA_ENV": None, "TESSERA_SECRET_KEY": key}
+    result = CliRunner().invoke(main, ["serve", "--port", "0"], env=env)
+    assert (result.exit_code, type(result.exception)) == (1, SystemExit)
+    assert result.output.startswith(f"Error: TESSERA_SECRET_KEY {problem}")
+    assert "secrets.token_urlsafe(48)" in result.output

@@ -1,7 +1,11 @@
 """Engagement: the brand's banners and announcements."""
 from pathlib import Path
 
+from ..system.access import NEVER
+
 
 def includeme(config):
-    config.add_relay_operation("MCSFE_getListAnnouncements", ".views.list_announcements", methods=("GET", "POST"))
+    # Read-only by either method: the blocked page shows the notices too.
+    config.add_relay_operation("MCSFE_getListAnnouncements", ".views.list_announcements", methods=("GET", "POST"),
+                               region_check=NEVER)
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

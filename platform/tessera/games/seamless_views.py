@@ -15,6 +15,7 @@ from ..envelope import ApiError
 from ..identity.permissions import OwnAccount, Permissions
 from ..plugins import AdapterError
 from ..relay import PUBLIC
+from ..system.access import ALWAYS, NEVER
 from ..timeutil import now
 from . import seamless
 from .launch import free_play_launch, launch_game
@@ -85,9 +86,11 @@ def vendor_wallet(request):
 
 def includeme(config):
     config.add_route("games.launch", "/wps/game/launchGame", factory=OwnAccount)
+    # A launch answers the game's address (and may move money): refused from a blocked region, even by GET.
     config.add_view(launch_game, route_name="games.launch", request_method="GET", renderer="api", openapi=True,
-                    permission=Permissions.MemberRead)
-    config.add_relay_operation("GCS_gameLaunchFB", free_play_launch, auth=PUBLIC)
+                    permission=Permissions.MemberRead, region_check=ALWAYS)
+    config.add_relay_operation("GCS_gameLaunchFB", free_play_launch, auth=PUBLIC, region_check=ALWAYS)
     config.add_route("games.seamless_wallet", "/vendors/{vassalage}/wallet/{operation}")
-    config.add_view(vendor_wallet, route_name="games.seamless_wallet", request_method="POST")
+    # The vendor's servers call, wherever its player is.
+    config.add_view(vendor_wallet, route_name="games.seamless_wallet", request_method="POST", region_check=NEVER)
     config.add_openapi(str(Path(__file__).parent / "openapi_launch.yaml"))

@@ -24,7 +24,7 @@ def challenge(request) -> dict:
     if issued is None:
         raise ApiError(404, "captcha_unavailable")
     request.response.set_cookie(COOKIE, issued["captchaId"], max_age=COOKIE_SECONDS, path="/wps",
-                                httponly=True, samesite="Lax", secure=request.scheme == "https")
+                                httponly=True, samesite="Lax", secure=request.over_https)
     return issued
 
 

@@ -1,6 +1,7 @@
 """Members of a brand, their sessions, failed logins, the audit log, the encrypted payloads
 already seen, who referred whom, the accounts of federated sign-in providers linked to members,
-the verification codes sent by SMS, and the password reset emails asked for."""
+the verification codes sent by SMS, the password reset emails asked for, and the refused
+registrations and affiliate checks."""
 import secrets
 from datetime import date, datetime
 
@@ -106,6 +107,22 @@ class FailedLogin(TenantOwned, Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username_key: Mapped[str] = mapped_column(String(64))
+    ip: Mapped[str] = mapped_column(String(45))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RefusedCheck(TenantOwned, Base):
+    """A registration refused after its name was checked, or an affiliate code not found: answers
+    that tell whether an account or an agent exists, counted by address and by brand for the throttles."""
+
+    __tablename__ = "refused_checks"
+    __table_args__ = (
+        Index("ix_refused_checks_by_ip", "tenant_id", "kind", "ip", "created_at"),
+        Index("ix_refused_checks_by_brand", "tenant_id", "kind", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # "register" or "affiliate"
     ip: Mapped[str] = mapped_column(String(45))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -4,13 +4,15 @@ settings, then one new member, or nothing at all.
 Refusals before the captcha is checked change nothing. After it, they are kept refusals: the
 captcha and any verification code stay used up (a solved captcha must not buy many tries at
 finding out which names and numbers have accounts), while the member is written last, in a
-savepoint, so a refused registration never leaves part of one behind.
+savepoint, so a refused registration never leaves part of one behind. Each such refusal, and each
+affiliate code not found, is counted: past the throttles, an address or the whole brand is refused
+unchecked for the hour.
 """
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..envelope import ApiError
@@ -19,7 +21,7 @@ from ..system.services import register_settings
 from ..tenancy import normalize_host
 from ..timeutil import now
 from . import captcha, phones, services, verification
-from .models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, Referral, code_key, username_key
+from .models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, RefusedCheck, Referral, code_key, username_key
 from .passwords import hash_password
 from .refusals import KeptRefusal
 from .throttles import HOUR, count_since
@@ -33,6 +35,9 @@ COLUMNS = {"payeeName": "payee_name", "email": "email", "qqNum": "qq_num", "line
 MINIMUM_AGE = 21  # SPEC §5: 'Please confirm you are 21 years old'
 DATE_FORMATS = {"dateMdy": "%m-%d-%Y"}  # by the birthday's pattern; yyyy-MM-dd otherwise
 MAX_PER_IP = 20  # registrations an hour from one address on one brand
+REGISTER, AFFILIATE = "register", "affiliate"  # the kinds of refused checks
+MAX_REFUSALS_PER_IP = 30  # refused checks of a kind an hour from one address on one brand
+MAX_REFUSALS_PER_BRAND = 1000  # refused checks of a kind an hour on one brand, from any number of addresses
 MOBILE_LENGTH = 20  # the number as typed, kept beside its E.164 form
 
 
@@ -175,13 +180,15 @@ def find_agent(db, code: str) -> Member | None:
     return _code_holder(db, Member.affiliate_code, code, AGENT_TYPES)
 
 
-def affiliate(db, tenant, code: str, domain: str | None) -> dict:
-    """The affiliate check of the registration page (GET /wps/agent/affiliate)."""
+def affiliate(db, tenant, code: str, domain: str | None, ip: str | None, at: datetime) -> dict:
+    """The affiliate check of the registration page (GET /wps/agent/affiliate): valid or refused,
+    nothing of the agent."""
+    _check_refusals(db, AFFILIATE, ip, at)
     hosts = {d["host"] for d in tenant.config.get("domains", [])}
-    agent = find_agent(db, code)
-    if agent is None or (domain is not None and normalize_host(domain) not in hosts):
-        raise ApiError(400, "invitation_code_error")
-    return {"code": agent.affiliate_code, "valid": True, "agent": agent.nickname}
+    if find_agent(db, code) is None or (domain is not None and normalize_host(domain) not in hosts):
+        _note_refusal(db, AFFILIATE, ip, at)
+        raise KeptRefusal(400, "invitation_code_error")
+    return {"valid": True}
 
 
 def _referrer(db, code: str) -> Member | None:
@@ -198,6 +205,22 @@ def _check_open(tenant, mode: str) -> None:
 def _check_pace(db, ip: str | None, at: datetime) -> None:
     if count_since(db, Member, at - HOUR, Member.registered_ip == ip) >= MAX_PER_IP:
         raise ApiError(429, "too_many_requests")
+
+
+def _check_refusals(db, kind: str, ip: str | None, at: datetime) -> None:
+    """Refuse unchecked when the address, or the brand as a whole, had too many checks of ``kind``
+    refused within the hour: each refusal tells whether a name, number or code exists."""
+    since, refused = at - HOUR, RefusedCheck.kind == kind
+    if (count_since(db, RefusedCheck, since, refused, RefusedCheck.ip == (ip or "")) >= MAX_REFUSALS_PER_IP
+            or count_since(db, RefusedCheck, since, refused) >= MAX_REFUSALS_PER_BRAND):
+        raise ApiError(429, "too_many_attempts")
+
+
+def _note_refusal(db, kind: str, ip: str | None, at: datetime) -> None:
+    """Count a refused check (kept only with a kept refusal)."""
+    db.add(RefusedCheck(kind=kind, ip=ip or "", created_at=at))
+    db.execute(delete(RefusedCheck).where(RefusedCheck.created_at < at - HOUR)
+               .execution_options(synchronize_session=False))  # counted no more: kept no longer
 
 
 def _taken(db, key: str, phone: str | None) -> str | None:
@@ -252,28 +275,42 @@ def _insert(db, member: Member, referrer: Member | None, at: datetime) -> None:
         raise KeptRefusal(409, taken) from None
 
 
-def register(request, form: dict, mode: str) -> services.Login | None:
-    """Register from ``form`` (username or mobile ``mode``); log in when it asks to."""
-    tenant, db, at = request.tenant, request.db, now(request.registry)
-    _check_open(tenant, mode)
-    rules = field_rules(tenant, mode, form)
-    checked, problems = check_fields(rules, form, at)
-    if problems:
-        raise fields_refused(request, problems)
-    _check_pace(db, request.client_ip, at)
-    if register_settings(tenant)["captcha"]["enabled"]:
-        captcha.require(request, form)
+def _enrol(request, form: dict, checked: Checked, at: datetime) -> tuple[Member, Member | None]:
+    """The new member, written, and who referred it; refused when its name or number is taken, a
+    code it gives is unknown or its number is not proven."""
+    db = request.db
     username = checked.values.get("username") or re.sub(r"\D", "", checked.values["mobileNum"])
     taken = _taken(db, username_key(username), checked.phone)
     if taken:
         raise KeptRefusal(409, taken)
     upline, referrer = _ties(request, checked.values)
-    if checked.phone and tenant.flag("REGMOBVERF3") and not phones.proves(request, "register", checked.phone, form, at):
+    if (checked.phone and request.tenant.flag("REGMOBVERF3")
+            and not phones.proves(request, "register", checked.phone, form, at)):
         raise fields_refused(request, {"verificationCode": [Problem("verification_code_invalid")]}, refusal=KeptRefusal)
     member = _new_member(request, form, checked, username, upline, at)
     _insert(db, member, referrer, at)
-    services.audit(db, "register", request.client_ip, at, member.id, mode=mode, upline=member.upline_id,
+    return member, referrer
+
+
+def register(request, form: dict, mode: str) -> services.Login | None:
+    """Register from ``form`` (username or mobile ``mode``); log in when it asks to."""
+    tenant, db, at, ip = request.tenant, request.db, now(request.registry), request.client_ip
+    _check_open(tenant, mode)
+    rules = field_rules(tenant, mode, form)
+    checked, problems = check_fields(rules, form, at)
+    if problems:
+        raise fields_refused(request, problems)
+    _check_pace(db, ip, at)
+    _check_refusals(db, REGISTER, ip, at)
+    if register_settings(tenant)["captcha"]["enabled"]:
+        captcha.require(request, form)
+    try:
+        member, referrer = _enrol(request, form, checked, at)
+    except KeptRefusal:
+        _note_refusal(db, REGISTER, ip, at)
+        raise
+    services.audit(db, "register", ip, at, member.id, mode=mode, upline=member.upline_id,
                    referrer=referrer.id if referrer else None)
     if form.get("login") is True:
-        return services.log_in_member(db, tenant, member, request.client_ip, at)
+        return services.log_in_member(db, tenant, member, ip, at)
     return None

@@ -2,6 +2,7 @@
 from pyramid.view import view_config
 
 from ..envelope import ApiError
+from ..system.access import NEVER
 from ..timeutil import now
 from . import captcha, federated, phones, registration, services, verification
 from .permissions import Permissions
@@ -55,7 +56,7 @@ def free_play(request):
 
 
 @view_config(route_name="identity.logout", request_method="DELETE", renderer="api", openapi=True,
-             permission=Permissions.SessionEnd)
+             permission=Permissions.SessionEnd, region_check=NEVER)  # a member may always end a session
 def logout(request):
     services.end_session(request.db, request.identity, request.client_ip, now(request.registry))
     return None
@@ -75,10 +76,12 @@ def register_mobile(request):
     return login.as_value() if login else None
 
 
-@view_config(route_name="identity.affiliate", request_method="GET", renderer="api", openapi=True)
+@view_config(route_name="identity.affiliate", request_method="GET", renderer="api", openapi=True,
+             decorator=keeping_traces)  # a code not found counts toward the throttles
 def affiliate(request):
     query = request.openapi.parameters.query
-    return registration.affiliate(request.db, request.tenant, query["code"], query.get("domain"))
+    return registration.affiliate(request.db, request.tenant, query["code"], query.get("domain"), request.client_ip,
+                                  now(request.registry))
 
 
 @view_config(route_name="identity.member_info", request_method="GET", renderer="api", openapi=True,

@@ -28,21 +28,24 @@ class RelayOperation:
     auth: str = PUBLIC
     password_check: bool = False
     methods: tuple[str, ...] = ("POST",)
+    region_check: str | None = None  # as the view option (system/access.py); by default by the method
 
     @property
     def path(self) -> str:
         return f"/wps/relay/passwordCheck/{self.name}" if self.password_check else f"/wps/relay/{self.name}"
 
 
-def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",)):
-    """Register relay operation ``name``: ``handler(request)`` returns the envelope's value."""
+def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",),
+                        region_check=None):
+    """Register relay operation ``name``: ``handler(request)`` returns the envelope's value.
+    ``region_check``: whether a blocked region is refused, as the view option of that name says."""
     if auth not in (PUBLIC, TOKEN):
         raise ValueError(f"relay operation {name}: auth must be '{PUBLIC}' or '{TOKEN}'")
     methods = tuple(m.upper() for m in methods)
     if not methods or set(methods) - set(METHODS):
         raise ValueError(f"relay operation {name}: methods must be among {', '.join(METHODS)}")
     handler = config.maybe_dotted(handler)
-    operation = RelayOperation(name, handler, auth, password_check, methods)
+    operation = RelayOperation(name, handler, auth, password_check, methods, region_check)
 
     def register():
         config.registry.setdefault("relay_operations", {})[name] = operation
@@ -57,10 +60,19 @@ def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False
     config.action(None, check_described, order=BUILD_ORDER + 1)
 
 
+def called_operation(request) -> RelayOperation | None:
+    return request.registry.get("relay_operations", {}).get(request.matchdict["operation"])
+
+
+def region_check(request) -> str | None:
+    """The region check of the operation called (an unknown one is checked by the method)."""
+    operation = called_operation(request)
+    return operation.region_check if operation else None
+
+
 def dispatch(request):
-    operations = request.registry.get("relay_operations", {})
     name = request.matchdict["operation"]
-    operation = operations.get(name)
+    operation = called_operation(request)
     through_check = request.matched_route.name == "relay.password_check"
     if operation is None or operation.password_check != through_check:
         raise ApiError(404, "unknown_operation", operation=name)
@@ -82,5 +94,6 @@ def includeme(config):
     config.add_route("relay", "/wps/relay/{operation}")
     for route in ("relay", "relay.password_check"):
         # A refusal that must leave its traces (a wrong payment password counted) is answered, not raised.
-        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api", decorator=keeping_traces)
+        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api", decorator=keeping_traces,
+                        region_check=region_check)
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

@@ -4,6 +4,7 @@ from pathlib import Path
 
 
 def includeme(config):
+    config.include(".access")  # the brand's blocked regions, for every view
     config.add_route("system.status", "/wps/system/status")
     config.add_route("system.whitelabel", "/wps/system/whitelabel")
     config.add_route("system.register_settings", "/wps/system/setting/register")

@@ -45,7 +45,7 @@ def active_maintenance(db) -> MaintenanceWindow | None:
 def is_region_restricted(tenant, region: str | None) -> bool:
     access = tenant.section("access")
     if region is None:
-        return False
+        return access.get("unknown_region", "allow") == "block"
     if region in access.get("blocked_regions", []):
         return True
     allowed = access.get("allowed_regions", [])

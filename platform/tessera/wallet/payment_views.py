@@ -11,6 +11,7 @@ from ..identity.models import Member
 from ..identity.permissions import Permissions, RealAccount
 from ..identity.refusals import keeping_traces
 from ..relay.interfaces import IPasswordCheck
+from ..system.access import NEVER
 from ..timeutil import now
 from . import bank_accounts, deposits, withdrawals
 from .operators import OperatorAccess, grant_bonus
@@ -20,7 +21,8 @@ from .payment_password import PaymentPasswordCheck, set_payment_password
 
 HERE = Path(__file__).parent
 member_call = dict(renderer="api", openapi=True, permission=Permissions.FundsUse)
-operator_call = dict(renderer="api", openapi=True)  # OperatorAccess admits only a live key
+# OperatorAccess admits only a live key; operators are not members: no region is refused them.
+operator_call = dict(renderer="api", openapi=True, region_check=NEVER)
 
 
 def _id(request) -> int:
@@ -69,7 +71,8 @@ def deposit_proof(request):
     return {"deposit": deposits.deposit_value(deposit, at, request.tenant)}
 
 
-@view_config(route_name="payments.webhook", request_method="POST", renderer="api", decorator=keeping_traces)
+@view_config(route_name="payments.webhook", request_method="POST", renderer="api", decorator=keeping_traces,
+             region_check=NEVER)  # the gateway's servers call, not the member
 def payment_webhook(request):
     deposits.receive_notification(request, request.matchdict["plugin"], request.matchdict["channel"])
     return {"received": True}

@@ -63,11 +63,9 @@ export function settingFor(field: FormField, settings: RegisterSettings): FieldS
   return { ...own, required: field.required };
 }
 
-/** An agent's affiliate code that the brand accepts here (GET /wps/agent/affiliate). */
+/** An agent's affiliate code that the brand accepts here (GET /wps/agent/affiliate); nothing of the agent is told. */
 export interface Affiliate {
-  code: string;
   valid: boolean;
-  agent: string;
 }
 
 export function affiliateQuery(code: string) {

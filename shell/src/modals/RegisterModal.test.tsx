@@ -62,7 +62,7 @@ function answers({ flags = { DIRECTREG3: true, USERNAMEREG3: true }, settings = 
     '/wps/verification/sms/register': { expiredMinutes: 5 },
     '/wps/agent/affiliate': (url: URL) =>
       url.searchParams.get('code')?.startsWith('GOOD') && url.searchParams.get('domain') === window.location.host
-        ? { code: url.searchParams.get('code'), valid: true, agent: 'Agent Smith' }
+        ? { valid: true }
         : new Response(JSON.stringify({ success: false, code: 'invitation_code_error', message: INVITATION_ERROR, value: null }), { status: 400 }),
   };
 }

@@ -136,6 +136,9 @@ BROKEN = {
     "footer responsibility misspelt": (FOOTER, "[responsibility]", "[responsability]", FOOTER, "responsability",
                                        "unknown key 'responsability' (did you mean 'responsibility'?)"),
     "footer without a description": (FOOTER, 'description = """', 'about = """', FOOTER, "description", "is required"),
+    "unknown-region policy that is neither allow nor block": (
+        BD, 'blocked_regions = ["US"]', 'blocked_regions = ["US"]\nunknown_region = "deny"', BD, "access.unknown_region",
+        "'deny' is not one of ['allow', 'block']"),
 }
 
 
@@ -246,6 +249,12 @@ def test_images_and_links_may_be_https_urls(edit, load):
     ph = next(s for s in load() if s.slug == "demo-ph")
     assert ph.banners[1]["image"] == "https://cdn.demo-ph.example/banners/fiesta.webp"
     assert ph.footer["en"]["responsibility"] == {"title": "Adults only", "image": "https://cdn.demo-ph.example/18.png", "link": "/help"}
+
+
+def test_a_brand_may_block_addresses_of_unknown_region(edit, load):
+    edit(BD, 'blocked_regions = ["US"]', 'blocked_regions = ["US"]\nunknown_region = "block"')
+    bd = next(s for s in load() if s.slug == "demo-bd")
+    assert bd.config["access"] == {"blocked_regions": ["US"], "unknown_region": "block"}
 
 
 def test_content_is_optional(tenants_dir, load):

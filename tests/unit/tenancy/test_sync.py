@@ -12,7 +12,7 @@ from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant, TenantDomain
 from tessera.tenancy.services import SyncReport, sync_tenants
 
-SECRET = "test-secret"  # the key the session's database was synced with (tests/conftest.py)
+SECRET = "test-secret-key-of-at-least-32-bytes"  # the key the session's database was synced with (tests/conftest.py)
 
 
 @pytest.fixture
