@@ -7,6 +7,7 @@ PORT ?= 6543
 E2E_PORT ?= 6561
 SANDBOX_PORT ?= 6550
 PULL_SECONDS ?= 30
+DEV_ENV := var/development.env
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
 .PHONY: run test test-python test-frontend test-browser fuzz bench setup install frontend chromium clean
@@ -34,8 +35,9 @@ else
 frontend:
 endif
 
-# Migrate the embedded database and load tenants/ (both idempotent).
-setup: install
+# Migrate the embedded database and load tenants/ (both idempotent); write the checkout's development
+# settings, which the tessera command and the sandboxes read under the environment's.
+setup: install $(DEV_ENV)
 	mkdir -p var
 	$(BIN)/tessera db upgrade
 	$(BIN)/tessera tenants sync
@@ -43,6 +45,9 @@ setup: install
 # Development secrets shared by the demo brands and the sandboxes of their payment gateway and
 # transfer-wallet vendor (tenant.toml names them as env:...); production sets its own.
 DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor DEMO_GAMES_SECRET=dev-games
+# They and development mode, for the commands a developer types (var/development.env: never on a production host).
+$(DEV_ENV): Makefile
+	mkdir -p var && printf '%s\n' TESSERA_ENV=development $(DEV_SECRETS) > $@
 # The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
 # once they answer, the brands' game catalogs are synced from the vendors (idempotent), and the transfer-wallet
 # vendors' rounds are pulled into the betting records every $(PULL_SECONDS) s.

@@ -36,6 +36,7 @@ setup(
         "pyramid_retry>=2.1",
         "pyramid_services>=2.2",
         "pyramid_tm>=2.5",
+        "python-dotenv>=1.0",
         "PyYAML>=6",
         "requests>=2.32",
         "SQLAlchemy>=2.0",
@@ -46,7 +47,7 @@ setup(
     ],
     extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
     entry_points={
-        "console_scripts": ["tessera = tessera.cli:main"],
+        "console_scripts": ["tessera = tessera.cli:run"],
         "tessera": [
             "cidr-region = tessera_plugins.cidr_region",
             "customer-service-links = tessera_plugins.customer_service_links",

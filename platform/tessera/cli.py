@@ -8,7 +8,7 @@ import click
 from sqlalchemy import select
 
 from .db import make_engine, operator_session
-from .settings import Settings, UnsafeSettings
+from .settings import Settings, UnsafeSettings, load_development_env
 from .timeutil import as_utc, utcnow
 
 
@@ -17,6 +17,13 @@ from .timeutil import as_utc, utcnow
 def main(ctx):
     """Operate a Tessera deployment (settings from TESSERA_* environment variables)."""
     ctx.obj = Settings.from_env()
+
+
+def run():
+    """The console script: a development checkout's settings (var/development.env) under the
+    environment's, then the command."""
+    load_development_env()
+    main()
 
 
 @contextmanager

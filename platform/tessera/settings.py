@@ -8,6 +8,16 @@ PRODUCTION, DEVELOPMENT = "production", "development"
 DEVELOPMENT_SECRET_KEY = "tessera-development-secret"
 MIN_SECRET_KEY_BYTES = 32
 MAKE_A_KEY = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+# What a development checkout's commands read before the environment (written by make setup).
+DEVELOPMENT_ENV_FILE = ROOT / "var" / "development.env"
+
+
+def load_development_env(path: Path = DEVELOPMENT_ENV_FILE) -> None:
+    """Set the variables of a development checkout's env file that the environment does not set
+    (the demo brands' sandbox secrets, TESSERA_ENV=development); nothing without the file."""
+    from dotenv import load_dotenv
+
+    load_dotenv(path, override=False)
 
 
 class UnsafeSettings(RuntimeError):

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import waitress
 
+from tessera.settings import load_development_env
+
 from tessera_plugins.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
 from tessera_plugins.demo_vendor.server import demo_secrets as games_secrets
 from tessera_plugins.demo_vendor.server import make_app as make_games_app
@@ -69,6 +71,7 @@ def main(argv=None) -> None:
     parser.add_argument("--port", type=int, default=6550)
     parser.add_argument("--state-dir", type=Path, help="keep orders and balances in files here (default: memory)")
     args = parser.parse_args(argv)
+    load_development_env()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     variables = (*GATEWAY_MERCHANTS.values(), "DEMO_VENDOR_SECRET", GAMES_SECRET_VARIABLE)
     unset = [variable for variable in variables if not os.environ.get(variable)]
