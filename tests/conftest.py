@@ -4,6 +4,7 @@ savepoint-wrapped session per test, and a webtest app sharing that test's transa
 TESSERA_TEST_DATABASE_URL picks the database (SQLite in a temporary folder by default).
 """
 import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 
 from apps import app_with_plugins
+from databases import own_database
 from factories import Clock, MemberFactory
 
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
@@ -78,6 +80,16 @@ def engine(settings):
         session.commit()
     yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def postgresql_database(settings):
+    """A PostgreSQL database of the test's own (for work that commits for real), dropped afterwards;
+    the test is skipped when the suite does not run on PostgreSQL."""
+    if not settings.database_url.startswith("postgresql"):
+        pytest.skip("needs PostgreSQL: set TESSERA_TEST_DATABASE_URL to a postgresql+psycopg:// URL")
+    with own_database(settings.database_url, f"tessera_own_{uuid.uuid4().hex[:8]}") as url:
+        yield url
 
 
 @pytest.fixture

@@ -15,16 +15,14 @@ import os
 import random
 import threading
 import time
-import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-import pytest
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from databases import demo_brands, kill_backends, own_database
+from databases import demo_brands, kill_backends
 from factories import MemberFactory
 from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
@@ -262,15 +260,6 @@ def verify(engine, crew: list[Worker], shared: dict, kills: list, seconds: float
           f"{len(kills)} backends terminated, {tally.retries} retries, {tally.lost_commits} commits lost "
           f"mid-way, {tally.looked_up} looked up; {len(in_database)} transactions")
     return {"kills": len(kills), "tally": tally, "transactions": len(in_database)}
-
-
-@pytest.fixture
-def postgresql_database(settings):
-    """A PostgreSQL database of this test's own, dropped afterwards."""
-    if not settings.database_url.startswith("postgresql"):
-        pytest.skip("needs PostgreSQL: set TESSERA_TEST_DATABASE_URL to a postgresql+psycopg:// URL")
-    with own_database(settings.database_url, f"tessera_ledger_race_{uuid.uuid4().hex[:8]}") as url:
-        yield url
 
 
 def test_the_ledger_holds_under_concurrency_and_killed_connections(postgresql_database, settings):

@@ -19,12 +19,11 @@ from collections import Counter
 from datetime import datetime, timezone
 from decimal import Decimal
 
-import pytest
 import webtest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from databases import demo_brands, kill_backends, own_database
+from databases import demo_brands, kill_backends
 from tessera.config import make_app
 from tessera import hookimpl
 from tessera.db import ALL_TENANTS, operator_session
@@ -200,14 +199,6 @@ def verify(engine, wsgi, vendor: PlayingVendor, tenant_id: int, member_ids: list
         wallets = reconcile_vendor_wallets(db, tenant, TenantPlugins(wsgi.registry["plugin_manager"], tenant), [VENDOR])
         assert (wallets.differences, wallets.unanswered, wallets.under_way) == ([], [], 0), f"seed {SEED}: {wallets}"
         assert wallets.compared == len(member_ids)
-
-
-@pytest.fixture
-def postgresql_database(settings):
-    if not settings.database_url.startswith("postgresql"):
-        pytest.skip("needs PostgreSQL: set TESSERA_TEST_DATABASE_URL to a postgresql+psycopg:// URL")
-    with own_database(settings.database_url, f"tessera_transfer_race_{uuid.uuid4().hex[:8]}") as url:
-        yield url
 
 
 def test_transfers_make_no_money_under_concurrency_and_killed_connections(postgresql_database, settings):

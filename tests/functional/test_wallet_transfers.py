@@ -31,10 +31,9 @@ from tessera.wallet.transfer_models import WalletTransfer
 from tessera.wallet.transfers import reconcile_transfers
 from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
-from wallet_helpers import forget_member
 from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
-    CRASH, DOWN, LOSE_ANSWER, PLUGIN, REFUSE, SEAMLESS, TIMEOUT, VENDOR, WalletVendor, committed_member,
-    enable_vendor, fund, in_flight, main_balance, vendor, wallet_balance)
+    CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,
+    player, vendor, wallet_balance)
 
 TRANSFER = "/wps/relay/GCS_walletTransfer"
 BALANCE = "/wps/v2/wallets/balance"
@@ -42,15 +41,6 @@ BALANCE = "/wps/v2/wallets/balance"
 
 def rid() -> str:
     return f"req-{uuid.uuid4().hex[:12]}"
-
-
-@pytest.fixture
-def player(members, db_session, token_of):  # noqa: F811
-    """A real member of demo-bd holding 100.00 in main, and the headers of their login."""
-    member = members()
-    fund(db_session, member, "100.00")
-    member.headers = bearer(token_of(member))
-    return member
 
 
 def move(app, member, direction="in", amount="30", status=200, **more):
@@ -357,23 +347,8 @@ def wsgi(settings, engine):
 
 @pytest.fixture
 def world(wsgi, engine, tenant_ids):
-    """demo-bd with the test vendor, committed; members made here and everything they did are
-    removed afterwards, and the house accounts they touched hold the sum of what is left."""
-    plugin = WalletVendor()
-    pm = wsgi.registry["plugin_manager"]
-    pm.register(plugin, name=PLUGIN)
-    with operator_session(engine) as db:
-        original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
-        enable_vendor(db, "demo-bd")
-    made = []
-
-    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
-    yield plugin
-    pm.unregister(plugin)
-    with operator_session(engine) as db:
-        db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
-        for member_id in made:
-            forget_member(db, member_id)
+    with committed_vendor(wsgi.registry["plugin_manager"], engine, tenant_ids) as plugin:
+        yield plugin
 
 
 def race(wsgi, calls: list[tuple[dict, dict]]) -> list[tuple[int, str | None]]:

@@ -11,9 +11,8 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from accounts import bearer, token_of  # noqa: F401 -- a fixture
+from accounts import token_of  # noqa: F401 -- a fixture
 from tessera.config import make_app
-from tessera.db import operator_session
 from tessera.games.models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, GameBet
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
@@ -21,9 +20,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.ledger_cli import ledger
 from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
-from wallet_helpers import forget_member
-from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
-    DOWN, LOSE_ANSWER, PLUGIN, VENDOR, WalletVendor, committed_member, enable_vendor, fund, vendor)
+from wallet_vendor import DOWN, LOSE_ANSWER, VENDOR, committed_vendor, player, vendor  # noqa: F401 -- fixtures
 
 TRANSFER_CALL = "/wps/relay/GCS_walletTransfer"
 
@@ -32,14 +29,6 @@ def move(app, member, direction, amount=None, status=200):
     body = {"vassalage": VENDOR, "direction": direction, "requestId": f"req-{uuid.uuid4().hex[:12]}"}
     body.update({"amount": amount} if amount else {"all": True})
     return app.post_json(TRANSFER_CALL, body, headers=member.headers, status=status).json
-
-
-@pytest.fixture
-def player(members, db_session, token_of):  # noqa: F811
-    member = members()
-    fund(db_session, member, "100.00")
-    member.headers = bearer(token_of(member))
-    return member
 
 
 def played(db, member, bet: str, payout: str, status: str = SETTLED) -> None:
@@ -102,22 +91,9 @@ def test_a_vendor_that_cannot_say_is_a_problem(testapp, app, vendor, player, db_
 
 @pytest.fixture
 def committed(engine, tenant_ids):
-    """demo-bd with the test vendor in the process's plugin manager (as the command uses it),
-    committed; the members made here are removed afterwards."""
-    plugin = WalletVendor()
-    pm = plugin_manager()
-    pm.register(plugin, name=PLUGIN)
-    with operator_session(engine) as db:
-        original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
-        enable_vendor(db, "demo-bd")
-    made = []
-    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
-    yield plugin
-    pm.unregister(plugin)
-    with operator_session(engine) as db:
-        db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
-        for member_id in made:
-            forget_member(db, member_id)
+    """The test vendor in the process's plugin manager, as the command uses it."""
+    with committed_vendor(plugin_manager(), engine, tenant_ids) as plugin:
+        yield plugin
 
 
 @pytest.fixture(scope="module")

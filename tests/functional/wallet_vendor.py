@@ -5,6 +5,7 @@ money, or to refuse; registered in the app's plugin manager and enabled on both 
 (the accounts.py pattern), with logins and money for members."""
 import itertools
 import threading
+from contextlib import contextmanager
 from decimal import Decimal
 
 import pytest
@@ -139,6 +140,15 @@ def vendor(app, db_session):
     pm.unregister(plugin)
 
 
+@pytest.fixture
+def player(members, db_session, token_of):
+    """A real member of demo-bd holding 100.00 in main, and the headers of their login."""
+    member = members()
+    fund(db_session, member, "100.00")
+    member.headers = bearer(token_of(member))
+    return member
+
+
 def fund(db, member, amount: str, key: str | None = None, kind: str = "deposit", remark: str | None = None):
     """Credit ``amount`` to the member's main wallet from the house, as a deposit (or ``kind``) would."""
     ledger = Ledger(db, member.tenant_id)
@@ -179,3 +189,27 @@ def in_flight(db, tenant_id: int) -> int:
     ledger = Ledger(db, tenant_id)
     account = ledger.existing_account("house:transfers_in_flight")
     return 0 if account is None else ledger.balance(account)
+
+
+@contextmanager
+def committed_vendor(pm, engine, tenant_ids):
+    """demo-bd with the test vendor registered in ``pm``, committed; members made with its
+    ``member(amount)`` and everything they did are removed afterwards, and the house accounts they
+    touched hold the sum of what is left."""
+    from wallet_helpers import forget_member
+
+    plugin = WalletVendor()
+    pm.register(plugin, name=PLUGIN)
+    with operator_session(engine) as db:
+        original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
+        enable_vendor(db, "demo-bd")
+    made = []
+    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
+    try:
+        yield plugin
+    finally:
+        pm.unregister(plugin)
+        with operator_session(engine) as db:
+            db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
+            for member_id in made:
+                forget_member(db, member_id)
