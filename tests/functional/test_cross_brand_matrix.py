@@ -71,7 +71,7 @@ METHODS = ("get", "put", "post", "delete", "patch")
 
 def _description() -> dict:
     """The app's description, built once at collection (nothing of it touches the database)."""
-    settings = Settings(database_url="sqlite://", secret_key="test-secret", cache_seconds=0)
+    settings = Settings(database_url="sqlite://", secret_key="cross-brand-matrix-secret-of-32-bytes", cache_seconds=0)
     wsgi = make_app(settings, plugin_manager=make_plugin_manager(load_entry_points=True))
     wsgi.registry["db_engine"].dispose()
     return wsgi.registry["openapi_spec"]
