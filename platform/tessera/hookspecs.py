@@ -258,11 +258,13 @@ def tessera_game_transfer(tenant, settings, vassalage, player, amount, direction
     """Move ``amount`` (a Decimal string) into (``direction="in"``) or out of a transfer-wallet
     vendor's wallet.
 
-    Idempotent by ``transfer_id``; returns the vendor wallet's balance after the move (a Decimal
-    string). None when the vendor is not this plugin's. Raises
-    :class:`tessera.plugins.AdapterError`: ``vendor_insufficient_funds`` (more out than the
-    balance), ``transfer_conflict`` (the id replayed with other fields), ``vendor_unavailable``
-    (no usable answer: the move may or may not have happened; call again with the same fields).
+    Idempotent by ``transfer_id``; returns the vendor wallet's balance right after the move (a
+    Decimal string): Tessera makes the member's vendor wallet that, the difference being what the
+    member won or lost there since the last transfer. None when the vendor is not this plugin's.
+    Raises :class:`tessera.plugins.AdapterError`: ``vendor_insufficient_funds`` (more out than the
+    balance; its ``balance`` parameter, when given, says what the vendor holds), ``transfer_conflict``
+    (the id replayed with other fields), ``vendor_unavailable`` (no usable answer: the move may or
+    may not have happened; call again with the same fields).
     """
 
 
