@@ -7,9 +7,9 @@ from datetime import datetime
 import click
 from sqlalchemy import select
 
-from .db import make_engine, operator_session
-from .settings import Settings, UnsafeSettings, load_development_env
-from .timeutil import as_utc, utcnow
+from tessera.db import make_engine, operator_session
+from tessera.settings import Settings, UnsafeSettings, load_development_env
+from tessera.timeutil import as_utc, utcnow
 
 
 @click.group()
@@ -46,7 +46,7 @@ def db():
 @click.pass_obj
 def db_upgrade(settings):
     """Apply every migration (core and plugins) to TESSERA_DATABASE_URL."""
-    from .migrate import upgrade
+    from tessera.migrate import upgrade
 
     upgrade(settings.database_url)
     click.echo("database is up to date")
@@ -58,8 +58,8 @@ def tenants():
 
 
 def _load(settings):
-    from .plugins import plugin_manager, settings_schemas
-    from .tenancy.loader import TenantLoadFailed, load_tenants
+    from tessera.plugins import plugin_manager, settings_schemas
+    from tessera.tenancy.loader import TenantLoadFailed, load_tenants
 
     try:
         return load_tenants(settings.tenants_dir, settings_schemas(plugin_manager()))
@@ -82,7 +82,7 @@ def tenants_validate(settings):
 @click.pass_obj
 def tenants_sync(settings):
     """Load every tenant folder into the database, all or nothing."""
-    from .tenancy.services import sync_tenants
+    from tessera.tenancy.services import sync_tenants
 
     sources = _load(settings)
     with _operator_session(settings) as session:
@@ -95,7 +95,7 @@ def tenants_sync(settings):
 @click.pass_obj
 def tenants_list(settings):
     """The brands in the database with their hosts."""
-    from .tenancy.models import Tenant
+    from tessera.tenancy.models import Tenant
 
     with _operator_session(settings) as session:
         for tenant in session.scalars(select(Tenant).order_by(Tenant.slug)):
@@ -108,8 +108,8 @@ def tenants_list(settings):
 @click.pass_obj
 def plugins(settings):
     """Every installed plugin, its hooks, and the brands that enable it."""
-    from .plugins import plugin_manager
-    from .tenancy.context import enabled_plugins
+    from tessera.plugins import plugin_manager
+    from tessera.tenancy.context import enabled_plugins
 
     pm = plugin_manager()
     sources = _load(settings)
@@ -127,7 +127,7 @@ def maintenance():
 
 
 def _tenant_id(session, slug):
-    from .tenancy.models import Tenant
+    from tessera.tenancy.models import Tenant
 
     tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
     if tenant is None:
@@ -142,7 +142,7 @@ def _tenant_id(session, slug):
 @click.pass_obj
 def maintenance_start(settings, slug, until: datetime | None, info):
     """Put SLUG in maintenance now."""
-    from .system.models import MaintenanceWindow
+    from tessera.system.models import MaintenanceWindow
 
     until = as_utc(until)  # stored in UTC: SQLite keeps no offset
     if until is not None and until <= utcnow():
@@ -157,7 +157,7 @@ def maintenance_start(settings, slug, until: datetime | None, info):
 @click.pass_obj
 def maintenance_end(settings, slug):
     """End SLUG's open maintenance windows now."""
-    from .system.services import active_maintenance
+    from tessera.system.services import active_maintenance
 
     with _operator_session(settings) as session:
         session.info["tenant_id"] = _tenant_id(session, slug)
@@ -185,9 +185,9 @@ def members():
 @click.pass_obj
 def members_create(settings, slug, username, member_type, password, default_password, nickname, affiliate_code):
     """Create a member USERNAME of SLUG, for operators and demos."""
-    from .identity.models import AGENT_TYPES, MEMBER_TYPES, Member, code_key, username_key
-    from .identity.passwords import DEFAULT_PASSWORD
-    from .identity.services import create_member
+    from tessera.identity.models import AGENT_TYPES, MEMBER_TYPES, Member, code_key, username_key
+    from tessera.identity.passwords import DEFAULT_PASSWORD
+    from tessera.identity.services import create_member
 
     if default_password and password is not None:
         raise click.UsageError("give --password or --default-password, not both")
@@ -234,7 +234,7 @@ def serve(settings, host, port, threads):
     """Serve every brand with waitress (development and small deployments)."""
     import waitress
 
-    from .config import make_app
+    from tessera.config import make_app
 
     try:
         app = make_app(settings)
@@ -248,9 +248,9 @@ def serve(settings, host, port, threads):
 
 def _add_wallet_commands():
     """The wallet's operator commands live beside the wallet (they import this module's session)."""
-    from .wallet.ledger_cli import ledger
-    from .wallet.operator_cli import operators, payments
-    from .wallet.transfer_cli import transfers
+    from tessera.wallet.ledger_cli import ledger
+    from tessera.wallet.operator_cli import operators, payments
+    from tessera.wallet.transfer_cli import transfers
 
     for group in (ledger, operators, payments, transfers):
         main.add_command(group)
@@ -261,8 +261,8 @@ _add_wallet_commands()
 
 def _add_games_commands():
     """The games' operator commands: the catalog sync and the pull of transfer-wallet vendors' bets."""
-    from .games.bets_cli import pull_bets
-    from .games.cli import games
+    from tessera.games.bets_cli import pull_bets
+    from tessera.games.cli import games
 
     games.add_command(pull_bets)
     main.add_command(games)

@@ -2,8 +2,8 @@
 from pyramid.config import Configurator
 from pyramid.request import Request
 
-from .logs import configure_logging
-from .settings import Settings, refuse_unsafe
+from tessera.logs import configure_logging
+from tessera.settings import Settings, refuse_unsafe
 
 
 class TesseraRequest(Request):

@@ -6,7 +6,7 @@ from pyramid.httpexceptions import HTTPException
 from pyramid.tweens import EXCVIEW
 from pyramid.view import exception_view_config, forbidden_view_config, notfound_view_config
 
-from .envelope import ApiError, render_error
+from tessera.envelope import ApiError, render_error
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +44,8 @@ def not_found(exc, request):
     if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
         allow = {"Allow": ", ".join(allowed_methods(request))}
         return render_error(request, 405, "method_not_allowed", headers=allow, method=request.method)
-    from .shell.pages import is_page_request
-    from .shell.views import render_page
+    from tessera.shell.pages import is_page_request
+    from tessera.shell.views import render_page
 
     if is_page_request(request) and request.tenant_or_none is not None:
         return render_page(request, status=404)  # the shell shows its not-found page

@@ -4,7 +4,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from .plugins import plugin_manager
+from tessera.plugins import plugin_manager
 
 HERE = Path(__file__).parent
 

@@ -2,12 +2,12 @@
 
 
 def load_all_models():
-    from .engagement import models as engagement_models  # noqa: F401
-    from .games import models as games_models  # noqa: F401
-    from .identity import models as identity_models  # noqa: F401
-    from . import onetime  # noqa: F401
-    from .system import models as system_models  # noqa: F401
-    from .tenancy import models as tenancy_models  # noqa: F401
-    from .wallet import models as wallet_models  # noqa: F401
-    from .wallet import payment_models as wallet_payment_models  # noqa: F401
-    from .wallet import transfer_models as wallet_transfer_models  # noqa: F401
+    from tessera.engagement import models as engagement_models  # noqa: F401
+    from tessera.games import models as games_models  # noqa: F401
+    from tessera.identity import models as identity_models  # noqa: F401
+    from tessera import onetime  # noqa: F401
+    from tessera.system import models as system_models  # noqa: F401
+    from tessera.tenancy import models as tenancy_models  # noqa: F401
+    from tessera.wallet import models as wallet_models  # noqa: F401
+    from tessera.wallet import payment_models as wallet_payment_models  # noqa: F401
+    from tessera.wallet import transfer_models as wallet_transfer_models  # noqa: F401

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import DateTime, String, UniqueConstraint, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .db import Base, TenantOwned
-from .timeutil import as_utc, now
+from tessera.db import Base, TenantOwned
+from tessera.timeutil import as_utc, now
 
 MAX_KEY = 128
 MAX_VALUE = 512

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pluggy
 
-from . import hookspecs
+from tessera import hookspecs
 
 GROUP = "tessera"
 

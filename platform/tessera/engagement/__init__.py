@@ -1,7 +1,7 @@
 """Engagement: the brand's banners and announcements."""
 from pathlib import Path
 
-from ..system.access import NEVER
+from tessera.system.access import NEVER
 
 
 def includeme(config):

@@ -1,9 +1,9 @@
 """What the announcement call answers: the brand's banners and notices showing now."""
 from sqlalchemy import or_, select
 
-from ..cache import memo
-from ..timeutil import iso, utcnow
-from .models import Announcement, Banner
+from tessera.cache import memo
+from tessera.timeutil import iso, utcnow
+from tessera.engagement.models import Announcement, Banner
 
 BANNERS = "B"
 # Notice type -> the list of the answer it goes in.

@@ -1,5 +1,5 @@
 """The engagement calls of SPEC §7."""
-from . import services
+from tessera.engagement import services
 
 
 def list_announcements(request):

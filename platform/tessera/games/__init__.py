@@ -2,8 +2,8 @@
 (game lists, vendors, hot games, favourites, recent games, live rooms)."""
 from pathlib import Path
 
-from ..relay import PUBLIC, TOKEN
-from . import views
+from tessera.relay import PUBLIC, TOKEN
+from tessera.games import views
 
 
 def includeme(config):

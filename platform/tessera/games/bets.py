@@ -13,16 +13,16 @@ from datetime import datetime
 from sqlalchemy import case, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..cache import memo
-from ..identity.models import Member
-from ..plugins import AdapterError
-from ..timeutil import as_utc, utcnow
-from ..wallet.history import period
-from ..wallet.money import LARGEST, format_minor
-from ..wallet.payment_common import page_of, stamp
-from . import services
-from .catalog import decimal_minor
-from .models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, BetCursor, Game, GameBet
+from tessera.cache import memo
+from tessera.identity.models import Member
+from tessera.plugins import AdapterError
+from tessera.timeutil import as_utc, utcnow
+from tessera.wallet.history import period
+from tessera.wallet.money import LARGEST, format_minor
+from tessera.wallet.payment_common import page_of, stamp
+from tessera.games import services
+from tessera.games.catalog import decimal_minor
+from tessera.games.models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, BetCursor, Game, GameBet
 
 log = logging.getLogger(__name__)
 

@@ -30,12 +30,12 @@ def pull_bets(settings, slug, every):
 def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
-    from ..cli import _operator_session
-    from ..db import scope_connection
-    from ..plugins import AdapterError, TenantPlugins, plugin_manager
-    from ..tenancy.context import TenantContext
-    from ..tenancy.models import Tenant
-    from .bets import pull_vendor_bets, transfer_vendors
+    from tessera.cli import _operator_session
+    from tessera.db import scope_connection
+    from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+    from tessera.tenancy.context import TenantContext
+    from tessera.tenancy.models import Tenant
+    from tessera.games.bets import pull_vendor_bets, transfer_vendors
 
     with _operator_session(settings) as session:
         brands = select(Tenant).where(Tenant.slug == slug) if slug else select(Tenant).where(Tenant.active)

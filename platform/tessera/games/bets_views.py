@@ -1,10 +1,10 @@
 """The betting record, personal profit and loss, and the winner board."""
 from pathlib import Path
 
-from ..identity.permissions import OwnAccount, Permissions
-from ..relay import PUBLIC
-from ..timeutil import now
-from . import bets, profit, winners
+from tessera.identity.permissions import OwnAccount, Permissions
+from tessera.relay import PUBLIC
+from tessera.timeutil import now
+from tessera.games import bets, profit, winners
 
 
 def betting_record(request):

@@ -13,10 +13,10 @@ from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import insert, select, text, update
 
-from ..plugins import AdapterError
-from ..wallet.money import LARGEST, format_minor, to_minor
-from . import services
-from .models import SEAMLESS, Game
+from tessera.plugins import AdapterError
+from tessera.wallet.money import LARGEST, format_minor, to_minor
+from tessera.games import services
+from tessera.games.models import SEAMLESS, Game
 
 log = logging.getLogger(__name__)
 

@@ -5,11 +5,11 @@ A member only ever reads and changes their own favourites, of their own brand's 
 """
 from sqlalchemy import delete, select
 
-from ..envelope import ApiError
-from ..wallet.payment_common import page_of
-from .lobby import Lobby, given, page_size
-from .models import Game, GameFavourite
-from .upserts import insert_or_update
+from tessera.envelope import ApiError
+from tessera.wallet.payment_common import page_of
+from tessera.games.lobby import Lobby, given, page_size
+from tessera.games.models import Game, GameFavourite
+from tessera.games.upserts import insert_or_update
 
 ADD, REMOVE = "add", "remove"
 

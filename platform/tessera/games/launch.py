@@ -13,19 +13,19 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..db import scope_connection
-from ..envelope import ApiError
-from ..identity.models import REAL, Member
-from ..plugins import AdapterError
-from ..timeutil import now
-from ..wallet.payment_common import request_key
-from ..wallet.transfer_models import DONE, IN
-from ..wallet.transfers import ask_vendor, find_transfer, pending_of, settle, start
-from . import seamless
-from .catalog import find_game
-from .models import SEAMLESS
-from .recents import remember
-from .services import vendors
+from tessera.db import scope_connection
+from tessera.envelope import ApiError
+from tessera.identity.models import REAL, Member
+from tessera.plugins import AdapterError
+from tessera.timeutil import now
+from tessera.wallet.payment_common import request_key
+from tessera.wallet.transfer_models import DONE, IN
+from tessera.wallet.transfers import ask_vendor, find_transfer, pending_of, settle, start
+from tessera.games import seamless
+from tessera.games.catalog import find_game
+from tessera.games.models import SEAMLESS
+from tessera.games.recents import remember
+from tessera.games.services import vendors
 
 log = logging.getLogger(__name__)
 LAUNCH_HOOK = "tessera_game_launch"

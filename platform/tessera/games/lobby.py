@@ -10,12 +10,12 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import bindparam, exists, false, func, select
 from sqlalchemy.orm import Session, aliased
 
-from ..cache import memo
-from ..envelope import ApiError
-from ..wallet.money import LARGEST, format_minor, to_minor
-from . import services
-from .catalog import game_json
-from .models import SEAMLESS, Game, GameFavourite
+from tessera.cache import memo
+from tessera.envelope import ApiError
+from tessera.wallet.money import LARGEST, format_minor, to_minor
+from tessera.games import services
+from tessera.games.catalog import game_json
+from tessera.games.models import SEAMLESS, Game, GameFavourite
 
 PAGE_SIZE, FISH_PAGE_SIZE = 24, 18  # SPEC §9
 HOT_TYPES = ("ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP")  # SPEC §9, in this order

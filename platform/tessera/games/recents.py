@@ -4,10 +4,10 @@ from datetime import datetime
 
 from sqlalchemy import delete, select
 
-from ..wallet.payment_common import page_of
-from .lobby import Lobby, given, page_size
-from .models import Game, GameRecent
-from .upserts import insert_or_update
+from tessera.wallet.payment_common import page_of
+from tessera.games.lobby import Lobby, given, page_size
+from tessera.games.models import Game, GameRecent
+from tessera.games.upserts import insert_or_update
 
 KEEP = 100
 

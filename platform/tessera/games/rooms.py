@@ -4,12 +4,12 @@ import logging
 
 from sqlalchemy import select
 
-from ..envelope import ApiError
-from ..plugins import AdapterError
-from ..wallet.money import format_minor
-from .catalog import decimal_minor
-from .lobby import Lobby
-from .models import Game
+from tessera.envelope import ApiError
+from tessera.plugins import AdapterError
+from tessera.wallet.money import format_minor
+from tessera.games.catalog import decimal_minor
+from tessera.games.lobby import Lobby
+from tessera.games.models import Game
 
 log = logging.getLogger(__name__)
 

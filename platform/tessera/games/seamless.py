@@ -43,12 +43,12 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..identity.models import ACTIVE, REAL, Member
-from ..timeutil import as_utc
-from ..wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
-from ..wallet.models import LedgerAccount
-from ..wallet.money import LARGEST, format_minor, to_minor
-from .models import (AUTHENTICATE, BALANCE, CREDIT, DEBIT, OPEN, ROLLBACK, ROLLED_BACK, SEAMLESS, SETTLED, Game,
+from tessera.identity.models import ACTIVE, REAL, Member
+from tessera.timeutil import as_utc
+from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from tessera.wallet.models import LedgerAccount
+from tessera.wallet.money import LARGEST, format_minor, to_minor
+from tessera.games.models import (AUTHENTICATE, BALANCE, CREDIT, DEBIT, OPEN, ROLLBACK, ROLLED_BACK, SEAMLESS, SETTLED, Game,
                      GameBet, GameSession, SeamlessCall)
 
 OPERATIONS = (AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK)

@@ -10,17 +10,17 @@ from pathlib import Path
 
 from pyramid.response import Response
 
-from ..cache import memo
-from ..envelope import ApiError
-from ..identity.permissions import OwnAccount, Permissions
-from ..plugins import AdapterError
-from ..relay import PUBLIC
-from ..system.access import ALWAYS, NEVER
-from ..timeutil import now
-from . import seamless
-from .launch import free_play_launch, launch_game
-from .models import SEAMLESS
-from .services import VENDORS_HOOK, category
+from tessera.cache import memo
+from tessera.envelope import ApiError
+from tessera.identity.permissions import OwnAccount, Permissions
+from tessera.plugins import AdapterError
+from tessera.relay import PUBLIC
+from tessera.system.access import ALWAYS, NEVER
+from tessera.timeutil import now
+from tessera.games import seamless
+from tessera.games.launch import free_play_launch, launch_game
+from tessera.games.models import SEAMLESS
+from tessera.games.services import VENDORS_HOOK, category
 
 DECODE_HOOK, ENCODE_HOOK = "tessera_seamless_decode", "tessera_seamless_encode"
 

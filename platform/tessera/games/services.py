@@ -3,7 +3,7 @@ category."""
 import logging
 from dataclasses import dataclass
 
-from ..plugins import AdapterError
+from tessera.plugins import AdapterError
 
 log = logging.getLogger(__name__)
 

@@ -5,13 +5,13 @@ carries a live session (their favourites are marked), and answer a visitor other
 """
 from pyramid.view import view_config
 
-from ..cache import memo
-from ..timeutil import now
-from . import services
-from .favourites import favourite_list, set_favourite
-from .lobby import Lobby, brand_offers, catalog_vendors, game_list, hot_games, new_game_vendors, vendor_game_types
-from .recents import recent_list
-from .rooms import room_list
+from tessera.cache import memo
+from tessera.timeutil import now
+from tessera.games import services
+from tessera.games.favourites import favourite_list, set_favourite
+from tessera.games.lobby import Lobby, brand_offers, catalog_vendors, game_list, hot_games, new_game_vendors, vendor_game_types
+from tessera.games.recents import recent_list
+from tessera.games.rooms import room_list
 
 
 @view_config(route_name="games.game_menus", request_method="GET", renderer="api", openapi=True)

@@ -6,10 +6,10 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from ..identity.models import Member
-from ..timeutil import as_utc
-from ..wallet.money import format_minor
-from .models import SETTLED, Game, GameBet
+from tessera.identity.models import Member
+from tessera.timeutil import as_utc
+from tessera.wallet.money import format_minor
+from tessera.games.models import SETTLED, Game, GameBet
 
 WINDOW = timedelta(days=7)
 DEFAULT_COUNT = 20

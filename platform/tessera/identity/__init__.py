@@ -4,9 +4,9 @@ from pathlib import Path
 
 from zope.interface import implementer
 
-from ..security import ISessionLookup
-from . import services
-from .encryption import encrypted_deriver
+from tessera.security import ISessionLookup
+from tessera.identity import services
+from tessera.identity.encryption import encrypted_deriver
 
 
 @implementer(ISessionLookup)

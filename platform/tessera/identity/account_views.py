@@ -4,10 +4,10 @@ from pathlib import Path
 from pyramid.response import Response
 from pyramid.view import view_config
 
-from ..relay import TOKEN
-from . import avatars, captcha, recovery, verification
-from .permissions import OwnAccount, Permissions
-from .refusals import keeping_traces
+from tessera.relay import TOKEN
+from tessera.identity import avatars, captcha, recovery, verification
+from tessera.identity.permissions import OwnAccount, Permissions
+from tessera.identity.refusals import keeping_traces
 
 
 @view_config(route_name="verification.sms", request_method="POST", renderer="api", openapi=True,

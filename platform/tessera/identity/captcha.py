@@ -4,8 +4,8 @@
 cookie, so the forms carry only what the member typed (``captcha``) or what a widget gave
 (``geetest``: lot_number, captcha_output, pass_token, gen_time).
 """
-from ..envelope import ApiError
-from .refusals import KeptRefusal
+from tessera.envelope import ApiError
+from tessera.identity.refusals import KeptRefusal
 
 HOOK_CHALLENGE, HOOK_VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
 COOKIE = "tessera_captcha"

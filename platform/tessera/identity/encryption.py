@@ -14,11 +14,11 @@ from jwcrypto.common import JWException
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from ..envelope import ApiError
-from ..openapi.operations import find_operation
-from ..tenancy.keys import private_key
-from ..timeutil import now
-from .models import SeenPayload
+from tessera.envelope import ApiError
+from tessera.openapi.operations import find_operation
+from tessera.tenancy.keys import private_key
+from tessera.timeutil import now
+from tessera.identity.models import SeenPayload
 
 ALGORITHM, ENCRYPTION = "RSA-OAEP-256", "A256GCM"
 MAX_AGE = timedelta(minutes=5)

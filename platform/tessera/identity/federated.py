@@ -8,11 +8,11 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..envelope import ApiError
-from ..plugins import AdapterError
-from ..timeutil import now
-from . import services
-from .models import REAL, FederatedAccount, Member
+from tessera.envelope import ApiError
+from tessera.plugins import AdapterError
+from tessera.timeutil import now
+from tessera.identity import services
+from tessera.identity.models import REAL, FederatedAccount, Member
 
 PROVIDERS, VERIFY = "tessera_federated_providers", "tessera_federated_verify"
 NAME_LENGTH, SUBJECT_LENGTH, EMAIL_LENGTH = 64, 255, 254

@@ -3,8 +3,8 @@ from enum import StrEnum
 
 from pyramid.authorization import Allow, Authenticated
 
-from ..envelope import ApiError
-from .models import REAL
+from tessera.envelope import ApiError
+from tessera.identity.models import REAL
 
 
 class Permissions(StrEnum):

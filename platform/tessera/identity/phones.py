@@ -2,11 +2,11 @@
 or an ID token from the brand's phone-auth plugin (firebase) for that same number."""
 from datetime import datetime
 
-from ..envelope import ApiError
-from ..plugins import AdapterError
-from . import verification
-from .models import Member
-from .refusals import KeptRefusal
+from tessera.envelope import ApiError
+from tessera.plugins import AdapterError
+from tessera.identity import verification
+from tessera.identity.models import Member
+from tessera.identity.refusals import KeptRefusal
 
 HOOK, CLIENT = "tessera_phone_auth_verify", "tessera_phone_auth_client"
 

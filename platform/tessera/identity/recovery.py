@@ -12,18 +12,18 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
 
-from ..envelope import ApiError
-from ..plugins import AdapterError
-from ..system.services import register_settings
-from ..timeutil import as_utc, now
-from . import phones
-from .models import FREE_PLAY, AuditEvent, Member, PasswordResetRequest, audit, username_key
-from .passwords import verify_password
-from .refusals import KeptRefusal
-from .registration import Problem, fields_refused, fits, pattern_problem
-from .services import Login, admit, log_in_member, set_password, start_session, token_hash
-from .throttles import HOUR, count_since
-from .verification import consume_code, e164
+from tessera.envelope import ApiError
+from tessera.plugins import AdapterError
+from tessera.system.services import register_settings
+from tessera.timeutil import as_utc, now
+from tessera.identity import phones
+from tessera.identity.models import FREE_PLAY, AuditEvent, Member, PasswordResetRequest, audit, username_key
+from tessera.identity.passwords import verify_password
+from tessera.identity.refusals import KeptRefusal
+from tessera.identity.registration import Problem, fields_refused, fits, pattern_problem
+from tessera.identity.services import Login, admit, log_in_member, set_password, start_session, token_hash
+from tessera.identity.throttles import HOUR, count_since
+from tessera.identity.verification import consume_code, e164
 
 log = logging.getLogger(__name__)
 

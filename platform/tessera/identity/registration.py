@@ -15,16 +15,16 @@ from datetime import date, datetime
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from ..envelope import ApiError
-from ..system.patterns import matches
-from ..system.services import register_settings
-from ..tenancy import normalize_host
-from ..timeutil import now
-from . import captcha, phones, services, verification
-from .models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, RefusedCheck, Referral, code_key, username_key
-from .passwords import hash_password
-from .refusals import KeptRefusal
-from .throttles import HOUR, count_since
+from tessera.envelope import ApiError
+from tessera.system.patterns import matches
+from tessera.system.services import register_settings
+from tessera.tenancy import normalize_host
+from tessera.timeutil import now
+from tessera.identity import captcha, phones, services, verification
+from tessera.identity.models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, RefusedCheck, Referral, code_key, username_key
+from tessera.identity.passwords import hash_password
+from tessera.identity.refusals import KeptRefusal
+from tessera.identity.throttles import HOUR, count_since
 
 BY_USERNAME, BY_MOBILE = "username", "mobile"
 FLAGS = {BY_USERNAME: "USERNAMEREG3", BY_MOBILE: "MOBILENUMREG3"}

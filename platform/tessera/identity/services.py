@@ -6,10 +6,10 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, or_, select, update
 
-from ..envelope import ApiError
-from ..timeutil import as_utc, now
-from . import verification
-from .models import (
+from tessera.envelope import ApiError
+from tessera.timeutil import as_utc, now
+from tessera.identity import verification
+from tessera.identity.models import (
     ACTIVE,
     AGENT_TYPES,
     FREE_PLAY,
@@ -21,9 +21,9 @@ from .models import (
     code_key,
     username_key,
 )
-from .passwords import DEFAULT_PASSWORD, hash_password, verify_password
-from .refusals import KeptRefusal
-from .throttles import HOUR, count_since
+from tessera.identity.passwords import DEFAULT_PASSWORD, hash_password, verify_password
+from tessera.identity.refusals import KeptRefusal
+from tessera.identity.throttles import HOUR, count_since
 
 DEFAULT_IDLE_MINUTES = 30
 DEFAULT_LIFETIME_HOURS = 24
@@ -243,8 +243,8 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
 
 
 def member_info(db, member_id: int) -> dict:
-    from ..tenancy.models import Tenant
-    from ..wallet.upline import may_transfer_to_upline
+    from tessera.tenancy.models import Tenant
+    from tessera.wallet.upline import may_transfer_to_upline
 
     member = db.get(Member, member_id)
     wallet = db.get(Tenant, member.tenant_id).config.get("wallet", {})

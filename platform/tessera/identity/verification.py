@@ -15,13 +15,13 @@ from datetime import datetime, timedelta
 from pyramid.threadlocal import get_current_registry
 from sqlalchemy import delete, func, select, update
 
-from ..envelope import ApiError
-from ..phone_numbers import is_e164
-from ..plugins import AdapterError
-from ..timeutil import as_utc, now
-from .models import Member, VerificationCode, audit, username_key
-from .refusals import KeptRefusal
-from .throttles import HOUR, count_since
+from tessera.envelope import ApiError
+from tessera.phone_numbers import is_e164
+from tessera.plugins import AdapterError
+from tessera.timeutil import as_utc, now
+from tessera.identity.models import Member, VerificationCode, audit, username_key
+from tessera.identity.refusals import KeptRefusal
+from tessera.identity.throttles import HOUR, count_since
 
 # The brand flag that offers each purpose; recovery by phone ("forgot") is always offered.
 FLAGS = {"login": "MOBILEVERCODELOGIN3", "ip": "UNREGIPVERIF3", "password": "CHNGPASSVERIF3", "register": "REGMOBVERF3"}

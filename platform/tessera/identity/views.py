@@ -1,12 +1,12 @@
 """The session, registration and member calls of SPEC §7."""
 from pyramid.view import view_config
 
-from ..envelope import ApiError
-from ..system.access import NEVER
-from ..timeutil import now
-from . import captcha, federated, phones, registration, services, verification
-from .permissions import Permissions
-from .refusals import KeptRefusal, keeping_traces
+from tessera.envelope import ApiError
+from tessera.system.access import NEVER
+from tessera.timeutil import now
+from tessera.identity import captcha, federated, phones, registration, services, verification
+from tessera.identity.permissions import Permissions
+from tessera.identity.refusals import KeptRefusal, keeping_traces
 
 
 @view_config(route_name="identity.login", request_method="POST", renderer="api", openapi=True, encrypted=True,

@@ -16,9 +16,9 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.tweens import EXCVIEW
 
-from ..envelope import ApiError
-from .operations import build_operations, find_operation
-from .validation import ResponseAdapter, ValidatingRequest, check_body_size, multipart_form, raise_for_errors
+from tessera.envelope import ApiError
+from tessera.openapi.operations import build_operations, find_operation
+from tessera.openapi.validation import ResponseAdapter, ValidatingRequest, check_body_size, multipart_form, raise_for_errors
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent

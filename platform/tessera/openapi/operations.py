@@ -12,8 +12,8 @@ from jsonschema import Draft202012Validator, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..envelope import ApiError
-from .validation import schema_fields
+from tessera.envelope import ApiError
+from tessera.openapi.validation import schema_fields
 
 SPEC_URI = "urn:tessera:openapi"
 JSON = "application/json"

@@ -11,10 +11,10 @@ from typing import Callable
 
 from pyramid.exceptions import ConfigurationError
 
-from ..envelope import ApiError
-from ..identity.refusals import keeping_traces
-from ..openapi import BUILD_ORDER, validate_request
-from .interfaces import IPasswordCheck
+from tessera.envelope import ApiError
+from tessera.identity.refusals import keeping_traces
+from tessera.openapi import BUILD_ORDER, validate_request
+from tessera.relay.interfaces import IPasswordCheck
 
 PUBLIC = "public"
 TOKEN = "token"

@@ -1,7 +1,7 @@
 """The shell: every page route of SPEC §2 answers the brand's index.html, and the built front end
 is served from TESSERA_STATIC_DIR at /static/."""
-from .pages import PAGE_ROUTES
-from .views import render_page
+from tessera.shell.pages import PAGE_ROUTES
+from tessera.shell.views import render_page
 
 
 def includeme(config):

@@ -3,10 +3,10 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..engagement.services import SHELL_TYPES, current_announcements
-from ..files import file_digest
-from ..i18n import LANGUAGES
-from ..system.services import status
+from tessera.engagement.services import SHELL_TYPES, current_announcements
+from tessera.files import file_digest
+from tessera.i18n import LANGUAGES
+from tessera.system.services import status
 
 GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
 PAGE_ROUTES = [

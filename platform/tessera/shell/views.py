@@ -1,10 +1,10 @@
 """index.html for every page of the shell, rendered per brand."""
 from pyramid.renderers import render_to_response
 
-from ..i18n import chosen
-from ..identity.phones import client as phone_auth_client
-from ..system.services import brand_summary
-from .pages import SHELL_ENTRY, bootstrap, content_security_policy, version
+from tessera.i18n import chosen
+from tessera.identity.phones import client as phone_auth_client
+from tessera.system.services import brand_summary
+from tessera.shell.pages import SHELL_ENTRY, bootstrap, content_security_policy, version
 
 
 def render_page(request, status: int = 200):

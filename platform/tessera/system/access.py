@@ -8,10 +8,10 @@ servers, the operator API), or a function of the request answering either (the r
 """
 import logging
 
-from ..cache import memo
-from ..envelope import ApiError
-from ..security import SAFE_METHODS
-from .services import is_region_restricted, location
+from tessera.cache import memo
+from tessera.envelope import ApiError
+from tessera.security import SAFE_METHODS
+from tessera.system.services import is_region_restricted, location
 
 log = logging.getLogger(__name__)
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 from sqlalchemy import func, select
 
-from ..envelope import ApiError
-from ..timeutil import utcnow
-from .models import Feedback
+from tessera.envelope import ApiError
+from tessera.timeutil import utcnow
+from tessera.system.models import Feedback
 
 MAX_CONTENT = 140
 MAX_IMAGES = 3

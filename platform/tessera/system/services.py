@@ -2,16 +2,16 @@
 routes, help content, footer and customer service, all from the brand's config and runtime state."""
 from sqlalchemy import or_, select
 
-from ..cache import memo
-from ..envelope import Spliced, encode
-from ..identity.federated import providers as federated_providers
-from ..identity.phones import client as phone_auth_client
-from ..tenancy.assets import asset_url
-from ..tenancy.loader import SCHEMA
-from ..timeutil import iso, utcnow
-from . import linkseal
-from .models import Footer, HelpSection, MaintenanceWindow
-from .patterns import PATTERNS
+from tessera.cache import memo
+from tessera.envelope import Spliced, encode
+from tessera.identity.federated import providers as federated_providers
+from tessera.identity.phones import client as phone_auth_client
+from tessera.tenancy.assets import asset_url
+from tessera.tenancy.loader import SCHEMA
+from tessera.timeutil import iso, utcnow
+from tessera.system import linkseal
+from tessera.system.models import Footer, HelpSection, MaintenanceWindow
+from tessera.system.patterns import PATTERNS
 
 NORMAL, MAINTENANCE, REGION_RESTRICTED = 0, 1, 2
 FLAGS = tuple(SCHEMA["$defs"]["flag"]["enum"])

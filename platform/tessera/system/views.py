@@ -2,11 +2,11 @@
 from pyramid.response import FileResponse
 from pyramid.view import view_config
 
-from ..envelope import ApiError
-from ..files import file_digest
-from ..tenancy.assets import content_type, find_asset
-from . import services
-from .feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
+from tessera.envelope import ApiError
+from tessera.files import file_digest
+from tessera.tenancy.assets import content_type, find_asset
+from tessera.system import services
+from tessera.system.feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
 
 FEEDBACK_MAX_BODY = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
 

@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from pyramid.tweens import EXCVIEW
 from sqlalchemy import select
 
-from ..cache import memo
-from ..envelope import ApiError
-from .context import TenantContext
-from .models import Tenant, TenantDomain
+from tessera.cache import memo
+from tessera.envelope import ApiError
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant, TenantDomain
 
 # Paths that answer for the platform, not for a brand.
 PLATFORM_PATHS = ("/healthz", "/readyz", "/api/")

@@ -3,7 +3,7 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 
-from .keys import public_jwk
+from tessera.tenancy.keys import public_jwk
 
 DEFAULT_CURRENCY_SYMBOL = "P"
 ENV_PREFIX = "env:"

@@ -18,10 +18,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError
 
-from ..i18n import known
-from ..system.patterns import ANY, PATTERNS
-from .assets import asset_segments, find_asset, is_https_url
-from .content import (
+from tessera.i18n import known
+from tessera.system.patterns import ANY, PATTERNS
+from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
+from tessera.tenancy.content import (
     BANNERS_SCHEMA,
     FOOTER_SCHEMA,
     HELP_SCHEMA,
@@ -30,7 +30,7 @@ from .content import (
     brand_zone,
     moment,
 )
-from .context import ENV_PREFIX
+from tessera.tenancy.context import ENV_PREFIX
 
 SCHEMA = json.loads((Path(__file__).parent / "tenant.schema.json").read_text())
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")

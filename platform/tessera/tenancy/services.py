@@ -5,14 +5,14 @@ from markdown_it import MarkdownIt
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..engagement.models import Announcement, Banner
-from ..system.models import Footer, HelpSection
-from ..timeutil import utcnow
-from .assets import asset_url
-from .content import brand_zone, moment
-from .keys import generate_key
-from .loader import TenantSource
-from .models import Tenant, TenantDomain
+from tessera.engagement.models import Announcement, Banner
+from tessera.system.models import Footer, HelpSection
+from tessera.timeutil import utcnow
+from tessera.tenancy.assets import asset_url
+from tessera.tenancy.content import brand_zone, moment
+from tessera.tenancy.keys import generate_key
+from tessera.tenancy.loader import TenantSource
+from tessera.tenancy.models import Tenant, TenantDomain
 
 _markdown = MarkdownIt("commonmark", {"html": False})
 

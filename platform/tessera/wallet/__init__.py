@@ -1,6 +1,6 @@
 """Wallet: the double-entry ledger, balances, deposits through payment-channel plugins,
 withdrawals, transfers to vendor wallets and to the upline, and the account record."""
-from .ledger import Ledger
+from tessera.wallet.ledger import Ledger
 
 
 def request_ledger(request) -> Ledger:

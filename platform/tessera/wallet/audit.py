@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from sqlalchemy import Row, Select, func, or_, select
 from sqlalchemy.orm import Session
 
-from ..db import ALL_TENANTS
-from .models import HOUSE
-from .models import LedgerAccount as Account
-from .models import LedgerPosting as Posting
-from .models import LedgerTransaction as Transaction
-from .money import format_minor as amount
+from tessera.db import ALL_TENANTS
+from tessera.wallet.models import HOUSE
+from tessera.wallet.models import LedgerAccount as Account
+from tessera.wallet.models import LedgerPosting as Posting
+from tessera.wallet.models import LedgerTransaction as Transaction
+from tessera.wallet.money import format_minor as amount
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@ has them (the vendor wallets mirror what the vendors hold), and the money of tra
 vendor whose answer is not known yet."""
 from sqlalchemy import func, select
 
-from ..games.services import vendors
-from .models import MAIN, VENDOR, LedgerAccount
-from .money import format_minor
-from .transfer_models import IN, PENDING, WalletTransfer
+from tessera.games.services import vendors
+from tessera.wallet.models import MAIN, VENDOR, LedgerAccount
+from tessera.wallet.money import format_minor
+from tessera.wallet.transfer_models import IN, PENDING, WalletTransfer
 
 TRANSFER = "transfer"
 # Whitelabel flags of the consolidated call: which salary and dividend contracts the brand offers.

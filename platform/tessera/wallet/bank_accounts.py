@@ -2,10 +2,10 @@
 shown masked. Deleting one hides it; the withdrawals made to it keep their copy of it."""
 from sqlalchemy import func, select
 
-from ..envelope import ApiError
-from ..timeutil import now
-from .payment_common import field_refusal, masked, stamp
-from .payment_models import BankAccount
+from tessera.envelope import ApiError
+from tessera.timeutil import now
+from tessera.wallet.payment_common import field_refusal, masked, stamp
+from tessera.wallet.payment_models import BankAccount
 
 MAX_ACCOUNTS = 5
 NAME_FIELDS = (("bankName", "bank_name"), ("accountName", "account_name"))

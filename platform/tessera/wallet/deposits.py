@@ -14,15 +14,15 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import and_, not_, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from ..envelope import ApiError
-from ..identity.models import Member, audit
-from ..identity.refusals import KeptRefusal
-from ..plugins import AdapterError
-from ..timeutil import as_utc, now
-from .ledger import Leg, Ledger
-from .money import format_minor, parse_amount, to_minor
-from .payment_common import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings
-from .payment_models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
+from tessera.envelope import ApiError
+from tessera.identity.models import Member, audit
+from tessera.identity.refusals import KeptRefusal
+from tessera.plugins import AdapterError
+from tessera.timeutil import as_utc, now
+from tessera.wallet.ledger import Leg, Ledger
+from tessera.wallet.money import format_minor, parse_amount, to_minor
+from tessera.wallet.payment_common import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings
+from tessera.wallet.payment_models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
 
 log = logging.getLogger(__name__)
 

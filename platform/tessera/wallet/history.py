@@ -11,11 +11,11 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, func, not_, or_, select, true
 from sqlalchemy.orm import contains_eager
 
-from ..envelope import ApiError
-from ..timeutil import utcnow
-from .models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
-from .money import format_minor
-from .payment_common import page_of, stamp
+from tessera.envelope import ApiError
+from tessera.timeutil import utcnow
+from tessera.wallet.models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.money import format_minor
+from tessera.wallet.payment_common import page_of, stamp
 
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # The days a record is read over: none before the first records a brand could hold, none more

@@ -18,9 +18,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..envelope import ApiError
-from ..timeutil import utcnow
-from .models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.envelope import ApiError
+from tessera.timeutil import utcnow
+from tessera.wallet.models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 
 
 # PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken

@@ -4,8 +4,8 @@ import sys
 import click
 from sqlalchemy import select
 
-from .audit import audit_brand
-from .money import format_minor as amount
+from tessera.wallet.audit import audit_brand
+from tessera.wallet.money import format_minor as amount
 
 
 @click.group()
@@ -25,8 +25,8 @@ def audit(settings, slug, limit, skip_vendors):
     every member's wallet at each transfer-wallet vendor is what the vendor says it holds (the
     vendors are asked; pull their rounds first with 'tessera games pull-bets'). Exit status 1
     when anything does not hold."""
-    from ..cli import _operator_session
-    from ..tenancy.models import Tenant
+    from tessera.cli import _operator_session
+    from tessera.tenancy.models import Tenant
 
     with _operator_session(settings) as session:
         if session.get_bind().dialect.name == "postgresql":
@@ -60,13 +60,13 @@ def _report(brand, found) -> int:
 
 def _reconcile(settings, tenant_id: int, limit: int) -> int:
     """The brand's vendor wallets against what its vendors say, reported; the problems found."""
-    from ..cli import _operator_session
-    from ..db import scope_connection
-    from ..plugins import TenantPlugins, plugin_manager
-    from ..tenancy.context import TenantContext
-    from ..tenancy.models import Tenant
-    from .balances import transfer_vendors
-    from .vendor_wallets import reconcile_vendor_wallets
+    from tessera.cli import _operator_session
+    from tessera.db import scope_connection
+    from tessera.plugins import TenantPlugins, plugin_manager
+    from tessera.tenancy.context import TenantContext
+    from tessera.tenancy.models import Tenant
+    from tessera.wallet.balances import transfer_vendors
+    from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
 
     with _operator_session(settings) as session:
         tenant = TenantContext.from_row(session.get(Tenant, tenant_id))

@@ -3,18 +3,18 @@ deposits whose gateway notification never came)."""
 import click
 from sqlalchemy import select
 
-from ..timeutil import utcnow
+from tessera.timeutil import utcnow
 
 
 def _session(settings):
-    from ..cli import _operator_session  # the command line imports this module
+    from tessera.cli import _operator_session  # the command line imports this module
 
     return _operator_session(settings)
 
 
 def _brand(session, slug):
     """The brand's row, and the session scoped to it from now on."""
-    from ..tenancy.models import Tenant
+    from tessera.tenancy.models import Tenant
 
     tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
     if tenant is None:
@@ -34,7 +34,7 @@ def operators():
 @click.pass_obj
 def create_key(settings, slug, name):
     """Make a key NAME for SLUG and print it, once: only its hash is kept."""
-    from .operators import create_key as make
+    from tessera.wallet.operators import create_key as make
 
     if not 0 < len(name) <= 64:
         raise click.BadParameter("a key's name has 1 to 64 characters", param_hint="NAME")
@@ -54,7 +54,7 @@ def create_key(settings, slug, name):
 @click.pass_obj
 def revoke(settings, slug, name):
     """Revoke SLUG's key NAME: calls made with it are refused from now on."""
-    from .operators import revoke_key
+    from tessera.wallet.operators import revoke_key
 
     with _session(settings) as session:
         tenant = _brand(session, slug)
@@ -73,10 +73,10 @@ def payments():
 @click.pass_obj
 def reconcile(settings, slug):
     """Ask the gateways of SLUG about its gateway deposits pending for more than a few minutes."""
-    from ..db import make_engine, operator_session
-    from ..plugins import TenantPlugins, plugin_manager
-    from ..tenancy.context import TenantContext
-    from .deposits import reconcile as settle
+    from tessera.db import make_engine, operator_session
+    from tessera.plugins import TenantPlugins, plugin_manager
+    from tessera.tenancy.context import TenantContext
+    from tessera.wallet.deposits import reconcile as settle
 
     with _session(settings) as session:
         context = TenantContext.from_row(_brand(session, slug))

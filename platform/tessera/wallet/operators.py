@@ -10,13 +10,13 @@ import secrets
 
 from sqlalchemy import select
 
-from ..envelope import ApiError
-from ..identity.models import REAL, Member, audit, username_key
-from ..security import bearer_token
-from ..timeutil import now
-from .ledger import Leg
-from .money import format_minor, parse_amount
-from .payment_models import OperatorKey
+from tessera.envelope import ApiError
+from tessera.identity.models import REAL, Member, audit, username_key
+from tessera.security import bearer_token
+from tessera.timeutil import now
+from tessera.wallet.ledger import Leg
+from tessera.wallet.money import format_minor, parse_amount
+from tessera.wallet.payment_models import OperatorKey
 
 
 def key_hash(key: str) -> str:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from ..envelope import ApiError
-from ..system.feedback import MAX_IMAGE_BYTES, check_image, store_image
-from ..timeutil import as_utc
-from .money import to_minor
+from tessera.envelope import ApiError
+from tessera.system.feedback import MAX_IMAGE_BYTES, check_image, store_image
+from tessera.timeutil import as_utc
+from tessera.wallet.money import to_minor
 
 PROOF_FIELD = "proof"
 PROOF_MAX_BODY = MAX_IMAGE_BYTES + 1024 * 1024  # the image and the form around it

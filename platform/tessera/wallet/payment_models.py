@@ -9,8 +9,8 @@ from datetime import datetime
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..db import Base, TenantOwned
-from ..timeutil import utcnow
+from tessera.db import Base, TenantOwned
+from tessera.timeutil import utcnow
 
 MANUAL, REDIRECT = "manual", "redirect"
 PENDING, PAID, REJECTED, FAILED, EXPIRED, APPROVED = "pending", "paid", "rejected", "failed", "expired", "approved"

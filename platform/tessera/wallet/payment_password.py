@@ -12,15 +12,15 @@ from datetime import timedelta
 from sqlalchemy import select
 from zope.interface import implementer
 
-from ..envelope import ApiError
-from ..identity.models import REAL, AuditEvent, Member, audit
-from ..identity.passwords import hash_password, verify_password
-from ..identity.refusals import KeptRefusal
-from ..identity.throttles import HOUR, count_since
-from ..relay.interfaces import IPasswordCheck
-from ..timeutil import now
-from .payment_common import wallet_settings
-from .payment_models import PaymentPassword
+from tessera.envelope import ApiError
+from tessera.identity.models import REAL, AuditEvent, Member, audit
+from tessera.identity.passwords import hash_password, verify_password
+from tessera.identity.refusals import KeptRefusal
+from tessera.identity.throttles import HOUR, count_since
+from tessera.relay.interfaces import IPasswordCheck
+from tessera.timeutil import now
+from tessera.wallet.payment_common import wallet_settings
+from tessera.wallet.payment_models import PaymentPassword
 
 MAX_WRONG = 5
 WRONG_WINDOW = timedelta(minutes=15)

@@ -6,18 +6,18 @@ from pyramid.response import FileResponse
 from pyramid.view import view_config
 from sqlalchemy import select
 
-from ..envelope import ApiError
-from ..identity.models import Member
-from ..identity.permissions import Permissions, RealAccount
-from ..identity.refusals import keeping_traces
-from ..relay.interfaces import IPasswordCheck
-from ..system.access import NEVER
-from ..timeutil import now
-from . import bank_accounts, deposits, withdrawals
-from .operators import OperatorAccess, grant_bonus
-from .payment_common import PROOF_MAX_BODY, proof_path, stamp, store_proof, uploaded_file
-from .payment_models import MANUAL, PENDING, Deposit, Withdrawal
-from .payment_password import PaymentPasswordCheck, set_payment_password
+from tessera.envelope import ApiError
+from tessera.identity.models import Member
+from tessera.identity.permissions import Permissions, RealAccount
+from tessera.identity.refusals import keeping_traces
+from tessera.relay.interfaces import IPasswordCheck
+from tessera.system.access import NEVER
+from tessera.timeutil import now
+from tessera.wallet import bank_accounts, deposits, withdrawals
+from tessera.wallet.operators import OperatorAccess, grant_bonus
+from tessera.wallet.payment_common import PROOF_MAX_BODY, proof_path, stamp, store_proof, uploaded_file
+from tessera.wallet.payment_models import MANUAL, PENDING, Deposit, Withdrawal
+from tessera.wallet.payment_password import PaymentPasswordCheck, set_payment_password
 
 HERE = Path(__file__).parent
 member_call = dict(renderer="api", openapi=True, permission=Permissions.FundsUse)

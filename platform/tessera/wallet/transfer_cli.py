@@ -18,11 +18,11 @@ def transfers():
 def reconcile(settings, slug, min_age):
     """Ask SLUG's vendors again about pending transfers and settle those they answer. Safe to run
     at any time, on several machines at once: a transfer settles once."""
-    from ..cli import _operator_session
-    from ..plugins import TenantPlugins, plugin_manager
-    from ..tenancy.context import TenantContext
-    from ..tenancy.models import Tenant
-    from .transfers import reconcile_transfers
+    from tessera.cli import _operator_session
+    from tessera.plugins import TenantPlugins, plugin_manager
+    from tessera.tenancy.context import TenantContext
+    from tessera.tenancy.models import Tenant
+    from tessera.wallet.transfers import reconcile_transfers
 
     with _operator_session(settings) as session:
         row = session.scalar(select(Tenant).where(Tenant.slug == slug))

@@ -32,19 +32,19 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..db import scope_connection
-from ..envelope import ApiError
-from ..games.services import vendors
-from ..identity.models import Member
-from ..identity.permissions import require_real_account
-from ..plugins import AdapterError
-from ..timeutil import as_utc, utcnow
-from .balances import TRANSFER, member_accounts
-from .ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
-from .models import MAIN, VENDOR
-from .money import format_minor, parse_amount, to_minor
-from .payment_common import request_key
-from .transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
+from tessera.db import scope_connection
+from tessera.envelope import ApiError
+from tessera.games.services import vendors
+from tessera.identity.models import Member
+from tessera.identity.permissions import require_real_account
+from tessera.plugins import AdapterError
+from tessera.timeutil import as_utc, utcnow
+from tessera.wallet.balances import TRANSFER, member_accounts
+from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
+from tessera.wallet.models import MAIN, VENDOR
+from tessera.wallet.money import format_minor, parse_amount, to_minor
+from tessera.wallet.payment_common import request_key
+from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 
 log = logging.getLogger(__name__)
 TRANSFER_HOOK, BALANCE_HOOK = "tessera_game_transfer", "tessera_game_balance"

@@ -1,12 +1,12 @@
 """Transfers to the upline: a member sends money from the main wallet to the main wallet of the
 agent or member who brought them, when the brand allows it ([wallet] to_upline)."""
-from ..envelope import ApiError
-from ..identity.models import MEMBER_TYPES, Member
-from .ledger import InsufficientFunds, Leg
-from .money import format_minor, parse_amount
-from .payment_common import request_key, wallet_settings
-from .payment_password import check_payment_password
-from .transfers import require_request_id
+from tessera.envelope import ApiError
+from tessera.identity.models import MEMBER_TYPES, Member
+from tessera.wallet.ledger import InsufficientFunds, Leg
+from tessera.wallet.money import format_minor, parse_amount
+from tessera.wallet.payment_common import request_key, wallet_settings
+from tessera.wallet.payment_password import check_payment_password
+from tessera.wallet.transfers import require_request_id
 
 KIND = "upline_out"  # one transaction with both legs, made for the sender; the upline sees it too
 

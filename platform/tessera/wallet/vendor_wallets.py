@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import case, func, select
 
-from ..games.models import OPEN, SETTLED, TRANSFER, GameBet
-from ..identity.models import Member
-from .models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
-from .transfer_models import PENDING, WalletTransfer
-from .transfers import VENDOR_RESULT, vendor_holds
+from tessera.games.models import OPEN, SETTLED, TRANSFER, GameBet
+from tessera.identity.models import Member
+from tessera.wallet.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.transfer_models import PENDING, WalletTransfer
+from tessera.wallet.transfers import VENDOR_RESULT, vendor_holds
 
 ATTEMPTS = 3  # readings of a member whose records move while compared, before leaving them be
 

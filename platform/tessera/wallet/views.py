@@ -4,12 +4,12 @@ from pathlib import Path
 
 from pyramid.view import view_config
 
-from ..identity.permissions import OwnAccount, Permissions, RealAccount
-from ..identity.refusals import keeping_traces
-from ..relay import TOKEN
-from . import balances, history
-from .transfers import wallet_transfer
-from .upline import transfer_to_upline
+from tessera.identity.permissions import OwnAccount, Permissions, RealAccount
+from tessera.identity.refusals import keeping_traces
+from tessera.relay import TOKEN
+from tessera.wallet import balances, history
+from tessera.wallet.transfers import wallet_transfer
+from tessera.wallet.upline import transfer_to_upline
 
 
 @view_config(route_name="wallet.balance", request_method="GET", renderer="api", openapi=True,

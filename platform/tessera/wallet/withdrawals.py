@@ -19,21 +19,21 @@ from datetime import timedelta
 from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from ..envelope import ApiError
-from ..identity.models import audit
-from ..timeutil import as_utc, now
-from .bank_accounts import live_account
-from .ledger import Leg
-from .money import format_minor, parse_amount
-from .payment_common import (
+from tessera.envelope import ApiError
+from tessera.identity.models import audit
+from tessera.timeutil import as_utc, now
+from tessera.wallet.bank_accounts import live_account
+from tessera.wallet.ledger import Leg
+from tessera.wallet.money import format_minor, parse_amount
+from tessera.wallet.payment_common import (
     Page, field_refusal, locked, masked, page_of, request_key, setting_minor, stamp, store_proof, uploaded_file,
     wallet_settings,
 )
-from .payment_models import (
+from tessera.wallet.payment_models import (
     APPROVED, AUTO_RECEIVED, FORCED_RECEIVED, NOT_RECEIVED, PAID, PARTLY_RECEIVED, PENDING, RECEIVED, REFUND,
     REJECTED, Withdrawal,
 )
-from .payment_password import check_payment_password, has_payment_password, required
+from tessera.wallet.payment_password import check_payment_password, has_payment_password, required
 
 DEFAULT_CONFIRM_MINUTES = 30
 CLAIMS = (NOT_RECEIVED, PARTLY_RECEIVED)
