@@ -2,7 +2,7 @@
 and a plugin registered in a built app while one test runs."""
 from contextlib import contextmanager
 
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.plugins import make_plugin_manager
 
 

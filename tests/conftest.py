@@ -14,10 +14,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
-from tessera.db import ALL_TENANTS, make_engine
+from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.migrate import upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.settings import ROOT, Settings
+from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 

@@ -12,10 +12,10 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.migrate import upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.settings import ROOT
+from tessera.core.settings import ROOT
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 

@@ -15,7 +15,7 @@ from tessera import hookimpl
 from tessera.plugins import AdapterError
 from tessera.identity.models import REAL, Member, username_key
 from tessera.identity.passwords import hash_password
-from tessera.timeutil import now, utcnow
+from tessera.core.timeutil import now, utcnow
 
 PASSWORD = "Secret123"
 _numbers = itertools.count(1)

@@ -5,7 +5,7 @@ def load_all_models():
     from tessera.engagement import models as engagement_models  # noqa: F401
     from tessera.games import models as games_models  # noqa: F401
     from tessera.identity import models as identity_models  # noqa: F401
-    from tessera import onetime  # noqa: F401
+    from tessera.core import onetime  # noqa: F401
     from tessera.system import models as system_models  # noqa: F401
     from tessera.tenancy import models as tenancy_models  # noqa: F401
     from tessera.wallet import models as wallet_models  # noqa: F401

@@ -1,4 +1,4 @@
 """WSGI entry point for gunicorn and other servers: ``tessera.wsgi:application``."""
-from tessera.config import make_app
+from tessera.app import make_app
 
 application = make_app()

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import waitress
 
-from tessera.settings import load_development_env
+from tessera.core.settings import load_development_env
 
 from tessera_plugins.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
 from tessera_plugins.demo_vendor.server import demo_secrets as games_secrets

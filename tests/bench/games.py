@@ -28,16 +28,16 @@ import webtest
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
-from tessera.config import make_app
-from tessera.db import scope_connection
+from tessera.app import make_app
+from tessera.core.db import scope_connection
 from tessera.games.catalog import sync_catalog, vacuum_after_sync
 from tessera.identity.models import REAL, Member, username_key
 from tessera.identity.services import start_session
 from tessera.plugins import TenantPlugins, make_plugin_manager
-from tessera.settings import Settings
+from tessera.core.settings import Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 from ..databases import demo_brands, own_database
 from .login import percentile

@@ -104,7 +104,7 @@ def main(argv=None) -> int:
         for key in [k for k in os.environ if k.startswith("TESSERA_")]:
             del os.environ[key]
         os.environ.update({k: v for k, v in env.items() if k.startswith("TESSERA_")})
-        from tessera.config import make_app
+        from tessera.app import make_app
 
         app, bare = make_app(), bare_app()
         for _ in range(200):

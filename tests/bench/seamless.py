@@ -34,15 +34,15 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
-from tessera.config import make_app
-from tessera.db import ALL_TENANTS, make_engine
+from tessera.app import make_app
+from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.games.models import CREDIT, DEBIT
 from tessera.games.seamless import Call, SeamlessWallet
 from tessera.identity.models import REAL, Member, username_key
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerTransaction

@@ -27,7 +27,7 @@ def bare_app():
 
 
 def tessera_app():
-    from tessera.config import make_app
+    from tessera.app import make_app
 
     return make_app()
 

@@ -252,7 +252,7 @@ def tessera_command() -> list[str]:
     script = Path(sys.executable).parent / "tessera"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from tessera.cli import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from tessera.commands import main; sys.exit(main())"]
 
 
 def prepare_database(env: dict, timeout: float = 300.0) -> None:

@@ -41,10 +41,10 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.identity.models import REAL, Member, username_key
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerTransaction

@@ -13,7 +13,7 @@ from tessera.identity.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 
 PH_IP = "192.0.2.44"
 OUTBOX = "test-outbox"

@@ -9,11 +9,11 @@ import webtest
 from zope.interface import implementer
 
 from tessera import hookimpl
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
-from tessera.security import ISessionLookup
+from tessera.core.security import ISessionLookup
 
 FRAGMENT = Path(__file__).with_name("relay_operations.yaml")
 MEMBER_TOKEN = "member-token-0001"

@@ -39,7 +39,7 @@ from tessera.games.models import Game
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 PLUGIN = "test-game-vendors"
 BRANDS = ("demo-bd", "demo-ph")

@@ -5,12 +5,12 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from tessera.cli import main
-from tessera.config import make_app
+from tessera.commands import main
+from tessera.app import make_app
 from tessera.identity.models import RefusedCheck
 from tessera.identity.registration import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
-from tessera.settings import ROOT, Settings
-from tessera.timeutil import utcnow
+from tessera.core.settings import ROOT, Settings
+from tessera.core.timeutil import utcnow
 
 AFFILIATE = "/wps/agent/affiliate"
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 
 from tessera.engagement.models import Announcement, Banner
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 PATH = "/wps/relay/MCSFE_getListAnnouncements"
 PH_IP = "192.0.2.44"

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 import webtest
 
-from tessera.config import make_app
-from tessera.settings import ROOT
+from tessera.app import make_app
+from tessera.core.settings import ROOT
 
 PH_IP = "192.0.2.44"
 

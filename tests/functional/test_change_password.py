@@ -9,7 +9,7 @@ from accounts import (  # noqa: F401
 )
 from factories import PASSWORD, seal
 from tessera.identity.models import AuditEvent
-from tessera.i18n import translate
+from tessera.core.i18n import translate
 from tessera.identity.passwords import verify_password
 from tessera.identity.recovery import MAX_WRONG_OLD_PASSWORDS
 

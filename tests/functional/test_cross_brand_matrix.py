@@ -28,12 +28,12 @@ import pytest
 
 from accounts import JOSE, PH_IP, bearer, token_of  # noqa: F401 -- token_of is a fixture
 from factories import seal
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.openapi.operations import resolve_pointer
 from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
-from tessera.settings import Settings
-from tessera.timeutil import utcnow
+from tessera.core.settings import Settings
+from tessera.core.timeutil import utcnow
 from tessera.wallet.operators import create_key
 
 MEMBER, OPTIONAL_LOGIN, OPERATOR, PUBLIC, SIGNED, DISPATCHER = (

@@ -10,8 +10,8 @@ from jwcrypto import jwk
 from sqlalchemy import delete, func, select
 
 from factories import PASSWORD, MemberFactory, captcha_text, seal
-from tessera.config import make_app
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.app import make_app
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession, SeenPayload
 
 LOGIN = "/wps/session/login"

@@ -13,7 +13,7 @@ from factories import MemberFactory
 from games_bets_helpers import (  # noqa: F401 -- fixtures
     BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, bd, bet_vendor, bets_app, bets_wsgi, enable_bet_vendor, game, player,
     round_of)
-from tessera.db import operator_session
+from tessera.core.db import operator_session
 from tessera.games.bets import pull_vendor_bets, transfer_vendors
 from tessera.games.bets_cli import pull_bets
 from tessera.games.models import OPEN, SEAMLESS, SETTLED, TRANSFER, BetCursor, GameBet

@@ -8,7 +8,7 @@ from games_helpers import PLUGIN, VENDORS, brand_plugins, game_catalog  # noqa: 
 from tessera.games.catalog import find_game, sync_catalog
 from tessera.games.models import Game
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 LIST = "/wps/relay/GCSGAME_gameList"
 NOTHING_NEW = {"added": 0, "updated": 0, "retired": 0, "unchanged": 30, "skipped": 0}

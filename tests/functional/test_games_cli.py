@@ -10,15 +10,15 @@ from sqlalchemy.orm import Session
 
 from databases import demo_brands, own_database
 from games_helpers import PLUGIN, VENDORS, GameVendors, enable_game_vendors
-from tessera.db import ALL_TENANTS, make_engine
+from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.games.catalog import sync_catalog
 from tessera.games.cli import games
 from tessera.games.models import Game
 from tessera.plugins import TenantPlugins, plugin_manager
-from tessera.settings import ROOT, Settings
+from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 
 @pytest.fixture

@@ -9,14 +9,14 @@ from sqlalchemy.orm import Session
 
 from databases import run_committed
 from factories import MemberFactory
-from tessera.db import ALL_TENANTS
+from tessera.core.db import ALL_TENANTS
 from tessera.games.favourites import set_favourite
 from tessera.games.lobby import Lobby
 from tessera.games.models import Game, GameFavourite, GameRecent
 from tessera.games.recents import remember
 from tessera.games.services import Offer
 from tessera.identity.models import Member
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 WORKERS = 8
 VENDOR = {"vassalage": "RACE", "displayName": "Race Games", "gameType": "RNG", "walletMode": "seamless"}

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from seamless_vendor import (  # noqa: F401 -- fixtures
     SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, catalog, seamless_vendor, signature)
-from tessera.db import Base
+from tessera.core.db import Base
 from tessera.games.models import GameBet, SeamlessCall
 from tessera.games.seamless import open_session
 from tessera.identity.models import AGENT_TYPES, FREE_PLAY
@@ -19,7 +19,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet import history
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import Ledger
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.models import LedgerTransaction
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance
 

@@ -11,8 +11,8 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from seamless_vendor import PLUGIN, SLOT, TABLE, SeamlessVendor, VendorClient, enable_seamless_vendor
-from tessera.config import make_app
-from tessera.db import operator_session
+from tessera.app import make_app
+from tessera.core.db import operator_session
 from tessera.games.models import Game, GameBet, GameRecent, GameSession, SeamlessCall
 from tessera.identity.models import Member
 from tessera.plugins import make_plugin_manager

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from databases import demo_brands, kill_backends
 from factories import MemberFactory
-from tessera.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger

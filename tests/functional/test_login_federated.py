@@ -8,8 +8,8 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from factories import SignInProvider, configure_brand, public_key, seal, send
-from tessera.config import make_app
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.app import make_app
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, FederatedAccount, Member, MemberSession, SeenPayload
 
 FEDERATED, INFO = "/wps/session/login/federated?lang=en", "/wps/member/info"

@@ -13,13 +13,13 @@ from accounts import (  # noqa: F401
     JOSE, bearer, outbox, ph, post_sealed, public_key, sealed, set_brand, tamper, token_of,
 )
 from factories import PASSWORD, MemberFactory, seal
-from tessera.config import make_app
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.app import make_app
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, Member, MemberSession, SeenPayload
 from tessera.identity.passwords import verify_password
 from tessera.identity.recovery import PasswordResetRequest
 from tessera.identity.verification import VerificationCode, code_digest
-from tessera.onetime import OneTimeValue
+from tessera.core.onetime import OneTimeValue
 from tessera.tenancy.models import Tenant
 
 EMAIL, VERIFY, INFO = "/wps/member/password/email", "/wps/member/password/verification", "/wps/member/info"

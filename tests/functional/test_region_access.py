@@ -14,10 +14,10 @@ from accounts import bearer, set_brand, token_of  # noqa: F401 -- fixtures
 from factories import PASSWORD, sealed
 from seamless_vendor import VendorClient, seamless_vendor  # noqa: F401 -- fixtures
 from tessera.identity.models import FailedLogin, MemberSession
-from tessera.security import SAFE_METHODS
+from tessera.core.security import SAFE_METHODS
 from tessera.system.access import NEVER
 from tessera.wallet.operators import create_key
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from wallet_helpers import GATEWAY, balance, fund, notification, payments, webhook  # noqa: F401 -- fixtures
 
 BD_IP, US_IP, PH_IP, UNKNOWN_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44", "10.20.30.40"

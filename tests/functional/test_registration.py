@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from factories import captcha_text, configure_brand, send
 from tessera.identity.models import AuditEvent, Member, MemberSession, RefusedCheck, Referral
 from tessera.identity.registration import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 REGISTER, MOBILE = "/wps/member/register?lang=en", "/wps/member/register/mobile?lang=en"
 INFO = "/wps/member/info"

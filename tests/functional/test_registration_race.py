@@ -9,13 +9,13 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from factories import configure_brand, public_key, seal
-from tessera.config import make_app
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.app import make_app
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, Member, MemberSession, SeenPayload
 from tessera.identity.refusals import KeptRefusal
 from tessera.identity.registration import _insert
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 REGISTER = "/wps/member/register"
 ATTEMPTS = 4

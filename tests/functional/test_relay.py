@@ -6,7 +6,7 @@ from pyramid.config import Configurator
 from pyramid.exceptions import ConfigurationExecutionError
 
 from tessera import hookimpl
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.plugins import make_plugin_manager
 from tessera.relay import add_relay_operation
 from tessera.relay.interfaces import IPasswordCheck

@@ -76,7 +76,7 @@ class TestNoStore:
         assert call().get("/wps/captcha").headers["Cache-Control"] == "no-store"
 
     def test_an_operators_call(self, call, db_session, tenant_ids):
-        from tessera.timeutil import utcnow
+        from tessera.core.timeutil import utcnow
         from tessera.wallet.operators import create_key
 
         key = create_key(db_session, tenant_ids["demo-bd"], "headers-desk", utcnow())

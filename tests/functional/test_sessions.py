@@ -8,16 +8,16 @@ from sqlalchemy import func, select
 
 from factories import PASSWORD, configure_brand, seal
 from tessera import hookimpl
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.identity import SessionLookup, services
 from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
 from tessera.identity.permissions import Permissions
 from tessera.plugins import make_plugin_manager
 from tessera.identity.services import MAX_FREE_PLAY_PER_IP
-from tessera.security import ISessionLookup
+from tessera.core.security import ISessionLookup
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 
 LOGIN, INFO, LOGOUT, FREE_PLAY = "/wps/session/login", "/wps/member/info", "/wps/session/logout", "/wps/session/login/freeplay"
 PH_IP, OTHER_BD_IP = "192.0.2.44", "203.0.113.77"

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 import webtest
 
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.shell.pages import GAME_CATEGORIES, PAGE_ROUTES
 from tessera.system.linkseal import open_sealed
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tessera.db import make_engine
+from tessera.core.db import make_engine
 from tessera.plugins import plugin_manager, settings_schemas
 from tessera.system.linkseal import KEY_ALPHABET, KEY_LENGTH, open_sealed
 from tessera.system.services import FLAGS, REGISTER_FIELDS

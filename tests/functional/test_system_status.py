@@ -8,7 +8,7 @@ from sqlalchemy import delete
 from tessera.system.linkseal import open_sealed
 from tessera.system.models import Footer, MaintenanceWindow
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 # Addresses inside the cidr-region ranges of tenants/*/tenant.toml.
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"

@@ -24,9 +24,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from databases import demo_brands, kill_backends
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera import hookimpl
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.games.bets import pull_vendor_bets, transfer_vendors
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext

@@ -8,7 +8,7 @@ from pyramid_retry import mark_error_retryable
 from sqlalchemy.exc import OperationalError
 
 from tessera import hookimpl
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.plugins import make_plugin_manager
 
 
@@ -38,7 +38,7 @@ class Conflicts:
         self.attempts[name] += 1
         if self.attempts[name] <= times:
             error = OperationalError("UPDATE member_sessions ...", {}, Exception("database is locked"))
-            mark_error_retryable(error)  # as tessera.db marks it when the driver says so
+            mark_error_retryable(error)  # as tessera.core.db marks it when the driver says so
             raise error
         return {"attempt": self.attempts[name]}
 
@@ -67,7 +67,7 @@ def conflicts(settings, engine, tmp_path):
 
 def test_a_conflict_is_run_again_and_answered(conflicts, caplog):
     plugin, app = conflicts
-    with caplog.at_level(logging.ERROR, logger="tessera.errors"):
+    with caplog.at_level(logging.ERROR, logger="tessera.core.errors"):
         assert app.get("/wps/test/conflict-once").json["value"] == {"attempt": 2}
     assert caplog.records == []  # a replayed attempt is no error
 

@@ -9,16 +9,16 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from factories import MemberFactory
-from tessera.db import ALL_TENANTS, make_engine
+from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.identity.models import AGENT_TYPES, AuditEvent
 from tessera.migrate import upgrade
 from tessera.plugins import TenantPlugins, plugin_manager, settings_schemas
-from tessera.settings import ROOT, Settings
+from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
 from tessera.tenancy.services import sync_tenants
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operator_cli import operators, payments
 from tessera.wallet.operators import key_hash, revoke_key

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 
 from accounts import bearer, token_of  # noqa: F401 -- fixtures
-from tessera.config import make_app
-from tessera.db import operator_session
+from tessera.app import make_app
+from tessera.core.db import operator_session
 from tessera.games.bets import pull_vendor_bets, transfer_vendors
 from tessera.identity.models import Member
 from tessera.plugins import TenantPlugins

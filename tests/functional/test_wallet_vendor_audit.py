@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from accounts import token_of  # noqa: F401 -- a fixture
-from tessera.config import make_app
+from tessera.app import make_app
 from tessera.games.models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, GameBet
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext

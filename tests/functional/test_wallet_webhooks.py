@@ -11,12 +11,12 @@ import pytest
 import webtest
 from sqlalchemy import func, select
 
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.wallet.deposits import reconcile
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.payment_models import Deposit

@@ -6,7 +6,7 @@ import pytest
 import webtest
 from sqlalchemy import func, select
 
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators import key_hash

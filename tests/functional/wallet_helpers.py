@@ -24,14 +24,14 @@ from accounts import PASSWORD, bearer, post_sealed, set_brand, token_of  # noqa:
 from apps import app_with_plugins, registered
 from factories import MemberFactory
 from tessera import hookimpl
-from tessera.db import ALL_TENANTS, operator_session
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.models import AuditEvent, Member, MemberSession
 from tessera.identity.services import start_session
 from tessera.openapi.validation import ResponseAdapter, ValidatingRequest
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.operators import create_key

@@ -14,12 +14,12 @@ from sqlalchemy import select
 from accounts import bearer
 from factories import MemberFactory
 from tessera import hookimpl
-from tessera.db import operator_session
+from tessera.core.db import operator_session
 from tessera.identity.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.money import to_minor
 

@@ -17,7 +17,7 @@ from factories import Clock
 from plugin_contract import Implementation, Reference, brand, implementations, reference_manager
 
 from tessera import hookimpl
-from tessera.onetime import OneTimeStore
+from tessera.core.onetime import OneTimeStore
 from tessera.plugins import TenantPlugins
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"

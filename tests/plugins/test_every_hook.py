@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tessera import hookspecs
+from tessera.plugins import hookspecs
 from tessera.plugins import plugin_manager
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -9,8 +9,8 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import sessionmaker
 
 from tessera import hookimpl
-from tessera.config import make_app
-from tessera.db import make_engine
+from tessera.app import make_app
+from tessera.core.db import make_engine
 from tessera.migrate import alembic_config
 from tessera.plugins import make_plugin_manager
 

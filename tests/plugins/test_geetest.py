@@ -7,9 +7,9 @@ from geetest_server import shared
 from local_http import closed_port
 from plugin_contract import Implementation
 
-from tessera.onetime import OneTimeStore
+from tessera.core.onetime import OneTimeStore
 from tessera.plugins import plugin_manager
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera_plugins import geetest
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"

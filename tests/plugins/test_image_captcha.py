@@ -9,7 +9,7 @@ from PIL import Image
 from factories import Clock
 from plugin_contract import Implementation
 
-from tessera.onetime import OneTimeStore, OneTimeValue
+from tessera.core.onetime import OneTimeStore, OneTimeValue
 from tessera.plugins import plugin_manager
 from tessera_plugins import image_captcha
 

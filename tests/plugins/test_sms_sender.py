@@ -10,7 +10,7 @@ import pytest
 from plugin_contract import Reference, brand, implementations, reference_manager
 
 from tessera import hookimpl
-from tessera.phone_numbers import is_e164
+from tessera.core.phone_numbers import is_e164
 from tessera.plugins import AdapterError, TenantPlugins
 
 SEND = "tessera_sms_send"

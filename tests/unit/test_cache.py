@@ -3,8 +3,8 @@ from dataclasses import replace
 
 import webtest
 
-from tessera.cache import Memo
-from tessera.config import make_app
+from tessera.core.cache import Memo
+from tessera.app import make_app
 from tessera.system.models import MaintenanceWindow
 
 

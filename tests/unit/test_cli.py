@@ -14,10 +14,10 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from tessera.cli import main
-from tessera.config import make_app
-from tessera.db import make_engine
-from tessera.settings import ROOT, Settings
+from tessera.commands import main
+from tessera.app import make_app
+from tessera.core.db import make_engine
+from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.models import Tenant
 
 from factories import captcha_text, seal

@@ -2,7 +2,7 @@
 and the vendors' lane order."""
 import pytest
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.games.catalog import GameRefused, decimal_minor, game_fields
 from tessera.games.lobby import min_bet_minor
 from tessera.games.services import lane_order

@@ -4,7 +4,7 @@ import logging
 
 import pytest
 
-from tessera.logs import REQUEST_ID, configure_logging
+from tessera.core.logs import REQUEST_ID, configure_logging
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from tessera.db import Base, make_engine
+from tessera.core.db import Base, make_engine
 from tessera.migrate import alembic_config, made_on, upgrade
 from tessera.models import load_all_models
 

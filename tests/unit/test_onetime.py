@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete
 
-from tessera.db import ALL_TENANTS, operator_session, scope_connection
-from tessera.onetime import OneTimeStore, OneTimeValue
-from tessera.timeutil import utcnow
+from tessera.core.db import ALL_TENANTS, operator_session, scope_connection
+from tessera.core.onetime import OneTimeStore, OneTimeValue
+from tessera.core.timeutil import utcnow
 
 from factories import Clock
 

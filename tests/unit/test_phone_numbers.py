@@ -1,7 +1,7 @@
 """The E.164 check the core and the SMS and phone-auth plugins share."""
 import pytest
 
-from tessera.phone_numbers import is_e164
+from tessera.core.phone_numbers import is_e164
 
 
 @pytest.mark.parametrize("number", ["+8801712345678", "+639171234567", "+1234567", "+123456789012345"])

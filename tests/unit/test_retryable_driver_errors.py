@@ -7,7 +7,7 @@ from pyramid_retry import IRetryableError
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from tessera.db import make_engine
+from tessera.core.db import make_engine
 
 
 def test_sqlite_transactions_that_read_then_write_wait_their_turn(tmp_path):

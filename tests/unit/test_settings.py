@@ -1,8 +1,8 @@
 """Settings from the environment, and those no server may start with."""
 import pytest
 
-from tessera.config import make_app
-from tessera.settings import MIN_SECRET_KEY_BYTES, Settings, UnsafeSettings, refuse_unsafe
+from tessera.app import make_app
+from tessera.core.settings import MIN_SECRET_KEY_BYTES, Settings, UnsafeSettings, refuse_unsafe
 
 
 def test_trusted_proxies_are_a_comma_separated_list():

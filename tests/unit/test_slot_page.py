@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 import webtest
 
-from tessera.settings import ROOT
+from tessera.core.settings import ROOT
 from tessera_plugins.slots import engine, page
 
 ARGS = {"title": "Lucky Lanterns", "language": "en", "spin_url": "/vendor/sessions/tok/spin",

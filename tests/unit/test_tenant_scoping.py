@@ -3,7 +3,7 @@ import pytest
 from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session, aliased
 
-from tessera.db import TenantScopeError, tenant_owned_tables
+from tessera.core.db import TenantScopeError, tenant_owned_tables
 from tessera.system.models import Feedback, HelpSection
 from tessera.tenancy.models import Tenant
 

@@ -4,7 +4,7 @@ from datetime import datetime
 from sqlalchemy import JSON, DateTime, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
+from tessera.core.db import Base, TenantOwned
 
 
 class Banner(TenantOwned, Base):

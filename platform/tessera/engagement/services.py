@@ -1,8 +1,8 @@
 """What the announcement call answers: the brand's banners and notices showing now."""
 from sqlalchemy import or_, select
 
-from tessera.cache import memo
-from tessera.timeutil import iso, utcnow
+from tessera.core.cache import memo
+from tessera.core.timeutil import iso, utcnow
 from tessera.engagement.models import Announcement, Banner
 
 BANNERS = "B"

@@ -13,10 +13,10 @@ from datetime import datetime
 from sqlalchemy import case, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from tessera.cache import memo
+from tessera.core.cache import memo
 from tessera.identity.models import Member
 from tessera.plugins import AdapterError
-from tessera.timeutil import as_utc, utcnow
+from tessera.core.timeutil import as_utc, utcnow
 from tessera.wallet.history import period
 from tessera.wallet.money import LARGEST, format_minor
 from tessera.wallet.payment_common import page_of, stamp

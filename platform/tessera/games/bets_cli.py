@@ -30,8 +30,8 @@ def pull_bets(settings, slug, every):
 def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
-    from tessera.cli import _operator_session
-    from tessera.db import scope_connection
+    from tessera.commands import _operator_session
+    from tessera.core.db import scope_connection
     from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
     from tessera.tenancy.models import Tenant

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from tessera.identity.permissions import OwnAccount, Permissions
 from tessera.relay import PUBLIC
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.games import bets, profit, winners
 
 

@@ -17,11 +17,11 @@ def sync(settings, slug):
     """Sync the game catalog of SLUG (of every active brand without it) from its vendors: new games
     added, changed ones updated, games no longer offered retired. Safe to run again at any time.
     A vendor that cannot answer keeps its games and is reported; the exit status is then 1."""
-    from tessera.cli import _operator_session
+    from tessera.commands import _operator_session
     from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
     from tessera.tenancy.models import Tenant
-    from tessera.timeutil import utcnow
+    from tessera.core.timeutil import utcnow
     from tessera.games.catalog import sync_catalog, vacuum_after_sync
 
     failures = 0

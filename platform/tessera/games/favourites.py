@@ -5,7 +5,7 @@ A member only ever reads and changes their own favourites, of their own brand's 
 """
 from sqlalchemy import delete, select
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.wallet.payment_common import page_of
 from tessera.games.lobby import Lobby, given, page_size
 from tessera.games.models import Game, GameFavourite

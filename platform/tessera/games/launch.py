@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from tessera.db import scope_connection
-from tessera.envelope import ApiError
+from tessera.core.db import scope_connection
+from tessera.core.envelope import ApiError
 from tessera.identity.models import REAL, Member
 from tessera.plugins import AdapterError
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.wallet.payment_common import request_key
 from tessera.wallet.transfer_models import DONE, IN
 from tessera.wallet.transfers import ask_vendor, find_transfer, pending_of, settle, start

@@ -10,8 +10,8 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import bindparam, exists, false, func, select
 from sqlalchemy.orm import Session, aliased
 
-from tessera.cache import memo
-from tessera.envelope import ApiError
+from tessera.core.cache import memo
+from tessera.core.envelope import ApiError
 from tessera.wallet.money import LARGEST, format_minor, to_minor
 from tessera.games import services
 from tessera.games.catalog import game_json

@@ -9,8 +9,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 # Wallet modes of a vendor (tessera_game_vendors' walletMode).
 SEAMLESS, TRANSFER = "seamless", "transfer"

@@ -4,7 +4,7 @@ import logging
 
 from sqlalchemy import select
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.plugins import AdapterError
 from tessera.wallet.money import format_minor
 from tessera.games.catalog import decimal_minor

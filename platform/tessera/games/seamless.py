@@ -44,7 +44,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from tessera.identity.models import ACTIVE, REAL, Member
-from tessera.timeutil import as_utc
+from tessera.core.timeutil import as_utc
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount
 from tessera.wallet.money import LARGEST, format_minor, to_minor

@@ -10,13 +10,13 @@ from pathlib import Path
 
 from pyramid.response import Response
 
-from tessera.cache import memo
-from tessera.envelope import ApiError
+from tessera.core.cache import memo
+from tessera.core.envelope import ApiError
 from tessera.identity.permissions import OwnAccount, Permissions
 from tessera.plugins import AdapterError
 from tessera.relay import PUBLIC
 from tessera.system.access import ALWAYS, NEVER
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.games import seamless
 from tessera.games.launch import free_play_launch, launch_game
 from tessera.games.models import SEAMLESS

@@ -5,8 +5,8 @@ carries a live session (their favourites are marked), and answer a visitor other
 """
 from pyramid.view import view_config
 
-from tessera.cache import memo
-from tessera.timeutil import now
+from tessera.core.cache import memo
+from tessera.core.timeutil import now
 from tessera.games import services
 from tessera.games.favourites import favourite_list, set_favourite
 from tessera.games.lobby import Lobby, brand_offers, catalog_vendors, game_list, hot_games, new_game_vendors, vendor_game_types

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from tessera.identity.models import Member
-from tessera.timeutil import as_utc
+from tessera.core.timeutil import as_utc
 from tessera.wallet.money import format_minor
 from tessera.games.models import SETTLED, Game, GameBet
 

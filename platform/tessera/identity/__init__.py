@@ -4,7 +4,7 @@ from pathlib import Path
 
 from zope.interface import implementer
 
-from tessera.security import ISessionLookup
+from tessera.core.security import ISessionLookup
 from tessera.identity import services
 from tessera.identity.encryption import encrypted_deriver
 

@@ -4,7 +4,7 @@
 cookie, so the forms carry only what the member typed (``captcha``) or what a widget gave
 (``geetest``: lot_number, captcha_output, pass_token, gen_time).
 """
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.refusals import KeptRefusal
 
 HOOK_CHALLENGE, HOOK_VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"

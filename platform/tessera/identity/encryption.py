@@ -14,10 +14,10 @@ from jwcrypto.common import JWException
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.openapi.operations import find_operation
 from tessera.tenancy.keys import private_key
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.identity.models import SeenPayload
 
 ALGORITHM, ENCRYPTION = "RSA-OAEP-256", "A256GCM"

@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.plugins import AdapterError
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.identity import services
 from tessera.identity.models import REAL, FederatedAccount, Member
 

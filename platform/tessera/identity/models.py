@@ -8,8 +8,8 @@ from datetime import date, datetime
 from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 REAL = 4
 AGENT_TYPES = frozenset({1, 2, 41, 42})

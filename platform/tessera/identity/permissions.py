@@ -3,7 +3,7 @@ from enum import StrEnum
 
 from pyramid.authorization import Allow, Authenticated
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import REAL
 
 

@@ -2,7 +2,7 @@
 or an ID token from the brand's phone-auth plugin (firebase) for that same number."""
 from datetime import datetime
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.plugins import AdapterError
 from tessera.identity import verification
 from tessera.identity.models import Member

@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.plugins import AdapterError
 from tessera.system.services import register_settings
-from tessera.timeutil import as_utc, now
+from tessera.core.timeutil import as_utc, now
 from tessera.identity import phones
 from tessera.identity.models import FREE_PLAY, AuditEvent, Member, PasswordResetRequest, audit, username_key
 from tessera.identity.passwords import verify_password

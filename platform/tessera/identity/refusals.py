@@ -3,7 +3,7 @@ a captcha used up, an audit line. Raising would roll the request's transaction b
 them, so views registered with ``decorator=keeping_traces`` answer these refusals instead of raising."""
 from functools import wraps
 
-from tessera.envelope import ApiError, render_error
+from tessera.core.envelope import ApiError, render_error
 
 
 class KeptRefusal(ApiError):

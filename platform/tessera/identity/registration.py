@@ -15,11 +15,11 @@ from datetime import date, datetime
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.system.patterns import matches
 from tessera.system.services import register_settings
 from tessera.tenancy import normalize_host
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.identity import captcha, phones, services, verification
 from tessera.identity.models import AGENT_TYPES, ACTIVE, MEMBER_TYPES, REAL, Member, RefusedCheck, Referral, code_key, username_key
 from tessera.identity.passwords import hash_password

@@ -6,8 +6,8 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, or_, select, update
 
-from tessera.envelope import ApiError
-from tessera.timeutil import as_utc, now
+from tessera.core.envelope import ApiError
+from tessera.core.timeutil import as_utc, now
 from tessera.identity import verification
 from tessera.identity.models import (
     ACTIVE,

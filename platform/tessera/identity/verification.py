@@ -15,10 +15,10 @@ from datetime import datetime, timedelta
 from pyramid.threadlocal import get_current_registry
 from sqlalchemy import delete, func, select, update
 
-from tessera.envelope import ApiError
-from tessera.phone_numbers import is_e164
+from tessera.core.envelope import ApiError
+from tessera.core.phone_numbers import is_e164
 from tessera.plugins import AdapterError
-from tessera.timeutil import as_utc, now
+from tessera.core.timeutil import as_utc, now
 from tessera.identity.models import Member, VerificationCode, audit, username_key
 from tessera.identity.refusals import KeptRefusal
 from tessera.identity.throttles import HOUR, count_since

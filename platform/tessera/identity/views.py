@@ -1,9 +1,9 @@
 """The session, registration and member calls of SPEC §7."""
 from pyramid.view import view_config
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.system.access import NEVER
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.identity import captcha, federated, phones, registration, services, verification
 from tessera.identity.permissions import Permissions
 from tessera.identity.refusals import KeptRefusal, keeping_traces

@@ -1,7 +1,7 @@
 """Alembic environment: the core's models plus any plugin's, on SQLite or PostgreSQL."""
 from alembic import context
 
-from tessera.db import Base, make_engine
+from tessera.core.db import Base, make_engine
 from tessera.migrate import made_on
 from tessera.models import load_all_models
 

@@ -16,7 +16,7 @@ from pyramid.exceptions import ConfigurationError
 from pyramid.response import Response
 from pyramid.tweens import EXCVIEW
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.openapi.operations import build_operations, find_operation
 from tessera.openapi.validation import ResponseAdapter, ValidatingRequest, check_body_size, multipart_form, raise_for_errors
 

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.openapi.validation import schema_fields
 
 SPEC_URI = "urn:tessera:openapi"

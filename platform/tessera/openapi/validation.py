@@ -15,7 +15,7 @@ from openapi_core.validation.request.exceptions import (
 from openapi_core.validation.schemas.exceptions import InvalidSchemaValue
 from werkzeug.datastructures import ImmutableMultiDict
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 
 # jsonschema keyword -> message key and the parameters it takes from the schema
 FIELD_MESSAGES = {

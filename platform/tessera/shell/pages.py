@@ -4,8 +4,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from tessera.engagement.services import SHELL_TYPES, current_announcements
-from tessera.files import file_digest
-from tessera.i18n import LANGUAGES
+from tessera.core.files import file_digest
+from tessera.core.i18n import LANGUAGES
 from tessera.system.services import status
 
 GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")

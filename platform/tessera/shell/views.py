@@ -1,7 +1,7 @@
 """index.html for every page of the shell, rendered per brand."""
 from pyramid.renderers import render_to_response
 
-from tessera.i18n import chosen
+from tessera.core.i18n import chosen
 from tessera.identity.phones import client as phone_auth_client
 from tessera.system.services import brand_summary
 from tessera.shell.pages import SHELL_ENTRY, bootstrap, content_security_policy, version

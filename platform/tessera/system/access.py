@@ -8,9 +8,9 @@ servers, the operator API), or a function of the request answering either (the r
 """
 import logging
 
-from tessera.cache import memo
-from tessera.envelope import ApiError
-from tessera.security import SAFE_METHODS
+from tessera.core.cache import memo
+from tessera.core.envelope import ApiError
+from tessera.core.security import SAFE_METHODS
 from tessera.system.services import is_region_restricted, location
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,8 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 from sqlalchemy import func, select
 
-from tessera.envelope import ApiError
-from tessera.timeutil import utcnow
+from tessera.core.envelope import ApiError
+from tessera.core.timeutil import utcnow
 from tessera.system.models import Feedback
 
 MAX_CONTENT = 140

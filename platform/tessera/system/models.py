@@ -4,8 +4,8 @@ from datetime import datetime
 from sqlalchemy import JSON, DateTime, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 
 class MaintenanceWindow(TenantOwned, Base):

@@ -2,13 +2,13 @@
 routes, help content, footer and customer service, all from the brand's config and runtime state."""
 from sqlalchemy import or_, select
 
-from tessera.cache import memo
-from tessera.envelope import Spliced, encode
+from tessera.core.cache import memo
+from tessera.core.envelope import Spliced, encode
 from tessera.identity.federated import providers as federated_providers
 from tessera.identity.phones import client as phone_auth_client
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.loader import SCHEMA
-from tessera.timeutil import iso, utcnow
+from tessera.core.timeutil import iso, utcnow
 from tessera.system import linkseal
 from tessera.system.models import Footer, HelpSection, MaintenanceWindow
 from tessera.system.patterns import PATTERNS

@@ -2,8 +2,8 @@
 from pyramid.response import FileResponse
 from pyramid.view import view_config
 
-from tessera.envelope import ApiError
-from tessera.files import file_digest
+from tessera.core.envelope import ApiError
+from tessera.core.files import file_digest
 from tessera.tenancy.assets import content_type, find_asset
 from tessera.system import services
 from tessera.system.feedback import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback

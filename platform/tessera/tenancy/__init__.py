@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from pyramid.tweens import EXCVIEW
 from sqlalchemy import select
 
-from tessera.cache import memo
-from tessera.envelope import ApiError
+from tessera.core.cache import memo
+from tessera.core.envelope import ApiError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant, TenantDomain
 

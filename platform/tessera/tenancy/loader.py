@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError
 
-from tessera.i18n import known
+from tessera.core.i18n import known
 from tessera.system.patterns import ANY, PATTERNS
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import (

@@ -4,8 +4,8 @@ from datetime import datetime
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from tessera.db import Base
-from tessera.timeutil import utcnow
+from tessera.core.db import Base
+from tessera.core.timeutil import utcnow
 
 
 class Tenant(Base):

@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 
 from tessera.engagement.models import Announcement, Banner
 from tessera.system.models import Footer, HelpSection
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.content import brand_zone, moment
 from tessera.tenancy.keys import generate_key

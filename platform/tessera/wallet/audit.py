@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Row, Select, func, or_, select
 from sqlalchemy.orm import Session
 
-from tessera.db import ALL_TENANTS
+from tessera.core.db import ALL_TENANTS
 from tessera.wallet.models import HOUSE
 from tessera.wallet.models import LedgerAccount as Account
 from tessera.wallet.models import LedgerPosting as Posting

@@ -2,8 +2,8 @@
 shown masked. Deleting one hides it; the withdrawals made to it keep their copy of it."""
 from sqlalchemy import func, select
 
-from tessera.envelope import ApiError
-from tessera.timeutil import now
+from tessera.core.envelope import ApiError
+from tessera.core.timeutil import now
 from tessera.wallet.payment_common import field_refusal, masked, stamp
 from tessera.wallet.payment_models import BankAccount
 

@@ -14,11 +14,11 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import and_, not_, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import Member, audit
 from tessera.identity.refusals import KeptRefusal
 from tessera.plugins import AdapterError
-from tessera.timeutil import as_utc, now
+from tessera.core.timeutil import as_utc, now
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount, to_minor
 from tessera.wallet.payment_common import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings

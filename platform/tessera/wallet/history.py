@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import and_, func, not_, or_, select, true
 from sqlalchemy.orm import contains_eager
 
-from tessera.envelope import ApiError
-from tessera.timeutil import utcnow
+from tessera.core.envelope import ApiError
+from tessera.core.timeutil import utcnow
 from tessera.wallet.models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.money import format_minor
 from tessera.wallet.payment_common import page_of, stamp

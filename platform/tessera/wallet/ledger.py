@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
-from tessera.envelope import ApiError
-from tessera.timeutil import utcnow
+from tessera.core.envelope import ApiError
+from tessera.core.timeutil import utcnow
 from tessera.wallet.models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 
 

@@ -25,7 +25,7 @@ def audit(settings, slug, limit, skip_vendors):
     every member's wallet at each transfer-wallet vendor is what the vendor says it holds (the
     vendors are asked; pull their rounds first with 'tessera games pull-bets'). Exit status 1
     when anything does not hold."""
-    from tessera.cli import _operator_session
+    from tessera.commands import _operator_session
     from tessera.tenancy.models import Tenant
 
     with _operator_session(settings) as session:
@@ -60,8 +60,8 @@ def _report(brand, found) -> int:
 
 def _reconcile(settings, tenant_id: int, limit: int) -> int:
     """The brand's vendor wallets against what its vendors say, reported; the problems found."""
-    from tessera.cli import _operator_session
-    from tessera.db import scope_connection
+    from tessera.commands import _operator_session
+    from tessera.core.db import scope_connection
     from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
     from tessera.tenancy.models import Tenant

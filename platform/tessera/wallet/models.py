@@ -8,8 +8,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 MAIN, VENDOR, POINTS, HOUSE = "main", "vendor", "points", "house"
 HOUSE_ACCOUNTS = (

@@ -5,7 +5,7 @@ or a JSON number, read through its text so a float never rounds it.
 """
 from decimal import Decimal, InvalidOperation
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 
 PLACES = 2
 UNIT = 10 ** PLACES

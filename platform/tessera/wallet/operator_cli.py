@@ -3,11 +3,11 @@ deposits whose gateway notification never came)."""
 import click
 from sqlalchemy import select
 
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 
 def _session(settings):
-    from tessera.cli import _operator_session  # the command line imports this module
+    from tessera.commands import _operator_session  # the command line imports this module
 
     return _operator_session(settings)
 
@@ -73,7 +73,7 @@ def payments():
 @click.pass_obj
 def reconcile(settings, slug):
     """Ask the gateways of SLUG about its gateway deposits pending for more than a few minutes."""
-    from tessera.db import make_engine, operator_session
+    from tessera.core.db import make_engine, operator_session
     from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
     from tessera.wallet.deposits import reconcile as settle

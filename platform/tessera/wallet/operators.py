@@ -10,10 +10,10 @@ import secrets
 
 from sqlalchemy import select
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import REAL, Member, audit, username_key
-from tessera.security import bearer_token
-from tessera.timeutil import now
+from tessera.core.security import bearer_token
+from tessera.core.timeutil import now
 from tessera.wallet.ledger import Leg
 from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.payment_models import OperatorKey

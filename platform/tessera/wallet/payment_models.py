@@ -9,8 +9,8 @@ from datetime import datetime
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 MANUAL, REDIRECT = "manual", "redirect"
 PENDING, PAID, REJECTED, FAILED, EXPIRED, APPROVED = "pending", "paid", "rejected", "failed", "expired", "approved"

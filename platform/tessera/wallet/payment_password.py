@@ -12,13 +12,13 @@ from datetime import timedelta
 from sqlalchemy import select
 from zope.interface import implementer
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import REAL, AuditEvent, Member, audit
 from tessera.identity.passwords import hash_password, verify_password
 from tessera.identity.refusals import KeptRefusal
 from tessera.identity.throttles import HOUR, count_since
 from tessera.relay.interfaces import IPasswordCheck
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.wallet.payment_common import wallet_settings
 from tessera.wallet.payment_models import PaymentPassword
 

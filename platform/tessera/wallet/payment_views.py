@@ -6,13 +6,13 @@ from pyramid.response import FileResponse
 from pyramid.view import view_config
 from sqlalchemy import select
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import Member
 from tessera.identity.permissions import Permissions, RealAccount
 from tessera.identity.refusals import keeping_traces
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.system.access import NEVER
-from tessera.timeutil import now
+from tessera.core.timeutil import now
 from tessera.wallet import bank_accounts, deposits, withdrawals
 from tessera.wallet.operators import OperatorAccess, grant_bonus
 from tessera.wallet.payment_common import PROOF_MAX_BODY, proof_path, stamp, store_proof, uploaded_file

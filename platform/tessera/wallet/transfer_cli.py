@@ -18,7 +18,7 @@ def transfers():
 def reconcile(settings, slug, min_age):
     """Ask SLUG's vendors again about pending transfers and settle those they answer. Safe to run
     at any time, on several machines at once: a transfer settles once."""
-    from tessera.cli import _operator_session
+    from tessera.commands import _operator_session
     from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
     from tessera.tenancy.models import Tenant

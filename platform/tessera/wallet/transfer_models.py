@@ -11,8 +11,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import utcnow
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
 
 IN, OUT = "in", "out"
 PENDING, DONE, FAILED = "pending", "done", "failed"

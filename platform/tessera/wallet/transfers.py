@@ -32,13 +32,13 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from tessera.db import scope_connection
-from tessera.envelope import ApiError
+from tessera.core.db import scope_connection
+from tessera.core.envelope import ApiError
 from tessera.games.services import vendors
 from tessera.identity.models import Member
 from tessera.identity.permissions import require_real_account
 from tessera.plugins import AdapterError
-from tessera.timeutil import as_utc, utcnow
+from tessera.core.timeutil import as_utc, utcnow
 from tessera.wallet.balances import TRANSFER, member_accounts
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
 from tessera.wallet.models import MAIN, VENDOR

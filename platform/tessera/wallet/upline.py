@@ -1,6 +1,6 @@
 """Transfers to the upline: a member sends money from the main wallet to the main wallet of the
 agent or member who brought them, when the brand allows it ([wallet] to_upline)."""
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import MEMBER_TYPES, Member
 from tessera.wallet.ledger import InsufficientFunds, Leg
 from tessera.wallet.money import format_minor, parse_amount

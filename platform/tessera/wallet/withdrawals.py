@@ -19,9 +19,9 @@ from datetime import timedelta
 from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.identity.models import audit
-from tessera.timeutil import as_utc, now
+from tessera.core.timeutil import as_utc, now
 from tessera.wallet.bank_accounts import live_account
 from tessera.wallet.ledger import Leg
 from tessera.wallet.money import format_minor, parse_amount

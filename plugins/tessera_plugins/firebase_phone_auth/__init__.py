@@ -54,7 +54,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from tessera import hookimpl
-from tessera.phone_numbers import is_e164
+from tessera.core.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
 GOOGLE_CERTS_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"

@@ -29,7 +29,7 @@ from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
 from tessera import hookimpl
-from tessera.phone_numbers import is_e164
+from tessera.core.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
 DEFAULT_TIMEOUT = 10

@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from tessera import hookimpl
-from tessera.phone_numbers import is_e164
+from tessera.core.phone_numbers import is_e164
 from tessera.plugins import AdapterError
 
 DEFAULT_OUTBOX = "var/sms-outbox.jsonl"

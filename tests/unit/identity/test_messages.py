@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import tessera.identity
-from tessera.i18n import catalog
+from tessera.core.i18n import catalog
 from tessera.system.patterns import PATTERNS
 from tessera_plugins.firebase_phone_auth import PHONE_AUTH_ERRORS
 

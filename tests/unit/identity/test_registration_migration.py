@@ -7,10 +7,10 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tessera.db import ALL_TENANTS, make_engine
+from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.migrate import alembic_config, upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.settings import ROOT
+from tessera.core.settings import ROOT
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 

@@ -9,8 +9,8 @@ from pyramid import testing
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from tessera.db import ALL_TENANTS, operator_session, scope_connection
-from tessera.envelope import ApiError
+from tessera.core.db import ALL_TENANTS, operator_session, scope_connection
+from tessera.core.envelope import ApiError
 from tessera.identity.models import AuditEvent
 from tessera.identity.verification import (
     CODE_DIGITS,
@@ -21,7 +21,7 @@ from tessera.identity.verification import (
     e164,
     new_code,
 )
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 
 PHONE = "+8801712345678"
 CODE = "0123456"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.settings import ROOT
+from tessera.core.settings import ROOT
 from tessera.tenancy.loader import LoadError, TenantLoadFailed, load_tenants
 
 

@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.tenancy.context import TenantContext
 from tessera.wallet.history import TYPES, period, record_type
 

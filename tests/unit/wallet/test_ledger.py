@@ -1,7 +1,7 @@
 import pytest
 from sqlalchemy import event, func, select
 
-from tessera.db import ALL_TENANTS
+from tessera.core.db import ALL_TENANTS
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerPosting, LedgerTransaction
 

@@ -8,9 +8,9 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from factories import MemberFactory
-from tessera.cli import main
-from tessera.db import ALL_TENANTS, make_engine
-from tessera.settings import ROOT
+from tessera.commands import main
+from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT
 from tessera.tenancy.models import Tenant
 from tessera.wallet.audit import CHECKS, audit_brand
 from tessera.wallet.ledger import Leg, Ledger

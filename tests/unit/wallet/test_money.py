@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.wallet.money import format_minor, parse_amount, to_minor
 
 

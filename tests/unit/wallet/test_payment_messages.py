@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import tessera.wallet
-from tessera.i18n import catalog
+from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
 MODULES = ("deposits.py", "withdrawals.py", "bank_accounts.py", "payment_password.py", "operators.py",

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import tessera.wallet
-from tessera.i18n import catalog
+from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
 MODULES = ("balances.py", "transfers.py", "upline.py", "history.py", "ledger.py", "money.py")

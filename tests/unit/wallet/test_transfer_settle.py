@@ -7,11 +7,11 @@ import pytest
 from sqlalchemy import func, select
 
 from tessera import hookimpl
-from tessera.envelope import ApiError
+from tessera.core.envelope import ApiError
 from tessera.plugins import AdapterError, TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.timeutil import utcnow
+from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger import IdempotencyConflict, Leg, Ledger
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer

@@ -7,7 +7,7 @@ Create Date: 2026-11-22 05:45:56.878881
 from alembic import op
 import sqlalchemy as sa
 
-from tessera.db import enable_row_level_security
+from tessera.core.db import enable_row_level_security
 
 
 revision = '0001'

@@ -13,7 +13,7 @@ import secrets
 from alembic import op
 import sqlalchemy as sa
 
-from tessera.db import enable_row_level_security
+from tessera.core.db import enable_row_level_security
 
 
 revision = '0005'

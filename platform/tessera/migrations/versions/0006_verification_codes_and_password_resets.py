@@ -7,7 +7,7 @@ Create Date: 2026-11-23 05:00:00
 from alembic import op
 import sqlalchemy as sa
 
-from tessera.db import enable_row_level_security
+from tessera.core.db import enable_row_level_security
 
 
 revision = '0006'

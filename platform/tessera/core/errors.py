@@ -6,7 +6,7 @@ from pyramid.httpexceptions import HTTPException
 from pyramid.tweens import EXCVIEW
 from pyramid.view import exception_view_config, forbidden_view_config, notfound_view_config
 
-from tessera.envelope import ApiError, render_error
+from tessera.core.envelope import ApiError, render_error
 
 log = logging.getLogger(__name__)
 
@@ -90,4 +90,4 @@ def url_check_tween_factory(handler, registry):
 
 def includeme(config):
     config.scan(__name__)
-    config.add_tween("tessera.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.tenant_tween_factory")
+    config.add_tween("tessera.core.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.tenant_tween_factory")

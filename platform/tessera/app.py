@@ -2,8 +2,8 @@
 from pyramid.config import Configurator
 from pyramid.request import Request
 
-from tessera.logs import configure_logging
-from tessera.settings import Settings, refuse_unsafe
+from tessera.core.logs import configure_logging
+from tessera.core.settings import Settings, refuse_unsafe
 
 
 class TesseraRequest(Request):
@@ -27,35 +27,35 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     })
     config.set_request_factory(TesseraRequest)
     # The request's identity comes first: every later log line carries its id.
-    config.add_tween("tessera.logs.request_id_tween_factory")
+    config.add_tween("tessera.core.logs.request_id_tween_factory")
     # Frameworks: templates, one transaction per request retried on conflicts, services.
     config.include("pyramid_jinja2")
     config.include("pyramid_services")
     config.include("pyramid_tm")
     config.include("pyramid_retry")
     # Core plumbing: database, envelope, errors, languages, the API description, security.
-    config.include(".db")
-    config.include(".envelope")
-    config.include(".errors")
-    config.include(".i18n")
-    config.include(".openapi")
-    config.include(".security")
-    config.include(".onetime")
+    config.include("tessera.core.db")
+    config.include("tessera.core.envelope")
+    config.include("tessera.core.errors")
+    config.include("tessera.core.i18n")
+    config.include("tessera.openapi")
+    config.include("tessera.core.security")
+    config.include("tessera.core.onetime")
     # Brands, then the mechanisms features register into.
-    config.include(".tenancy")
-    config.include(".relay")
+    config.include("tessera.tenancy")
+    config.include("tessera.relay")
     # Features, in the order of DESIGN.md.
-    config.include(".system")
+    config.include("tessera.system")
     # Identity: members, sessions behind the Bearer tokens, encrypted payloads, login and logout.
-    config.include(".identity")
+    config.include("tessera.identity")
     # Wallet: the ledger, balances, deposits, withdrawals and transfers.
-    config.include(".wallet")
+    config.include("tessera.wallet")
     # Games: the game menu from the brand's vendor plugins.
-    config.include(".games")
+    config.include("tessera.games")
     # Engagement: banners and announcements (the notice call).
-    config.include(".engagement")
+    config.include("tessera.engagement")
     # The front end: page routes and the built bundles.
-    config.include(".shell")
+    config.include("tessera.shell")
     # Plugins last: they may add to everything above.
-    config.include(".plugins")
+    config.include("tessera.plugins")
     return config.make_wsgi_app()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from webob.acceptparse import create_accept_language_header
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parents[1] / "locale"
 FALLBACK = "en"
 LANGUAGES = (
     "bn", "en", "ar", "de", "el", "es", "fa", "fil", "fr", "he", "hi", "hu", "id", "it", "ja",

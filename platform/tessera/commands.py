@@ -7,9 +7,9 @@ from datetime import datetime
 import click
 from sqlalchemy import select
 
-from tessera.db import make_engine, operator_session
-from tessera.settings import Settings, UnsafeSettings, load_development_env
-from tessera.timeutil import as_utc, utcnow
+from tessera.core.db import make_engine, operator_session
+from tessera.core.settings import Settings, UnsafeSettings, load_development_env
+from tessera.core.timeutil import as_utc, utcnow
 
 
 @click.group()
@@ -234,7 +234,7 @@ def serve(settings, host, port, threads):
     """Serve every brand with waitress (development and small deployments)."""
     import waitress
 
-    from tessera.config import make_app
+    from tessera.app import make_app
 
     try:
         app = make_app(settings)

@@ -3,7 +3,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PRODUCTION, DEVELOPMENT = "production", "development"
 DEVELOPMENT_SECRET_KEY = "tessera-development-secret"
 MIN_SECRET_KEY_BYTES = 32

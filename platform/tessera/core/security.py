@@ -122,4 +122,4 @@ def includeme(config):
     config.add_request_method(client_ip, "client_ip", reify=True)
     config.add_request_method(over_https, "over_https", reify=True)
     # Over the exception views: refusals carry the headers too.
-    config.add_tween("tessera.security.response_headers_tween_factory", over=EXCVIEW)
+    config.add_tween("tessera.core.security.response_headers_tween_factory", over=EXCVIEW)

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pluggy
 
-from tessera import hookspecs
+from tessera.plugins import hookspecs
 
 GROUP = "tessera"
 

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import DateTime, String, UniqueConstraint, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.db import Base, TenantOwned
-from tessera.timeutil import as_utc, now
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import as_utc, now
 
 MAX_KEY = 128
 MAX_VALUE = 512

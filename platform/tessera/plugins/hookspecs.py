@@ -67,7 +67,7 @@ def tessera_captcha_challenge(tenant, settings, store):
     The dict holds ``captchaId`` (str, unique) and what the client shows: ``image`` (a
     ``data:image/...;base64,`` URL) for a picture to read, or the public fields a client-side
     widget needs (``geetestId`` for geetest). ``store`` is the brand's
-    :class:`tessera.onetime.OneTimeStore` (``put(key, value, ttl)``, ``take(key)``), shared by
+    :class:`tessera.core.onetime.OneTimeStore` (``put(key, value, ttl)``, ``take(key)``), shared by
     every worker. The brand's captcha plugin answers.
     """
 
