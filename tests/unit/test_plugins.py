@@ -140,3 +140,39 @@ def test_settings_schemas_name_every_plugin(pm):
     schemas = settings_schemas(pm)
     assert schemas["cidr-region"] is cidr_region.SETTINGS_SCHEMA
     assert {name: schemas[name] for name in ("alpha", "beta", "gamma")} == dict.fromkeys(("alpha", "beta", "gamma"))
+
+
+class VendorPlugin:
+    """Offers the vendors its settings name, and records every vendor hook it is asked."""
+
+    def __init__(self):
+        self.asked = []
+
+    @hookimpl
+    def tessera_game_vendors(self, tenant, settings):
+        return [{"vassalage": code, "displayName": code, "gameType": "RNG", "walletMode": "transfer"}
+                for code in settings["vendors"]]
+
+    @hookimpl
+    def tessera_game_balance(self, tenant, settings, vassalage, player):
+        self.asked.append(("balance", vassalage))
+        return "1.00"
+
+    @hookimpl
+    def tessera_game_transfer(self, tenant, settings, vassalage, player, amount, direction, transfer_id):
+        self.asked.append(("transfer", vassalage))
+        return "2.00"
+
+
+def test_a_vendors_hooks_reach_only_the_plugin_offering_it():
+    first, second = VendorPlugin(), VendorPlugin()
+    pm = make_plugin_manager(load_entry_points=False)
+    pm.register(first, name="first")
+    pm.register(second, name="second")
+    brand = tenant({"first": {"vendors": ["AAA", "SHARED"]}, "second": {"vendors": ["BBB", "SHARED"]}})
+    plugins = TenantPlugins(pm, brand)
+    assert plugins.game_balance("BBB", {"id": 1}) == "1.00"
+    assert plugins.game_transfer("SHARED", {"id": 1}, "1.00", "in", "t-1") == "2.00"  # the first to offer it
+    assert plugins.game_balance("NOBODY", {"id": 1}) is None
+    assert (first.asked, second.asked) == ([("transfer", "SHARED")], [("balance", "BBB")])
+    assert sorted(plugins.game_offers()[0]) == ["AAA", "BBB", "SHARED"]

@@ -107,7 +107,6 @@ def _summary(db, rounds) -> dict:
 
 # -- Transfer-wallet vendors' bet records ----------------------------------------------------
 
-BET_RECORDS_HOOK = "tessera_game_bet_records"
 RECORDED, UPDATED, UNCHANGED, SKIPPED, INVALID = "recorded", "updated", "unchanged", "skipped", "invalid"
 PAGES = 50  # pages one pull takes from a vendor; the next pull goes on from there
 
@@ -137,8 +136,7 @@ def pull_vendor_bets(db, tenant, plugins, offer: services.Offer, pages: int = PA
         position = db.scalar(select(BetCursor.position).where(
             BetCursor.tenant_id == tenant.id, BetCursor.vassalage == offer.vassalage))
         db.commit()
-        records, following = _page(plugins.call(offer.plugin, BET_RECORDS_HOOK, vassalage=offer.vassalage,
-                                                cursor=position), offer.vassalage)
+        records, following = _page(plugins.game_bet_records(offer.vassalage, position), offer.vassalage)
         if not _move_cursor(db, tenant.id, offer.vassalage, position, following):
             db.rollback()  # another pull kept this page meanwhile
             continue

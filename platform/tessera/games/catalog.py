@@ -20,7 +20,6 @@ from tessera.games.models import SEAMLESS, Game
 
 log = logging.getLogger(__name__)
 
-CATALOG_HOOK = "tessera_game_catalog"
 # A game of one of these types is shown in that lane, whatever its vendor's type (a sports vendor's
 # virtual esports, say).
 OWN_LANES = frozenset({"ESPORTS", "COCKFIGHT"})
@@ -169,7 +168,7 @@ def _sync_vendor(db, tenant_id: int, plugins, offer: services.Offer, at: datetim
     if services.category(offer.vendor) is None:
         raise AdapterError("game_type_unknown")
     counts = VendorCounts()
-    games = plugins.call(offer.plugin, CATALOG_HOOK, vassalage=offer.vassalage)
+    games = plugins.game_catalog(offer.vassalage)
     if games is None:
         raise AdapterError("catalog_missing")
     offered = _offered_games(games, offer.vendor, counts)  # the whole answer is read before anything is written

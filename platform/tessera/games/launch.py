@@ -28,7 +28,6 @@ from tessera.games.recents import remember
 from tessera.games.services import vendors
 
 log = logging.getLogger(__name__)
-LAUNCH_HOOK = "tessera_game_launch"
 WEB = "WEB"
 
 
@@ -57,9 +56,8 @@ def launchable(request, vassalage: str, game_code: str) -> Launchable:
 def vendor_url(request, game: Launchable, player: dict | None, language: str | None, device: str | None) -> str:
     """The vendor's URL for the game; free play when there is no player."""
     try:
-        url = request.plugins.first(LAUNCH_HOOK, vassalage=game.vassalage, game_code=game.game_code, player=player,
-                                    language=language or request.language, device=device or WEB,
-                                    free_play=player is None)
+        url = request.plugins.game_launch(game.vassalage, game.game_code, player, language or request.language,
+                                          device or WEB, player is None)
     except (AdapterError, OSError) as exc:  # refused, down, or timed out
         log.warning("game launch failed", extra={"vassalage": game.vassalage, "error": repr(exc)})
         raise ApiError(503, "game_unavailable", vassalage=game.vassalage) from None

@@ -37,7 +37,7 @@ def planned(value):
 
 def brand_offers(request) -> dict[str, services.Offer]:
     """The brand's vendors now, asked of its plugins once per memo time (and per request)."""
-    return memo(request.registry, "game_offers").get(request.tenant.id, lambda: services.offers(request.plugins)[0])
+    return request.plugins.game_offers()[0]
 
 
 def catalog_vendors(request) -> frozenset[str]:

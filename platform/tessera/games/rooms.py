@@ -13,14 +13,13 @@ from tessera.games.models import Game
 
 log = logging.getLogger(__name__)
 
-ROOMS_HOOK = "tessera_game_rooms"
 STATUSES = ("open", "closed")
 
 
 def _vendor_rooms(plugins, lobby: Lobby, vassalage: str) -> list:
     lobby.vendor(vassalage)
     try:
-        return list(plugins.call(lobby.offers[vassalage].plugin, ROOMS_HOOK, vassalage=vassalage) or [])
+        return plugins.game_rooms(vassalage)
     except AdapterError as exc:
         log.warning("game rooms unavailable", extra={"vassalage": vassalage, "code": exc.code})
         raise ApiError(503, "game_unavailable", vassalage=vassalage) from None

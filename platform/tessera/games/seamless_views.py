@@ -20,29 +20,18 @@ from tessera.core.timeutil import now
 from tessera.games import seamless
 from tessera.games.launch import free_play_launch, launch_game
 from tessera.games.models import SEAMLESS
-from tessera.games.services import VENDORS_HOOK, category
+from tessera.games.services import category
 
-DECODE_HOOK, ENCODE_HOOK = "tessera_seamless_decode", "tessera_seamless_encode"
-
-
-def _find_seamless_vendor(plugins, vassalage: str) -> tuple[str, dict] | None:
-    """(plugin name, vendor) of the brand's seamless vendor ``vassalage``. The vendor is the first
-    plugin's that offers it (as in the game menu); it must read its vendor's calls."""
-    for name in plugins.implementing(VENDORS_HOOK):
-        try:
-            offered = plugins.call(name, VENDORS_HOOK) or []
-        except AdapterError:
-            continue
-        vendor = next((v for v in offered if v.get("vassalage") == vassalage), None)
-        if vendor is None:
-            continue
-        if vendor.get("walletMode") == SEAMLESS and name in plugins.implementing(DECODE_HOOK):
-            return name, vendor
+def _find_seamless_vendor(plugins, vassalage: str) -> dict | None:
+    """The brand's seamless vendor ``vassalage``: the first plugin's that offers it (as in the game
+    menu), which must read its vendor's calls."""
+    offer = plugins.game_offers()[0].get(vassalage)
+    if offer is None or offer.vendor.get("walletMode") != SEAMLESS or not plugins.reads_seamless_calls(offer):
         return None
-    return None
+    return offer.vendor
 
 
-def seamless_vendor(request, vassalage: str) -> tuple[str, dict]:
+def seamless_vendor(request, vassalage: str) -> dict:
     found = memo(request.registry, "seamless_vendors").get(
         (request.tenant.id, vassalage), lambda: _find_seamless_vendor(request.plugins, vassalage))
     if found is None:
@@ -50,10 +39,9 @@ def seamless_vendor(request, vassalage: str) -> tuple[str, dict]:
     return found
 
 
-def _decoded_call(request, plugin: str, vassalage: str, operation: str) -> seamless.Call:
+def _decoded_call(request, vassalage: str, operation: str) -> seamless.Call:
     try:
-        decoded = request.plugins.call(plugin, DECODE_HOOK, vassalage=vassalage, operation=operation,
-                                       headers=dict(request.headers), body=request.body)
+        decoded = request.plugins.seamless_decode(vassalage, operation, dict(request.headers), request.body)
     except AdapterError as exc:
         code = exc.code if exc.code == seamless.SIGNATURE_INVALID else seamless.REQUEST_INVALID
         raise seamless.Refusal(code) from None
@@ -62,14 +50,14 @@ def _decoded_call(request, plugin: str, vassalage: str, operation: str) -> seaml
 
 def vendor_wallet(request):
     vassalage, operation = request.matchdict["vassalage"], request.matchdict["operation"]
-    plugin, vendor = seamless_vendor(request, vassalage)
+    vendor = seamless_vendor(request, vassalage)
     if operation not in seamless.OPERATIONS:
         raise ApiError(404, "not_found", path=request.path)
     limit = request.registry.settings["tessera"].max_body_bytes
     if request.content_length is not None and request.content_length > limit:
         raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
     try:
-        call = _decoded_call(request, plugin, vassalage, operation)
+        call = _decoded_call(request, vassalage, operation)
     except seamless.Refusal as refusal:
         answer = seamless.refused(refusal.code)
     else:
@@ -77,8 +65,7 @@ def vendor_wallet(request):
                                          category(vendor) or vendor.get("gameType", ""), now(request.registry),
                                          seamless.late_credit_window(vendor))
         answer = wallet.answer(call)
-    status, headers, body = request.plugins.call(plugin, ENCODE_HOOK, vassalage=vassalage, operation=operation,
-                                                 answer=answer)
+    status, headers, body = request.plugins.seamless_encode(vassalage, operation, answer)
     response = Response(body=body, status=status)
     response.headers.update(headers)
     return response

@@ -1,13 +1,11 @@
 """The brand's game vendors (from its game-vendor plugins) and the game menu: one lane per game
 category."""
 import logging
-from dataclasses import dataclass
 
-from tessera.plugins import AdapterError
+from tessera.plugins import Offer
 
 log = logging.getLogger(__name__)
 
-VENDORS_HOOK = "tessera_game_vendors"
 # The lanes, in the order of the bottom navigation.
 CATEGORIES = ("RNG", "LIVE", "SPORTS", "ESPORTS", "FISH", "PVP", "ELOTT", "COCKFIGHT")
 # SPEC §9: these sports vendors are shown as esports and as cockfight; RCB sorts last in its lane.
@@ -28,38 +26,14 @@ def category(vendor: dict) -> str | None:
     return game_type if game_type in CATEGORIES else None
 
 
-@dataclass(frozen=True)
-class Offer:
-    """A vendor of the brand and the plugin that offers it (whose hooks answer for it)."""
-
-    plugin: str
-    vendor: dict
-
-    @property
-    def vassalage(self) -> str:
-        return self.vendor["vassalage"]
-
-
 def offers(plugins) -> tuple[dict[str, Offer], list[str]]:
-    """The brand's vendors by vassalage, in tenant.toml order (a vendor two plugins offer is the
-    first's), and the plugins that could not say which vendors they offer now."""
-    found, failed = {}, []
-    for name in plugins.implementing(VENDORS_HOOK):
-        try:
-            answer = plugins.call(name, VENDORS_HOOK)
-        except AdapterError as exc:
-            log.warning("game vendors unavailable", extra={"plugin": name, "code": exc.code})
-            failed.append(name)
-            continue
-        for vendor in answer or []:
-            found.setdefault(vendor["vassalage"], Offer(name, vendor))
-    return found, failed
+    """The brand's vendors by vassalage and the plugins that could not say which they offer now."""
+    return plugins.game_offers()
 
 
 def vendors(plugins) -> list[dict]:
-    """The vendors of the brand's plugins in tenant.toml order. A plugin that cannot reach its
-    vendors is left out, not the whole menu."""
-    return [offer.vendor for offer in offers(plugins)[0].values()]
+    """The vendors of the brand's plugins in tenant.toml order (those that answer now)."""
+    return plugins.game_vendors()
 
 
 def lane_order(vendor: dict) -> tuple[int, bool]:

@@ -7,7 +7,6 @@ cookie, so the forms carry only what the member typed (``captcha``) or what a wi
 from tessera.core.envelope import ApiError
 from tessera.identity.refusals import KeptRefusal
 
-HOOK_CHALLENGE, HOOK_VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
 COOKIE = "tessera_captcha"
 COOKIE_SECONDS = 600
 GEETEST_FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
@@ -15,12 +14,12 @@ GEETEST_FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 
 def available(request) -> bool:
     """Whether the brand enables a captcha plugin."""
-    return bool(request.plugins.implementing(HOOK_CHALLENGE))
+    return request.plugins.has_captcha
 
 
 def challenge(request) -> dict:
     """A new challenge from the brand's captcha plugin; its id goes into the cookie."""
-    issued = request.plugins.first(HOOK_CHALLENGE, store=request.one_time_store) if available(request) else None
+    issued = request.plugins.captcha_challenge(request.one_time_store) if available(request) else None
     if issued is None:
         raise ApiError(404, "captcha_unavailable")
     request.response.set_cookie(COOKIE, issued["captchaId"], max_age=COOKIE_SECONDS, path="/wps",
@@ -41,7 +40,7 @@ def passes(request, form: dict) -> bool:
     """Whether the form's captcha passes; a challenge is used up by any attempt, right or wrong."""
     if not available(request):
         return True
-    return request.plugins.first(HOOK_VERIFY, store=request.one_time_store, answer=answer_of(request, form)) is True
+    return request.plugins.captcha_verify(request.one_time_store, answer_of(request, form))
 
 
 def require(request, form: dict) -> None:

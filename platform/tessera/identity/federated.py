@@ -14,22 +14,18 @@ from tessera.core.timeutil import now
 from tessera.identity import services
 from tessera.identity.models import REAL, FederatedAccount, Member
 
-PROVIDERS, VERIFY = "tessera_federated_providers", "tessera_federated_verify"
 NAME_LENGTH, SUBJECT_LENGTH, EMAIL_LENGTH = 64, 255, 254
 
 
 def providers(request) -> list[dict]:
     """The providers the brand's plugins offer: ``{provider, title, clientId}`` each."""
-    offered = []
-    for _name, answer in request.plugins.each(PROVIDERS):
-        offered.extend(answer or [])
-    return offered
+    return request.plugins.federated_providers()
 
 
 def vouched(request, provider: str, credential: str) -> dict:
     """Who the provider says the credential is: ``{subject, email, name}``."""
     try:
-        person = request.plugins.first(VERIFY, provider=provider, credential=credential)
+        person = request.plugins.federated_verify(provider, credential)
     except AdapterError:
         raise ApiError(401, "federated_invalid") from None
     if person is None:

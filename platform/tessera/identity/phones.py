@@ -8,21 +8,19 @@ from tessera.identity import verification
 from tessera.identity.models import Member
 from tessera.identity.refusals import KeptRefusal
 
-HOOK, CLIENT = "tessera_phone_auth_verify", "tessera_phone_auth_client"
-
 
 def client(request) -> dict | None:
     """What the browser needs to prove a number with the brand's phone-auth plugin (``phoneAuth``
     of the status call), or None when numbers are proven by the server's own SMS codes."""
-    return request.plugins.first(CLIENT)
+    return request.plugins.phone_auth_client()
 
 
 def token_phone(request, id_token: str) -> str:
     """The number (E.164) a phone-auth ID token was issued for, as the brand's plugin verifies it."""
-    if not request.plugins.implementing(HOOK):
+    if not request.plugins.has_phone_auth:
         raise ApiError(400, "phone_auth_unavailable")
     try:
-        phone = request.plugins.first(HOOK, id_token=id_token)
+        phone = request.plugins.phone_auth_verify(id_token)
     except AdapterError as failed:
         # Kept: refusals after a captcha or a code was used up must not give them back.
         raise KeptRefusal(400, "phone_auth_failed", value={"reason": failed.code}) from None

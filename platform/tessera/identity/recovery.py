@@ -27,7 +27,6 @@ from tessera.identity.verification import consume_code, e164
 
 log = logging.getLogger(__name__)
 
-EMAIL_HOOK = "tessera_email_send"
 RESET_KEY = "password-reset:"
 RESET_LIFETIME = timedelta(minutes=30)
 MAX_RESETS_PER_ACCOUNT = 5  # reset emails asked for an hour per account name, existing or not
@@ -68,7 +67,7 @@ def _stamp(member: Member) -> str:
 def send_reset_link(request, username: str, email: str) -> None:
     """Email a reset link when ``username`` and ``email`` name a member; the caller learns
     nothing either way (the same answer, the same throttles)."""
-    if not request.plugins.implementing(EMAIL_HOOK):
+    if not request.plugins.sends_email:
         raise ApiError(502, "email_unavailable")
     db, at, ip = request.db, now(request.registry), request.client_ip
     key = username_key(username)
@@ -94,8 +93,8 @@ def _email_link(request, to: str, token: str) -> None:
     link = f"{request.host_url}/forget?resetToken={token}"
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
     brand = request.tenant.name
-    sent = request.plugins.first(EMAIL_HOOK, to=to, subject=request.translate("reset_email_subject", brand=brand),
-                                 text=request.translate("reset_email_text", brand=brand, link=link, minutes=minutes))
+    sent = request.plugins.email_send(to, request.translate("reset_email_subject", brand=brand),
+                                      request.translate("reset_email_text", brand=brand, link=link, minutes=minutes))
     if sent is None:
         raise AdapterError("email_unavailable")
 

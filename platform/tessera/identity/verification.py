@@ -32,7 +32,6 @@ RESEND_AFTER = timedelta(minutes=1)  # one code a minute per number and purpose
 MAX_PER_NUMBER = 5  # codes an hour to one number, whatever their purpose
 MAX_PER_IP = 20  # code requests an hour from one address
 KEPT_FOR = timedelta(days=1)  # then a code is neither live nor counted by any throttle
-SMS_HOOK = "tessera_sms_send"
 UNKNOWN_ACCOUNT = "?"  # stands for the number of an account that has none, in an address check
 
 DIALING_CODE = re.compile(r"^\+?(?:00)?([1-9][0-9]{0,3})$")
@@ -89,7 +88,7 @@ def require_sms(request, purpose: str) -> None:
     flag = FLAGS.get(purpose)
     if flag and not request.tenant.flag(flag):
         raise ApiError(403, "verification_unavailable")
-    if not request.plugins.implementing(SMS_HOOK):
+    if not request.plugins.sends_sms:
         raise ApiError(502, "sms_unavailable")
 
 
@@ -154,7 +153,7 @@ def _sms_text(request, code: str, minutes: int) -> str:
 
 def _deliver(request, phone: str, message: str) -> None:
     try:
-        sent = request.plugins.first(SMS_HOOK, phone_number=phone, message=message)
+        sent = request.plugins.sms_send(phone, message)
     except AdapterError as refused:
         if refused.code == "sms_unavailable":  # out of reach, not a refusal: answered as a brand that cannot send
             raise KeptRefusal(502, "sms_unavailable") from None

@@ -6,7 +6,10 @@ installed plugin, with no brand. Adapter hooks receive ``tenant`` (a
 brand's tenant.toml, without ``enabled``, secrets resolved). The core calls them through
 :class:`tessera.plugins.TenantPlugins`: one plugin at a time, only plugins the brand enables, in
 tenant.toml order, so each plugin sees only its own settings. For a ``firstresult`` hook the first
-plugin that answers something other than None is used; None means "not mine, ask the next".
+plugin that answers something other than None is used; None means "not mine, ask the next". A
+game vendor's hooks (those taking ``vassalage``) reach only the plugin that offers that vendor in
+``tessera_game_vendors``, and a payment channel's only the plugin offering the channel: such a
+hook is never asked about another plugin's vendor or channel.
 
 Every hook here has a documentation entry in plugins/README.md and a test under tests/.
 """

@@ -45,8 +45,9 @@ class PluginNotEnabled(LookupError):
     """A plugin was asked to answer for a brand that does not enable it."""
 
 
-class TenantPlugins:
-    """The plugins one brand enables, called with that brand's settings for each."""
+class PluginCaller:
+    """The plugins one brand enables, called with that brand's settings for each (facade.TenantPlugins
+    gives each hook its method)."""
 
     def __init__(self, pm: pluggy.PluginManager, tenant):
         self.pm = pm
@@ -89,14 +90,3 @@ class TenantPlugins:
     def each(self, hook_name: str, **kwargs) -> list[tuple[str, object]]:
         """Every implementing plugin's answer (None included), as ``(plugin name, answer)`` in tenant.toml order."""
         return [(name, self.call(name, hook_name, **kwargs)) for name in self.implementing(hook_name)]
-
-
-def request_plugins(request) -> TenantPlugins:
-    return TenantPlugins(request.registry["plugin_manager"], request.tenant)
-
-
-def includeme(config):
-    pm = config.registry.settings.get("plugin_manager") or plugin_manager()
-    config.registry["plugin_manager"] = pm
-    config.add_request_method(request_plugins, "plugins", reify=True)
-    pm.hook.tessera_configure(config=config)

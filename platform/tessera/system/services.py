@@ -94,9 +94,7 @@ def routers(tenant) -> dict:
 
 def customer_service(request) -> list[dict]:
     """The brand's entries from its customer-service plugins; the live-chat link sealed."""
-    entries = []
-    for _name, answer in request.plugins.each("tessera_customer_service_entries", language=request.language):
-        entries.extend(answer or [])
+    entries = request.plugins.customer_service_entries(request.language)
     entries.sort(key=lambda e: e.get("csPosition", 0))
     return [
         {**e, "path": linkseal.seal(e["path"]) if e["csType"] == LIVE_CHAT else e["path"]}
@@ -129,7 +127,7 @@ def footer(db, tenant, language: str) -> dict:
 def location(request) -> dict:
     ip = request.client_ip
     region = memo(request.registry, "regions", maxsize=65536).get(
-        (request.tenant.id, ip), lambda: request.plugins.first("tessera_region_lookup", ip=ip))
+        (request.tenant.id, ip), lambda: request.plugins.region(ip))
     return {"ip": ip, "region": region}
 
 

@@ -26,8 +26,6 @@ from tessera.wallet.payment_models import EXPIRED, FAILED, MANUAL, PAID, PENDING
 
 log = logging.getLogger(__name__)
 
-CHANNELS, START, WEBHOOK, QUERY = ("tessera_payment_channels", "tessera_payment_start", "tessera_payment_webhook",
-                                   "tessera_payment_query")
 DEFAULT_EXPIRY_MINUTES = 60
 RECONCILE_AFTER = timedelta(minutes=5)  # a gateway's notification usually comes well before this
 NOTIFICATION_MAX_BYTES = 64 * 1024
@@ -67,12 +65,7 @@ def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
     out, the others are offered."""
     brand_low, brand_high = setting_minor(tenant, "deposit_min"), setting_minor(tenant, "deposit_max")
     found: dict[str, Channel] = {}
-    for plugin in plugins.implementing(CHANNELS):
-        try:
-            offered = plugins.call(plugin, CHANNELS) or []
-        except AdapterError as refused:
-            log.warning("payment plugin %s offers no channels now: %s", plugin, refused.code)
-            continue
+    for plugin, offered in plugins.payment_offers():
         for offer in offered:
             low, high = narrowed(_minor(offer.get("minAmount")), _minor(offer.get("maxAmount")), brand_low, brand_high)
             kind = offer.get("kind", REDIRECT)
@@ -201,7 +194,7 @@ def _started(request, channel: Channel, deposit: Deposit, member_id: int) -> dic
         "member": {"id": member_id, "username": request.db.get(Member, member_id).username},
     }
     try:
-        answer = request.plugins.call(channel.plugin, START, channel=channel.channel, deposit=order)
+        answer = request.plugins.payment_start(channel.plugin, channel.channel, order)
     except AdapterError as refused:
         log.warning("payment plugin %s could not start deposit %s: %s", channel.plugin, deposit.id, refused.code)
         if refused.code == "payment_refused":
@@ -266,13 +259,12 @@ def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: 
 def receive_notification(request, plugin: str, channel: str) -> None:
     """A gateway's notification: its plugin reads and checks it, then the deposit follows it."""
     at, ip = now(request.registry), request.client_ip
-    if plugin not in request.plugins.implementing(WEBHOOK):
+    if not request.plugins.takes_notifications(plugin):
         raise ApiError(404, "payment_channel_unknown", channel=channel)
     if (request.content_length or 0) > NOTIFICATION_MAX_BYTES or len(request.body) > NOTIFICATION_MAX_BYTES:
         raise ApiError(413, "payload_too_large", limit_mb=0.1, limit=NOTIFICATION_MAX_BYTES)
     try:
-        reading = request.plugins.call(plugin, WEBHOOK, channel=channel, headers=dict(request.headers),
-                                       body=request.body)
+        reading = request.plugins.payment_webhook(plugin, channel, dict(request.headers), request.body)
     except AdapterError as refused:
         if refused.code == "payment_notification_forged":
             audit(request.db, "payment_forged", ip, at, plugin=plugin, channel=channel)
@@ -334,7 +326,7 @@ def reconcile(unit_of_work, plugins, tenant, at) -> dict[str, int]:
         ).order_by(Deposit.id)).all()
     for deposit_id, plugin, channel in waiting:
         try:
-            reading = plugins.call(plugin, QUERY, channel=channel, deposit_id=str(deposit_id))
+            reading = plugins.payment_query(plugin, channel, str(deposit_id))
             with unit_of_work() as db:
                 counts[_settle(db, tenant, plugin, channel, deposit_id, reading, at)] += 1
         except (AdapterError, ApiError) as refused:

@@ -47,7 +47,6 @@ from tessera.wallet.payment_common import request_key
 from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 
 log = logging.getLogger(__name__)
-TRANSFER_HOOK, BALANCE_HOOK = "tessera_game_transfer", "tessera_game_balance"
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 # A vendor that could not be asked or did not answer: it may or may not have moved the money.
 OUTCOME_UNKNOWN = frozenset({"vendor_unavailable"})
@@ -112,10 +111,9 @@ def _minor(value) -> int | None:
 
 def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
     try:
-        balance = plugins.first(TRANSFER_HOOK, vassalage=pending.vendor,
-                                player=_player(tenant, pending.member_id, pending.username),
-                                amount=format_minor(pending.amount_minor), direction=pending.direction,
-                                transfer_id=vendor_transfer_id(tenant, pending.id))
+        balance = plugins.game_transfer(pending.vendor, _player(tenant, pending.member_id, pending.username),
+                                        format_minor(pending.amount_minor), pending.direction,
+                                        vendor_transfer_id(tenant, pending.id))
     except AdapterError as exc:
         if exc.code in OUTCOME_UNKNOWN:
             log.warning("vendor transfer outcome unknown", extra={"transfer": pending.id, "code": exc.code})
@@ -136,7 +134,7 @@ def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
 def vendor_holds(plugins, tenant, member_id: int, username: str, vassalage: str) -> int | None:
     """What the vendor says the member holds there, in minor units; None when it cannot say."""
     try:
-        held = plugins.first(BALANCE_HOOK, vassalage=vassalage, player=_player(tenant, member_id, username))
+        held = plugins.game_balance(vassalage, _player(tenant, member_id, username))
     except AdapterError:
         held = None
     minor = _minor(held)

@@ -23,10 +23,23 @@ VENDOR = "TWU"
 
 
 class Vendor:
-    """Answers every transfer with ``answer`` (a balance, None, or an exception to raise)."""
+    """Offers the transfer-wallet vendor TWU; answers every transfer with ``answer`` (a balance,
+    None, or an exception to raise) and the balance call with ``held`` (the same)."""
 
     def __init__(self):
         self.answer, self.asked = "0.00", []
+        self.held, self.balance_asked = "0.00", 0
+
+    @hookimpl
+    def tessera_game_vendors(self, tenant, settings):
+        return [{"vassalage": VENDOR, "displayName": "Unit Vendor", "gameType": "RNG", "walletMode": "transfer"}]
+
+    @hookimpl
+    def tessera_game_balance(self, tenant, settings, vassalage, player):
+        self.balance_asked += 1
+        if isinstance(self.held, BaseException):
+            raise self.held
+        return self.held
 
     @hookimpl
     def tessera_game_transfer(self, tenant, settings, vassalage, player, amount, direction, transfer_id):
@@ -170,43 +183,26 @@ def test_one_transfer_at_a_time_with_a_vendor(db_session, brand, member):
     assert start(db_session, brand[3], member.id, VENDOR, OUT, 100, "member:x:walletTransfer:after-it").status == PENDING
 
 
-class Holdings:
-    """A vendor answering the balance call with ``held`` (a Decimal string, or an error to raise)."""
-
-    def __init__(self, held):
-        self.held, self.asked = held, 0
-
-    @hookimpl
-    def tessera_game_balance(self, tenant, settings, vassalage, player):
-        self.asked += 1
-        if isinstance(self.held, BaseException):
-            raise self.held
-        return self.held
-
-
 @pytest.mark.parametrize("held, amount, mirror", [
     ("20.00", 2000, 2000), ("35.50", 3550, 3550),
     (AdapterError("vendor_unavailable"), 3000, 3000),  # the vendor cannot say: the mirror's amount
 ])
 def test_all_going_out_is_what_the_vendor_holds(db_session, brand, member, held, amount, mirror):
-    tenant, plugins, _, ledger = brand
+    tenant, plugins, vendor, ledger = brand
     settle(db_session, ledger, begin(db_session, brand, member), Answer(DONE, 3000))
-    holdings = Holdings(held)
-    plugins.pm.register(holdings, name="unit-holdings")
-    tenant.config["plugins"]["unit-holdings"] = {}
+    vendor.held = held
     whole = start(db_session, ledger, member.id, VENDOR, OUT, None, "member:x:walletTransfer:out-whole")
     assert (whole.amount_minor, whole.whole) == (0, True)  # sized once the vendor is asked
     sized = size(db_session, ledger, plugins, tenant, pending_of(db_session, tenant.id, whole.id))
-    assert (sized.amount_minor, holdings.asked) == (amount, 1)
+    assert (sized.amount_minor, vendor.balance_asked) == (amount, 1)
     db_session.expire_all()
     assert (db_session.get(WalletTransfer, whole.id).amount_minor, balances(brand, member)[1]) == (amount, mirror)
 
 
 def test_all_going_out_of_nothing_fails(db_session, brand, member):
-    tenant, plugins, _, ledger = brand
+    tenant, plugins, vendor, ledger = brand
     settle(db_session, ledger, begin(db_session, brand, member), Answer(DONE, 3000))
-    plugins.pm.register(Holdings("0.00"), name="unit-holdings")
-    tenant.config["plugins"]["unit-holdings"] = {}
+    vendor.held = "0.00"
     whole = start(db_session, ledger, member.id, VENDOR, OUT, None, "member:x:walletTransfer:out-empty")
     assert size(db_session, ledger, plugins, tenant, pending_of(db_session, tenant.id, whole.id)) is None
     db_session.expire_all()
