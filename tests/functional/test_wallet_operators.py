@@ -129,7 +129,7 @@ def test_keys_are_made_printed_once_and_revoked(own_database):
     run(operators, settings, "create-key", "demo-ph", "back-office")  # another brand's name space
     assert "revoked" in run(operators, settings, "revoke", "demo-bd", "back-office")
     assert "no live operator key" in run(operators, settings, "revoke", "demo-bd", "back-office", exit_code=1)
-    assert "no brand" in run(operators, settings, "create-key", "nowhere", "x", exit_code=1)
+    assert "no brand" in run(operators, settings, "create-key", "nowhere", "x", exit_code=2)
     fresh = run(operators, settings, "create-key", "demo-bd", "back-office").strip().splitlines()[-1]
     assert fresh != key
 

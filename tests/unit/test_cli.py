@@ -159,7 +159,7 @@ def test_maintenance_refuses_an_end_time_that_has_passed(synced):
 
 
 def test_maintenance_of_an_unknown_brand_is_refused(synced):
-    result = synced("maintenance", "start", "demo-xx", exit_code=1)
+    result = synced("maintenance", "start", "demo-xx", exit_code=2)  # a usage error, as every command refuses an unknown brand
     assert "no brand 'demo-xx' in the database" in result.output
 
 
@@ -214,7 +214,7 @@ def test_members_create_refuses_a_taken_username_and_a_non_member_type(synced):
     synced("members", "create", "demo-bd", "Taken1", "--password", "Pw123456")
     assert "already has a member 'TAKEN1'" in synced("members", "create", "demo-bd", "TAKEN1", "--password", "x", exit_code=1).output
     synced("members", "create", "demo-bd", "freebie", "--type", "0", "--password", "Pw123456", exit_code=2)
-    synced("members", "create", "demo-xx", "someone", "--password", "Pw123456", exit_code=1)
+    synced("members", "create", "demo-xx", "someone", "--password", "Pw123456", exit_code=2)
 
 
 def _free_port() -> int:

@@ -4,7 +4,9 @@ import sys
 import time
 
 import click
-from sqlalchemy import select
+
+from tessera.core.cli import command_session
+from tessera.tenancy.commands import brands
 
 log = logging.getLogger(__name__)
 
@@ -30,18 +32,12 @@ def pull_bets(settings, slug, every):
 def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
-    from tessera.commands import _operator_session
     from tessera.core.db import scope_connection
     from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
-    from tessera.tenancy.context import TenantContext
-    from tessera.tenancy.models import Tenant
     from tessera.games.bets import pull_vendor_bets, transfer_vendors
 
-    with _operator_session(settings) as session:
-        brands = select(Tenant).where(Tenant.slug == slug) if slug else select(Tenant).where(Tenant.active)
-        tenants = [TenantContext.from_row(row) for row in session.scalars(brands.order_by(Tenant.slug))]
-    if slug and not tenants:
-        raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')", param_hint="SLUG")
+    with command_session(settings) as session:
+        tenants = brands(session, slug)
     failed = False
     for tenant in tenants:
         plugins = TenantPlugins(plugin_manager(), tenant)
@@ -52,7 +48,7 @@ def _pull(settings, slug, quiet: bool) -> bool:
         for offer in offers:
             name = f"{tenant.slug}: {offer.vassalage}"
             try:
-                with _operator_session(settings) as session:
+                with command_session(settings) as session:
                     scope_connection(session, tenant.id)
                     counts = pull_vendor_bets(session, tenant, plugins, offer)
             except AdapterError as error:

@@ -2,7 +2,9 @@
 import sys
 
 import click
-from sqlalchemy import select
+
+from tessera.core.cli import command_session
+from tessera.tenancy.commands import brands
 
 
 @click.group()
@@ -17,22 +19,13 @@ def sync(settings, slug):
     """Sync the game catalog of SLUG (of every active brand without it) from its vendors: new games
     added, changed ones updated, games no longer offered retired. Safe to run again at any time.
     A vendor that cannot answer keeps its games and is reported; the exit status is then 1."""
-    from tessera.commands import _operator_session
     from tessera.plugins import TenantPlugins, plugin_manager
-    from tessera.tenancy.context import TenantContext
-    from tessera.tenancy.models import Tenant
     from tessera.core.timeutil import utcnow
     from tessera.games.catalog import sync_catalog, vacuum_after_sync
 
     failures = 0
-    with _operator_session(settings) as session:
-        brands = select(Tenant).order_by(Tenant.slug)
-        brands = brands.where(Tenant.slug == slug) if slug is not None else brands.where(Tenant.active.is_(True))
-        found = session.scalars(brands).all()
-        if slug is not None and not found:
-            raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')",
-                                     param_hint="SLUG")
-        for tenant in [TenantContext.from_row(row) for row in found]:
+    with command_session(settings) as session:
+        for tenant in brands(session, slug):
             session.info["tenant_id"] = tenant.id
             report = sync_catalog(session, tenant, TenantPlugins(plugin_manager(), tenant), utcnow())
             session.commit()  # each brand's catalog is kept as soon as it is synced

@@ -2,7 +2,10 @@
 import sys
 
 import click
-from sqlalchemy import select
+
+from tessera.core.cli import command_session
+from tessera.core.db import ALL_TENANTS
+from tessera.tenancy.commands import brands
 
 from tessera.wallet.audit import audit_brand
 from tessera.wallet.money import format_minor as amount
@@ -25,24 +28,16 @@ def audit(settings, slug, limit, skip_vendors):
     every member's wallet at each transfer-wallet vendor is what the vendor says it holds (the
     vendors are asked; pull their rounds first with 'tessera games pull-bets'). Exit status 1
     when anything does not hold."""
-    from tessera.commands import _operator_session
-    from tessera.tenancy.models import Tenant
-
-    with _operator_session(settings) as session:
+    with command_session(settings) as session:
         if session.get_bind().dialect.name == "postgresql":
             # One snapshot for every check, while the brands go on posting.
             session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-        brands = select(Tenant.id, Tenant.slug).order_by(Tenant.slug)
-        if slug is not None:
-            brands = brands.where(Tenant.slug == slug)
-        brands = session.execute(brands).all()
-        if slug is not None and not brands:
-            raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')",
-                                     param_hint="SLUG")
-        problems = sum(_report(brand, audit_brand(session, tenant_id, limit)) for tenant_id, brand in brands)
+        audited = brands(session, slug)
+        session.info["tenant_id"] = ALL_TENANTS  # the audit reads every brand's rows
+        problems = sum(_report(brand.slug, audit_brand(session, brand.id, limit)) for brand in audited)
     if not skip_vendors:
-        problems += sum(_reconcile(settings, tenant_id, limit) for tenant_id, _ in brands)
-    click.echo(f"ledger audit: {len(brands)} brand(s), {problems} problem(s)")
+        problems += sum(_reconcile(settings, brand, limit) for brand in audited)
+    click.echo(f"ledger audit: {len(audited)} brand(s), {problems} problem(s)")
     if problems:
         sys.exit(1)
 
@@ -58,18 +53,14 @@ def _report(brand, found) -> int:
     return found.problem_count
 
 
-def _reconcile(settings, tenant_id: int, limit: int) -> int:
+def _reconcile(settings, tenant, limit: int) -> int:
     """The brand's vendor wallets against what its vendors say, reported; the problems found."""
-    from tessera.commands import _operator_session
     from tessera.core.db import scope_connection
     from tessera.plugins import TenantPlugins, plugin_manager
-    from tessera.tenancy.context import TenantContext
-    from tessera.tenancy.models import Tenant
     from tessera.wallet.balances import transfer_vendors
     from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
 
-    with _operator_session(settings) as session:
-        tenant = TenantContext.from_row(session.get(Tenant, tenant_id))
+    with command_session(settings) as session:
         scope_connection(session, tenant.id)
         plugins = TenantPlugins(plugin_manager(), tenant)
         found = reconcile_vendor_wallets(session, tenant, plugins, list(transfer_vendors(plugins)))

@@ -1,26 +1,10 @@
 """``tessera operators`` (a brand's operator keys) and ``tessera payments`` (reconciling
 deposits whose gateway notification never came)."""
 import click
-from sqlalchemy import select
 
+from tessera.core.cli import command_session
 from tessera.core.timeutil import utcnow
-
-
-def _session(settings):
-    from tessera.commands import _operator_session  # the command line imports this module
-
-    return _operator_session(settings)
-
-
-def _brand(session, slug):
-    """The brand's row, and the session scoped to it from now on."""
-    from tessera.tenancy.models import Tenant
-
-    tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
-    if tenant is None:
-        raise click.ClickException(f"no brand '{slug}' in the database (run 'tessera tenants sync')")
-    session.info["tenant_id"] = tenant.id
-    return tenant
+from tessera.tenancy.commands import the_brand
 
 
 @click.group()
@@ -38,8 +22,8 @@ def create_key(settings, slug, name):
 
     if not 0 < len(name) <= 64:
         raise click.BadParameter("a key's name has 1 to 64 characters", param_hint="NAME")
-    with _session(settings) as session:
-        tenant = _brand(session, slug)
+    with command_session(settings) as session:
+        tenant = the_brand(session, slug)
         try:
             key = make(session, tenant.id, name, utcnow())
         except ValueError as refused:
@@ -56,8 +40,8 @@ def revoke(settings, slug, name):
     """Revoke SLUG's key NAME: calls made with it are refused from now on."""
     from tessera.wallet.operators import revoke_key
 
-    with _session(settings) as session:
-        tenant = _brand(session, slug)
+    with command_session(settings) as session:
+        tenant = the_brand(session, slug)
         if not revoke_key(session, tenant.id, name, utcnow()):
             raise click.ClickException(f"{slug} has no live operator key '{name}'")
     click.echo(f"{slug}: operator key '{name}' revoked")
@@ -78,8 +62,8 @@ def reconcile(settings, slug):
     from tessera.tenancy.context import TenantContext
     from tessera.wallet.deposits import reconcile as settle
 
-    with _session(settings) as session:
-        context = TenantContext.from_row(_brand(session, slug))
+    with command_session(settings) as session:
+        context = TenantContext.from_row(the_brand(session, slug))
     engine = make_engine(settings.database_url)
     try:
         counts = settle(lambda: operator_session(engine, context.id), TenantPlugins(plugin_manager(), context), context,

@@ -1,0 +1,79 @@
+"""``tessera tenants``: the brand folders under TESSERA_TENANTS_DIR; and the one way every command
+picks a brand by its slug."""
+import sys
+
+import click
+from sqlalchemy import select
+
+from tessera.core.cli import command_session
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant
+
+
+def the_brand(session, slug: str, param_hint: str = "SLUG") -> Tenant:
+    """The brand ``slug``, the session scoped to it from now on; a clear refusal when there is none."""
+    tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
+    if tenant is None:
+        raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')",
+                                 param_hint=param_hint)
+    session.info["tenant_id"] = tenant.id
+    return tenant
+
+
+def brands(session, slug: str | None) -> list[TenantContext]:
+    """The brand ``slug``, or every active brand without one, by slug."""
+    if slug is not None:
+        return [TenantContext.from_row(the_brand(session, slug))]
+    return [TenantContext.from_row(row) for row in session.scalars(
+        select(Tenant).where(Tenant.active.is_(True)).order_by(Tenant.slug))]
+
+
+def load(settings):
+    """Every tenant folder, read and checked; the command ends listing the problems when any."""
+    from tessera.plugins import plugin_manager, settings_schemas
+    from tessera.tenancy.loader import TenantLoadFailed, load_tenants
+
+    try:
+        return load_tenants(settings.tenants_dir, settings_schemas(plugin_manager()))
+    except TenantLoadFailed as failed:
+        for error in failed.errors:
+            click.echo(f"error: {error}", err=True)
+        click.echo(f"refused: {len(failed.errors)} problem(s); nothing was loaded", err=True)
+        sys.exit(1)
+
+
+@click.group()
+def tenants():
+    """The brands under TESSERA_TENANTS_DIR."""
+
+
+@tenants.command("validate")
+@click.pass_obj
+def tenants_validate(settings):
+    """Check every tenant folder without touching the database."""
+    sources = load(settings)
+    click.echo(f"{len(sources)} brand(s) valid: {', '.join(s.slug for s in sources)}")
+
+
+@tenants.command("sync")
+@click.pass_obj
+def tenants_sync(settings):
+    """Load every tenant folder into the database, all or nothing."""
+    from tessera.tenancy.services import sync_tenants
+
+    sources = load(settings)
+    with command_session(settings) as session:
+        report = sync_tenants(session, sources, settings.secret_key)
+    click.echo(f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
+               f"deactivated: {', '.join(report.deactivated) or '-'}")
+
+
+@tenants.command("list")
+@click.pass_obj
+def tenants_list(settings):
+    """The brands in the database with their hosts."""
+    with command_session(settings) as session:
+        for tenant in session.scalars(select(Tenant).order_by(Tenant.slug)):
+            hosts = ", ".join(sorted(d.host for d in tenant.domains))
+            state = "active" if tenant.active else "inactive"
+            click.echo(f"{tenant.slug}\t{state}\t{tenant.config.get('default_language')}\t{hosts}")
