@@ -7,8 +7,8 @@ import { AccountArea } from './AccountArea';
 
 const openCentre = vi.fn();
 
-vi.mock('./overlays', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./overlays')>()),
+vi.mock('./openCentre', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./openCentre')>()),
   useOpenCentre: () => openCentre,
 }));
 
