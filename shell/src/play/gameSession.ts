@@ -33,38 +33,38 @@ let movingBack: Promise<unknown> = Promise.resolve();
  * session changes and on ``retry``. ``sent`` is the current launch, for moving its money back.
  */
 export function useGameLaunch(game: GameChoice | null, token: string | null, language: string) {
-  const [state, setState] = useState<LaunchState>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
+  // The answer of a launch, with the launch it answers: the state of any other is "loading".
+  const [answer, setAnswer] = useState<{ launch: string; state: LaunchState } | null>(null);
   const sent = useRef<SentLaunch | null>(null);
   const { vassalage, gameCode, gameType } = game ?? {};
+  const launchKey = token && vassalage && gameCode ? JSON.stringify([token, vassalage, gameCode, gameType, language, attempt]) : null;
 
   useEffect(() => {
-    if (!token || !vassalage || !gameCode) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (!launchKey || !vassalage || !gameCode) return;
     let current = true;
-    setState({ status: 'loading' });
     const launch = movingBack.then(() => fetchLaunchUrl({ vassalage, gameCode, gameType: gameType ?? null }, language));
     const record: SentLaunch = { settled: launch.catch(() => undefined), done: false };
     sent.current = record;
     launch.then(
       (url) => {
         record.done = true;
-        if (current) setState({ status: 'ready', url });
+        if (current) setAnswer({ launch: launchKey, state: { status: 'ready', url } });
         // A transfer-wallet launch has moved main into the vendor wallet.
         void refreshBalance();
       },
       (error: unknown) => {
         record.done = true;
-        if (current) setState({ status: 'failed', error });
+        if (current) setAnswer({ launch: launchKey, state: { status: 'failed', error } });
       },
     );
     return () => {
       current = false;
     };
-  }, [token, vassalage, gameCode, gameType, language, attempt]);
+  }, [launchKey, vassalage, gameCode, gameType, language]);
 
+  let state: LaunchState = { status: 'idle' };
+  if (launchKey) state = answer?.launch === launchKey ? answer.state : { status: 'loading' };
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry, sent };
 }
