@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshBalance } from '@tessera/kit';
+import { useRefreshBalance } from '@tessera/kit';
 import { onBeforeLogOut } from '../data/member';
 import { fetchLaunchUrl, transferBack, type GameChoice } from './api';
 
@@ -33,6 +33,7 @@ let movingBack: Promise<unknown> = Promise.resolve();
  * session changes and on ``retry``. ``sent`` is the current launch, for moving its money back.
  */
 export function useGameLaunch(game: GameChoice | null, token: string | null, language: string) {
+  const refreshBalance = useRefreshBalance();
   const [attempt, setAttempt] = useState(0);
   // The answer of a launch, with the launch it answers: the state of any other is "loading".
   const [answer, setAnswer] = useState<{ launch: string; state: LaunchState } | null>(null);
@@ -61,7 +62,7 @@ export function useGameLaunch(game: GameChoice | null, token: string | null, lan
     return () => {
       current = false;
     };
-  }, [launchKey, vassalage, gameCode, gameType, language]);
+  }, [launchKey, vassalage, gameCode, gameType, language, refreshBalance]);
 
   let state: LaunchState = { status: 'idle' };
   if (launchKey) state = answer?.launch === launchKey ? answer.state : { status: 'loading' };
@@ -81,6 +82,7 @@ export function useMoneyBackOnLeave(
   sent: { current: SentLaunch | null },
   relaunch: () => void,
 ) {
+  const refreshBalance = useRefreshBalance();
   useEffect(() => {
     if (!vassalage || !transfer) return;
     let movedFor: SentLaunch | null = null;
@@ -108,7 +110,7 @@ export function useMoneyBackOnLeave(
       window.removeEventListener('pageshow', comeBack);
       moveBack();
     };
-  }, [vassalage, transfer, sent, relaunch]);
+  }, [vassalage, transfer, sent, relaunch, refreshBalance]);
 }
 
 /** The origin of a launch address (relative addresses are the site's own). */
@@ -125,6 +127,7 @@ export function originOf(url: string): string | null {
  * address's origin, never any other) says it changed, and every BALANCE_REFRESH_MS while open.
  */
 export function useBalanceFollowsGame(launchUrl: string | null, loggedIn: boolean) {
+  const refreshBalance = useRefreshBalance();
   useEffect(() => {
     const origin = launchUrl ? originOf(launchUrl) : null;
     if (!origin) return;
@@ -135,11 +138,11 @@ export function useBalanceFollowsGame(launchUrl: string | null, loggedIn: boolea
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [launchUrl]);
+  }, [launchUrl, refreshBalance]);
 
   useEffect(() => {
     if (!loggedIn) return;
     const timer = window.setInterval(() => void refreshBalance(), BALANCE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [loggedIn]);
+  }, [loggedIn, refreshBalance]);
 }
