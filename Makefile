@@ -89,9 +89,10 @@ define with_server
 	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status
 endef
 
-# Type check, then component and hook tests (vitest, jsdom).
+# Type check, lint (any error or warning fails), then component and hook tests (vitest, jsdom).
 test-frontend: install
 	npm run typecheck
+	npm run lint
 	npm run test:unit
 
 # Browser tests in Debian's Chromium against the real server.

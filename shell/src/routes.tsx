@@ -1,7 +1,7 @@
 import { useEffect, type ComponentType, type ReactElement } from 'react';
 import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
-import { useModals } from './modals/ModalProvider';
+import { useModals } from './modals/modalContext';
 import { GamesPage, LivePage } from './pages/GamesPage';
 import { HelpCentrePage } from './pages/HelpCentrePage';
 import { HelpPage } from './pages/HelpPage';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { forgetBalance, writeSession } from '@tessera/kit';
+import { writeSession } from '@tessera/kit';
 import { renderInShell, serve, type Answers } from '../../../shell/test/render';
 import { registerTranslations } from './translations';
 import { TransferFundPage } from './TransferFundPage';
@@ -27,10 +27,7 @@ const shown = (selector: string) => document.querySelector(selector)?.textConten
 
 beforeAll(registerTranslations);
 
-afterEach(() => {
-  writeSession(null);
-  forgetBalance();
-});
+afterEach(() => writeSession(null));
 
 describe('my wallet', () => {
   test('the total, main and every vendor balance with the currency sign, separators and two decimals', async () => {

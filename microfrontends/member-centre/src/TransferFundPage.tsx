@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { refreshBalance, useBalance, type FormErrors, type VendorWallet } from '@tessera/kit';
+import { useBalance, useRefreshBalance, type FormErrors, type VendorWallet } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchMerchantWallet, transferWallet, useWalletKey, type TransferDirection } from './wallet/api';
 import { amountProblem, isPositive } from './wallet/amount';
@@ -24,6 +24,7 @@ function TransferForm({ wallet, mainBalance }: TransferProps) {
   const money = useMoney();
   const amountMessage = useAmountMessage(money);
   const ids = useRequestId();
+  const refreshBalance = useRefreshBalance();
   const directionName = useId();
   const [direction, setDirection] = useState<TransferDirection>('in');
   const [amount, setAmount] = useState('');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { forgetBalance, writeSession } from '@tessera/kit';
+import { writeSession } from '@tessera/kit';
 import { renderInShell, serve, type Answers } from '../../../shell/test/render';
 import { registerTranslations } from './translations';
 import { TransferUplinePage } from './TransferUplinePage';
@@ -25,10 +25,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Transfe
 
 beforeAll(registerTranslations);
 
-afterEach(() => {
-  writeSession(null);
-  forgetBalance();
-});
+afterEach(() => writeSession(null));
 
 describe('transfer to upline', () => {
   test('a member without toUpline is told so, and no form or settings call', async () => {

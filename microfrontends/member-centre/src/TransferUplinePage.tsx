@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { refreshBalance, TextField, useBalance, useMemberInfo, type FormErrors } from '@tessera/kit';
+import { TextField, useBalance, useMemberInfo, type FormErrors } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchPaymentPasswordSettings, transferToUpline, useWalletKey, type PaymentPasswordSettings } from './wallet/api';
 import { amountProblem } from './wallet/amount';
@@ -15,7 +15,8 @@ function UplineForm({ settings }: { settings: PaymentPasswordSettings }) {
   const money = useMoney();
   const amountMessage = useAmountMessage(money);
   const ids = useRequestId();
-  const mainBalance = useBalance().balance?.mainBalance ?? settings.mainBalance;
+  const { balance, refresh: refreshBalance } = useBalance();
+  const mainBalance = balance?.mainBalance ?? settings.mainBalance;
   const asksPassword = settings.paymentPasswordRequired;
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');

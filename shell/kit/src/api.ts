@@ -52,7 +52,7 @@ export async function request<T>(path: string, init: RequestInit & { query?: Que
     ...rest,
     headers,
   });
-  let envelope: Envelope<T> | null = null;
+  let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
   } catch {

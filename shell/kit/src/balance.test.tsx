@@ -1,6 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { forgetBalance, refreshBalance, requestId, useBalance } from './balance';
+import { balanceKey, requestId, useBalance, useRefreshBalance } from './balance';
 import { writeSession } from './session';
 
 const SESSION = { token: 'tok', isAgent: 4, username: 'player01' };
@@ -28,16 +30,25 @@ function Probe({ name }: { name: string }) {
   return <p data-testid={name}>{loading ? 'loading' : error ? 'error' : (balance?.sumBalance ?? 'none')}</p>;
 }
 
-afterEach(() => {
-  writeSession(null);
-  forgetBalance();
-});
+/**
+ * ``children`` in a page with its query client, as the shell gives the remotes, and the refresh a
+ * page that moved money (a transfer form, say) calls.
+ */
+function renderInPage(children: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children: page }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{page}</QueryClientProvider>;
+  render(children, { wrapper });
+  const moneyPage = renderHook(() => useRefreshBalance(), { wrapper }).result;
+  return { queryClient, refreshBalance: () => moneyPage.current() };
+}
+
+afterEach(() => writeSession(null));
 
 describe('the shared balance', () => {
-  test('one load serves every reader; refreshBalance() from anywhere updates them all', async () => {
+  test('one load serves every reader; a refresh from any page updates them all', async () => {
     writeSession(SESSION);
     const calls = serveBalances('10.00', '25.50');
-    render(
+    const { refreshBalance } = renderInPage(
       <>
         <Probe name="header" />
         <Probe name="page" />
@@ -65,19 +76,21 @@ describe('the shared balance', () => {
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => {
       gates.push((sum) => resolve(new Response(JSON.stringify({ success: true, code: null, message: null, value: balanceOf(sum) }))));
     }));
-    render(<Probe name="header" />);
+    const { refreshBalance } = renderInPage(<Probe name="header" />);
     await waitFor(() => expect(gates).toHaveLength(1));
     act(() => void refreshBalance());
     await waitFor(() => expect(gates).toHaveLength(2));
     await act(async () => gates[1]('30.00'));
+    await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('30.00'));
     await act(async () => gates[0]('5.00'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(screen.getByTestId('header').textContent).toBe('30.00');
   });
 
   test('a failed load is an error, and nothing is shown without a session', async () => {
     writeSession(SESSION);
     serveBalances(503);
-    render(<Probe name="header" />);
+    renderInPage(<Probe name="header" />);
     await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('error'));
     act(() => writeSession(null));
     expect(screen.getByTestId('header').textContent).toBe('none');
@@ -86,12 +99,23 @@ describe('the shared balance', () => {
   test('another session loads its own balance and never shows the previous one', async () => {
     writeSession(SESSION);
     const calls = serveBalances('10.00', '99.00');
-    render(<Probe name="header" />);
+    renderInPage(<Probe name="header" />);
     await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('10.00'));
     act(() => writeSession({ ...SESSION, token: 'other' }));
     expect(screen.getByTestId('header').textContent).toBe('loading');
     await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('99.00'));
     expect(calls[1].headers.get('Authorization')).toBe('Bearer other');
+  });
+
+  test("the balance is one of the page's queries, and it goes with the session's answers", async () => {
+    writeSession(SESSION);
+    serveBalances('10.00');
+    const { queryClient } = renderInPage(<Probe name="header" />);
+    await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('10.00'));
+    expect(queryClient.getQueryData(balanceKey('tok'))).toMatchObject({ sumBalance: '10.00' });
+    // What a logout does with the session's answers (member info, avatar, balance).
+    act(() => queryClient.removeQueries({ queryKey: ['member'] }));
+    expect(queryClient.getQueryData(balanceKey('tok'))).toBeUndefined();
   });
 });
 

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { getJson } from './api';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { request } from './api';
+import { memberKey } from './member';
 import { readSession, useSession } from './session';
 
 /** A transfer-wallet vendor's wallet of the member. */
@@ -26,75 +28,49 @@ export interface BalanceState {
 }
 
 /**
- * One balance for the whole page. The kit is a singleton shared by the shell and the remotes, so
- * the header and the member centre read the same store, and a money action in any page refreshes
- * the header by calling refreshBalance().
+ * The query key of a session's balance. It sits under the member's key, so it goes with the rest
+ * of the session's answers at logout, and another session never sees it.
  */
-interface Store extends BalanceState {
-  /** The session token the balance belongs to; another session's balance is never shown. */
-  token: string | null;
+export const balanceKey = (token: string) => [...memberKey(token), 'balance'];
+
+/** GET /wps/v2/wallets/balance for the session ``token``. */
+const balanceQuery = (token: string) =>
+  queryOptions({
+    queryKey: balanceKey(token),
+    queryFn: () => request<WalletBalance>('/wps/v2/wallets/balance', { headers: { Authorization: `Bearer ${token}` } }),
+  });
+
+/**
+ * Load the session's balance again, for every reader of it (the header, the member centre), and
+ * answer the new balance, or null when it could not be had. A load still under way is dropped:
+ * it may have been sent before the money moved.
+ */
+function reloadBalance(queryClient: QueryClient): Promise<WalletBalance | null> {
+  const token = readSession()?.token;
+  if (!token) return Promise.resolve(null);
+  // The load under way is cancelled there and then (the promise only tells when it has settled),
+  // so the new one is sent before this returns: a page going away may not wait for more.
+  void queryClient.cancelQueries({ queryKey: balanceKey(token), exact: true });
+  return queryClient.fetchQuery({ ...balanceQuery(token), staleTime: 0 }).catch(() => null);
 }
 
-const EMPTY: Store = { balance: null, loading: false, error: null, token: null };
-const NOT_LOGGED_IN: BalanceState = { balance: null, loading: false, error: null };
-
-const listeners = new Set<() => void>();
-let store: Store = EMPTY;
-/** Numbers each load, so an answer that a later refresh has overtaken is dropped. */
-let latest = 0;
-
-function update(next: Store): void {
-  store = next;
-  listeners.forEach((listener) => listener());
+/** What to call after every money action (a transfer, a deposit, a withdrawal, a game launch). */
+export function useRefreshBalance(): () => Promise<WalletBalance | null> {
+  const queryClient = useQueryClient();
+  return useCallback(() => reloadBalance(queryClient), [queryClient]);
 }
 
 /**
- * Load the balance again, for the current session. Call it after every money action (a transfer,
- * a deposit, a withdrawal). Resolves with the new balance, or null when it could not be had.
- */
-export async function refreshBalance(): Promise<WalletBalance | null> {
-  const token = readSession()?.token ?? null;
-  if (!token) {
-    forgetBalance();
-    return null;
-  }
-  const load = ++latest;
-  const kept = store.token === token ? store.balance : null;
-  update({ balance: kept, loading: true, error: null, token });
-  try {
-    const balance = await getJson<WalletBalance>('/wps/v2/wallets/balance');
-    if (load === latest && store.token === token) update({ balance, loading: false, error: null, token });
-    return balance;
-  } catch (error) {
-    if (load === latest && store.token === token) update({ ...store, loading: false, error });
-    return null;
-  }
-}
-
-/** Drop the balance (after logout): the next session loads its own. */
-export function forgetBalance(): void {
-  latest += 1;
-  update(EMPTY);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * The member's balance, loaded once per session when first asked for; ``refresh`` loads it again.
- * Without a session it is null.
+ * The member's balance, loaded once per session when first asked for and then only again through
+ * ``refresh`` (useRefreshBalance). The query client is shared by the shell and the remotes, so
+ * every reader shows the same balance. Without a session it is null.
  */
 export function useBalance(): BalanceState & { refresh: () => Promise<WalletBalance | null> } {
-  const token = useSession()?.token ?? null;
-  const current = useSyncExternalStore(subscribe, () => store, () => store);
-  useEffect(() => {
-    if (token && store.token !== token) void refreshBalance();
-  }, [token]);
-  const refresh = useCallback(() => refreshBalance(), []);
-  const state: BalanceState = token && current.token === token ? current : NOT_LOGGED_IN;
-  return { balance: state.balance, loading: state.loading || Boolean(token && current.token !== token), error: state.error, refresh };
+  const token = useSession()?.token ?? '';
+  const query = useQuery({ ...balanceQuery(token), enabled: Boolean(token), staleTime: Infinity });
+  const refresh = useRefreshBalance();
+  // A failure is not shown while the balance loads again.
+  return { balance: query.data ?? null, loading: query.isFetching, error: query.isFetching ? null : query.error, refresh };
 }
 
 /**

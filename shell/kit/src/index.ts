@@ -17,7 +17,7 @@ export type { MemberInfo } from './member';
 export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney } from './money';
-export { useBalance, refreshBalance, forgetBalance, requestId } from './balance';
+export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
 export { useForm } from './formState';
 export type { Form, FormErrors } from './formState';

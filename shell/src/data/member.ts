@@ -1,7 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   clearBadgeCounts,
-  forgetBalance,
   fetchMemberInfo,
   memberKey,
   readSession,
@@ -105,7 +104,7 @@ export async function logOut(queryClient: QueryClient): Promise<void> {
   }
   writeSession(null);
   clearBadgeCounts();
-  forgetBalance();
+  // The session's answers: member info, avatar, balance.
   queryClient.removeQueries({ queryKey: ['member'] });
 }
 

@@ -44,22 +44,28 @@ export function CaptchaField({ ref, error, onInput }: CaptchaFieldProps) {
   // The verify() waiting for the geetest challenge, answered by the widget's events.
   const pending = useRef<((answer: CaptchaAnswer | null) => void) | null>(null);
 
-  const fetchChallenge = useCallback(() => {
+  const requestChallenge = useCallback(() => {
     lastLoad.current = Date.now();
-    setText('');
-    setFailed(false);
     getJson<Challenge>('/wps/captcha').then(setChallenge, () => setFailed(true));
   }, []);
+
+  /** A new challenge in place of the last: what was typed for it, or its failure, goes too. */
+  const fetchChallenge = useCallback(() => {
+    setText('');
+    setFailed(false);
+    requestChallenge();
+  }, [requestChallenge]);
 
   // A click within a second of the last load is ignored.
   const load = useCallback(() => {
     if (Date.now() - lastLoad.current >= CAPTCHA_RELOAD_MS) fetchChallenge();
   }, [fetchChallenge]);
 
+  // The first challenge: nothing is typed yet and nothing has failed.
   useEffect(() => {
-    fetchChallenge();
+    requestChallenge();
     return () => window.clearTimeout(deferred.current);
-  }, [fetchChallenge]);
+  }, [requestChallenge]);
 
   const geetestId = challenge && typeof challenge === 'object' ? challenge.geetestId : null;
   useEffect(() => {

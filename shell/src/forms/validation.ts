@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import type { FieldSetting, RegisterSettings } from './settings';
 
 /** Any namespace's translation function: the messages are looked up in 'forms' whatever the caller's. */
-export type Translate = TFunction<any, any>;
+export type Translate = TFunction<Namespace>;
 
 /** The accepted pattern that matches anything (SPEC §5). */
 export const ANY_PATTERN = '*';

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { forgetBalance, STORAGE_KEYS, writeSession, type Session } from '@tessera/kit';
+import { STORAGE_KEYS, writeSession, type Session } from '@tessera/kit';
 import { renderInShell, serve } from '../../test/render';
 import { MEMBER_INFO } from '../modals/testIdentity';
 import { AccountArea } from './AccountArea';
 
 const openCentre = vi.fn();
 
-vi.mock('./overlays', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./overlays')>()),
+vi.mock('./openCentre', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./openCentre')>()),
   useOpenCentre: () => openCentre,
 }));
 
@@ -31,10 +31,7 @@ function openMenu() {
 }
 
 beforeEach(() => openCentre.mockReset());
-afterEach(() => {
-  writeSession(null);
-  forgetBalance();
-});
+afterEach(() => writeSession(null));
 
 describe('logged-in panel', () => {
   test("the member's avatar, falling back to the default one when its image fails", async () => {
@@ -132,10 +129,11 @@ describe('balance', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.hideBalance)).toBe('1');
     first.unmount();
 
+    // A reloaded page loads the balance again, and keeps it hidden meanwhile.
     renderArea(REAL, { [BALANCE_PATH]: balanceOf('42.00') });
     expect(shownBalance()).toBe('***');
     fireEvent.click(screen.getByRole('button', { name: 'Show balance' }));
-    expect(shownBalance()).toBe('৳42.00');
+    await waitFor(() => expect(shownBalance()).toBe('৳42.00'));
     expect(window.localStorage.getItem(STORAGE_KEYS.hideBalance)).toBe('0');
   });
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, readStored, STORAGE_KEYS, useBalance, writeStored, type Session } from '@tessera/kit';
 import { useMemberIcon, useMemberInfo } from '../data/member';
 import { useRealMemberGuard } from '../modals/loginGuard';
-import { useModals } from '../modals/ModalProvider';
-import { useOpenCentre } from './overlays';
+import { useModals } from '../modals/modalContext';
+import { useOpenCentre } from './openCentre';
 import { AvatarIcon } from './icons';
 import './AccountArea.css';
 

@@ -8,8 +8,8 @@ import { Header } from './Header';
 
 const openCentre = vi.fn();
 
-vi.mock('./overlays', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./overlays')>()),
+vi.mock('./openCentre', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./openCentre')>()),
   useOpenCentre: () => openCentre,
 }));
 

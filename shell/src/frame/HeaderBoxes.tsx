@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isAgent, useSession } from '@tessera/kit';
 import { useFlag } from '../data/status';
 import { useLoginGuard } from '../modals/loginGuard';
-import { useOpenCentre } from './overlays';
+import { useOpenCentre } from './openCentre';
 import { AgentIcon, CrownIcon, GiftIcon, PhoneIcon } from './icons';
 import { memberHasVip } from './vip';
 

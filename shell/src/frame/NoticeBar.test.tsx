@@ -6,8 +6,8 @@ import { noticeOf, noticesOf } from './fixtures';
 
 const open = vi.fn();
 
-vi.mock('../modals/ModalProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../modals/ModalProvider')>()),
+vi.mock('../modals/modalContext', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../modals/modalContext')>()),
   useModals: () => ({ open, close: vi.fn() }),
 }));
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNotices } from '../data/content';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 import { MegaphoneIcon } from './icons';
 import { Marquee, NOTICE_MARQUEE } from './Marquee';
 

@@ -9,8 +9,8 @@ const openCustomerService = vi.fn();
 const open = vi.fn();
 
 vi.mock('../modals/customerService', () => ({ openCustomerService: (entry: unknown) => openCustomerService(entry) }));
-vi.mock('../modals/ModalProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../modals/ModalProvider')>()),
+vi.mock('../modals/modalContext', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../modals/modalContext')>()),
   useModals: () => ({ open, close: vi.fn() }),
 }));
 

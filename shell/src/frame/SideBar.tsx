@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useResource, useSystemStatus } from '../data/status';
 import { openCustomerService } from '../modals/customerService';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 import { PopupBlocked } from '../modals/PopupBlocked';
 import { AgentIcon, ChatIcon, FeedbackIcon, TagIcon } from './icons';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFlag } from '../data/status';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 
 /** Log in and register (only when the brand takes registrations, DIRECTREG3), for visitors without a session. */
 export function VisitorButtons() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@tessera/kit';
-import type { OpenCentre } from './overlays';
+import type { OpenCentre } from './openCentre';
 
 /**
  * The query parameter naming a member-centre page to open, e.g. `/?memberCentre=depositv2&deposit=12`

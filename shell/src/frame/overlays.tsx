@@ -1,21 +1,13 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { CentreOverlay } from '../remotes/CentreOverlay';
 import type { RemoteName } from '../remotes/runtime';
 import { useCentreFromQuery } from './centreFromQuery';
+import { OpenCentreContext, type OpenCentre } from './openCentre';
 
 const TITLE_KEYS: Record<RemoteName, string> = {
   memberCentre: 'member_centre',
   agentCentre: 'agent_centre',
 };
-
-/** Open the member centre or agent centre, at its default page or at ``page``. */
-export type OpenCentre = (remote: RemoteName, page?: string) => void;
-
-const OverlayContext = createContext<OpenCentre>(() => undefined);
-
-export function useOpenCentre(): OpenCentre {
-  return useContext(OverlayContext);
-}
 
 /** The member centre and agent centre overlays, above every route. */
 export function OverlayProvider({ children }: { children: ReactNode }) {
@@ -23,7 +15,7 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
   const openCentre = useCallback<OpenCentre>((remote, page) => setOpen({ remote, page }), []);
   useCentreFromQuery(openCentre);
   return (
-    <OverlayContext.Provider value={openCentre}>
+    <OpenCentreContext.Provider value={openCentre}>
       {children}
       {open && (
         <CentreOverlay
@@ -33,6 +25,6 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
           onClose={() => setOpen(null)}
         />
       )}
-    </OverlayContext.Provider>
+    </OpenCentreContext.Provider>
   );
 }

@@ -2,21 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageDialog, PasswordField, SmsCodeField, validateFields } from '../forms';
-import { changePassword, renewSession, sendSmsCode, type Login, type PasswordChange } from '../data/member';
+import { changePassword, renewSession, sendSmsCode, type PasswordChange } from '../data/member';
 import { useFlag } from '../data/status';
 import { useAfterLogin } from './afterLogin';
 import { CaptchaOnDemandField, useCaptchaOnDemand } from './captchaOnDemand';
 import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
-
-/** A login that must change its password first; its session is not stored until then. */
-export interface ForcedPasswordChange {
-  login: Login;
-  /** The password typed at login, held in memory only and sent as the old password. */
-  oldPassword: string;
-  home: string;
-}
+import type { ForcedPasswordChange } from './modalContext';
 
 type Method = 'password' | 'phone';
 type Field = 'oldPassword' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { PageRegistry } from '@tessera/kit';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 
 const loadPages = vi.hoisted(() => vi.fn());
 vi.mock('../remotes/runtime', () => ({ loadPages, RemoteUnavailable: class extends Error {} }));

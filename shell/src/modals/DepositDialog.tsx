@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOpenCentre } from '../frame/overlays';
+import { useOpenCentre } from '../frame/openCentre';
 import { Modal } from './Modal';
 
 /** The member centre page where deposits are made (SPEC §2). */

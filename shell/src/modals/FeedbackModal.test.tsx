@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInShell, serve } from '../../test/render';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 
 const FEEDBACK_PATH = '/wps/feedback';
 

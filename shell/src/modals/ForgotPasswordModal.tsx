@@ -86,9 +86,8 @@ function ForgotByMobile() {
   const { t } = useTranslation('modals');
   const finishLogin = useAfterLogin();
   const rules = useFieldRules(MOBILE_RULES);
-  const form = useForm({ mobileNum: '', verificationCode: '', newPassword: '' });
+  const { form, values, errors, show, bind } = useForm({ mobileNum: '', verificationCode: '', newPassword: '' });
   const [dialingCode, setDialingCode] = useDialingCode();
-  const { values, errors, show, bind } = form;
   const reset = useMutation({
     mutationFn: async () => {
       const login = await resetPassword({
@@ -107,8 +106,8 @@ function ForgotByMobile() {
     if (show(validateFields(values, rules, t))) reset.mutate();
   }
   return (
-    <form ref={form.form} className="forgot-form" noValidate onSubmit={onSubmit}>
-      <PhoneCodeFields purpose="forgot" form={form} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} />
+    <form ref={form} className="forgot-form" noValidate onSubmit={onSubmit}>
+      <PhoneCodeFields purpose="forgot" form={{ values, bind, show }} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} />
       <PasswordField name="newPassword" label={t('password_newPassword')} autoComplete="new-password" {...bind('newPassword')} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight forgot-form__submit" disabled={reset.isPending}>

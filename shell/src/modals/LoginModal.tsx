@@ -10,7 +10,7 @@ import { FederatedSignIn } from './FederatedSignIn';
 import { FormError } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 import { IpVerificationStep, PasswordLoginForm, type IpCheck, type LoginPlace } from './PasswordLogin';
 import { SmsLoginForm } from './SmsLogin';
 import './LoginModal.css';

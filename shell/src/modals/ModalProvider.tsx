@@ -1,47 +1,21 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInRouterContext } from 'react-router';
 import { onShellModalRequest } from '@tessera/kit';
-import type { Notice } from '../data/content';
 import { AnnouncementAutoOpen } from './AnnouncementAutoOpen';
 import { AnnouncementPopup } from './AnnouncementPopup';
-import { ChangePasswordModal, type ForcedPasswordChange } from './ChangePasswordModal';
+import { ChangePasswordModal } from './ChangePasswordModal';
 import { DepositDialog } from './DepositDialog';
 import { FeedbackModal } from './FeedbackModal';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { HelpCentreModal } from './HelpCentreModal';
 import { LoginModal } from './LoginModal';
 import { LogoutConfirm } from './LogoutConfirm';
+import { ModalContext, type ModalRequest, type Modals } from './modalContext';
 import { NoticeModal } from './NoticeModal';
 import { RegisterModal } from './RegisterModal';
 import { RestrictedWarning } from './RestrictedWarning';
 import { ResetLinkOpener, SetPasswordModal } from './SetPasswordModal';
 import './modals.css';
-
-/** What the frame can ask the modal layer to show. */
-export type ModalRequest =
-  | { kind: 'notice'; notice: Notice }
-  | { kind: 'announcements' }
-  | { kind: 'feedback' }
-  | { kind: 'help'; section?: string }
-  | { kind: 'login' }
-  | { kind: 'logout' }
-  | { kind: 'register'; referralCode?: string | null }
-  | { kind: 'deposit' }
-  | { kind: 'changePassword'; forced?: ForcedPasswordChange }
-  | { kind: 'forgotPassword' }
-  | { kind: 'setPassword'; resetToken: string }
-  | { kind: 'restrictedAccount' };
-
-export interface Modals {
-  open(request: ModalRequest): void;
-  close(): void;
-}
-
-const ModalContext = createContext<Modals>({ open: () => undefined, close: () => undefined });
-
-export function useModals(): Modals {
-  return useContext(ModalContext);
-}
 
 function CurrentModal({ request, onClose }: { request: ModalRequest; onClose: () => void }) {
   switch (request.kind) {

@@ -6,7 +6,7 @@ import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
 import type { FieldSetting } from '../forms';
 import { ROUTES } from '../routes';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 import { CODE, firebaseConfig, firebaseFake, resetFirebaseFake } from './testFirebase';
 
 vi.mock('firebase/app', async () => (await import('./testFirebase')).firebaseFake.app);

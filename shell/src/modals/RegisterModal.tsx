@@ -18,7 +18,7 @@ import { FIREBASE_CODE_SETTING, PHONE_AUTH_CODE_FIELDS, useFirebasePhone } from 
 import { errorsOfRefusal, FormError, useForm } from './formState';
 import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 import { useDialingCode } from './PhoneCodeFields';
 
 const INPUT_TYPES: Record<string, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' }> = {

@@ -7,7 +7,7 @@ import { resetPassword } from '../data/member';
 import { useAfterLogin } from './afterLogin';
 import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { Modal } from './Modal';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 
 /** The route of the e-mailed reset link: /forget?resetToken=... (SPEC §2). */
 export const RESET_PATH = '/forget';

@@ -20,10 +20,9 @@ export function SmsLoginForm({ place }: { place: LoginPlace }) {
   const { t } = useTranslation('modals');
   const finishLogin = useAfterLogin();
   const rules = useFieldRules(PHONE_RULES);
-  const form = useForm({ mobileNum: '', verificationCode: '' });
+  const { form, values, errors, show, bind } = useForm({ mobileNum: '', verificationCode: '' });
   const [dialingCode, setDialingCode] = useDialingCode();
   const firebase = useFirebasePhone();
-  const { values, errors, show } = form;
 
   const login = useMutation({
     mutationFn: async () => {
@@ -43,8 +42,8 @@ export function SmsLoginForm({ place }: { place: LoginPlace }) {
   }
 
   return (
-    <form ref={form.form} className="login login--sms" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
-      <PhoneCodeFields purpose="login" form={form} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} firebase={firebase} />
+    <form ref={form} className="login login--sms" noValidate onSubmit={onSubmit} data-login-state={login.isPending ? 'sending' : 'editing'}>
+      <PhoneCodeFields purpose="login" form={{ values, bind, show }} dialingCode={dialingCode} onDialingCodeChange={setDialingCode} firebase={firebase} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--highlight login__submit" disabled={login.isPending}>
         {login.isPending ? t('login_sending') : t('login_submit')}

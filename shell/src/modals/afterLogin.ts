@@ -7,7 +7,7 @@ import { noticesKey, useNotices, type NoticePayload } from '../data/content';
 import { startSession, type Login, type MemberInfo } from '../data/member';
 import { useFlag } from '../data/status';
 import { hiddenToday } from './AnnouncementPopup';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 
 /** How the member got the login: only a password typed at login can be forced to change. */
 export type LoginVia = 'username' | 'sms' | 'federated' | 'register' | 'reset' | 'passwordChange';

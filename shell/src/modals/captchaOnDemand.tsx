@@ -69,6 +69,6 @@ export function useCaptchaOnDemand(always = false) {
 export type CaptchaOnDemand = ReturnType<typeof useCaptchaOnDemand>;
 
 /** The form's captcha field, while it is shown. */
-export function CaptchaOnDemandField({ captcha }: { captcha: CaptchaOnDemand }) {
-  return captcha.shown ? <CaptchaField ref={captcha.ref} error={captcha.error} onInput={captcha.clearError} /> : null;
+export function CaptchaOnDemandField({ captcha: { shown, ref, error, clearError } }: { captcha: CaptchaOnDemand }) {
+  return shown ? <CaptchaField ref={ref} error={error} onInput={clearError} /> : null;
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { isRealMember, readSession } from '@tessera/kit';
-import { useModals } from './ModalProvider';
+import { useModals } from './modalContext';
 
 /** SPEC §5 login guard: the returned function runs ``action`` for a session, else opens the login modal. */
 export function useLoginGuard(): (action: () => void) => void {

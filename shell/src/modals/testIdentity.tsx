@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { SystemStatus } from '../data/status';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve, type Answers, type ServedCall } from '../../test/render';
-import { useModals, type ModalRequest } from './ModalProvider';
+import { useModals, type ModalRequest } from './modalContext';
 
 export const MEMBER_INFO = {
   id: 7,

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHelpCenter, type HelpSection } from '../data/content';
 import { LoadStatus } from '../modals/LoadStatus';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 import { SafeHtml } from '../modals/SafeHtml';
 import '../modals/modals.css';
 

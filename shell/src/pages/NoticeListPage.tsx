@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotices } from '../data/content';
 import { formatDate } from '../modals/dates';
 import { LoadStatus } from '../modals/LoadStatus';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 import { Pager, usePaging } from '@tessera/kit';
 import '../modals/modals.css';
 

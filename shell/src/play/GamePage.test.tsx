@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { forgetBalance, writeSession, type Session } from '@tessera/kit';
+import { writeSession, type Session } from '@tessera/kit';
 import { renderInShell, serve, type Answers, type ServedCall } from '../../test/render';
 import { GamePage } from './GamePage';
 import { BALANCE_REFRESH_MS } from './gameSession';
@@ -49,7 +49,6 @@ const frame = () => document.querySelector<HTMLIFrameElement>('[data-page=game] 
 
 afterEach(() => {
   writeSession(null);
-  forgetBalance();
   vi.useRealTimers();
 });
 

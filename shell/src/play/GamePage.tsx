@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, useSession } from '@tessera/kit';
-import { useModals } from '../modals/ModalProvider';
+import { useModals } from '../modals/modalContext';
 import { gameChoiceOf } from './api';
 import { useBalanceFollowsGame, useGameLaunch, useMoneyBackOnLeave } from './gameSession';
 import './play.css';

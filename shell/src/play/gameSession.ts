@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshBalance } from '@tessera/kit';
+import { useRefreshBalance } from '@tessera/kit';
 import { onBeforeLogOut } from '../data/member';
 import { fetchLaunchUrl, transferBack, type GameChoice } from './api';
 
@@ -33,38 +33,39 @@ let movingBack: Promise<unknown> = Promise.resolve();
  * session changes and on ``retry``. ``sent`` is the current launch, for moving its money back.
  */
 export function useGameLaunch(game: GameChoice | null, token: string | null, language: string) {
-  const [state, setState] = useState<LaunchState>({ status: 'idle' });
+  const refreshBalance = useRefreshBalance();
   const [attempt, setAttempt] = useState(0);
+  // The answer of a launch, with the launch it answers: the state of any other is "loading".
+  const [answer, setAnswer] = useState<{ launch: string; state: LaunchState } | null>(null);
   const sent = useRef<SentLaunch | null>(null);
   const { vassalage, gameCode, gameType } = game ?? {};
+  const launchKey = token && vassalage && gameCode ? JSON.stringify([token, vassalage, gameCode, gameType, language, attempt]) : null;
 
   useEffect(() => {
-    if (!token || !vassalage || !gameCode) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (!launchKey || !vassalage || !gameCode) return;
     let current = true;
-    setState({ status: 'loading' });
     const launch = movingBack.then(() => fetchLaunchUrl({ vassalage, gameCode, gameType: gameType ?? null }, language));
     const record: SentLaunch = { settled: launch.catch(() => undefined), done: false };
     sent.current = record;
     launch.then(
       (url) => {
         record.done = true;
-        if (current) setState({ status: 'ready', url });
+        if (current) setAnswer({ launch: launchKey, state: { status: 'ready', url } });
         // A transfer-wallet launch has moved main into the vendor wallet.
         void refreshBalance();
       },
       (error: unknown) => {
         record.done = true;
-        if (current) setState({ status: 'failed', error });
+        if (current) setAnswer({ launch: launchKey, state: { status: 'failed', error } });
       },
     );
     return () => {
       current = false;
     };
-  }, [token, vassalage, gameCode, gameType, language, attempt]);
+  }, [launchKey, vassalage, gameCode, gameType, language, refreshBalance]);
 
+  let state: LaunchState = { status: 'idle' };
+  if (launchKey) state = answer?.launch === launchKey ? answer.state : { status: 'loading' };
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry, sent };
 }
@@ -81,6 +82,7 @@ export function useMoneyBackOnLeave(
   sent: { current: SentLaunch | null },
   relaunch: () => void,
 ) {
+  const refreshBalance = useRefreshBalance();
   useEffect(() => {
     if (!vassalage || !transfer) return;
     let movedFor: SentLaunch | null = null;
@@ -108,7 +110,7 @@ export function useMoneyBackOnLeave(
       window.removeEventListener('pageshow', comeBack);
       moveBack();
     };
-  }, [vassalage, transfer, sent, relaunch]);
+  }, [vassalage, transfer, sent, relaunch, refreshBalance]);
 }
 
 /** The origin of a launch address (relative addresses are the site's own). */
@@ -125,6 +127,7 @@ export function originOf(url: string): string | null {
  * address's origin, never any other) says it changed, and every BALANCE_REFRESH_MS while open.
  */
 export function useBalanceFollowsGame(launchUrl: string | null, loggedIn: boolean) {
+  const refreshBalance = useRefreshBalance();
   useEffect(() => {
     const origin = launchUrl ? originOf(launchUrl) : null;
     if (!origin) return;
@@ -135,11 +138,11 @@ export function useBalanceFollowsGame(launchUrl: string | null, loggedIn: boolea
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [launchUrl]);
+  }, [launchUrl, refreshBalance]);
 
   useEffect(() => {
     if (!loggedIn) return;
     const timer = window.setInterval(() => void refreshBalance(), BALANCE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [loggedIn]);
+  }, [loggedIn, refreshBalance]);
 }

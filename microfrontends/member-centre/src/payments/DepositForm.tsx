@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { FormError, refreshBalance, TextField, useForm, type FormErrors } from '@tessera/kit';
+import { FormError, TextField, useForm, useRefreshBalance, type FormErrors } from '@tessera/kit';
 import { amountProblem } from '../wallet/amount';
 import { AmountField, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from '../wallet/form';
 import { BankInstructionsBox } from './BankInstructions';
@@ -35,6 +35,7 @@ interface Props {
 export function DepositForm({ channels, money }: Props) {
   const { t } = useTranslation(PAYMENTS_NS);
   const reload = useReloadWallet();
+  const refreshBalance = useRefreshBalance();
   const requestIds = useRequestId();
   const amountMessage = useAmountMessage(money);
   const { form, values, errors, show, set, setError, bind, reset } = useForm({ channel: channels[0].channel, amount: '', reference: '' });

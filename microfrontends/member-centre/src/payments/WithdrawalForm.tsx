@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, FormError, refreshBalance, TextField, useForm, type FormErrors } from '@tessera/kit';
+import { ApiError, FormError, TextField, useForm, useRefreshBalance, type FormErrors } from '@tessera/kit';
 import { amountProblem } from '../wallet/amount';
 import { AmountField, outcomeUnknown, refusalErrors, useAmountMessage, useRequestId } from '../wallet/form';
 import { SelectField } from './fields';
@@ -22,6 +22,7 @@ interface Props {
 export function WithdrawalForm({ settings, accounts, money }: Props) {
   const { t } = useTranslation(PAYMENTS_NS);
   const reload = useReloadWallet();
+  const refreshBalance = useRefreshBalance();
   const requestIds = useRequestId();
   const amountMessage = useAmountMessage(money);
   const asksPassword = settings.paymentPasswordRequired;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, refreshBalance } from '@tessera/kit';
+import { ApiError, useRefreshBalance } from '@tessera/kit';
 import { useWalletKey } from '../wallet/api';
 import { useDateTime } from '../wallet/money';
 import { useReloadWallet } from './queries';
@@ -21,6 +21,7 @@ export function ReturnedDeposit({ id, money }: { id: string; money: (amount: str
   const { t } = useTranslation(PAYMENTS_NS);
   const walletKey = useWalletKey();
   const reload = useReloadWallet();
+  const refreshBalance = useRefreshBalance();
   // Each round of asking lasts a minute; "Check again" starts another.
   const [round, setRound] = useState(0);
   const [waited, setWaited] = useState(false);
@@ -42,7 +43,7 @@ export function ReturnedDeposit({ id, money }: { id: string; money: (amount: str
     credited.current = true;
     void refreshBalance();
     reload('deposits');
-  }, [status, reload]);
+  }, [status, reload, refreshBalance]);
 
   function checkAgain() {
     setWaited(false);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, FormError, refreshBalance } from '@tessera/kit';
+import { ApiError, FormError, useRefreshBalance } from '@tessera/kit';
 import { amountProblem, toMinor } from '../wallet/amount';
 import { AmountField, useAmountMessage } from '../wallet/form';
 import { useDateTime } from '../wallet/money';
@@ -117,6 +117,7 @@ function ConfirmWithdrawal({ withdrawal, money }: { withdrawal: Withdrawal; mone
   const { t } = useTranslation(PAYMENTS_NS);
   const dateTime = useDateTime();
   const reload = useReloadWallet();
+  const refreshBalance = useRefreshBalance();
   const [claim, setClaim] = useState<Exclude<ConfirmationResult, 'received'> | null>(null);
   const questionId = `payments-confirm-${withdrawal.id}`;
   const confirm = useMutation({

@@ -2,7 +2,7 @@
 // rendered for that member, and the set-up the record pages' tests share.
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { forgetBalance, writeSession, type WalletBalance } from '@tessera/kit';
+import { writeSession, type WalletBalance } from '@tessera/kit';
 import { renderInShell, serve, type Answers, type ServedCall } from '../../../../shell/test/render';
 
 export const SESSION = { token: 'tok', isAgent: 4, username: 'player01' };
@@ -46,7 +46,7 @@ export const TODAY = new Date(2026, 10, 23, 12, 0, 0);
 
 /**
  * The set-up of a record page's tests: ``registers`` add the page's texts, the clock stands at
- * ``TODAY``, and no session or remembered balance outlives a test.
+ * ``TODAY``, and no session outlives a test (nor a balance: each test renders with a query client of its own).
  */
 export function setUpRecordPageTests(...registers: Array<() => void>): void {
   beforeAll(() => registers.forEach((register) => register()));
@@ -57,6 +57,5 @@ export function setUpRecordPageTests(...registers: Array<() => void>): void {
   afterEach(() => {
     vi.useRealTimers();
     writeSession(null);
-    forgetBalance();
   });
 }
