@@ -15,6 +15,7 @@ setup(
     package_data={
         "tessera": ["*.yaml", "*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
                     "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
+        "tessera.games": ["*/openapi.yaml"],
         "tessera_plugins": ["slots/static/*.js", "slots/static/*.css"],
     },
     install_requires=[

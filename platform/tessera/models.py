@@ -3,7 +3,11 @@
 
 def load_all_models():
     from tessera.engagement import models as engagement_models  # noqa: F401
-    from tessera.games import models as games_models  # noqa: F401
+    from tessera.games.bets import models as games_bets_models  # noqa: F401
+    from tessera.games.catalog import models as games_catalog_models  # noqa: F401
+    from tessera.games.launch import models as games_launch_models  # noqa: F401
+    from tessera.games.lobby import models as games_lobby_models  # noqa: F401
+    from tessera.games.seamless import models as games_seamless_models  # noqa: F401
     from tessera.identity import models as identity_models  # noqa: F401
     from tessera.core import onetime  # noqa: F401
     from tessera.system import models as system_models  # noqa: F401

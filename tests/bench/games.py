@@ -30,7 +30,7 @@ from sqlalchemy.engine import make_url
 
 from tessera.app import make_app
 from tessera.core.db import scope_connection
-from tessera.games.catalog import sync_catalog, vacuum_after_sync
+from tessera.games.catalog.services import sync_catalog, vacuum_after_sync
 from tessera.identity.models import REAL, Member, username_key
 from tessera.identity.services import start_session
 from tessera.plugins import TenantPlugins, make_plugin_manager

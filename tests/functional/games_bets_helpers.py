@@ -13,7 +13,9 @@ from sqlalchemy import select
 from accounts import bearer
 from apps import app_with_plugins, registered
 from tessera import hookimpl
-from tessera.games.models import SEAMLESS, SETTLED, TRANSFER, Game, GameBet
+from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.catalog.models import Game
+from tessera.games.vendors import SEAMLESS, TRANSFER
 from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
 from tessera.wallet.money import to_minor
@@ -68,7 +70,8 @@ class IncludeBettingRecord:
 
     @hookimpl
     def tessera_configure(self, config):
-        config.include("tessera.games.bets_views")
+        config.include("tessera.games.bets")
+        config.scan("tessera.games.bets")
 
 
 def vendor_plugins(pm) -> set[str]:

@@ -34,8 +34,8 @@ from sqlalchemy import select
 from accounts import bearer
 from apps import registered
 from tessera import hookimpl
-from tessera.games.catalog import sync_catalog
-from tessera.games.models import Game
+from tessera.games.catalog.models import Game
+from tessera.games.catalog.services import sync_catalog
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

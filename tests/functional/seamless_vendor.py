@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from apps import registered
 from tessera import hookimpl
-from tessera.games.models import Game
+from tessera.games.catalog.models import Game
 from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
 from wallet_vendor import UNAVAILABLE, VENDOR as TRANSFER_VENDOR, WalletVendor

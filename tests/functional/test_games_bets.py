@@ -9,7 +9,7 @@ from accounts import token_of  # noqa: F401 -- a fixture
 from games_bets_helpers import (  # noqa: F401 -- fixtures
     BETS, COCKFIGHT_VENDOR, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, game, ph, player,
     round_of)
-from tessera.games.models import OPEN, ROLLED_BACK, SETTLED
+from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED
 
 DHAKA = ZoneInfo("Asia/Dhaka")
 

@@ -14,9 +14,10 @@ from games_bets_helpers import (  # noqa: F401 -- fixtures
     BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, bd, bet_vendor, bets_app, bets_wsgi, enable_bet_vendor, game, player,
     round_of)
 from tessera.core.db import operator_session
-from tessera.games.bets import pull_vendor_bets, transfer_vendors
-from tessera.games.bets_cli import pull_bets
-from tessera.games.models import OPEN, SEAMLESS, SETTLED, TRANSFER, BetCursor, GameBet
+from tessera.games.bets.commands import pull_bets
+from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
+from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.vendors import SEAMLESS, TRANSFER
 from tessera.identity.models import Member
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext

@@ -5,8 +5,8 @@ its games."""
 from sqlalchemy import func, select
 
 from games_helpers import PLUGIN, VENDORS, brand_plugins, game_catalog  # noqa: F401 -- game_catalog is a fixture
-from tessera.games.catalog import find_game, sync_catalog
-from tessera.games.models import Game
+from tessera.games.catalog.models import Game
+from tessera.games.catalog.services import find_game, sync_catalog
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
 

@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 from databases import demo_brands, own_database
 from games_helpers import PLUGIN, VENDORS, GameVendors, enable_game_vendors
 from tessera.core.db import ALL_TENANTS, make_engine
-from tessera.games.catalog import sync_catalog
-from tessera.games.cli import games
-from tessera.games.models import Game
+from tessera.games.catalog.models import Game
+from tessera.games.catalog.services import sync_catalog
+from tessera.games.commands import games
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.context import TenantContext

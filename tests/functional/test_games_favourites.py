@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 
 from accounts import ph, token_of  # noqa: F401 -- fixtures
 from games_helpers import game_catalog, login  # noqa: F401 -- fixtures
-from tessera.games.models import GameFavourite, GameRecent
-from tessera.games.recents import KEEP, remember
+from tessera.games.lobby.favourites import KEEP, remember
+from tessera.games.lobby.models import GameFavourite, GameRecent
 
 FAVOURITE = "/wps/relay/MCSFE_getFavoriteGames"
 FAVOURITES = "/wps/relay/MCSFE_getFavoriteGamesList"

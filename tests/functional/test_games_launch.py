@@ -12,7 +12,9 @@ from sqlalchemy import func, select
 from accounts import bearer, token_of  # noqa: F401 -- fixtures
 from seamless_vendor import (  # noqa: F401 -- fixtures
     PH_SLOT, SECRETS, SLOT, TABLE, SEAMLESS_VENDOR, VendorClient, catalog, seamless_vendor)
-from tessera.games.models import GameBet, GameRecent, GameSession
+from tessera.games.bets.models import GameBet
+from tessera.games.launch.models import GameSession
+from tessera.games.lobby.models import GameRecent
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.transfer_models import WalletTransfer
 from wallet_vendor import DOWN, REFUSE, VENDOR as TRANSFER_VENDOR, fund, main_balance, wallet_balance

@@ -10,11 +10,11 @@ from sqlalchemy.orm import Session
 from databases import run_committed
 from factories import MemberFactory
 from tessera.core.db import ALL_TENANTS
-from tessera.games.favourites import set_favourite
-from tessera.games.lobby import Lobby
-from tessera.games.models import Game, GameFavourite, GameRecent
-from tessera.games.recents import remember
-from tessera.games.services import Offer
+from tessera.games.catalog.models import Game
+from tessera.games.lobby.favourites import remember, set_favourite
+from tessera.games.lobby.models import GameFavourite, GameRecent
+from tessera.games.lobby.services import Lobby
+from tessera.plugins import Offer
 from tessera.identity.models import Member
 from tessera.core.timeutil import utcnow
 

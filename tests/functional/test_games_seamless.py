@@ -11,8 +11,9 @@ from sqlalchemy import func, select
 from seamless_vendor import (  # noqa: F401 -- fixtures
     SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, catalog, seamless_vendor, signature)
 from tessera.core.db import Base
-from tessera.games.models import GameBet, SeamlessCall
-from tessera.games.seamless import open_session
+from tessera.games.bets.models import GameBet
+from tessera.games.launch.services import open_session
+from tessera.games.seamless.models import SeamlessCall
 from tessera.identity.models import AGENT_TYPES, FREE_PLAY
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

@@ -13,7 +13,11 @@ from sqlalchemy import delete, func, select
 from seamless_vendor import PLUGIN, SLOT, TABLE, SeamlessVendor, VendorClient, enable_seamless_vendor
 from tessera.app import make_app
 from tessera.core.db import operator_session
-from tessera.games.models import Game, GameBet, GameRecent, GameSession, SeamlessCall
+from tessera.games.bets.models import GameBet
+from tessera.games.catalog.models import Game
+from tessera.games.launch.models import GameSession
+from tessera.games.lobby.models import GameRecent
+from tessera.games.seamless.models import SeamlessCall
 from tessera.identity.models import Member
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.models import Tenant

@@ -9,7 +9,7 @@ from factories import Clock
 from games_bets_helpers import (  # noqa: F401 -- fixtures
     COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, game, ph, player,
     round_of)
-from tessera.games.models import OPEN, ROLLED_BACK
+from tessera.games.bets.models import OPEN, ROLLED_BACK
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
 

@@ -27,7 +27,7 @@ from databases import demo_brands, kill_backends
 from tessera.app import make_app
 from tessera import hookimpl
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.games.bets import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

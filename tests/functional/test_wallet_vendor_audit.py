@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from accounts import token_of  # noqa: F401 -- a fixture
 from tessera.app import make_app
-from tessera.games.models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, GameBet
+from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED, GameBet
+from tessera.games.vendors import TRANSFER
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

@@ -16,7 +16,7 @@ from demo_vendor_server import DemoVendorServer
 from local_http import closed_port
 from plugin_contract import brand, reference_manager
 
-from tessera.games import services
+from tessera.games.vendors import category
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins import demo_vendor
 from tessera_plugins.demo_vendor import catalog, client, icons, rooms
@@ -69,7 +69,7 @@ def test_the_catalog_holds_ten_thousand_games_over_fifteen_vendors():
 
 
 def test_every_game_type_lane_and_slot_class_is_covered():
-    lanes = Counter(services.category({"vassalage": v.code, "gameType": v.game_type}) for v in catalog.VENDORS)
+    lanes = Counter(category({"vassalage": v.code, "gameType": v.game_type}) for v in catalog.VENDORS)
     assert {"RNG", "LIVE", "FISH", "PVP", "SPORTS", "ESPORTS", "COCKFIGHT"} <= set(lanes)
     assert lanes["RNG"] >= 3 and lanes["ESPORTS"] >= 2 and lanes["COCKFIGHT"] >= 2
     assert {v.code for v in catalog.VENDORS if v.game_type == "SPORTS"} >= {"AV", "IMES", "TF", "DS88", "WS168", "SV3"}
@@ -158,7 +158,7 @@ def test_vendors_are_seamless_with_icons_account_types_and_the_late_credit_windo
     assert ty == {"vassalage": "TY", "displayName": "Tyche Gaming", "gameType": "RNG", "walletMode": "seamless",
                   "isHot": True, "smallIcon": f"{vendor.base_url}/icons/vendors/TY.svg", "accountTypeId": 1001,
                   "lateCreditHours": 24}
-    lanes = {v["vassalage"]: services.category(v) for v in offered}
+    lanes = {v["vassalage"]: category(v) for v in offered}
     assert lanes["AV"] == "ESPORTS" and lanes["DS88"] == "COCKFIGHT" and lanes["SBK"] == "SPORTS"
 
 

@@ -3,9 +3,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tessera.games.bets import BadRecord, round_fields
-from tessera.games.models import OPEN, SETTLED
-from tessera.games.winners import masked, multiplier
+from tessera.games.bets.models import OPEN, SETTLED
+from tessera.games.bets.pulls import BadRecord, round_fields
+from tessera.games.bets.winners import masked, multiplier
 
 RECORD = {"roundId": " R-1 ", "memberId": "42", "gameCode": "SLOT7", "bet": "10.5", "payout": 3,
           "placedAt": "2026-07-01T16:00:00+06:00", "settledAt": "2026-07-01T10:01:00Z"}

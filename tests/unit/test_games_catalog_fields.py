@@ -3,9 +3,9 @@ and the vendors' lane order."""
 import pytest
 
 from tessera.core.envelope import ApiError
-from tessera.games.catalog import GameRefused, decimal_minor, game_fields
-from tessera.games.lobby import min_bet_minor
-from tessera.games.services import lane_order
+from tessera.games.catalog.services import GameRefused, game_fields
+from tessera.games.lobby.services import min_bet_minor
+from tessera.games.vendors import decimal_minor, lane_order
 
 SLOTS = {"vassalage": "PG", "displayName": "PG Soft", "gameType": "RNG", "walletMode": "seamless"}
 SPORTS = {"vassalage": "SABA", "displayName": "SABA", "gameType": "SPORTS", "walletMode": "seamless"}

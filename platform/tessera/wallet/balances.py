@@ -3,7 +3,7 @@ has them (the vendor wallets mirror what the vendors hold), and the money of tra
 vendor whose answer is not known yet."""
 from sqlalchemy import func, select
 
-from tessera.games.services import vendors
+from tessera.games.vendors import vendors
 from tessera.wallet.models import MAIN, VENDOR, LedgerAccount
 from tessera.wallet.money import format_minor
 from tessera.wallet.transfer_models import IN, PENDING, WalletTransfer

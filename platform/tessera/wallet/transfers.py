@@ -34,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tessera.core.db import scope_connection
 from tessera.core.envelope import ApiError
-from tessera.games.services import vendors
+from tessera.games.vendors import vendors
 from tessera.identity.models import Member
 from tessera.identity.permissions import require_real_account
 from tessera.plugins import AdapterError

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import case, func, select
 
-from tessera.games.models import OPEN, SETTLED, TRANSFER, GameBet
+from tessera.games.bets.models import OPEN, SETTLED, GameBet
+from tessera.games.vendors import TRANSFER
 from tessera.identity.models import Member
 from tessera.wallet.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.transfer_models import PENDING, WalletTransfer

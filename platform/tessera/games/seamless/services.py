@@ -33,145 +33,42 @@ Credits follow the rule the established seamless protocols have for late wins:
 A refusal is kept with the credit's transaction id like any answer, so a replay after the window
 still gets the first answer, accepted or refused.
 """
-import hashlib
 import json
-import secrets
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from tessera.identity.models import ACTIVE, REAL, Member
 from tessera.core.timeutil import as_utc
+from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED, GameBet
+from tessera.games.catalog.models import Game
+from tessera.games.launch.models import GameSession
+from tessera.games.launch.services import token_hash
+from tessera.games.seamless.calls import (
+    AUTHENTICATE, BALANCE, CREDIT, DEBIT, INSUFFICIENT_FUNDS, PLAYER_UNKNOWN, REQUEST_INVALID, ROUND_CLOSED,
+    ROUND_ROLLED_BACK, ROUND_SETTLED, ROUND_UNKNOWN, TOKEN_INVALID, TRANSACTION_CONFLICT, Call, Refusal, refused)
+from tessera.games.seamless.models import SeamlessCall
+from tessera.games.vendors import SEAMLESS
+from tessera.identity.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount
-from tessera.wallet.money import LARGEST, format_minor, to_minor
-from tessera.games.models import (AUTHENTICATE, BALANCE, CREDIT, DEBIT, OPEN, ROLLBACK, ROLLED_BACK, SEAMLESS, SETTLED, Game,
-                     GameBet, GameSession, SeamlessCall)
+from tessera.wallet.money import format_minor
 
-OPERATIONS = (AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK)
-SESSION_LIFETIME = timedelta(hours=12)
 HOUSE = "vendor_settlement"
 # Ledger kinds: the account record shows them as "game".
 BET, PAYOUT, UNDO = "game_bet", "game_payout", "game_rollback"
-# The refusals a vendor is answered (the answer's ``code``).
-SIGNATURE_INVALID, REQUEST_INVALID = "signature_invalid", "request_invalid"
-TOKEN_INVALID, PLAYER_UNKNOWN, INSUFFICIENT_FUNDS = "token_invalid", "player_unknown", "insufficient_funds"
-TRANSACTION_CONFLICT, AMOUNT_INVALID = "transaction_conflict", "amount_invalid"
-ROUND_UNKNOWN, ROUND_SETTLED, ROUND_ROLLED_BACK = "round_unknown", "round_settled", "round_rolled_back"
-ROUND_CLOSED = "round_closed"  # settled longer ago than the vendor's late-credit window
 DEFAULT_LATE_CREDIT = timedelta(hours=24)
 # The fingerprint of a debit refused before it came, because its rollback came first.
 ROLLED_BACK_FIRST = "rolled-back-before-it-came"
-ID_LENGTH, TOKEN_LENGTH = 64, 512
 
 
-class Refusal(Exception):
-    """A call refused; ``kept`` when its answer is kept for replays (it depends on what the wallet
-    held then), not when any replay would be refused the same way anyway."""
-
-    def __init__(self, code: str, kept: bool = False):
-        super().__init__(code)
-        self.code = code
-        self.kept = kept
-
-
-def refused(code: str, balance_minor: int | None = None) -> dict:
-    answer = {"ok": False, "code": code}
-    if balance_minor is not None:
-        answer["balance"] = format_minor(balance_minor)
-    return answer
-
-
-# -- Launch sessions ----------------------------------------------------------------------------
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def open_session(db, tenant_id: int, member_id: int, vassalage: str, game_id: int, at: datetime) -> str:
-    """A launch token for the vendor to authenticate the member with: 256 random bits, of which
-    only the SHA-256 is kept; it works for ``SESSION_LIFETIME``."""
-    token = secrets.token_urlsafe(32)
-    db.add(GameSession(tenant_id=tenant_id, member_id=member_id, vassalage=vassalage, game_id=game_id,
-                       token_hash=token_hash(token), created_at=at, expires_at=at + SESSION_LIFETIME))
-    db.flush()
-    return token
-
-
-# -- What the vendor sent -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Call:
-    operation: str
-    token: str | None = None
-    member_id: int | None = None
-    transaction_id: str | None = None
-    round_id: str | None = None
-    game_code: str | None = None
-    amount_minor: int | None = None
-    rollback_of: str | None = None
-
-    @property
-    def fingerprint(self) -> str:
-        """What makes two calls of one transaction id the same call."""
-        fields = [self.operation, self.member_id, self.round_id, self.game_code, self.amount_minor, self.rollback_of]
-        return hashlib.sha256(json.dumps(fields, separators=(",", ":")).encode()).hexdigest()
-
-
-def _text(decoded: dict, field: str, required: bool, longest: int = ID_LENGTH) -> str | None:
-    value = decoded.get(field)
-    if value is None and not required:
+def seamless_vendor(plugins, vassalage: str) -> dict | None:
+    """The brand's seamless vendor ``vassalage``: the first plugin's that offers it (as in the game
+    menu), which must read its vendor's calls."""
+    offer = plugins.game_offers()[0].get(vassalage)
+    if offer is None or offer.vendor.get("walletMode") != SEAMLESS or not plugins.reads_seamless_calls(offer):
         return None
-    if not isinstance(value, str) or not 0 < len(value) <= longest or not value.isprintable():
-        raise Refusal(REQUEST_INVALID)
-    return value
-
-
-def _amount(value, least: int) -> int:
-    """Minor units of a Decimal string; a number that is not one, too precise, below ``least`` or
-    beyond any amount refuses the call."""
-    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)) or len(str(value)) > 40:
-        raise Refusal(AMOUNT_INVALID)
-    try:
-        number = Decimal(value)
-        minor = to_minor(number) if number.is_finite() else None
-    except (InvalidOperation, ValueError):
-        minor = None
-    if minor is None or not least <= minor <= LARGEST:
-        raise Refusal(AMOUNT_INVALID)
-    return minor
-
-
-def read_call(operation: str, decoded, currency: str) -> Call:
-    """The call a vendor plugin decoded, checked; a Refusal when it is not one the wallet can run."""
-    if not isinstance(decoded, dict) or decoded.get("operation") != operation:
-        raise Refusal(REQUEST_INVALID)
-    if decoded.get("currency") not in (None, currency):
-        raise Refusal(REQUEST_INVALID)
-    if operation == AUTHENTICATE:
-        return Call(operation, token=_text(decoded, "token", True, TOKEN_LENGTH))
-    member_id = decoded.get("memberId")
-    if isinstance(member_id, bool) or not isinstance(member_id, int) or not 0 < member_id < 2 ** 63:
-        raise Refusal(REQUEST_INVALID)
-    if operation == BALANCE:
-        return Call(operation, member_id=member_id)
-    money = operation in (DEBIT, CREDIT)
-    return Call(
-        operation, member_id=member_id,
-        transaction_id=_text(decoded, "transactionId", True),
-        round_id=_text(decoded, "roundId", money),
-        game_code=_text(decoded, "gameCode", operation == DEBIT),
-        amount_minor=_amount(decoded.get("amount"), 1 if operation == DEBIT else 0) if money else None,
-        rollback_of=_text(decoded, "rollbackOf", operation == ROLLBACK),
-    )
-
-
-# -- The wallet -----------------------------------------------------------------------------------
+    return offer.vendor
 
 
 def late_credit_window(vendor: dict) -> timedelta:

@@ -1,111 +1,26 @@
-"""The betting record: a member's rounds, newest first, with the summary of every round the
-filters select; and the rounds of transfer-wallet vendors, brought in from their bet records.
+"""The rounds of transfer-wallet vendors, brought in from their bet records.
 
-Seamless vendors' rounds are written as their wallet calls arrive. A transfer-wallet vendor keeps
-its rounds itself, so ``tessera games pull-bets`` asks it for them, page after page from the
-position in its list where the last pull stopped (kept in the database): a round is known by its
-vendor and roundId, so pulling the same records again changes nothing.
+A transfer-wallet vendor keeps its rounds itself, so ``tessera games pull-bets`` asks it for them,
+page after page from the position in its list where the last pull stopped (kept in the
+database): a round is known by its vendor and roundId, so pulling the same records again changes
+nothing.
 """
 import logging
 from collections import Counter
 from datetime import datetime
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from tessera.core.cache import memo
-from tessera.identity.models import Member
-from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, utcnow
-from tessera.wallet.history import period
-from tessera.wallet.money import LARGEST, format_minor
-from tessera.wallet.payment_common import page_of, stamp
-from tessera.games import services
-from tessera.games.catalog import decimal_minor
-from tessera.games.models import OPEN, ROLLED_BACK, SETTLED, TRANSFER, BetCursor, Game, GameBet
+from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
+from tessera.games.catalog.models import Game
+from tessera.games.vendors import TRANSFER, category, decimal_minor, offers
+from tessera.identity.models import Member
+from tessera.plugins import AdapterError, Offer
+from tessera.wallet.money import LARGEST
 
 log = logging.getLogger(__name__)
-
-NEWEST_FIRST = (GameBet.placed_at.desc(), GameBet.id.desc())
-PAGE_SIZE = 10
-
-
-def vendor_names(request) -> dict[str, str]:
-    """The brand's vendors' names by vassalage."""
-    return memo(request.registry, "game_vendor_names").get(
-        request.tenant.id, lambda: {v["vassalage"]: v["displayName"] for v in services.vendors(request.plugins)})
-
-
-def total(column):
-    """The sum of ``column`` (0 over no rows), as SQL."""
-    return func.coalesce(func.sum(column), 0)
-
-
-def win_loss(bet: GameBet) -> int:
-    """What the round won (positive) or lost: only a settled round has an outcome."""
-    return bet.payout_minor - bet.bet_minor if bet.status == SETTLED else 0
-
-
-# -- The betting record ----------------------------------------------------------------------
-
-def member_rounds(tenant, member_id: int, start_date: str | None, end_date: str | None):
-    """The member's rounds placed within the days (the brand's), as a select of GameBet."""
-    since, until = period(tenant, start_date, end_date)
-    rounds = select(GameBet).where(GameBet.tenant_id == tenant.id, GameBet.member_id == member_id)
-    if since is not None:
-        rounds = rounds.where(GameBet.placed_at >= since)
-    if until is not None:
-        rounds = rounds.where(GameBet.placed_at < until)
-    return rounds
-
-
-def betting_record(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> dict:
-    rounds = member_rounds(tenant, member_id, query.get("startDate"), query.get("endDate"))
-    for field, column in (("gameType", GameBet.category), ("vassalage", GameBet.vassalage), ("status", GameBet.status)):
-        if query.get(field):
-            rounds = rounds.where(column == query[field])
-    page = page_of(db, rounds, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", PAGE_SIZE))
-    games = _game_names(db, {bet.game_id for bet in page.rows if bet.game_id is not None})
-    return {**page.value(lambda bet: _record(bet, names, games)), "summary": _summary(db, rounds)}
-
-
-def _game_names(db, game_ids: set[int]) -> dict[int, str]:
-    if not game_ids:
-        return {}
-    return dict(db.execute(select(Game.id, Game.display_name).where(Game.id.in_(game_ids))).all())
-
-
-def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
-    return {
-        "id": bet.id,
-        "roundId": bet.round_id,
-        "vassalage": bet.vassalage,
-        "vendorName": names.get(bet.vassalage, bet.vassalage),
-        "gameCode": bet.game_code,
-        "gameName": games.get(bet.game_id) or bet.game_code,
-        "gameType": bet.category,
-        "bet": format_minor(bet.bet_minor),
-        "payout": format_minor(bet.payout_minor),
-        "winLoss": format_minor(win_loss(bet)),
-        "status": bet.status,
-        "walletMode": bet.wallet_mode,
-        "placedAt": stamp(bet.placed_at),
-        "settledAt": stamp(bet.settled_at),
-    }
-
-
-def _summary(db, rounds) -> dict:
-    """Over every round selected: a rolled-back round staked nothing (its bet came back)."""
-    selected = rounds.subquery()
-    staked = case((selected.c.status != ROLLED_BACK, selected.c.bet_minor), else_=0)
-    outcome = case((selected.c.status == SETTLED, selected.c.payout_minor - selected.c.bet_minor), else_=0)
-    count, bet, payout, won = db.execute(
-        select(func.count(), total(staked), total(selected.c.payout_minor), total(outcome))).one()
-    return {"count": count, "bet": format_minor(int(bet)), "payout": format_minor(int(payout)),
-            "winLoss": format_minor(int(won))}
-
-
-# -- Transfer-wallet vendors' bet records ----------------------------------------------------
 
 RECORDED, UPDATED, UNCHANGED, SKIPPED, INVALID = "recorded", "updated", "unchanged", "skipped", "invalid"
 PAGES = 50  # pages one pull takes from a vendor; the next pull goes on from there
@@ -115,14 +30,14 @@ class BadRecord(ValueError):
     """A bet record the vendor sent that does not say what a round needs."""
 
 
-def transfer_vendors(plugins) -> tuple[list[services.Offer], list[str]]:
+def transfer_vendors(plugins) -> tuple[list[Offer], list[str]]:
     """The brand's transfer-wallet vendors with the plugins offering them, and the plugins that
     could not say which vendors they offer."""
-    offers, failed = services.offers(plugins)
-    return [offer for offer in offers.values() if offer.vendor.get("walletMode") == TRANSFER], failed
+    brand_offers, failed = offers(plugins)
+    return [offer for offer in brand_offers.values() if offer.vendor.get("walletMode") == TRANSFER], failed
 
 
-def pull_vendor_bets(db, tenant, plugins, offer: services.Offer, pages: int = PAGES) -> Counter:
+def pull_vendor_bets(db, tenant, plugins, offer: Offer, pages: int = PAGES) -> Counter:
     """Bring the vendor's new rounds into the betting records, a page at a time from where the
     brand's last pull stopped, until nothing is new (at most ``pages`` pages). Each page is kept
     together with the position after it, in one transaction the function commits; none is held
@@ -180,7 +95,7 @@ class _RoundBook:
     def __init__(self, db, tenant_id: int, vendor: dict):
         self.db, self.tenant_id = db, tenant_id
         self.vassalage = vendor["vassalage"]
-        self.category = services.category(vendor) or vendor.get("gameType", "")
+        self.category = category(vendor) or vendor.get("gameType", "")
         self.members: dict[int, bool] = {}
         self.games: dict[str, tuple[int | None, str]] = {}
 

@@ -5,11 +5,11 @@ import logging
 from sqlalchemy import select
 
 from tessera.core.envelope import ApiError
+from tessera.games.catalog.models import Game
+from tessera.games.lobby.services import Lobby
+from tessera.games.vendors import decimal_minor
 from tessera.plugins import AdapterError
 from tessera.wallet.money import format_minor
-from tessera.games.catalog import decimal_minor
-from tessera.games.lobby import Lobby
-from tessera.games.models import Game
 
 log = logging.getLogger(__name__)
 

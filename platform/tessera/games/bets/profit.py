@@ -6,12 +6,12 @@ agree on the same days. Money counts by the day it was posted, as the account re
 """
 from sqlalchemy import case, func, or_, select
 
+from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.bets.services import member_rounds, total
+from tessera.games.vendors import CATEGORIES
 from tessera.wallet.history import TYPE_KINDS, period
 from tessera.wallet.models import MAIN, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.money import format_minor
-from tessera.games.bets import member_rounds, total
-from tessera.games.models import SETTLED, GameBet
-from tessera.games.services import CATEGORIES
 
 AMOUNTS = ("bet", "payout", "winLoss")
 

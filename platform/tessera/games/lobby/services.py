@@ -10,12 +10,12 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import bindparam, exists, false, func, select
 from sqlalchemy.orm import Session, aliased
 
-from tessera.core.cache import memo
 from tessera.core.envelope import ApiError
+from tessera.games.catalog.models import Game
+from tessera.games.lobby.models import GameFavourite
+from tessera.games.vendors import CATEGORIES, SEAMLESS, category, lane_order
+from tessera.plugins import Offer
 from tessera.wallet.money import LARGEST, format_minor, to_minor
-from tessera.games import services
-from tessera.games.catalog import game_json
-from tessera.games.models import SEAMLESS, Game, GameFavourite
 
 PAGE_SIZE, FISH_PAGE_SIZE = 24, 18  # SPEC §9
 HOT_TYPES = ("ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP")  # SPEC §9, in this order
@@ -23,7 +23,7 @@ HOT_PER_TYPE = 12
 # SPEC §9's slot classes first, in its order; any other class after them.
 CLASS_ORDER = ("SC", "VP", "TG", "AC", "JP", "BG")
 GAME_ORDER = (Game.rank, Game.display_name, Game.id)
-# What a game's card shows (catalog.game_json): read as columns, not as whole objects.
+# What a game's card shows (game_json): read as columns, not as whole objects.
 CARD_COLUMNS = (Game.id, Game.game_code, Game.display_name, Game.game_type, Game.category, Game.vassalage,
                 Game.classify, Game.min_bet_minor, Game.lines, Game.hot, Game.icon)
 
@@ -35,16 +35,30 @@ def planned(value):
     return bindparam(None, value, expanding=isinstance(value, list), literal_execute=True, unique=True)
 
 
-def brand_offers(request) -> dict[str, services.Offer]:
-    """The brand's vendors now, asked of its plugins once per memo time (and per request)."""
-    return request.plugins.game_offers()[0]
+def catalog_vendors(db, tenant_id: int) -> frozenset[str]:
+    """The vendors with games in the brand's catalog (they change with a sync)."""
+    return frozenset(db.scalars(select(Game.vassalage).where(Game.tenant_id == tenant_id, Game.active.is_(True))
+                                .distinct()))
 
 
-def catalog_vendors(request) -> frozenset[str]:
-    """The vendors with games in the brand's catalog (they change with a sync), once per memo time."""
-    tenant_id = request.tenant.id
-    return memo(request.registry, "game_catalog_vendors").get(tenant_id, lambda: frozenset(request.db.scalars(
-        select(Game.vassalage).where(Game.tenant_id == tenant_id, Game.active.is_(True)).distinct())))
+def game_json(game: Game, vendor: dict, favourite: bool) -> dict:
+    """A game as every list answers it (lobby, hot, favourites, recent)."""
+    return {
+        "nodeId": game.id,
+        "gameCode": game.game_code,
+        "displayName": game.display_name,
+        "gameType": game.game_type,
+        "category": game.category,
+        "vassalage": game.vassalage,
+        "vendorName": vendor["displayName"],
+        "classify": game.classify,
+        "minBet": None if game.min_bet_minor is None else format_minor(game.min_bet_minor),
+        "lines": game.lines,
+        "isHot": bool(game.hot),
+        "icon": game.icon,
+        "walletMode": vendor.get("walletMode", SEAMLESS),
+        "isFavourite": favourite,
+    }
 
 
 @dataclass(frozen=True)
@@ -55,7 +69,7 @@ class Lobby:
 
     db: Session
     tenant_id: int
-    offers: dict[str, services.Offer]
+    offers: dict[str, Offer]
     member_id: int | None = None
     every_vendor_offered: bool = False
 
@@ -92,8 +106,8 @@ class Lobby:
                 for game in games]
 
 
-def page_size(form: dict, category: str | None) -> int:
-    return form.get("pageSize") or (FISH_PAGE_SIZE if category == "FISH" else PAGE_SIZE)
+def page_size(form: dict, lane: str | None) -> int:
+    return form.get("pageSize") or (FISH_PAGE_SIZE if lane == "FISH" else PAGE_SIZE)
 
 
 def given(form: dict, key: str):
@@ -152,8 +166,7 @@ def game_list(lobby: Lobby, form: dict) -> dict:
 def _type_key(row) -> tuple[int, str]:
     """Types by lane, in the bottom navigation's order."""
     game_type, lane = row[0], row[1]
-    lanes = services.CATEGORIES
-    return (lanes.index(lane) if lane in lanes else len(lanes)), game_type
+    return (CATEGORIES.index(lane) if lane in CATEGORIES else len(CATEGORIES)), game_type
 
 
 def _class_key(classify: str) -> tuple[int, str]:
@@ -174,8 +187,8 @@ def vendor_game_types(lobby: Lobby, vassalage: str) -> dict:
         "vassalage": vassalage,
         "displayName": vendor["displayName"],
         "walletMode": vendor.get("walletMode", SEAMLESS),
-        "gameTypes": [{"gameType": game_type, "category": category, "total": total}
-                      for game_type, category, total in sorted(types, key=_type_key)],
+        "gameTypes": [{"gameType": game_type, "category": lane, "total": total}
+                      for game_type, lane, total in sorted(types, key=_type_key)],
         "classifies": [{"classify": classify, "total": total}
                        for classify, total in sorted(classes, key=lambda row: _class_key(row[0]))],
         "minBets": [format_minor(minor) for minor in bets],
@@ -187,7 +200,7 @@ def vendor_json(vendor: dict, game_count: int) -> dict:
         "vassalage": vendor["vassalage"],
         "displayName": vendor["displayName"],
         "gameType": vendor["gameType"],
-        "category": services.category(vendor),
+        "category": category(vendor),
         "accountTypeId": vendor.get("accountTypeId"),
         "smallIcon": vendor.get("smallIcon"),
         "isHot": bool(vendor.get("isHot", False)),
@@ -200,8 +213,8 @@ def new_game_vendors(lobby: Lobby, form: dict) -> dict:
     """GCSGAME_newGameVendor: the brand's vendors by lane (RCB last in its own), with their game counts."""
     lane = given(form, "gameType")
     chosen = [offer.vendor for offer in lobby.offers.values()
-              if services.category(offer.vendor) is not None and lane in (None, services.category(offer.vendor))]
-    chosen = sorted(chosen, key=services.lane_order)[:form.get("pageSize", 30)]
+              if category(offer.vendor) is not None and lane in (None, category(offer.vendor))]
+    chosen = sorted(chosen, key=lane_order)[:form.get("pageSize", 30)]
     counts = dict(lobby.db.execute(
         select(Game.vassalage, func.count()).where(
             *lobby.listed(Game.vassalage.in_([vendor["vassalage"] for vendor in chosen])))

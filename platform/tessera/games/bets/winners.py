@@ -6,10 +6,11 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from tessera.identity.models import Member
 from tessera.core.timeutil import as_utc
+from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.catalog.models import Game
+from tessera.identity.models import Member
 from tessera.wallet.money import format_minor
-from tessera.games.models import SETTLED, Game, GameBet
 
 WINDOW = timedelta(days=7)
 DEFAULT_COUNT = 20

@@ -1,5 +1,5 @@
 """The catalog: every vendor's games, synced from the brand's game-vendor plugins
-(``tessera_game_catalog``) into ``games``, and the JSON every game list answers.
+(``tessera_game_catalog``) into ``games``.
 
 A sync writes in bulk, a few statements per vendor whatever the size of its catalog, and only the
 rows that changed: running it again when nothing changed at the vendors writes nothing. A game a
@@ -9,14 +9,12 @@ and bets keep it; it comes back as it was if the vendor offers it again.
 import logging
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import insert, select, text, update
 
-from tessera.plugins import AdapterError
-from tessera.wallet.money import LARGEST, format_minor, to_minor
-from tessera.games import services
-from tessera.games.models import SEAMLESS, Game
+from tessera.games.catalog.models import Game
+from tessera.games.vendors import category, decimal_minor, offers
+from tessera.plugins import AdapterError, Offer
 
 log = logging.getLogger(__name__)
 
@@ -43,24 +41,6 @@ class VendorCounts:
     retired: int = 0
     unchanged: int = 0
     skipped: int = 0
-
-
-def decimal_minor(value) -> int | None:
-    """A vendor's amount (a decimal string, or a number) in minor units; None for None."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
-        raise ValueError(f"not an amount: {value!r}")
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise ValueError(f"not an amount: {value!r}") from None
-    if not amount.is_finite() or amount < 0:
-        raise ValueError(f"not an amount: {value!r}")
-    minor = to_minor(amount)
-    if minor > LARGEST:
-        raise ValueError(f"more than any amount: {value!r}")
-    return minor
 
 
 def _text(game: dict, key: str, limit: int, required: bool = True) -> str | None:
@@ -102,7 +82,7 @@ def game_fields(game: dict, vendor: dict, position: int) -> dict:
         "display_name": name,
         "search_name": name.casefold()[:128],
         "game_type": game_type,
-        "category": game_type if game_type in OWN_LANES else services.category(vendor),
+        "category": game_type if game_type in OWN_LANES else category(vendor),
         "classify": _text(game, "classify", 8, required=False),
         "min_bet_minor": min_bet,
         "lines": lines,
@@ -164,8 +144,8 @@ def _write(db, tenant_id: int, vassalage: str, offered: dict[str, dict], at: dat
     counts.added, counts.updated, counts.retired = len(added), len(changed), len(gone)
 
 
-def _sync_vendor(db, tenant_id: int, plugins, offer: services.Offer, at: datetime) -> VendorCounts:
-    if services.category(offer.vendor) is None:
+def _sync_vendor(db, tenant_id: int, plugins, offer: Offer, at: datetime) -> VendorCounts:
+    if category(offer.vendor) is None:
         raise AdapterError("game_type_unknown")
     counts = VendorCounts()
     games = plugins.game_catalog(offer.vassalage)
@@ -205,10 +185,10 @@ def sync_catalog(db, tenant, plugins, at: datetime) -> dict:
     vendors, no vendor's games are retired for being missing. The caller commits, then calls
     :func:`vacuum_after_sync`.
     """
-    offers, failed_plugins = services.offers(plugins)
+    brand_offers, failed_plugins = offers(plugins)
     _one_sync_at_a_time(db, tenant.id)
     report = {"vendors": {}, "failed": {name: "vendors_unavailable" for name in failed_plugins}}
-    for offer in offers.values():
+    for offer in brand_offers.values():
         try:
             counts = _sync_vendor(db, tenant.id, plugins, offer, at)
         except AdapterError as exc:
@@ -217,7 +197,7 @@ def sync_catalog(db, tenant, plugins, at: datetime) -> dict:
             continue
         report["vendors"][offer.vassalage] = asdict(counts)
     if not failed_plugins:
-        report["vendors"].update(_retire_vendors_gone(db, tenant.id, set(offers), at))
+        report["vendors"].update(_retire_vendors_gone(db, tenant.id, set(brand_offers), at))
     return report
 
 
@@ -242,22 +222,3 @@ def find_game(db, tenant_id: int, vassalage: str, game_code: str) -> Game | None
     return db.scalar(select(Game).where(Game.tenant_id == tenant_id, Game.vassalage == vassalage,
                                         Game.game_code == game_code, Game.active.is_(True)))
 
-
-def game_json(game: Game, vendor: dict, favourite: bool) -> dict:
-    """A game as every list answers it (lobby, hot, favourites, recent)."""
-    return {
-        "nodeId": game.id,
-        "gameCode": game.game_code,
-        "displayName": game.display_name,
-        "gameType": game.game_type,
-        "category": game.category,
-        "vassalage": game.vassalage,
-        "vendorName": vendor["displayName"],
-        "classify": game.classify,
-        "minBet": None if game.min_bet_minor is None else format_minor(game.min_bet_minor),
-        "lines": game.lines,
-        "isHot": bool(game.hot),
-        "icon": game.icon,
-        "walletMode": vendor.get("walletMode", SEAMLESS),
-        "isFavourite": favourite,
-    }

@@ -1,4 +1,4 @@
-"""``tessera games``: operator commands on the brands' game catalogs."""
+"""``tessera games sync``: the brands' game catalogs, synced from their vendor plugins."""
 import sys
 
 import click
@@ -7,21 +7,16 @@ from tessera.core.cli import command_session
 from tessera.tenancy.commands import brands
 
 
-@click.group()
-def games():
-    """The brands' games: their catalogs, synced from the game-vendor plugins, and the vendors' records."""
-
-
-@games.command("sync")
+@click.command("sync")
 @click.argument("slug", required=False)
 @click.pass_obj
 def sync(settings, slug):
     """Sync the game catalog of SLUG (of every active brand without it) from its vendors: new games
     added, changed ones updated, games no longer offered retired. Safe to run again at any time.
     A vendor that cannot answer keeps its games and is reported; the exit status is then 1."""
-    from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.core.timeutil import utcnow
-    from tessera.games.catalog import sync_catalog, vacuum_after_sync
+    from tessera.games.catalog.services import sync_catalog, vacuum_after_sync
+    from tessera.plugins import TenantPlugins, plugin_manager
 
     failures = 0
     with command_session(settings) as session:

@@ -1,11 +1,12 @@
-"""The brand's game vendors (from its game-vendor plugins) and the game menu: one lane per game
-category."""
-import logging
+"""The brand's game vendors (from its game-vendor plugins): the lane each is shown in, its wallet
+mode, and the amounts vendors send."""
+from decimal import Decimal, InvalidOperation
 
 from tessera.plugins import Offer
+from tessera.wallet.money import LARGEST, to_minor
 
-log = logging.getLogger(__name__)
-
+# Wallet modes of a vendor (tessera_game_vendors' walletMode).
+SEAMLESS, TRANSFER = "seamless", "transfer"
 # The lanes, in the order of the bottom navigation.
 CATEGORIES = ("RNG", "LIVE", "SPORTS", "ESPORTS", "FISH", "PVP", "ELOTT", "COCKFIGHT")
 # SPEC §9: these sports vendors are shown as esports and as cockfight; RCB sorts last in its lane.
@@ -41,30 +42,19 @@ def lane_order(vendor: dict) -> tuple[int, bool]:
     return CATEGORIES.index(category(vendor)), vendor["vassalage"] == LAST_VENDOR
 
 
-def _card(vendor: dict) -> dict:
-    return {
-        "vassalage": vendor["vassalage"],
-        "displayName": vendor["displayName"],
-        "gameType": vendor["gameType"],
-        "isHot": bool(vendor.get("isHot", False)),
-        "smallIcon": vendor.get("smallIcon"),
-    }
-
-
-def game_menus(plugins, translate) -> list[dict]:
-    """Every lane, in order, each with its vendors' cards (none when the brand has no vendor of it)."""
-    cards = {lane: [] for lane in CATEGORIES}
-    for vendor in vendors(plugins):
-        lane = category(vendor)
-        if lane is None:
-            log.warning("game vendor of an unknown type", extra={"vassalage": vendor["vassalage"]})
-            continue
-        cards[lane].append(_card(vendor))
-    return [
-        {
-            "gameCategory": lane,
-            "title": translate(f"game_category_{lane}"),
-            "cards": sorted(lane_cards, key=lambda card: card["vassalage"] == LAST_VENDOR),
-        }
-        for lane, lane_cards in cards.items()
-    ]
+def decimal_minor(value) -> int | None:
+    """A vendor's amount (a decimal string, or a number) in minor units; None for None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
+        raise ValueError(f"not an amount: {value!r}")
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {value!r}") from None
+    if not amount.is_finite() or amount < 0:
+        raise ValueError(f"not an amount: {value!r}")
+    minor = to_minor(amount)
+    if minor > LARGEST:
+        raise ValueError(f"more than any amount: {value!r}")
+    return minor

@@ -33,8 +33,8 @@ def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
     from tessera.core.db import scope_connection
+    from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
     from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
-    from tessera.games.bets import pull_vendor_bets, transfer_vendors
 
     with command_session(settings) as session:
         tenants = brands(session, slug)

@@ -1,0 +1,83 @@
+"""The betting record: a member's rounds, newest first, with the summary of every round the
+filters select.
+
+Seamless vendors' rounds are written as their wallet calls arrive; transfer-wallet vendors'
+rounds are pulled from their bet records (pulls.py).
+"""
+from sqlalchemy import case, func, select
+
+from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
+from tessera.games.catalog.models import Game
+from tessera.wallet.history import period
+from tessera.wallet.money import format_minor
+from tessera.wallet.payment_common import page_of, stamp
+
+NEWEST_FIRST = (GameBet.placed_at.desc(), GameBet.id.desc())
+PAGE_SIZE = 10
+
+
+def total(column):
+    """The sum of ``column`` (0 over no rows), as SQL."""
+    return func.coalesce(func.sum(column), 0)
+
+
+def win_loss(bet: GameBet) -> int:
+    """What the round won (positive) or lost: only a settled round has an outcome."""
+    return bet.payout_minor - bet.bet_minor if bet.status == SETTLED else 0
+
+
+def member_rounds(tenant, member_id: int, start_date: str | None, end_date: str | None):
+    """The member's rounds placed within the days (the brand's), as a select of GameBet."""
+    since, until = period(tenant, start_date, end_date)
+    rounds = select(GameBet).where(GameBet.tenant_id == tenant.id, GameBet.member_id == member_id)
+    if since is not None:
+        rounds = rounds.where(GameBet.placed_at >= since)
+    if until is not None:
+        rounds = rounds.where(GameBet.placed_at < until)
+    return rounds
+
+
+def betting_record(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> dict:
+    rounds = member_rounds(tenant, member_id, query.get("startDate"), query.get("endDate"))
+    for field, column in (("gameType", GameBet.category), ("vassalage", GameBet.vassalage), ("status", GameBet.status)):
+        if query.get(field):
+            rounds = rounds.where(column == query[field])
+    page = page_of(db, rounds, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", PAGE_SIZE))
+    games = _game_names(db, {bet.game_id for bet in page.rows if bet.game_id is not None})
+    return {**page.value(lambda bet: _record(bet, names, games)), "summary": _summary(db, rounds)}
+
+
+def _game_names(db, game_ids: set[int]) -> dict[int, str]:
+    if not game_ids:
+        return {}
+    return dict(db.execute(select(Game.id, Game.display_name).where(Game.id.in_(game_ids))).all())
+
+
+def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
+    return {
+        "id": bet.id,
+        "roundId": bet.round_id,
+        "vassalage": bet.vassalage,
+        "vendorName": names.get(bet.vassalage, bet.vassalage),
+        "gameCode": bet.game_code,
+        "gameName": games.get(bet.game_id) or bet.game_code,
+        "gameType": bet.category,
+        "bet": format_minor(bet.bet_minor),
+        "payout": format_minor(bet.payout_minor),
+        "winLoss": format_minor(win_loss(bet)),
+        "status": bet.status,
+        "walletMode": bet.wallet_mode,
+        "placedAt": stamp(bet.placed_at),
+        "settledAt": stamp(bet.settled_at),
+    }
+
+
+def _summary(db, rounds) -> dict:
+    """Over every round selected: a rolled-back round staked nothing (its bet came back)."""
+    selected = rounds.subquery()
+    staked = case((selected.c.status != ROLLED_BACK, selected.c.bet_minor), else_=0)
+    outcome = case((selected.c.status == SETTLED, selected.c.payout_minor - selected.c.bet_minor), else_=0)
+    count, bet, payout, won = db.execute(
+        select(func.count(), total(staked), total(selected.c.payout_minor), total(outcome))).one()
+    return {"count": count, "bet": format_minor(int(bet)), "payout": format_minor(int(payout)),
+            "winLoss": format_minor(int(won))}

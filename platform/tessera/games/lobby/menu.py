@@ -1,0 +1,35 @@
+"""The game menu: one lane per game category, each with the cards of the brand's vendors in it."""
+import logging
+
+from tessera.games.vendors import CATEGORIES, LAST_VENDOR, category, vendors
+
+log = logging.getLogger(__name__)
+
+
+def _card(vendor: dict) -> dict:
+    return {
+        "vassalage": vendor["vassalage"],
+        "displayName": vendor["displayName"],
+        "gameType": vendor["gameType"],
+        "isHot": bool(vendor.get("isHot", False)),
+        "smallIcon": vendor.get("smallIcon"),
+    }
+
+
+def game_menus(plugins, translate) -> list[dict]:
+    """Every lane, in order, each with its vendors' cards (none when the brand has no vendor of it)."""
+    cards = {lane: [] for lane in CATEGORIES}
+    for vendor in vendors(plugins):
+        lane = category(vendor)
+        if lane is None:
+            log.warning("game vendor of an unknown type", extra={"vassalage": vendor["vassalage"]})
+            continue
+        cards[lane].append(_card(vendor))
+    return [
+        {
+            "gameCategory": lane,
+            "title": translate(f"game_category_{lane}"),
+            "cards": sorted(lane_cards, key=lambda card: card["vassalage"] == LAST_VENDOR),
+        }
+        for lane, lane_cards in cards.items()
+    ]
