@@ -13,7 +13,7 @@ setup(
     packages=PACKAGES + PLUGIN_PACKAGES,
     include_package_data=True,
     package_data={
-        "tessera": ["*.yaml", "*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
+        "tessera": ["*.yaml", "*/*.yaml", "*/*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
                     "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
         "tessera.games": ["*/openapi.yaml"],
         "tessera_plugins": ["slots/static/*.js", "slots/static/*.css"],

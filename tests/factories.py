@@ -13,7 +13,7 @@ from jwcrypto import jwe, jwk
 
 from tessera import hookimpl
 from tessera.plugins import AdapterError
-from tessera.identity.models import REAL, Member, username_key
+from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.passwords import hash_password
 from tessera.core.timeutil import now, utcnow
 

@@ -4,8 +4,8 @@ import click
 
 from tessera.core.settings import Settings, UnsafeSettings, load_development_env
 from tessera.games.commands import games
-from tessera.identity.commands import members
-from tessera.system.commands import maintenance
+from tessera.identity.accounts.commands import members
+from tessera.system.status.commands import maintenance
 from tessera.tenancy.commands import load, tenants
 from tessera.wallet.commands import ledger, operators, payments, transfers
 

@@ -31,8 +31,8 @@ from sqlalchemy.engine import make_url
 from tessera.app import make_app
 from tessera.core.db import scope_connection
 from tessera.games.catalog.services import sync_catalog, vacuum_after_sync
-from tessera.identity.models import REAL, Member, username_key
-from tessera.identity.services import start_session
+from tessera.identity.accounts.models import REAL, Member, username_key
+from tessera.identity.sessions.services import start_session
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.core.settings import Settings
 from tessera.tenancy.context import TenantContext

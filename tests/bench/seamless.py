@@ -38,7 +38,7 @@ from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.games.seamless.calls import CREDIT, DEBIT, Call
 from tessera.games.seamless.services import SeamlessWallet
-from tessera.identity.models import REAL, Member, username_key
+from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

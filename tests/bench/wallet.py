@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
-from tessera.identity.models import REAL, Member, username_key
+from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
 from tessera.wallet.audit import audit_brand

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from factories import JOSE, PASSWORD, public_key, sealed  # noqa: F401 -- the account tests take them from here
 from tessera import hookimpl
-from tessera.identity.services import start_session
+from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

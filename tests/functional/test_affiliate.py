@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 
 from tessera.commands import main
 from tessera.app import make_app
-from tessera.identity.models import RefusedCheck
-from tessera.identity.registration import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
+from tessera.identity.registration.models import RefusedCheck
+from tessera.identity.registration.services import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
 from tessera.core.settings import ROOT, Settings
 from tessera.core.timeutil import utcnow
 

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from tessera.engagement.models import Announcement, Banner
+from tessera.tenancy.models import Announcement, Banner
 from tessera.core.timeutil import utcnow
 
 PATH = "/wps/relay/MCSFE_getListAnnouncements"

@@ -8,10 +8,10 @@ from accounts import (  # noqa: F401
     JOSE, bearer, outbox, ph, post_sealed, public_key, sealed, set_brand, tamper, token_of,
 )
 from factories import PASSWORD, seal
-from tessera.identity.models import AuditEvent
+from tessera.identity.accounts.models import AuditEvent
 from tessera.core.i18n import translate
 from tessera.identity.passwords import verify_password
-from tessera.identity.recovery import MAX_WRONG_OLD_PASSWORDS
+from tessera.identity.recovery.services import MAX_WRONG_OLD_PASSWORDS
 
 CHANGE, INFO = "/wps/member/password", "/wps/member/info"
 NEW_PASSWORD = "Fresh456"

@@ -12,7 +12,9 @@ from sqlalchemy import delete, func, select
 from factories import PASSWORD, MemberFactory, captcha_text, seal
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession, SeenPayload
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import FailedLogin, MemberSession
+from tessera.identity.encryption.models import SeenPayload
 
 LOGIN = "/wps/session/login"
 JOSE = "application/jose"

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 from sqlalchemy import select
 
-from tessera.system.feedback import MAX_IMAGE_BYTES
-from tessera.system.models import Feedback
+from tessera.system.feedback.services import MAX_IMAGE_BYTES
+from tessera.system.feedback.models import Feedback
 
 PH_IP = "192.0.2.44"
 

@@ -18,7 +18,7 @@ from tessera.games.bets.commands import pull_bets
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
 from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
 from tessera.games.vendors import SEAMLESS, TRANSFER
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

@@ -15,7 +15,7 @@ from tessera.games.lobby.favourites import remember, set_favourite
 from tessera.games.lobby.models import GameFavourite, GameRecent
 from tessera.games.lobby.services import Lobby
 from tessera.plugins import Offer
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.core.timeutil import utcnow
 
 WORKERS = 8

@@ -14,7 +14,7 @@ from tessera.core.db import Base
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.services import open_session
 from tessera.games.seamless.models import SeamlessCall
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY
+from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet import history

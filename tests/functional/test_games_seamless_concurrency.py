@@ -18,7 +18,7 @@ from tessera.games.catalog.models import Game
 from tessera.games.launch.models import GameSession
 from tessera.games.lobby.models import GameRecent
 from tessera.games.seamless.models import SeamlessCall
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.models import Tenant
 from tessera.wallet.audit import audit_brand

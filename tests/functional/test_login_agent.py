@@ -3,7 +3,8 @@ import pytest
 from sqlalchemy import func, select
 
 from factories import PASSWORD, configure_brand, send
-from tessera.identity.models import AuditEvent, MemberSession
+from tessera.identity.accounts.models import AuditEvent
+from tessera.identity.sessions.models import MemberSession
 
 LOGIN = "/wps/session/login?lang=en"
 

@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import func, select
 
 from factories import PASSWORD, captcha_text, configure_brand, send
-from tessera.identity.models import FailedLogin, MemberSession
+from tessera.identity.sessions.models import FailedLogin, MemberSession
 
 LOGIN = "/wps/session/login?lang=en"
 BD_SECRET, PH_SECRET = "bd-captcha-secret", "ph-captcha-secret"

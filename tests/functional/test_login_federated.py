@@ -10,7 +10,9 @@ from sqlalchemy import delete, func, select
 from factories import SignInProvider, configure_brand, public_key, seal, send
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent, FederatedAccount, Member, MemberSession, SeenPayload
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import FederatedAccount, MemberSession
+from tessera.identity.encryption.models import SeenPayload
 
 FEDERATED, INFO = "/wps/session/login/federated?lang=en", "/wps/member/info"
 BD_SECRET, PH_SECRET = "bd-sign-in-secret", "ph-sign-in-secret"

@@ -5,7 +5,8 @@ from sqlalchemy import func, select
 
 from accounts import outbox  # noqa: F401 -- the fixture: the brands' SMS, kept
 from factories import PASSWORD, PhoneAuth, configure_brand, send
-from tessera.identity.models import AuditEvent, MemberSession
+from tessera.identity.accounts.models import AuditEvent
+from tessera.identity.sessions.models import MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
 
 LOGIN, SEND, INFO = "/wps/session/login?lang=en", "/wps/verification/sms/noLogin", "/wps/member/info"

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from accounts import bearer, ph, token_of  # noqa: F401
-from tessera.identity.avatars import ICON_IDS
+from tessera.identity.accounts.avatars import ICON_IDS
 
 ICON, AVATARS = "/wps/member/info/icon", "/wps/relay/MCSFE_getPlayerAvatar"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -15,10 +15,13 @@ from accounts import (  # noqa: F401
 from factories import PASSWORD, MemberFactory, seal
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent, Member, MemberSession, SeenPayload
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import MemberSession
+from tessera.identity.encryption.models import SeenPayload
 from tessera.identity.passwords import verify_password
-from tessera.identity.recovery import PasswordResetRequest
-from tessera.identity.verification import VerificationCode, code_digest
+from tessera.identity.recovery.models import PasswordResetRequest
+from tessera.identity.verification.models import VerificationCode
+from tessera.identity.verification.services import code_digest
 from tessera.core.onetime import OneTimeValue
 from tessera.tenancy.models import Tenant
 

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from accounts import bearer, set_brand, token_of  # noqa: F401 -- fixtures
 from factories import PASSWORD, sealed
 from seamless_vendor import VendorClient, seamless_vendor  # noqa: F401 -- fixtures
-from tessera.identity.models import FailedLogin, MemberSession
+from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS
 from tessera.system.access import NEVER
 from tessera.wallet.operators import create_key

@@ -7,8 +7,10 @@ from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
 from factories import captcha_text, configure_brand, send
-from tessera.identity.models import AuditEvent, Member, MemberSession, RefusedCheck, Referral
-from tessera.identity.registration import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import MemberSession
+from tessera.identity.registration.models import RefusedCheck, Referral
+from tessera.identity.registration.services import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
 from tessera.core.timeutil import utcnow
 
 REGISTER, MOBILE = "/wps/member/register?lang=en", "/wps/member/register/mobile?lang=en"

@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 
 from accounts import outbox  # noqa: F401 -- the fixture: the brands' SMS, kept
 from factories import PhoneAuth, configure_brand, send
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 
 MOBILE, SEND = "/wps/member/register/mobile?lang=en", "/wps/verification/sms/register?lang=en"
 INFO = "/wps/member/info"

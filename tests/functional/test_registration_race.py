@@ -11,9 +11,11 @@ from sqlalchemy import delete, func, select
 from factories import configure_brand, public_key, seal
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent, Member, MemberSession, SeenPayload
-from tessera.identity.refusals import KeptRefusal
-from tessera.identity.registration import _insert
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import MemberSession
+from tessera.identity.encryption.models import SeenPayload
+from tessera.core.refusals import KeptRefusal
+from tessera.identity.registration.services import _insert
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
 

@@ -9,12 +9,14 @@ from sqlalchemy import func, select
 from factories import PASSWORD, configure_brand, seal
 from tessera import hookimpl
 from tessera.app import make_app
-from tessera.identity import SessionLookup, services
-from tessera.identity.models import AuditEvent, FailedLogin, Member, MemberSession
+from tessera.identity.sessions import services
+from tessera.identity.sessions.views import SessionLookup
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
 from tessera.identity.permissions import Permissions
 from tessera.plugins import make_plugin_manager
-from tessera.identity.services import MAX_FREE_PLAY_PER_IP
+from tessera.identity.sessions.logins import MAX_FREE_PLAY_PER_IP
 from tessera.core.security import ISessionLookup
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import now

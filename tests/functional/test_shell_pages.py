@@ -7,8 +7,8 @@ import pytest
 import webtest
 
 from tessera.app import make_app
-from tessera.shell.pages import GAME_CATEGORIES, PAGE_ROUTES
-from tessera.system.linkseal import open_sealed
+from tessera.shell.services import GAME_CATEGORIES, PAGE_ROUTES
+from tessera.system.status.linkseal import open_sealed
 
 PAGES = [pattern for _, pattern in PAGE_ROUTES if "{" not in pattern] + [f"/{c}" for c in GAME_CATEGORIES]
 

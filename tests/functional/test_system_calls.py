@@ -6,8 +6,8 @@ import pytest
 
 from tessera.core.db import make_engine
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.system.linkseal import KEY_ALPHABET, KEY_LENGTH, open_sealed
-from tessera.system.services import FLAGS, REGISTER_FIELDS
+from tessera.system.status.linkseal import KEY_ALPHABET, KEY_LENGTH, open_sealed
+from tessera.system.status.services import FLAGS, REGISTER_FIELDS
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 

@@ -5,8 +5,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete
 
-from tessera.system.linkseal import open_sealed
-from tessera.system.models import Footer, MaintenanceWindow
+from tessera.system.status.linkseal import open_sealed
+from tessera.system.status.models import MaintenanceWindow
+from tessera.tenancy.models import Footer
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
 

@@ -5,8 +5,8 @@ import pytest
 from sqlalchemy import func, select
 
 from accounts import bearer, enable_captcha, outbox, ph, set_brand, solved_captcha, token_of  # noqa: F401
-from tessera.identity.models import AuditEvent
-from tessera.identity.verification import VerificationCode
+from tessera.identity.accounts.models import AuditEvent
+from tessera.identity.verification.models import VerificationCode
 
 NO_LOGIN, REGISTER = "/wps/verification/sms/noLogin", "/wps/verification/sms/register"
 BD_PHONE, PH_PHONE = "+8801712345678", "+639171234567"

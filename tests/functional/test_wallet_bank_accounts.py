@@ -2,7 +2,7 @@
 import pytest
 from sqlalchemy import select
 
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY
+from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
 from tessera.wallet.payment_models import BankAccount
 from wallet_helpers import bd, member_of, ph, token_of  # noqa: F401
 

@@ -6,8 +6,8 @@ import webtest
 from sqlalchemy import func, select
 
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY, AuditEvent
-from tessera.system.feedback import MAX_IMAGE_BYTES
+from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
+from tessera.system.feedback.services import MAX_IMAGE_BYTES
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.payment_models import Deposit
 from wallet_helpers import (  # noqa: F401

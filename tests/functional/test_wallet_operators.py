@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from factories import MemberFactory
 from tessera.core.db import ALL_TENANTS, make_engine
-from tessera.identity.models import AGENT_TYPES, AuditEvent
+from tessera.identity.accounts.models import AGENT_TYPES, AuditEvent
 from tessera.migrate import upgrade
 from tessera.plugins import TenantPlugins, plugin_manager, settings_schemas
 from tessera.core.settings import ROOT, Settings

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from tessera import hookimpl
 from tessera.app import make_app
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY, AuditEvent
+from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.identity.passwords import verify_password
 from tessera.plugins import make_plugin_manager
 from tessera.relay.interfaces import IPasswordCheck

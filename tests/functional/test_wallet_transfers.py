@@ -20,7 +20,7 @@ from accounts import bearer, token_of  # noqa: F401 -- fixtures
 from tessera.app import make_app
 from tessera.core.db import operator_session
 from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

@@ -12,7 +12,7 @@ import webtest
 from sqlalchemy import func, select
 
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent
+from tessera.identity.accounts.models import AuditEvent
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

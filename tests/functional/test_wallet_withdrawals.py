@@ -7,7 +7,7 @@ import webtest
 from sqlalchemy import func, select
 
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AGENT_TYPES, FREE_PLAY, AuditEvent
+from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators import key_hash
 from tessera.wallet.payment_common import stamp

@@ -25,8 +25,9 @@ from apps import app_with_plugins, registered
 from factories import MemberFactory
 from tessera import hookimpl
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.models import AuditEvent, Member, MemberSession
-from tessera.identity.services import start_session
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.sessions.models import MemberSession
+from tessera.identity.sessions.services import start_session
 from tessera.openapi.validation import ResponseAdapter, ValidatingRequest
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext

@@ -15,7 +15,7 @@ from accounts import bearer
 from factories import MemberFactory
 from tessera import hookimpl
 from tessera.core.db import operator_session
-from tessera.identity.services import start_session
+from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant

@@ -5,7 +5,7 @@ import webtest
 
 from tessera.core.cache import Memo
 from tessera.app import make_app
-from tessera.system.models import MaintenanceWindow
+from tessera.system.status.models import MaintenanceWindow
 
 
 class Clock:

@@ -4,7 +4,8 @@ from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session, aliased
 
 from tessera.core.db import TenantScopeError, tenant_owned_tables
-from tessera.system.models import Feedback, HelpSection
+from tessera.system.feedback.models import Feedback
+from tessera.tenancy.models import HelpSection
 from tessera.tenancy.models import Tenant
 
 

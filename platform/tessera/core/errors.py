@@ -44,8 +44,7 @@ def not_found(exc, request):
     if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
         allow = {"Allow": ", ".join(allowed_methods(request))}
         return render_error(request, 405, "method_not_allowed", headers=allow, method=request.method)
-    from tessera.shell.pages import is_page_request
-    from tessera.shell.views import render_page
+    from tessera.shell.views import is_page_request, render_page
 
     if is_page_request(request) and request.tenant_or_none is not None:
         return render_page(request, status=404)  # the shell shows its not-found page
@@ -90,4 +89,4 @@ def url_check_tween_factory(handler, registry):
 
 def includeme(config):
     config.scan(__name__)
-    config.add_tween("tessera.core.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.tenant_tween_factory")
+    config.add_tween("tessera.core.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.hosts.tenant_tween_factory")

@@ -4,7 +4,7 @@ from enum import StrEnum
 from pyramid.authorization import Allow, Authenticated
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import REAL
+from tessera.identity.accounts.models import REAL
 
 
 class Permissions(StrEnum):

@@ -12,7 +12,7 @@ from typing import Callable
 from pyramid.exceptions import ConfigurationError
 
 from tessera.core.envelope import ApiError
-from tessera.identity.refusals import keeping_traces
+from tessera.core.refusals import keeping_traces
 from tessera.openapi import BUILD_ORDER, validate_request
 from tessera.relay.interfaces import IPasswordCheck
 

@@ -1,10 +1,42 @@
-"""index.html for every page of the shell, rendered per brand."""
+"""index.html for every page of the shell, rendered per brand, with what the server tells the
+front end about the brand."""
+import json
+
 from pyramid.renderers import render_to_response
 
-from tessera.core.i18n import chosen
-from tessera.identity.phones import client as phone_auth_client
-from tessera.system.services import brand_summary
-from tessera.shell.pages import SHELL_ENTRY, bootstrap, content_security_policy, version
+from tessera.core.i18n import LANGUAGES, chosen
+from tessera.engagement.announcements.services import SHELL_TYPES
+from tessera.engagement.interfaces import IAnnouncements
+from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
+from tessera.system.interfaces import IBrandStatus
+
+
+def is_page_request(request) -> bool:
+    """A browser asking for a page, not a call: GET or HEAD outside the API's paths."""
+    return request.method in ("GET", "HEAD") and not request.path_info.startswith(API_PREFIXES)
+
+
+def initial_answers(request) -> dict:
+    """The answers of the calls the shell makes on every page, in the page's language, so its first
+    render needs no round trip: the status (also the permission info) and the notices."""
+    status = request.find_service(IBrandStatus).status(request.client_ip, request.language)
+    return {
+        "status": json.loads(status.to_json()),
+        "notices": request.find_service(IAnnouncements).current(request.language, SHELL_TYPES),
+    }
+
+
+def bootstrap(request, brand: dict) -> dict:
+    settings = request.registry.settings["tessera"]
+    return {
+        "brand": brand,
+        "language": request.language,
+        "languages": list(LANGUAGES),
+        "remotes": remote_urls(request.tenant, settings.static_dir),
+        "apiBase": "",
+        "publicKey": request.tenant.public_jwk(settings.secret_key),
+        "initial": initial_answers(request),
+    }
 
 
 def render_page(request, status: int = 200):
@@ -14,7 +46,7 @@ def render_page(request, status: int = 200):
     tenant = request.tenant
     request.language = chosen(request) or tenant.default_language
     settings = request.registry.settings["tessera"]
-    data = bootstrap(request, brand_summary(tenant))
+    data = bootstrap(request, request.find_service(IBrandStatus).summary())
     response = render_to_response("tessera:templates/shell.jinja2", {
         "title": tenant.name,
         "language": data["language"],
@@ -23,7 +55,7 @@ def render_page(request, status: int = 200):
         "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
     }, request=request)
     response.status_int = status
-    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"], phone_auth_client(request))
+    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"], request.plugins.phone_auth_client())
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"

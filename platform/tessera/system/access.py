@@ -11,7 +11,7 @@ import logging
 from tessera.core.cache import memo
 from tessera.core.envelope import ApiError
 from tessera.core.security import SAFE_METHODS
-from tessera.system.services import is_region_restricted, location
+from tessera.system.interfaces import IBrandStatus
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,9 @@ def refuse_blocked_region(request) -> None:
     tenant = request.tenant_or_none
     if tenant is None:
         return
-    where = location(request)
-    if is_region_restricted(tenant, where["region"]):
+    brand = request.find_service(IBrandStatus)
+    where = brand.location(request.client_ip)
+    if brand.restricted(where["region"]):
         raise ApiError(403, "blockip", ip=where["ip"])
     if where["region"] is None:
         _note_unknown_region(request, where["ip"])
@@ -56,8 +57,3 @@ def region_deriver(view, info):
 
 
 region_deriver.options = ("region_check",)
-
-
-def includeme(config):
-    # Outside the request's validation and decryption: a refused call uses up no encrypted payload.
-    config.add_view_deriver(region_deriver, under="decorated_view", over="openapi_deriver")

@@ -1,89 +1,8 @@
-"""Tenancy: which brand a request belongs to, from its Host header."""
-import re
-from dataclasses import dataclass
-
+"""Tenancy: the brands (tenant folders, synced into the database) and which one a request belongs
+to, from its Host header."""
 from pyramid.tweens import EXCVIEW
-from sqlalchemy import select
 
-from tessera.core.cache import memo
-from tessera.core.envelope import ApiError
-from tessera.tenancy.context import TenantContext
-from tessera.tenancy.models import Tenant, TenantDomain
-
-# Paths that answer for the platform, not for a brand.
-PLATFORM_PATHS = ("/healthz", "/readyz", "/api/")
-
-
-# A Host header: a name or a bracketed IPv6 address, then an optional port.
-HOST_HEADER = re.compile(r"^(?P<host>\[[0-9a-f:.]+\]|[^:\[\]]*)(:[0-9]*)?$")
-
-
-def normalize_host(host: str) -> str:
-    """The host as tenant.toml writes it: lower case, without port or trailing dot.
-
-    A header that is not a host and an optional port gives "", which no brand has.
-    """
-    match = HOST_HEADER.match(host.strip().lower())
-    return match["host"].rstrip(".") if match else ""
-
-
-def find_domain(session, host: str):
-    return session.execute(
-        select(TenantDomain, Tenant)
-        .join(Tenant, Tenant.id == TenantDomain.tenant_id)
-        .where(TenantDomain.host == normalize_host(host), Tenant.active.is_(True))
-    ).first()
-
-
-@dataclass(frozen=True)
-class Domain:
-    """A host a brand answers on, and where the shell lands there."""
-
-    host: str
-    route: str
-    referral_code: str | None
-
-
-def _load_brand(registry, host: str) -> tuple[TenantContext, Domain] | None:
-    with registry["db_sessionmaker"]() as session:
-        found = find_domain(session, host)
-        if found is None:
-            return None
-        domain = found.TenantDomain
-        return TenantContext.from_row(found.Tenant), Domain(domain.host, domain.route, domain.referral_code)
-
-
-def request_brand(request) -> tuple[TenantContext, Domain] | None:
-    host = normalize_host(request.host or "")
-    return memo(request.registry, "brands_by_host").get(host, lambda: _load_brand(request.registry, host))
-
-
-def request_tenant_or_none(request) -> TenantContext | None:
-    brand = request.brand
-    return brand[0] if brand else None
-
-
-def request_tenant_domain(request) -> Domain | None:
-    brand = request.brand
-    return brand[1] if brand else None
-
-
-def request_tenant(request) -> TenantContext:
-    tenant = request.tenant_or_none
-    if tenant is None:
-        raise ApiError(404, "unknown_tenant", host=normalize_host(request.host or ""))
-    return tenant
-
-
-def tenant_tween_factory(handler, registry):
-    """Resolve the brand before any view runs, so unknown hosts never reach one."""
-
-    def tween(request):
-        if not request.path_info.startswith(PLATFORM_PATHS):
-            request.tenant  # noqa: B018 -- raises for an unknown host
-        return handler(request)
-
-    return tween
+from tessera.tenancy.hosts import request_brand, request_tenant, request_tenant_domain, request_tenant_or_none
 
 
 def includeme(config):
@@ -91,4 +10,4 @@ def includeme(config):
     config.add_request_method(request_tenant_or_none, "tenant_or_none", reify=True)
     config.add_request_method(request_tenant_domain, "tenant_domain", reify=True)
     config.add_request_method(request_tenant, "tenant", reify=True)
-    config.add_tween("tessera.tenancy.tenant_tween_factory", under=EXCVIEW)
+    config.add_tween("tessera.tenancy.hosts.tenant_tween_factory", under=EXCVIEW)

@@ -1,10 +1,11 @@
-"""Brands and the hosts they answer on. These rows are the platform's, not any one tenant's."""
+"""Brands and the hosts they answer on (the platform's rows, not any one tenant's), and the content
+of each brand's folder as the sync wrote it: help, footers, banners and notices."""
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from tessera.core.db import Base
+from tessera.core.db import Base, TenantOwned
 from tessera.core.timeutil import utcnow
 
 
@@ -32,3 +33,67 @@ class TenantDomain(Base):
     referral_code: Mapped[str | None] = mapped_column(String(32))
 
     tenant: Mapped[Tenant] = relationship(back_populates="domains")
+
+
+class HelpSection(TenantOwned, Base):
+    """One section of the brand's help centre in one language (synced from its content folder)."""
+
+    __tablename__ = "help_sections"
+    __table_args__ = (Index("ix_help_sections_lookup", "tenant_id", "language", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    language: Mapped[str] = mapped_column(String(8))
+    key: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer)
+    title: Mapped[str] = mapped_column(String(200))
+    body_html: Mapped[str] = mapped_column(Text)
+
+
+class Footer(TenantOwned, Base):
+    """The brand's footer in one language, as the status call shows it (synced from its content folder):
+    ``{"description": html, "licences": [...], "protection": [...], "responsibility": {...} | null}``."""
+
+    __tablename__ = "footers"
+    __table_args__ = (UniqueConstraint("tenant_id", "language"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    language: Mapped[str] = mapped_column(String(8))
+    content: Mapped[dict] = mapped_column(JSON)
+
+
+class Banner(TenantOwned, Base):
+    """A top banner of one route group (SPEC §2), shown while its window is open."""
+
+    __tablename__ = "banners"
+    __table_args__ = (UniqueConstraint("tenant_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(40))
+    group_name: Mapped[str] = mapped_column(String(20))
+    position: Mapped[int] = mapped_column(Integer)
+    image_url: Mapped[str] = mapped_column(String(500))
+    link_url: Mapped[str | None] = mapped_column(String(500))
+    title: Mapped[dict] = mapped_column(JSON)  # language -> alt text
+    starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Announcement(TenantOwned, Base):
+    """A notice in one language: marquee and notice list (PL), popup (PU), promotion (PR), help (H)."""
+
+    __tablename__ = "announcements"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "language", "key"),
+        Index("ix_announcements_lookup", "tenant_id", "language", "type", "starts_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    language: Mapped[str] = mapped_column(String(8))
+    key: Mapped[str] = mapped_column(String(40))
+    type: Mapped[str] = mapped_column(String(2))
+    position: Mapped[int] = mapped_column(Integer)
+    title: Mapped[str] = mapped_column(String(200))
+    content_html: Mapped[str] = mapped_column(Text)
+    promotion_type: Mapped[str | None] = mapped_column(String(40))
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

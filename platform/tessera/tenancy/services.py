@@ -5,14 +5,12 @@ from markdown_it import MarkdownIt
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from tessera.engagement.models import Announcement, Banner
-from tessera.system.models import Footer, HelpSection
 from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.content import brand_zone, moment
 from tessera.tenancy.keys import generate_key
 from tessera.tenancy.loader import TenantSource
-from tessera.tenancy.models import Tenant, TenantDomain
+from tessera.tenancy.models import Announcement, Banner, Footer, HelpSection, Tenant, TenantDomain
 
 _markdown = MarkdownIt("commonmark", {"html": False})
 

@@ -15,8 +15,9 @@ from sqlalchemy import and_, not_, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import Member, audit
-from tessera.identity.refusals import KeptRefusal
+from tessera.identity.accounts.models import Member
+from tessera.identity.accounts.services import audit
+from tessera.core.refusals import KeptRefusal
 from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, now
 from tessera.wallet.ledger import Leg, Ledger

@@ -11,7 +11,8 @@ import secrets
 from sqlalchemy import select
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import REAL, Member, audit, username_key
+from tessera.identity.accounts.models import REAL, Member, username_key
+from tessera.identity.accounts.services import audit
 from tessera.core.security import bearer_token
 from tessera.core.timeutil import now
 from tessera.wallet.ledger import Leg

@@ -7,7 +7,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
-from tessera.system.feedback import MAX_IMAGE_BYTES, check_image, store_image
+from tessera.system.feedback.services import MAX_IMAGE_BYTES, check_image, store_image
 from tessera.core.timeutil import as_utc
 from tessera.wallet.money import to_minor
 

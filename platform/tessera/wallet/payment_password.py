@@ -13,9 +13,10 @@ from sqlalchemy import select
 from zope.interface import implementer
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import REAL, AuditEvent, Member, audit
+from tessera.identity.accounts.models import REAL, AuditEvent, Member
+from tessera.identity.accounts.services import audit
 from tessera.identity.passwords import hash_password, verify_password
-from tessera.identity.refusals import KeptRefusal
+from tessera.core.refusals import KeptRefusal
 from tessera.identity.throttles import HOUR, count_since
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.core.timeutil import now

@@ -7,9 +7,9 @@ from pyramid.view import view_config
 from sqlalchemy import select
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.identity.permissions import Permissions, RealAccount
-from tessera.identity.refusals import keeping_traces
+from tessera.core.refusals import keeping_traces
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.system.access import NEVER
 from tessera.core.timeutil import now

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from tessera.core.db import scope_connection
 from tessera.core.envelope import ApiError
 from tessera.games.vendors import vendors
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.identity.permissions import require_real_account
 from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, utcnow

@@ -1,7 +1,8 @@
 """Transfers to the upline: a member sends money from the main wallet to the main wallet of the
 agent or member who brought them, when the brand allows it ([wallet] to_upline)."""
 from tessera.core.envelope import ApiError
-from tessera.identity.models import MEMBER_TYPES, Member
+from tessera.identity.accounts.models import Member
+from tessera.identity.accounts.services import upline_of
 from tessera.wallet.ledger import InsufficientFunds, Leg
 from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.payment_common import request_key, wallet_settings
@@ -9,21 +10,6 @@ from tessera.wallet.payment_password import check_payment_password
 from tessera.wallet.transfers import require_request_id
 
 KIND = "upline_out"  # one transaction with both legs, made for the sender; the upline sees it too
-
-
-def upline_of(db, member: Member) -> Member | None:
-    """The member's upline when it is another agent or member of the same brand."""
-    if member.upline_id is None or member.upline_id == member.id:
-        return None
-    upline = db.get(Member, member.upline_id)
-    if upline is None or upline.tenant_id != member.tenant_id or upline.member_type not in MEMBER_TYPES:
-        return None
-    return upline
-
-
-def may_transfer_to_upline(db, settings: dict, member: Member) -> bool:
-    """Member info's ``toUpline``: the brand allows it and the member has an upline to send to."""
-    return bool(settings.get("to_upline", False)) and upline_of(db, member) is not None
 
 
 def transfer_to_upline(request) -> dict:

@@ -18,7 +18,7 @@ from sqlalchemy import case, func, select
 
 from tessera.games.bets.models import OPEN, SETTLED, GameBet
 from tessera.games.vendors import TRANSFER
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.wallet.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.transfer_models import PENDING, WalletTransfer
 from tessera.wallet.transfers import VENDOR_RESULT, vendor_holds

@@ -5,7 +5,7 @@ from pathlib import Path
 from pyramid.view import view_config
 
 from tessera.identity.permissions import OwnAccount, Permissions, RealAccount
-from tessera.identity.refusals import keeping_traces
+from tessera.core.refusals import keeping_traces
 from tessera.relay import TOKEN
 from tessera.wallet import balances, history
 from tessera.wallet.transfers import wallet_transfer

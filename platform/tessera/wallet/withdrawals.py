@@ -20,7 +20,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from tessera.core.envelope import ApiError
-from tessera.identity.models import audit
+from tessera.identity.accounts.services import audit
 from tessera.core.timeutil import as_utc, now
 from tessera.wallet.bank_accounts import live_account
 from tessera.wallet.ledger import Leg

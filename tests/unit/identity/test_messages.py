@@ -8,7 +8,7 @@ import pytest
 
 import tessera.identity
 from tessera.core.i18n import catalog
-from tessera.system.patterns import PATTERNS
+from tessera.tenancy.patterns import PATTERNS
 from tessera_plugins.firebase_phone_auth import PHONE_AUTH_ERRORS
 
 IDENTITY = Path(tessera.identity.__file__).parent
@@ -37,7 +37,7 @@ def codes_in(source: str) -> set[str]:
 
 
 def identity_codes() -> set[str]:
-    return set().union(*(codes_in(path.read_text("utf-8")) for path in IDENTITY.glob("*.py")))
+    return set().union(*(codes_in(path.read_text("utf-8")) for path in IDENTITY.rglob("*.py")))
 
 
 def pattern_keys() -> set[str]:

@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tessera.identity.registration import BY_MOBILE, BY_USERNAME, Problem, check_fields, field_rules, pattern_problem
+from tessera.identity.registration.fields import BY_MOBILE, BY_USERNAME, Problem, check_fields, field_rules, pattern_problem
 from tessera.tenancy.context import TenantContext
 
 AT = datetime(2026, 6, 15, 12, tzinfo=timezone.utc)

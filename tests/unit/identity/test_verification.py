@@ -11,11 +11,11 @@ from sqlalchemy.orm import Session
 
 from tessera.core.db import ALL_TENANTS, operator_session, scope_connection
 from tessera.core.envelope import ApiError
-from tessera.identity.models import AuditEvent
-from tessera.identity.verification import (
+from tessera.identity.accounts.models import AuditEvent
+from tessera.identity.verification.models import VerificationCode
+from tessera.identity.verification.services import (
     CODE_DIGITS,
     MAX_TRIES,
-    VerificationCode,
     code_digest,
     consume_code,
     e164,

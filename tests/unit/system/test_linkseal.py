@@ -6,7 +6,7 @@ import pytest
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from tessera.system.linkseal import KEY_ALPHABET, KEY_LENGTH, open_sealed, seal
+from tessera.system.status.linkseal import KEY_ALPHABET, KEY_LENGTH, open_sealed, seal
 
 LINK = "https://chat.demo-bd.example/room/support?lang=bn&member=ট"
 

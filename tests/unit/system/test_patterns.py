@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from tessera.system.patterns import ANY, PATTERNS, matches
+from tessera.tenancy.patterns import ANY, PATTERNS, matches
 
 # pattern id -> (values it accepts, values it refuses)
 EXAMPLES = {

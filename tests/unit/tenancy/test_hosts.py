@@ -1,7 +1,7 @@
 """The brand comes from the Host header: ports, case and a trailing dot do not matter; an unknown host is refused."""
 import pytest
 
-from tessera.tenancy import normalize_host
+from tessera.tenancy.hosts import normalize_host
 from tessera.tenancy.models import Tenant, TenantDomain
 
 PH_IP = "192.0.2.44"

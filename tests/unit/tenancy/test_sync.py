@@ -5,11 +5,9 @@ from datetime import datetime, timezone
 import pytest
 from sqlalchemy import select
 
-from tessera.engagement.models import Announcement, Banner
-from tessera.system.models import Footer, HelpSection
-from tessera.tenancy import find_domain
+from tessera.tenancy.hosts import find_domain
 from tessera.tenancy.context import TenantContext
-from tessera.tenancy.models import Tenant, TenantDomain
+from tessera.tenancy.models import Announcement, Banner, Footer, HelpSection, Tenant, TenantDomain
 from tessera.tenancy.services import SyncReport, sync_tenants
 
 SECRET = "test-secret-key-of-at-least-32-bytes"  # the key the session's database was synced with (tests/conftest.py)

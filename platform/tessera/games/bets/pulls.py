@@ -16,7 +16,7 @@ from tessera.core.timeutil import as_utc, utcnow
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
 from tessera.games.catalog.models import Game
 from tessera.games.vendors import TRANSFER, category, decimal_minor, offers
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError, Offer
 from tessera.wallet.money import LARGEST
 

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from tessera.core.timeutil import as_utc
 from tessera.games.bets.models import SETTLED, GameBet
 from tessera.games.catalog.models import Game
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.wallet.money import format_minor
 
 WINDOW = timedelta(days=7)

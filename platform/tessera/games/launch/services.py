@@ -20,7 +20,7 @@ from tessera.core.envelope import ApiError
 from tessera.games.catalog.services import find_game
 from tessera.games.launch.models import GameSession
 from tessera.games.vendors import SEAMLESS, vendors
-from tessera.identity.models import Member
+from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError
 from tessera.wallet.payment_common import request_key
 from tessera.wallet.transfer_models import DONE, IN

@@ -5,7 +5,7 @@ from tessera.core.db import scope_connection
 from tessera.core.timeutil import now
 from tessera.games.launch.services import MoneyLaunch, launchable, vendor_url
 from tessera.games.lobby.favourites import remember
-from tessera.identity.models import REAL
+from tessera.identity.accounts.models import REAL
 from tessera.identity.permissions import Permissions
 from tessera.system.access import ALWAYS
 

@@ -49,7 +49,7 @@ from tessera.games.seamless.calls import (
     ROUND_ROLLED_BACK, ROUND_SETTLED, ROUND_UNKNOWN, TOKEN_INVALID, TRANSACTION_CONFLICT, Call, Refusal, refused)
 from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
-from tessera.identity.models import ACTIVE, REAL, Member
+from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.models import LedgerAccount
 from tessera.wallet.money import format_minor

@@ -1,0 +1,35 @@
+"""Encrypted ("E") calls: the body is a JWE compact serialization (``Content-Type:
+application/jose``) made for the brand's published public key.
+
+A view opts in with ``encrypted=True`` next to ``openapi=True``; it then reads the JSON object
+the payload carried from ``request.decrypted_json``, checked against its description's
+``x-plaintext`` schema.
+"""
+from tessera.core.timeutil import now
+from tessera.identity.encryption.services import check_freshness, decrypt, remember
+from tessera.openapi.operations import find_operation
+
+
+def open_payload(request) -> dict:
+    """Decrypt, check and remember the request's payload; the fields it carries, without iat and jti."""
+    plaintext = decrypt(request.tenant, request.body, request.registry.settings["tessera"].secret_key)
+    at = now(request.registry)
+    issued, jti = check_freshness(plaintext, at)
+    fields = {k: v for k, v in plaintext.items() if k not in ("iat", "jti")}
+    find_operation(request, request.registry["openapi_operations"]).validate_plaintext(request, fields)
+    remember(request.db, jti, issued, at)
+    return fields
+
+
+def encrypted_deriver(view, info):
+    if not info.options.get("encrypted"):
+        return view
+
+    def decrypting_view(context, request):
+        request.decrypted_json = open_payload(request)
+        return view(context, request)
+
+    return decrypting_view
+
+
+encrypted_deriver.options = ("encrypted",)

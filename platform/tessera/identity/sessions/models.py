@@ -1,0 +1,51 @@
+"""Members' sessions, failed logins, and the accounts of sign-in providers linked to members."""
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tessera.core.db import Base, TenantOwned
+from tessera.identity.accounts.models import TEXT
+
+
+class MemberSession(TenantOwned, Base):
+    """A login: only the SHA-256 of its Bearer token is kept."""
+
+    __tablename__ = "member_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ip: Mapped[str | None] = mapped_column(String(45))
+
+
+class FailedLogin(TenantOwned, Base):
+    """A password check that failed, counted by account name and by address for the throttles."""
+
+    __tablename__ = "failed_logins"
+    __table_args__ = (
+        Index("ix_failed_logins_by_account", "tenant_id", "username_key", "created_at"),
+        Index("ix_failed_logins_by_ip", "tenant_id", "ip", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username_key: Mapped[str] = mapped_column(String(64))
+    ip: Mapped[str] = mapped_column(String(45))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FederatedAccount(TenantOwned, Base):
+    """A member's account at a sign-in provider: the provider's stable id of the person."""
+
+    __tablename__ = "federated_accounts"
+    __table_args__ = (UniqueConstraint("tenant_id", "provider", "subject"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
+    provider: Mapped[str] = mapped_column(String(32))
+    subject: Mapped[str] = mapped_column(String(TEXT))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,79 @@
+"""The pages of the shell (SPEC §2): their routes, the built files they load, and the content
+security policy of a brand's page."""
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from tessera.core.files import file_digest
+
+GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
+PAGE_ROUTES = [
+    ("root", "/"),
+    *[(path.strip("/").replace(".", "_"), path) for path in (
+        "/index", "/index.html", "/home", "/login", "/forget", "/register", "/register.html",
+        "/noticePage", "/vip", "/pointMall", "/agent", "/agentHome", "/service", "/lottery",
+        "/vnlottery", "/hot", "/live", "/promotions", "/promoDetail", "/seamless", "/fbsports",
+        "/help", "/helpmc", "/down", "/download", "/join", "/game",
+    )],
+    ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
+]
+API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/assets/", "/healthz", "/readyz")
+SHELL_ENTRY = "shell/main.js"
+REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
+
+
+def version(static_dir: Path, relative: str) -> str:
+    """A short hash of a built file's content, so its URL changes when the file does."""
+    path = static_dir / relative
+    try:
+        return file_digest(str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return "missing"
+
+
+def remote_urls(tenant, static_dir: Path) -> dict[str, str]:
+    configured = tenant.section("remotes")
+    urls = {}
+    for key, (setting, folder) in REMOTES.items():
+        default = f"/static/{folder}/remoteEntry.js?v={version(static_dir, f'{folder}/remoteEntry.js')}"
+        urls[key] = configured.get(setting, default)
+    return urls
+
+
+def _origins(urls) -> list[str]:
+    found = []
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            found.append(f"{parts.scheme}://{parts.netloc}")
+    return sorted(set(found))
+
+
+# Firebase phone sign-in: its API, and the reCAPTCHA it runs before texting a code.
+FIREBASE_SCRIPTS = ("https://www.google.com", "https://www.gstatic.com")
+FIREBASE_CONNECT = ("https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com")
+FIREBASE_FRAMES = ("https://www.google.com", "https://recaptcha.google.com")
+
+
+def content_security_policy(tenant, remotes: dict, phone_auth: dict | None = None) -> str:
+    """Scripts only from this origin and the brand's remotes; images and games from its CDNs;
+    Firebase and its reCAPTCHA when the brand's phone auth is Firebase (and its emulator's address)."""
+    cdn = tenant.section("cdn")
+    firebase = bool(phone_auth) and phone_auth.get("provider") == "firebase"
+    emulator = _origins([phone_auth.get("emulatorUrl") or ""]) if firebase else []
+    scripts = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_SCRIPTS if firebase else ())])
+    connect = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_CONNECT if firebase else ()), *emulator])
+    images = " ".join(["'self'", "data:", "blob:", *_origins(cdn.get("images", []))])
+    frames = " ".join(["'self'", *_origins(cdn.get("launch_game", [])), *(FIREBASE_FRAMES if firebase else ())])
+    return "; ".join((
+        "default-src 'self'",
+        f"script-src {scripts}",
+        "style-src 'self' 'unsafe-inline'",
+        f"img-src {images}",
+        "font-src 'self' data:",
+        f"connect-src {connect}",
+        f"frame-src {frames}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ))

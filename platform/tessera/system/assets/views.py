@@ -1,0 +1,24 @@
+"""The brand's own files (its folder's assets/), served on its hosts at /assets/<path>."""
+from pyramid.response import FileResponse
+from pyramid.view import view_config
+
+from tessera.core.envelope import ApiError
+from tessera.core.files import file_digest
+from tessera.tenancy.assets import content_type, find_asset
+
+
+@view_config(route_name="system.assets", request_method=("GET", "HEAD"))
+def asset(request):
+    """A file of the brand's assets folder; any other path, another brand's included, is not found."""
+    path = "/".join(request.matchdict["subpath"])
+    found = find_asset(request.registry.settings["tessera"].tenants_dir, request.tenant.slug, path)
+    if found is None:
+        raise ApiError(404, "asset_not_found", path=path)
+    response = FileResponse(str(found), request=request, content_type=content_type(found.name))
+    response.etag = file_digest(str(found), found.stat().st_mtime_ns)
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if response.content_type == "image/svg+xml":
+        # An SVG opened on its own is a document: it may style itself, nothing more.
+        response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response

@@ -1,0 +1,7 @@
+"""Feedback: messages and complaints with images, sent from the side bar."""
+from pathlib import Path
+
+
+def includeme(config):
+    config.add_route("system.feedback", "/wps/feedback")
+    config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))
