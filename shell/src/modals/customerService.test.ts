@@ -4,7 +4,7 @@ import { serve } from '../../test/render';
 import type { CustomerServiceEntry } from '../data/status';
 import { openCustomerService, openLiveChat } from './customerService';
 
-// Sealed by the server: tessera.system.linkseal.seal(...) of the link in the comment.
+// Sealed by the server: tessera.system.status.linkseal.seal(...) of the link in the comment.
 const SEALED_CHAT_LINK = 'QphTc0qsCPHlzocU6-7iz3td-3Yi_fcpiqzlyGLADrkagrleMcrBTvoa6H1p5jnkekTNu_AHvAdRYkENp2'; // https://chat.example/room/1
 const SEALED_SCRIPT_LINK = '_X7RkoBNf4ar72Q26TEbUAlIVM2M-UUUuJfdTGbU6Cz4tRJyYCqgsV87QmxX1oYt5tT5fJy'; // javascript:alert(1)
 const CS_PATH = '/wps/system/customerService';

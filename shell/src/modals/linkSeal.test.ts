@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { openSealed } from './linkSeal';
 
-// Sealed by the server: tessera.system.linkseal.seal('https://chat.example/room/1').
+// Sealed by the server: tessera.system.status.linkseal.seal('https://chat.example/room/1').
 const SEALED_CHAT_LINK = 'QphTc0qsCPHlzocU6-7iz3td-3Yi_fcpiqzlyGLADrkagrleMcrBTvoa6H1p5jnkekTNu_AHvAdRYkENp2';
 
 describe('openSealed', () => {

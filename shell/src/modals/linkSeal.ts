@@ -1,5 +1,5 @@
 /**
- * Opens a customer-service link sealed by the server (tessera.system.linkseal, SPEC §7): the last
+ * Opens a customer-service link sealed by the server (tessera.system.status.linkseal, SPEC §7): the last
  * 8 characters are the key, the rest is base64url of a 12-byte nonce followed by the AES-256-GCM
  * ciphertext and tag, keyed by SHA-256 of the key. The key travels with the text, so this only
  * keeps the link from casual scraping.
