@@ -14,11 +14,6 @@ NOTICE_KEYS = {"id", "title", "content", "startDate", "promotionType"}
 BANNER_KEYS = {"bannerId", "groupName", "url", "linkageType", "linkUrl", "title"}
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def announcements(app, query: str = "", **headers) -> dict:
     value = app.get(PATH + query, headers=headers).json["value"]
     assert set(value) == LISTS
