@@ -38,7 +38,7 @@ def allowed_methods(request) -> list[str]:
     """The methods the views of the request's route answer, as an ``Allow`` header lists them."""
     introspector = request.registry.introspector
     route = introspector.get("routes", request.matched_route.name)
-    methods = set()
+    methods: set[str] = set()
     for view in introspector.related(route) if route is not None else ():
         declared = view.get("request_methods") if view.category_name == "views" else None
         methods.update((declared,) if isinstance(declared, str) else declared or ())
