@@ -239,7 +239,7 @@ class TestIsolation:
             return ({n["id"] for n in notices}, {n["title"] for n in notices},
                     {b["bannerId"] for b in value["banners"]}, {b["title"] for b in value["banners"]})
 
-        for mine, theirs in zip(seen(bd), seen(philippines)):
+        for mine, theirs in zip(seen(bd), seen(philippines), strict=True):
             assert mine and theirs and not mine & theirs
         assert all("Demo BD" not in n["title"] for n in philippines["player"])
         assert any("Demo BD" in n["title"] or "বিডি" in n["title"] for n in bd["player"])
