@@ -10,7 +10,7 @@ PULL_SECONDS ?= 30
 DEV_ENV := var/development.env
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
-.PHONY: run test test-python test-frontend test-browser fuzz bench setup install frontend chromium clean
+.PHONY: run test lint lint-python lint-frontend test-python test-frontend test-browser fuzz bench setup install frontend chromium clean
 
 $(STAMP): setup.py requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -89,17 +89,31 @@ define with_server
 	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status
 endef
 
-# Type check, lint (any error or warning fails), then component and hook tests (vitest, jsdom).
-test-frontend: install
+# The Python checks: ruff's lint and format, mypy on platform/ and plugins/, and the import layers
+# (pyproject.toml holds their settings).
+lint-python: $(STAMP)
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+# The front end's type check, then its lint (any error or warning fails).
+lint-frontend: node_modules/.installed
 	npm run typecheck
 	npm run lint
+
+lint: lint-python lint-frontend
+
+# Component and hook tests (vitest, jsdom), after the front end's checks.
+test-frontend: install lint-frontend
 	npm run test:unit
 
 # Browser tests in Debian's Chromium against the real server.
 test-browser: setup chromium
 	$(call with_server,npm run test:e2e)
 
-test: test-python test-frontend test-browser
+# Every check first: a lint or type error fails the run before any test.
+test: lint test-python test-frontend test-browser
 
 # schemathesis over the whole API (tests/fuzz) against a server started for it on a database of
 # its own, made afresh each run; any 5xx fails. Options: make fuzz FUZZ_ARGS="--max-examples 50".

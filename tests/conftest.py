@@ -28,6 +28,10 @@ from factories import Clock, MemberFactory
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
 
+# The functional tests' fixtures, beside the helpers they use: accounts (the outbox), payments,
+# the transfer-wallet, seamless and betting-record test vendors, the game catalog.
+pytest_plugins = ["accounts", "wallet_helpers", "wallet_vendor", "seamless_vendor", "games_helpers", "games_bets_helpers"]
+
 
 def _reset(engine):
     if engine.dialect.name == "postgresql":
@@ -153,6 +157,12 @@ def brand_app(app):
         return webtest.TestApp(app, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": ip})
 
     return make
+
+
+@pytest.fixture
+def ph(brand_app) -> webtest.TestApp:
+    """The app as demo-ph's members see it from the Philippines."""
+    return brand_app("demo-ph.localhost", ip=PH_IP)
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ def parse_args(argv):
                         help=f"TESSERA_LOG_LEVEL values to measure Tessera with (default {QUIET_LEVEL},INFO)")
     args = parser.parse_args(argv)
     args.hosts = [h.strip() for h in args.hosts.split(",") if h.strip()]
-    args.log_levels = list(dict.fromkeys(l.strip().upper() for l in args.log_levels.split(",") if l.strip()))
+    args.log_levels = list(dict.fromkeys(level.strip().upper() for level in args.log_levels.split(",") if level.strip()))
     if not args.hosts or not args.log_levels:
         parser.error("--hosts and --log-levels need at least one value")
     if args.connections < args.wrk_threads or args.wrk_threads < 1 or args.duration < 1 or args.warmup < 0:
@@ -101,7 +101,7 @@ def print_table(targets: list[Target]) -> None:
                          str(r.failures)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for n, row in enumerate(rows):
-        cells = [cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        cells = [cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
         print("  " + "  ".join(cells).rstrip())
         if n == 0:
             print("  " + "  ".join("-" * w for w in widths))

@@ -1,4 +1,5 @@
-"""``python -m tests.bench.seamless``: seamless-wallet round trips a second, against the same ledger posts made in-process.
+"""``python -m tests.bench.seamless``: seamless-wallet round trips a second, against the same ledger
+posts made in-process.
 
 A round trip is what a seamless vendor does for one spin: a signed debit, then a signed credit of
 the same round, each a POST to ``/vendors/TSV/wallet/{operation}`` of Tessera served by gunicorn

@@ -44,7 +44,7 @@ def find_wrk() -> str:
 
 
 def parse(output: str) -> Result:
-    line = next((l for l in output.splitlines() if l.startswith(MARKER)), None)
+    line = next((found for found in output.splitlines() if found.startswith(MARKER)), None)
     if line is None:
         raise WrkFailed(f"wrk printed no result line:\n{output}")
     data = json.loads(line[len(MARKER):])

@@ -7,7 +7,7 @@ from http.cookies import SimpleCookie
 import pytest
 from sqlalchemy import select
 
-from factories import JOSE, PASSWORD, public_key, sealed  # noqa: F401 -- the account tests take them from here
+from factories import JOSE, PASSWORD, sealed
 from tessera import hookimpl
 from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError
@@ -93,8 +93,16 @@ def token_of(app, db_session):
 
 
 @pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
+def login(members, token_of):
+    """``login("demo-ph", ...)``: a new member of that brand (``members``' fields), ``headers``
+    those of a session of theirs."""
+
+    def make(slug="demo-bd", **fields):
+        member = members(slug, **fields)
+        member.headers = bearer(token_of(member))
+        return member
+
+    return make
 
 
 def enable_captcha(db, slug: str) -> None:

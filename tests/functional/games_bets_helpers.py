@@ -1,17 +1,14 @@
 """What the betting-record, profit and winner tests share: a vendor plugin offering a
 transfer-wallet and a seamless vendor (its bet records set by the test, or down), enabled on both
-demo brands instead of their own vendors; catalog games and rounds made as the wallet makes them;
-logins; and the app with the betting-record calls."""
+demo brands instead of their own vendors; catalog games and rounds made as the wallet makes them."""
 import itertools
 from datetime import datetime, timezone
 from decimal import Decimal
 
 import pytest
-import webtest
 from sqlalchemy import select
 
-from accounts import bearer
-from apps import app_with_plugins, registered
+from apps import registered
 from tessera import hookimpl
 from tessera.games.bets.models import SETTLED, GameBet
 from tessera.games.catalog.models import Game
@@ -20,7 +17,6 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
 from tessera.wallet.money import to_minor
 
-BD_IP, PH_IP = "203.0.113.9", "192.0.2.44"
 PLUGIN = "test-bet-vendor"
 TRANSFER_VENDOR, SEAMLESS_VENDOR, COCKFIGHT_VENDOR = "TWB", "SMB", "DS88"
 NAMES = {TRANSFER_VENDOR: "Transfer Bets", SEAMLESS_VENDOR: "Seamless Bets", COCKFIGHT_VENDOR: "Derby Sabong"}
@@ -65,15 +61,6 @@ class BetVendor:
         return {"records": listed, "cursor": str(start + len(listed))}
 
 
-class IncludeBettingRecord:
-    """Includes the betting-record calls in an app whose games package does not yet."""
-
-    @hookimpl
-    def tessera_configure(self, config):
-        config.include("tessera.games.bets")
-        config.scan("tessera.games.bets")
-
-
 def vendor_plugins(pm) -> set[str]:
     return {pm.get_name(impl.plugin) for impl in pm.hook.tessera_game_vendors.get_hookimpls()}
 
@@ -88,49 +75,13 @@ def enable_bet_vendor(db, slug: str, pm) -> None:
     db.flush()
 
 
-@pytest.fixture(scope="session")
-def bets_wsgi(built_app, settings, engine):
-    """The app; built with the betting-record calls included when the games package does not include them."""
-    if "/wps/games/bets" in built_app.registry["openapi_spec"]["paths"]:
-        yield built_app
-        return
-    yield from app_with_plugins(settings, {"tessera-test-betting-record": IncludeBettingRecord()})
-
-
 @pytest.fixture
-def bets_app(bets_wsgi, serve_connection):
-    return serve_connection(bets_wsgi)
-
-
-@pytest.fixture
-def bet_vendor(bets_app, db_session):
+def bet_vendor(app, db_session):
     plugin = BetVendor()
-    with registered(bets_app, plugin, PLUGIN) as pm:
+    with registered(app, plugin, PLUGIN) as pm:
         for slug in ("demo-bd", "demo-ph"):
             enable_bet_vendor(db_session, slug, pm)
         yield plugin
-
-
-@pytest.fixture
-def bd(bets_app) -> webtest.TestApp:
-    return webtest.TestApp(bets_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": BD_IP})
-
-
-@pytest.fixture
-def ph(bets_app) -> webtest.TestApp:
-    return webtest.TestApp(bets_app, extra_environ={"HTTP_HOST": "demo-ph.localhost", "REMOTE_ADDR": PH_IP})
-
-
-@pytest.fixture
-def player(members, token_of):
-    """``player("demo-bd", ...)``: a member of that brand, with the headers of their login."""
-
-    def make(slug="demo-bd", **fields):
-        member = members(slug, **fields)
-        member.headers = bearer(token_of(member))
-        return member
-
-    return make
 
 
 def game(db, member_or_tenant_id, vassalage: str, code: str, name: str, category: str, **fields) -> Game:

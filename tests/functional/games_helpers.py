@@ -13,10 +13,9 @@ Stable API (other game tests rely on it):
   ``<vassalage lower case>-00000``..., names from ``name(n)``, a hot game every 7th (n % 7 == 0).
 - ``rooms(vassalage)``: EVO's live tables (one of them on a game the catalog does not have).
 - ``GAMES_PER_VENDOR`` (30): a test module setting its own gets that many games a vendor.
-- fixture ``login``: ``login(slug="demo-bd")`` a new member of that brand whose ``headers`` are
-  those of a session; import it with ``token_of`` (``from accounts import token_of``).
-- fixture ``game_catalog`` -> ``GameCatalog``, import it into the test module
-  (``from games_helpers import game_catalog``):
+- fixture ``login`` (accounts.py): ``login(slug="demo-bd")`` a new member of that brand whose
+  ``headers`` are those of a session.
+- fixture ``game_catalog`` -> ``GameCatalog`` (tests/conftest.py registers this module's fixtures):
   ``.game(vassalage, code, slug="demo-bd")`` the ``Game`` row (its ``id`` is the nodeId) or None;
   ``.vendors(slug)``, ``.games(vassalage)`` what the vendors offer now; ``.sync(slug)`` sync again
   (the report); ``.plugin``, the ``GameVendors`` plugin: ``down`` (vassalages whose catalog and
@@ -31,7 +30,6 @@ from dataclasses import dataclass
 import pytest
 from sqlalchemy import select
 
-from accounts import bearer
 from apps import registered
 from tessera import hookimpl
 from tessera.games.catalog.models import Game
@@ -218,15 +216,3 @@ def game_catalog(request, app, db_session):
             enable_game_vendors(db_session, slug)
             found.sync(slug)
         yield found
-
-
-@pytest.fixture
-def login(members, token_of):
-    """``login("demo-ph")``: a new member of that brand, ``headers`` those of a session of theirs."""
-
-    def make(slug="demo-bd"):
-        member = members(slug)
-        member.headers = bearer(token_of(member))
-        return member
-
-    return make

@@ -14,11 +14,6 @@ NOTICE_KEYS = {"id", "title", "content", "startDate", "promotionType"}
 BANNER_KEYS = {"bannerId", "groupName", "url", "linkageType", "linkUrl", "title"}
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def announcements(app, query: str = "", **headers) -> dict:
     value = app.get(PATH + query, headers=headers).json["value"]
     assert set(value) == LISTS
@@ -244,7 +239,7 @@ class TestIsolation:
             return ({n["id"] for n in notices}, {n["title"] for n in notices},
                     {b["bannerId"] for b in value["banners"]}, {b["title"] for b in value["banners"]})
 
-        for mine, theirs in zip(seen(bd), seen(philippines)):
+        for mine, theirs in zip(seen(bd), seen(philippines), strict=True):
             assert mine and theirs and not mine & theirs
         assert all("Demo BD" not in n["title"] for n in philippines["player"])
         assert any("Demo BD" in n["title"] or "বিডি" in n["title"] for n in bd["player"])

@@ -13,11 +13,6 @@ from tessera.core.settings import ROOT
 PH_IP = "192.0.2.44"
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def refused(response, path: str | None = None) -> None:
     assert response.status_int == 404
     assert response.json["success"] is False and response.json["code"] == "asset_not_found"

@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from accounts import bearer, token_of  # noqa: F401 -- token_of is a fixture
+from accounts import bearer
 
 
 def refused(response, status: int, code: str) -> dict:

@@ -8,11 +8,6 @@ CAPTCHA = "/wps/captcha"
 GEETEST_ID = "0123456789abcdef0123456789abcdef"
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip="192.0.2.44")
-
-
 def test_an_image_captcha_is_a_picture_and_a_cookie(testapp, db_session):
     configure_brand(db_session, "demo-bd", plugins={"image-captcha": {"secret": "captcha-view-secret"}})
     response = testapp.get(CAPTCHA)

@@ -4,10 +4,8 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from accounts import (  # noqa: F401
-    JOSE, bearer, outbox, ph, post_sealed, public_key, sealed, set_brand, tamper, token_of,
-)
-from factories import PASSWORD, seal
+from accounts import bearer, post_sealed, set_brand, tamper
+from factories import JOSE, PASSWORD, public_key, seal, sealed
 from tessera.identity.accounts.models import AuditEvent
 from tessera.core.i18n import translate
 from tessera.identity.passwords import verify_password

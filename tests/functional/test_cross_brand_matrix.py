@@ -26,8 +26,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from accounts import JOSE, PH_IP, bearer, token_of  # noqa: F401 -- token_of is a fixture
-from factories import seal
+from accounts import PH_IP, bearer
+from factories import JOSE, seal
 from tessera.app import make_app
 from tessera.openapi.operations import resolve_pointer
 from tessera.plugins import make_plugin_manager
@@ -191,7 +191,7 @@ def rule_of(app, spec: dict, call: str) -> str:
 
 
 @pytest.fixture
-def demo_bd_member(members, token_of):  # noqa: F811
+def demo_bd_member(members, token_of):
     member = members("demo-bd", username=f"matrix{uuid.uuid4().hex[:10]}")
     member.token = token_of(member)
     return member

@@ -76,7 +76,7 @@ def test_images_are_stored_under_their_digest_never_their_name(testapp, db_sessi
     row = saved(db_session, response)
     expected = [f"demo-bd/feedback/{hashlib.sha256(data).hexdigest()}.{ext}" for data, ext in ((png, "png"), (jpeg, "jpg"))]
     assert row.images == expected
-    for relative, data in zip(expected, (png, jpeg)):
+    for relative, data in zip(expected, (png, jpeg), strict=True):
         assert (settings.upload_dir / relative).read_bytes() == data
     assert not list(settings.upload_dir.parent.rglob("evil*"))
     assert not list(settings.upload_dir.rglob("*.part"))

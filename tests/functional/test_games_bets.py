@@ -5,10 +5,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from accounts import token_of  # noqa: F401 -- a fixture
-from games_bets_helpers import (  # noqa: F401 -- fixtures
-    BETS, COCKFIGHT_VENDOR, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, game, ph, player,
-    round_of)
+from games_bets_helpers import BETS, COCKFIGHT_VENDOR, SEAMLESS_VENDOR, TRANSFER_VENDOR, game, round_of
 from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED
 
 DHAKA = ZoneInfo("Asia/Dhaka")
@@ -27,8 +24,8 @@ def bets_of(answer) -> list[tuple[str, str]]:
 
 
 class TestRecord:
-    def test_newest_first_with_names(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_newest_first_with_names(self, bd, bet_vendor, login, db_session):
+        member = login()
         slot = game(db_session, member, TRANSFER_VENDOR, "SLOT7", "Lucky Sevens", "RNG")
         base = datetime(2026, 4, 1, 6, tzinfo=timezone.utc)
         won = round_of(db_session, member, "10.00", "25.50", game=slot, placed_at=base,
@@ -49,8 +46,8 @@ class TestRecord:
         ]
         assert value["summary"] == {"count": 2, "bet": "14.00", "payout": "25.50", "winLoss": "15.50"}
 
-    def test_a_vendor_the_brand_no_longer_offers_is_named_by_its_vassalage(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_a_vendor_the_brand_no_longer_offers_is_named_by_its_vassalage(self, bd, bet_vendor, login, db_session):
+        member = login()
         round_of(db_session, member, "1", vassalage="GONE", category="FISH")
         assert record(bd, member)["value"]["list"][0]["vendorName"] == "GONE"
 
@@ -66,8 +63,8 @@ class TestRecord:
         ("&status=rolled_back", [("5.00", "rolled_back")]),
         ("&vassalage=NONE", []),
     ])
-    def test_filters(self, bd, bet_vendor, player, db_session, query, expected):
-        member = player()
+    def test_filters(self, bd, bet_vendor, login, db_session, query, expected):
+        member = login()
         base = datetime.now(timezone.utc) - timedelta(hours=1)
         round_of(db_session, member, "1", "3", placed_at=base)
         round_of(db_session, member, "2", vassalage=SEAMLESS_VENDOR, category="LIVE", placed_at=base + timedelta(minutes=1))
@@ -78,8 +75,8 @@ class TestRecord:
         round_of(db_session, member, "5", status=ROLLED_BACK, placed_at=base + timedelta(minutes=4))
         assert bets_of(record(bd, member, query)) == expected
 
-    def test_the_summary_covers_every_page_and_only_settled_rounds_win_or_lose(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_the_summary_covers_every_page_and_only_settled_rounds_win_or_lose(self, bd, bet_vendor, login, db_session):
+        member = login()
         base = datetime.now(timezone.utc) - timedelta(hours=1)
         for n, (bet, payout, status) in enumerate([("10", "0", SETTLED), ("20", "55.25", SETTLED), ("7.50", "0", OPEN),
                                                    ("30", "0", ROLLED_BACK), ("0.10", "0.30", SETTLED)]):
@@ -93,8 +90,8 @@ class TestRecord:
         assert record(bd, member, "&status=rolled_back")["value"]["summary"] == {
             "count": 1, "bet": "0.00", "payout": "0.00", "winLoss": "0.00"}
 
-    def test_pages_of_ten_by_default(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_pages_of_ten_by_default(self, bd, bet_vendor, login, db_session):
+        member = login()
         base = datetime.now(timezone.utc) - timedelta(hours=1)
         for n in range(12):
             round_of(db_session, member, str(n + 1), placed_at=base + timedelta(minutes=n))
@@ -106,8 +103,8 @@ class TestRecord:
         assert bets_of(record(bd, member, "&pageNo=4")) == []
         assert record(bd, member, "&pageNo=4")["value"]["summary"]["count"] == 12
 
-    def test_rounds_placed_at_the_same_moment_keep_one_order(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_rounds_placed_at_the_same_moment_keep_one_order(self, bd, bet_vendor, login, db_session):
+        member = login()
         moment = datetime.now(timezone.utc) - timedelta(minutes=5)
         rounds = [round_of(db_session, member, str(n + 1), placed_at=moment) for n in range(3)]
         listed = [entry["id"] for entry in record(bd, member, "&pageSize=2")["value"]["list"]]
@@ -116,16 +113,16 @@ class TestRecord:
 
     @pytest.mark.parametrize("query", ["&pageSize=0", "&pageSize=101", "&pageNo=0", "&pageNo=x", "&gameType=SLOTS",
                                        "&gameType=rng", "&status=won", "&vassalage=" + "X" * 33])
-    def test_bad_queries(self, bd, bet_vendor, player, query):
-        assert record(bd, player(), query, status=400)["code"] == "invalid_request"
+    def test_bad_queries(self, bd, bet_vendor, login, query):
+        assert record(bd, login(), query, status=400)["code"] == "invalid_request"
 
     @pytest.mark.parametrize("query", ["&startDate=2026-02-30", "&endDate=20260301", "&startDate=2026-03-10&endDate=2026-03-09"])
-    def test_bad_dates(self, bd, bet_vendor, player, query):
-        assert record(bd, player(), query, status=400)["code"] == "date_invalid"
+    def test_bad_dates(self, bd, bet_vendor, login, query):
+        assert record(bd, login(), query, status=400)["code"] == "date_invalid"
 
-    def test_days_are_the_brands(self, bd, ph, bet_vendor, player, db_session):
+    def test_days_are_the_brands(self, bd, ph, bet_vendor, login, db_session):
         """00:30 in Dhaka on 10 March is 18:30 UTC on 9 March: it belongs to the 10th."""
-        member = player()
+        member = login()
         day = date(2026, 3, 10)
         for bet, moment in (("1", local(DHAKA, day, 0, 0)), ("2", local(DHAKA, day, 0, 30)), ("3", local(DHAKA, day, 23, 59)),
                             ("4", local(DHAKA, day + timedelta(days=1), 0, 0)),
@@ -137,7 +134,7 @@ class TestRecord:
         assert bets_of(record(bd, member, "&endDate=2026-03-09")) == [("5.00", "settled")]
         assert bets_of(record(bd, member, "&startDate=2026-03-11")) == [("4.00", "settled")]
         # On demo-ph (UTC+8) 18:30 UTC on the 9th is 02:30 on the 10th; 15:59 UTC is still the 9th.
-        ph_member = player("demo-ph")
+        ph_member = login("demo-ph")
         round_of(db_session, ph_member, "6", placed_at=datetime(2026, 3, 9, 18, 30, tzinfo=timezone.utc))
         round_of(db_session, ph_member, "7", placed_at=datetime(2026, 3, 9, 15, 59, tzinfo=timezone.utc))
         assert bets_of(record(ph, ph_member, "&startDate=2026-03-10&endDate=2026-03-10")) == [("6.00", "settled")]
@@ -145,8 +142,8 @@ class TestRecord:
 
 
 class TestIsolation:
-    def test_a_member_sees_only_their_own(self, bd, bet_vendor, player, db_session):
-        mine, theirs = player(), player()
+    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session):
+        mine, theirs = login(), login()
         round_of(db_session, mine, "11", "20")
         round_of(db_session, theirs, "22", "100")
         round_of(db_session, theirs, "5", status=OPEN)
@@ -154,17 +151,17 @@ class TestIsolation:
         assert bets_of({"value": value}) == [("11.00", "settled")]
         assert value["summary"] == {"count": 1, "bet": "11.00", "payout": "20.00", "winLoss": "9.00"}
 
-    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, player, db_session):
-        bd_member, ph_member = player(), player("demo-ph")
+    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session):
+        bd_member, ph_member = login(), login("demo-ph")
         round_of(db_session, bd_member, "11")
         round_of(db_session, ph_member, "33")
         assert bets_of(record(ph, ph_member)) == [("33.00", "settled")]
         assert bets_of(record(bd, bd_member)) == [("11.00", "settled")]
         assert record(ph, bd_member, status=401)["code"] == "not_logged_in"
 
-    def test_free_play_and_agents_read_their_own_empty_record(self, bd, bet_vendor, player):
+    def test_free_play_and_agents_read_their_own_empty_record(self, bd, bet_vendor, login):
         for member_type in (0, 1):
-            value = record(bd, player(member_type=member_type, password=None))["value"]
+            value = record(bd, login(member_type=member_type, password=None))["value"]
             assert value == {"list": [], "pageNo": 1, "totalPages": 0, "total": 0,
                              "summary": {"count": 0, "bet": "0.00", "payout": "0.00", "winLoss": "0.00"}}
 

@@ -8,11 +8,8 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
-from accounts import token_of  # noqa: F401 -- a fixture
 from factories import MemberFactory
-from games_bets_helpers import (  # noqa: F401 -- fixtures
-    BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, bd, bet_vendor, bets_app, bets_wsgi, enable_bet_vendor, game, player,
-    round_of)
+from games_bets_helpers import BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, enable_bet_vendor, game, round_of
 from tessera.core.db import operator_session
 from tessera.games.bets.commands import pull_bets
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
@@ -58,76 +55,76 @@ def rounds_of(db, tenant_id: int) -> list[tuple]:
 
 
 class TestPulling:
-    def test_rounds_are_kept_once(self, bets_app, bet_vendor, player, db_session):
-        one, two = player(), player()
+    def test_rounds_are_kept_once(self, app, bet_vendor, login, db_session):
+        one, two = login(), login()
         esports = game(db_session, one, TRANSFER_VENDOR, "VIRT1", "Virtual League", "ESPORTS")
         bet_vendor.records["demo-bd"] = [bet_record(one.id, "R1", "10", "25.50"),
                                          bet_record(str(two.id), "R2", "3", game_code="VIRT1")]
-        assert pull(db_session, bets_app) == counts(recorded=2)
+        assert pull(db_session, app) == counts(recorded=2)
         assert rounds_of(db_session, one.tenant_id) == [
             ("R1", one.id, 1000, 2550, SETTLED, TRANSFER, "RNG", None),
             ("R2", two.id, 300, 0, SETTLED, TRANSFER, "ESPORTS", esports.id),
         ]
-        assert pull(db_session, bets_app) == counts()  # nothing new after the cursor
+        assert pull(db_session, app) == counts()  # nothing new after the cursor
         bet_vendor.records["demo-bd"] += bet_vendor.records["demo-bd"]  # the vendor lists them again
-        assert pull(db_session, bets_app) == counts(unchanged=2)
+        assert pull(db_session, app) == counts(unchanged=2)
         assert len(rounds_of(db_session, one.tenant_id)) == 2
 
-    def test_a_pull_goes_on_from_where_the_last_one_stopped(self, bets_app, bet_vendor, player, db_session):
-        member = player()
+    def test_a_pull_goes_on_from_where_the_last_one_stopped(self, app, bet_vendor, login, db_session):
+        member = login()
         bet_vendor.page = 2
         bet_vendor.records["demo-bd"] = [bet_record(member.id, f"R{n}") for n in range(5)]
-        assert pull(db_session, bets_app) == counts(recorded=5)
+        assert pull(db_session, app) == counts(recorded=5)
         assert bet_vendor.asked == [("demo-bd", None), ("demo-bd", "2"), ("demo-bd", "4"), ("demo-bd", "5")]
         kept = db_session.scalar(select(BetCursor.position).where(BetCursor.vassalage == TRANSFER_VENDOR,
                                                                   BetCursor.tenant_id == member.tenant_id))
         assert kept == "5"
         bet_vendor.records["demo-bd"].append(bet_record(member.id, "R5"))
         bet_vendor.asked.clear()
-        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert pull(db_session, app) == counts(recorded=1)
         assert bet_vendor.asked == [("demo-bd", "5"), ("demo-bd", "6")]
 
     @pytest.mark.parametrize("answer", [[], {"records": []}, {"records": [], "cursor": ""},
                                         {"records": "R1", "cursor": "1"}, {"records": [], "cursor": 7}])
     def test_an_answer_without_its_records_and_cursor_is_the_vendor_unable_to_answer(
-            self, bets_app, bet_vendor, db_session, answer):
+            self, app, bet_vendor, db_session, answer):
         bet_vendor.answer = answer
         with pytest.raises(AdapterError) as refusal:
-            pull(db_session, bets_app)
+            pull(db_session, app)
         assert refusal.value.code == "vendor_unavailable"
         assert db_session.scalar(select(func.count()).select_from(BetCursor)) == 0
 
-    def test_pulled_rounds_are_in_the_members_record(self, bd, bets_app, bet_vendor, player, db_session):
-        member = player()
+    def test_pulled_rounds_are_in_the_members_record(self, bd, app, bet_vendor, login, db_session):
+        member = login()
         bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", "25.50")]
-        pull(db_session, bets_app)
+        pull(db_session, app)
         listed = bd.get(BETS, headers=member.headers).json["value"]["list"]
         assert [(e["roundId"], e["walletMode"], e["vendorName"], e["winLoss"], e["settledAt"]) for e in listed] == [
             ("R1", "transfer", "Transfer Bets", "15.50", "2026-07-01T10:01:00Z")]
 
-    def test_a_record_that_changed_updates_its_round(self, bets_app, bet_vendor, player, db_session):
-        member = player()
+    def test_a_record_that_changed_updates_its_round(self, app, bet_vendor, login, db_session):
+        member = login()
         bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10", settled=False)]
-        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert pull(db_session, app) == counts(recorded=1)
         assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 0, OPEN)
         bet_vendor.records["demo-bd"].append(bet_record(member.id, "R1", "10", "40"))  # settled: listed again
-        assert pull(db_session, bets_app) == counts(updated=1)
+        assert pull(db_session, app) == counts(updated=1)
         assert rounds_of(db_session, member.tenant_id)[0][2:5] == (1000, 4000, SETTLED)
 
-    def test_members_not_of_the_brand_are_skipped(self, bets_app, bet_vendor, player, db_session):
-        mine, foreign = player(), player("demo-ph")
+    def test_members_not_of_the_brand_are_skipped(self, app, bet_vendor, login, db_session):
+        mine, foreign = login(), login("demo-ph")
         bet_vendor.records["demo-bd"] = [bet_record(foreign.id, "R1"), bet_record(mine.id, "R2"),
                                          bet_record(999_999_999, "R3")]
-        assert pull(db_session, bets_app) == counts(recorded=1, skipped=2)
+        assert pull(db_session, app) == counts(recorded=1, skipped=2)
         assert [r[0] for r in rounds_of(db_session, mine.tenant_id)] == ["R2"]
         assert rounds_of(db_session, foreign.tenant_id) == []
 
-    def test_a_round_the_brand_knows_otherwise_is_left_alone(self, bets_app, bet_vendor, player, db_session):
-        member, other = player(), player()
+    def test_a_round_the_brand_knows_otherwise_is_left_alone(self, app, bet_vendor, login, db_session):
+        member, other = login(), login()
         round_of(db_session, member, "5", "6", round_id="R1", wallet_mode=SEAMLESS)
         round_of(db_session, member, "7", round_id="R2")
         bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10"), bet_record(other.id, "R2", "10")]
-        assert pull(db_session, bets_app) == counts(skipped=2)
+        assert pull(db_session, app) == counts(skipped=2)
         assert [r[:4] for r in rounds_of(db_session, member.tenant_id)] == [
             ("R1", member.id, 500, 600), ("R2", member.id, 700, 0)]
 
@@ -136,34 +133,34 @@ class TestPulling:
         {"bet": "1.001"}, {"payout": "NaN"}, {"payout": None}, {"bet": True}, {"placedAt": "yesterday"},
         {"settledAt": "2026-13-01T00:00:00Z"}, {"gameCode": None}, {"roundId": "R" * 65}, {"bet": "1e400"},
     ])
-    def test_unreadable_records_are_counted_and_the_rest_kept(self, bets_app, bet_vendor, player, db_session, bad):
-        member = player()
+    def test_unreadable_records_are_counted_and_the_rest_kept(self, app, bet_vendor, login, db_session, bad):
+        member = login()
         bet_vendor.records["demo-bd"] = [{**bet_record(member.id, "RB"), **bad}, bet_record(member.id, "R1"), "not a record"]
-        assert pull(db_session, bets_app) == counts(recorded=1, invalid=2)
+        assert pull(db_session, app) == counts(recorded=1, invalid=2)
         assert [r[0] for r in rounds_of(db_session, member.tenant_id)] == ["R1"]
 
-    def test_numbers_and_naive_moments_are_read_too(self, bets_app, bet_vendor, player, db_session):
-        member = player()
+    def test_numbers_and_naive_moments_are_read_too(self, app, bet_vendor, login, db_session):
+        member = login()
         bet_vendor.records["demo-bd"] = [{"roundId": 77, "memberId": member.id, "gameCode": "SLOT7", "bet": 2,
                                           "payout": "3.5", "placedAt": "2026-07-01T10:00:00", "settledAt": None}]
-        assert pull(db_session, bets_app) == counts(recorded=1)
+        assert pull(db_session, app) == counts(recorded=1)
         row = db_session.scalar(select(GameBet).where(GameBet.round_id == "77", GameBet.tenant_id == member.tenant_id))
         assert (row.bet_minor, row.payout_minor, row.status) == (200, 350, OPEN)
         assert row.placed_at.replace(tzinfo=timezone.utc) == PLACED
 
-    def test_brands_keep_their_own_rounds(self, bets_app, bet_vendor, player, db_session):
-        bd_member, ph_member = player(), player("demo-ph")
+    def test_brands_keep_their_own_rounds(self, app, bet_vendor, login, db_session):
+        bd_member, ph_member = login(), login("demo-ph")
         bet_vendor.records["demo-bd"] = [bet_record(bd_member.id, "SAME", "1")]
         bet_vendor.records["demo-ph"] = [bet_record(ph_member.id, "SAME", "2")]
-        assert pull(db_session, bets_app) == counts(recorded=1)
-        assert pull(db_session, bets_app, "demo-ph") == counts(recorded=1)
+        assert pull(db_session, app) == counts(recorded=1)
+        assert pull(db_session, app, "demo-ph") == counts(recorded=1)
         assert [r[:3] for r in rounds_of(db_session, bd_member.tenant_id)] == [("SAME", bd_member.id, 100)]
         assert [r[:3] for r in rounds_of(db_session, ph_member.tenant_id)] == [("SAME", ph_member.id, 200)]
 
-    def test_a_vendor_that_cannot_answer_raises_its_refusal(self, bets_app, bet_vendor, db_session):
+    def test_a_vendor_that_cannot_answer_raises_its_refusal(self, app, bet_vendor, db_session):
         bet_vendor.down = True
         with pytest.raises(AdapterError) as refusal:
-            pull(db_session, bets_app)
+            pull(db_session, app)
         assert refusal.value.code == "vendor_unavailable"
 
 

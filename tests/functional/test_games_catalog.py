@@ -4,7 +4,7 @@ retired and comes back with the same nodeId; a vendor that cannot answer is repo
 its games."""
 from sqlalchemy import func, select
 
-from games_helpers import PLUGIN, VENDORS, brand_plugins, game_catalog  # noqa: F401 -- game_catalog is a fixture
+from games_helpers import PLUGIN, VENDORS, brand_plugins
 from tessera.games.catalog.models import Game
 from tessera.games.catalog.services import find_game, sync_catalog
 from tessera.tenancy.models import Tenant

@@ -5,8 +5,6 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlalchemy import func, select
 
-from accounts import ph, token_of  # noqa: F401 -- fixtures
-from games_helpers import game_catalog, login  # noqa: F401 -- fixtures
 from tessera.games.lobby.favourites import KEEP, remember
 from tessera.games.lobby.models import GameFavourite, GameRecent
 

@@ -1,7 +1,5 @@
 """GCSGAME_hotGamesV2 (the hot games, up to 12 a lane, in SPEC §9's lane order) and GLS2_roomList
 (a live vendor's tables, from its plugin)."""
-from accounts import ph, token_of  # noqa: F401 -- fixtures
-from games_helpers import game_catalog, login  # noqa: F401 -- fixtures
 
 HOT = "/wps/relay/GCSGAME_hotGamesV2"
 ROOMS = "/wps/relay/GLS2_roomList"

@@ -9,9 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from accounts import bearer, token_of  # noqa: F401 -- fixtures
-from seamless_vendor import (  # noqa: F401 -- fixtures
-    PH_SLOT, SECRETS, SLOT, TABLE, SEAMLESS_VENDOR, VendorClient, catalog, seamless_vendor)
+from accounts import bearer
+from seamless_vendor import PH_SLOT, SECRETS, SLOT, TABLE, SEAMLESS_VENDOR, VendorClient
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.models import GameSession
 from tessera.games.lobby.models import GameRecent
@@ -26,7 +25,7 @@ PH_IP = "192.0.2.44"
 
 
 @pytest.fixture
-def player(members, db_session, token_of):  # noqa: F811
+def player(members, db_session, token_of):
     """``player("demo-bd", "100.00", member_type=4)``: a member with money in main and their login."""
 
     def make(slug="demo-bd", funds="100.00", **fields):

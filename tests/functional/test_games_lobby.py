@@ -2,8 +2,8 @@
 GCSGAME_newGameVendor; visitors and members; one brand's catalog never shown on another."""
 import pytest
 
-from accounts import bearer, ph, token_of  # noqa: F401 -- ph and token_of are fixtures
-from games_helpers import PLUGIN, game_catalog, login, name  # noqa: F401 -- game_catalog and login are fixtures
+from accounts import bearer
+from games_helpers import PLUGIN, name
 from tessera.tenancy.models import Tenant
 
 LIST = "/wps/relay/GCSGAME_gameList"

@@ -7,9 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from accounts import token_of  # noqa: F401 -- a fixture
-from games_bets_helpers import (  # noqa: F401 -- fixtures
-    COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, ph, player, round_of)
+from games_bets_helpers import COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR, round_of
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import VENDOR, LedgerTransaction
@@ -53,8 +51,8 @@ def profit(app, member, query="&startDate=2026-05-10&endDate=2026-05-10", status
 
 
 class TestRows:
-    def test_settled_rounds_per_game_type_and_vendor_in_the_lobbys_order(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_settled_rounds_per_game_type_and_vendor_in_the_lobbys_order(self, bd, bet_vendor, login, db_session):
+        member = login()
         noon = at_noon()
         round_of(db_session, member, "10", "0", placed_at=noon)                           # RNG TWB
         round_of(db_session, member, "5.50", "20", placed_at=noon)                        # RNG TWB
@@ -77,8 +75,8 @@ class TestRows:
         ]
         assert value["totals"] == {**NOTHING, "count": 5, "bet": "28.50", "payout": "35.00", "winLoss": "6.50"}
 
-    def test_the_days_are_the_brands(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_the_days_are_the_brands(self, bd, bet_vendor, login, db_session):
+        member = login()
         first = datetime.combine(DAY, time(), DHAKA).astimezone(timezone.utc)  # 18:00 UTC on the 9th
         round_of(db_session, member, "1", "4", placed_at=first)
         round_of(db_session, member, "2", placed_at=first - timedelta(seconds=1))
@@ -87,13 +85,13 @@ class TestRows:
         assert profit(bd, member, "&startDate=2026-05-09&endDate=2026-05-11")["value"]["totals"]["winLoss"] == "-3.00"
 
     @pytest.mark.parametrize("query", ["&startDate=2026-02-30", "&startDate=2026-05-11&endDate=2026-05-10"])
-    def test_bad_dates(self, bd, bet_vendor, player, query):
-        assert profit(bd, player(), query, status=400)["code"] == "date_invalid"
+    def test_bad_dates(self, bd, bet_vendor, login, query):
+        assert profit(bd, login(), query, status=400)["code"] == "date_invalid"
 
 
 class TestMoney:
-    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, login, db_session):
+        member = login()
         noon = at_noon()
         dated(db_session, fund(db_session, member, "1000"), noon)
         dated(db_session, fund(db_session, member, "250.25"), noon + timedelta(hours=1))
@@ -109,8 +107,8 @@ class TestMoney:
         whole = profit(bd, member, "&startDate=2026-05-09&endDate=2026-05-11")["value"]["totals"]
         assert (whole["deposit"], whole["withdrawal"], whole["bonus"]) == ("1349.25", "500.00", "37.00")
 
-    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, player, db_session):
-        member = player()
+    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, login, db_session):
+        member = login()
         midnight = datetime.combine(DAY, time(), DHAKA).astimezone(timezone.utc)
         dated(db_session, fund(db_session, member, "1"), midnight)
         dated(db_session, fund(db_session, member, "2"), midnight - timedelta(seconds=1))
@@ -119,8 +117,8 @@ class TestMoney:
 
 
 class TestIsolation:
-    def test_a_member_sees_only_their_own(self, bd, bet_vendor, player, db_session):
-        mine, theirs = player(), player()
+    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session):
+        mine, theirs = login(), login()
         round_of(db_session, mine, "10", "15", placed_at=at_noon())
         round_of(db_session, theirs, "99", "1", placed_at=at_noon())
         dated(db_session, fund(db_session, theirs, "500"), at_noon())
@@ -129,8 +127,8 @@ class TestIsolation:
         assert [row["bet"] for row in value["rows"]] == ["10.00"]
         assert value["totals"] == {**NOTHING, "count": 1, "bet": "10.00", "payout": "15.00", "winLoss": "5.00"}
 
-    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, player, db_session):
-        bd_member, ph_member = player(), player("demo-ph")
+    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session):
+        bd_member, ph_member = login(), login("demo-ph")
         round_of(db_session, bd_member, "10", placed_at=at_noon())
         round_of(db_session, ph_member, "33", "40", placed_at=at_noon(zone=ZoneInfo("Asia/Manila")))
         dated(db_session, fund(db_session, ph_member, "70"), at_noon(zone=ZoneInfo("Asia/Manila")))

@@ -8,8 +8,7 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from seamless_vendor import (  # noqa: F401 -- fixtures
-    SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, catalog, seamless_vendor, signature)
+from seamless_vendor import SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, signature
 from tessera.core.db import Base
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.services import open_session

@@ -4,23 +4,20 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from accounts import token_of  # noqa: F401 -- a fixture
 from factories import Clock
-from games_bets_helpers import (  # noqa: F401 -- fixtures
-    COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, game, ph, player,
-    round_of)
+from games_bets_helpers import COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR, game, round_of
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-def clock(bets_app):
+def clock(app):
     clock = Clock()
     clock.now = NOW
-    bets_app.registry["clock"] = clock
+    app.registry["clock"] = clock
     yield clock
-    del bets_app.registry["clock"]
+    del app.registry["clock"]
 
 
 def ranks(app, body=None, status=200):
@@ -34,8 +31,8 @@ def payouts(answer) -> list[str]:
 
 
 class TestBoard:
-    def test_biggest_payouts_first_masked_with_multiplier_and_day(self, bd, bet_vendor, player, clock, db_session):
-        lucky, other = player(username="luckystar7"), player(username="abcd")
+    def test_biggest_payouts_first_masked_with_multiplier_and_day(self, bd, bet_vendor, login, clock, db_session):
+        lucky, other = login(username="luckystar7"), login(username="abcd")
         slot = game(db_session, lucky, TRANSFER_VENDOR, "SLOT7", "Lucky Sevens", "RNG")
         baccarat = game(db_session, lucky, SEAMLESS_VENDOR, "BAC1", "Speed Baccarat", "LIVE")
         round_of(db_session, lucky, "2.00", "25.00", game=slot, settled_at=NOW - timedelta(hours=1))
@@ -52,8 +49,8 @@ class TestBoard:
              "gameType": "RNG", "bet": "3.00", "payout": "10.01", "multiplier": "3.33", "wonAt": "2026.06.14"},
         ]
 
-    def test_the_last_7_days_only(self, bd, bet_vendor, player, clock, db_session):
-        member = player()
+    def test_the_last_7_days_only(self, bd, bet_vendor, login, clock, db_session):
+        member = login()
         round_of(db_session, member, "1", "7", settled_at=NOW - timedelta(days=7))
         round_of(db_session, member, "1", "8", settled_at=NOW - timedelta(days=7, seconds=1))
         round_of(db_session, member, "1", "9", settled_at=NOW - timedelta(days=6, hours=23))
@@ -63,8 +60,8 @@ class TestBoard:
         clock.advance(minutes=31)
         assert payouts(ranks(bd)) == []
 
-    def test_only_settled_wins_that_staked_something(self, bd, bet_vendor, player, clock, db_session):
-        member = player()
+    def test_only_settled_wins_that_staked_something(self, bd, bet_vendor, login, clock, db_session):
+        member = login()
         settled = NOW - timedelta(hours=1)
         round_of(db_session, member, "1", "2", settled_at=settled)
         round_of(db_session, member, "1", "0", settled_at=settled)             # a loss
@@ -73,8 +70,8 @@ class TestBoard:
         round_of(db_session, member, "3", status=ROLLED_BACK, placed_at=settled)
         assert payouts(ranks(bd)) == ["2.00"]
 
-    def test_ties_show_the_later_win_first_and_count_limits(self, bd, bet_vendor, player, clock, db_session):
-        member = player()
+    def test_ties_show_the_later_win_first_and_count_limits(self, bd, bet_vendor, login, clock, db_session):
+        member = login()
         early = round_of(db_session, member, "1", "50", settled_at=NOW - timedelta(hours=3), round_id="EARLY")
         late = round_of(db_session, member, "1", "50", settled_at=NOW - timedelta(hours=2), round_id="LATE")
         for n in range(25):
@@ -87,8 +84,8 @@ class TestBoard:
         assert payouts(ranks(bd, {"count": 3})) == ["50.00", "50.00", "25.00"]
         assert len(ranks(bd, {"count": 50})["value"]["list"]) == 27
 
-    def test_by_game_type(self, bd, bet_vendor, player, clock, db_session):
-        member = player()
+    def test_by_game_type(self, bd, bet_vendor, login, clock, db_session):
+        member = login()
         settled = NOW - timedelta(hours=1)
         round_of(db_session, member, "1", "2", settled_at=settled)
         round_of(db_session, member, "1", "3", vassalage=COCKFIGHT_VENDOR, category="COCKFIGHT", settled_at=settled)
@@ -100,15 +97,15 @@ class TestBoard:
     def test_bad_bodies(self, bd, bet_vendor, body):
         assert ranks(bd, body, status=400)["code"] == "invalid_request"
 
-    def test_visitors_see_it(self, bd, bet_vendor, player, clock, db_session):
-        round_of(db_session, player(), "1", "2", settled_at=NOW - timedelta(hours=1))
+    def test_visitors_see_it(self, bd, bet_vendor, login, clock, db_session):
+        round_of(db_session, login(), "1", "2", settled_at=NOW - timedelta(hours=1))
         assert payouts(ranks(bd, {"gameType": "RNG", "count": 5})) == ["2.00"]
 
 
 class TestIsolation:
-    def test_a_brand_sees_only_its_own_winners(self, bd, ph, bet_vendor, player, clock, db_session):
-        round_of(db_session, player(), "1", "2", settled_at=NOW - timedelta(hours=1))
-        round_of(db_session, player("demo-ph"), "1", "3", settled_at=NOW - timedelta(hours=1))
+    def test_a_brand_sees_only_its_own_winners(self, bd, ph, bet_vendor, login, clock, db_session):
+        round_of(db_session, login(), "1", "2", settled_at=NOW - timedelta(hours=1))
+        round_of(db_session, login("demo-ph"), "1", "3", settled_at=NOW - timedelta(hours=1))
         assert payouts(ranks(bd)) == ["2.00"]
         assert payouts(ranks(ph)) == ["3.00"]
 

@@ -1,17 +1,11 @@
 """A message's language: the ``lang`` query, then the ``lang`` cookie, then Accept-Language,
 then the brand's default (Bengali for demo-bd, English for demo-ph)."""
-import pytest
 
 NOT_FOUND = {"bn": "এখানে কিছু নেই: /wps/nowhere", "en": "Nothing is here: /wps/nowhere"}
 
 
 def message(app, path="/wps/nowhere", **headers) -> str:
     return app.get(path, headers=headers, status=404).json["message"]
-
-
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip="192.0.2.44")
 
 
 def test_without_any_preference_the_brand_default_speaks(testapp, ph):

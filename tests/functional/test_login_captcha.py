@@ -17,11 +17,6 @@ def captchas(db_session):
     configure_brand(db_session, "demo-ph", plugins={"image-captcha": {"secret": PH_SECRET}})
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def log_in(app, username, password=PASSWORD, status=200, **fields) -> dict:
     return send(app, "POST", LOGIN, {"username": username, "password": password, **fields}, status=status)
 

@@ -3,7 +3,6 @@ phone-auth token; and the check of logins from an address the member never used 
 import pytest
 from sqlalchemy import func, select
 
-from accounts import outbox  # noqa: F401 -- the fixture: the brands' SMS, kept
 from factories import PASSWORD, PhoneAuth, configure_brand, send
 from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.sessions.models import MemberSession
@@ -12,11 +11,6 @@ from tessera.identity.passwords import DEFAULT_PASSWORD
 LOGIN, SEND, INFO = "/wps/session/login?lang=en", "/wps/verification/sms/noLogin", "/wps/member/info"
 PH_IP, OTHER_PH_IP, NUMBER, PHONE = "192.0.2.44", "192.0.2.45", "9171234567", "+639171234567"
 PHONE_AUTH = "tessera-test-phone-auth"
-
-
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
 
 
 @pytest.fixture
@@ -43,53 +37,53 @@ def sessions(db) -> int:
 
 
 class TestSmsLogin:
-    def test_the_code_sent_logs_the_member_in(self, ph, outbox, member):  # noqa: F811
+    def test_the_code_sent_logs_the_member_in(self, ph, outbox, member):
         value = sms_login(ph, verificationCode=code_for(ph, outbox))["value"]
         assert (value["firstTimeLogin"], value["passwordExpired"]) == (True, False)
         assert ph.get(INFO, headers={"Authorization": f"Bearer {value['token']}"}).json["value"]["id"] == member.id
 
-    def test_a_default_password_does_not_expire_an_sms_login(self, ph, outbox, members):  # noqa: F811
+    def test_a_default_password_does_not_expire_an_sms_login(self, ph, outbox, members):
         members("demo-ph", phone=PHONE, password=DEFAULT_PASSWORD, password_is_default=True)
         assert sms_login(ph, verificationCode=code_for(ph, outbox))["value"]["passwordExpired"] is False
 
-    def test_a_wrong_code(self, ph, outbox, member, db_session):  # noqa: F811
+    def test_a_wrong_code(self, ph, outbox, member, db_session):
         code = code_for(ph, outbox)
         answer = sms_login(ph, status=401, verificationCode=f"{(int(code) + 1) % 10_000_000:07d}")
         assert (answer["code"], answer["message"]) == (
             "sms_login_failed", "The mobile number or verification code is not correct.")
         assert sms_login(ph, verificationCode=code)["success"] is True  # one wrong try of five
 
-    def test_a_code_logs_in_once(self, ph, outbox, member):  # noqa: F811
+    def test_a_code_logs_in_once(self, ph, outbox, member):
         code = code_for(ph, outbox)
         sms_login(ph, verificationCode=code)
         assert sms_login(ph, status=401, verificationCode=code)["code"] == "sms_login_failed"
 
-    def test_a_number_without_an_account_gets_the_same_answer(self, ph, outbox, db_session):  # noqa: F811
+    def test_a_number_without_an_account_gets_the_same_answer(self, ph, outbox, db_session):
         ph.post_json(SEND, {"countryDialingCode": "63", "mobileNo": NUMBER, "purpose": "login"})
         assert outbox.sms == []
         assert sms_login(ph, status=401, verificationCode="1234567")["code"] == "sms_login_failed"
         assert sessions(db_session) == 0
 
-    def test_the_same_number_with_separators_and_trunk_zero(self, ph, outbox, member):  # noqa: F811
+    def test_the_same_number_with_separators_and_trunk_zero(self, ph, outbox, member):
         code = code_for(ph, outbox)
         assert sms_login(ph, mobileNum="0917 123 4567", countryDialingCode="+63", verificationCode=code)["success"] is True
 
-    def test_a_code_for_a_password_change_does_not_log_in(self, ph, outbox, member):  # noqa: F811
+    def test_a_code_for_a_password_change_does_not_log_in(self, ph, outbox, member):
         ph.post_json(SEND, {"countryDialingCode": "63", "mobileNo": NUMBER, "purpose": "forgot"})
         assert sms_login(ph, status=401, verificationCode=outbox.code(PHONE))["code"] == "sms_login_failed"
 
-    def test_no_captcha_is_asked_where_password_logins_need_one(self, ph, outbox, member, db_session):  # noqa: F811
+    def test_no_captcha_is_asked_where_password_logins_need_one(self, ph, outbox, member, db_session):
         code = code_for(ph, outbox)
         configure_brand(db_session, "demo-ph", plugins={"image-captcha": {"secret": "s"}})  # LOGINREQCAPTCHA3 is on
         assert sms_login(ph, verificationCode=code)["success"] is True
         assert log_in(ph, member.username, status=400)["code"] == "captcha_required"
 
-    def test_a_locked_member(self, ph, outbox, member, db_session):  # noqa: F811
+    def test_a_locked_member(self, ph, outbox, member, db_session):
         member.status = "locked"
         db_session.flush()
         assert sms_login(ph, status=403, verificationCode=code_for(ph, outbox))["code"] == "account_locked"
 
-    def test_a_member_who_is_not_an_agent_at_the_agent_entrance(self, ph, outbox, member):  # noqa: F811
+    def test_a_member_who_is_not_an_agent_at_the_agent_entrance(self, ph, outbox, member):
         assert sms_login(ph, status=403, verificationCode=code_for(ph, outbox), agent=True)["code"] == "non_agent_login"
 
     def test_a_brand_without_sms_login(self, testapp, db_session):
@@ -97,7 +91,7 @@ class TestSmsLogin:
                                                "verificationCode": "1234567"}, status=400)
         assert answer["code"] == "login_type_unavailable"
 
-    def test_a_code_of_one_brand_does_not_log_in_on_another(self, ph, testapp, outbox, member, members, db_session):  # noqa: F811
+    def test_a_code_of_one_brand_does_not_log_in_on_another(self, ph, testapp, outbox, member, members, db_session):
         configure_brand(db_session, "demo-bd", flags={"MOBILEVERCODELOGIN3": True})
         members("demo-bd", phone=PHONE)
         code = code_for(ph, outbox)
@@ -105,16 +99,16 @@ class TestSmsLogin:
                                              "verificationCode": code}, status=401)["code"] == "sms_login_failed"
         assert sms_login(ph, verificationCode=code)["success"] is True
 
-    def test_an_invalid_number(self, ph, outbox):  # noqa: F811
+    def test_an_invalid_number(self, ph, outbox):
         assert sms_login(ph, status=400, mobileNum="12", verificationCode="1234567")["code"] == "invalid_mobile"
 
-    def test_a_code_or_a_token_is_needed(self, ph, outbox):  # noqa: F811
+    def test_a_code_or_a_token_is_needed(self, ph, outbox):
         assert sms_login(ph, status=400)["code"] == "invalid_request"
 
 
 class TestPhoneAuthLogin:
     @pytest.fixture
-    def phone_auth(self, app, db_session, outbox):  # noqa: F811
+    def phone_auth(self, app, db_session, outbox):
         adapter = PhoneAuth()
         pm = app.registry["plugin_manager"]
         pm.register(adapter, name=PHONE_AUTH)
@@ -140,7 +134,7 @@ class TestUnknownAddress:
     the member's phone (purpose "ip")."""
 
     @pytest.fixture(autouse=True)
-    def checked(self, db_session, outbox):  # noqa: F811
+    def checked(self, db_session, outbox):
         configure_brand(db_session, "demo-ph", flags={"UNREGIPVERIF3": True, "LOGINREQCAPTCHA3": False})
 
     def test_the_first_login_from_an_address_asks_for_a_code(self, ph, member, db_session):
@@ -150,7 +144,7 @@ class TestUnknownAddress:
         assert sessions(db_session) == 0
         assert db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id)) == "verification_asked"
 
-    def test_the_code_sent_to_the_member_lets_the_login_through(self, ph, brand_app, outbox, member):  # noqa: F811
+    def test_the_code_sent_to_the_member_lets_the_login_through(self, ph, brand_app, outbox, member):
         log_in(ph, member.username, status=403)
         code = code_for(ph, outbox, purpose="ip", username=member.username)
         assert log_in(ph, member.username, verificationCode=code)["success"] is True
@@ -158,7 +152,7 @@ class TestUnknownAddress:
         assert log_in(brand_app("demo-ph.localhost", ip=OTHER_PH_IP), member.username, status=403)["code"] == \
             "ip_verification_required"
 
-    def test_a_wrong_code(self, ph, outbox, member, db_session):  # noqa: F811
+    def test_a_wrong_code(self, ph, outbox, member, db_session):
         code = code_for(ph, outbox, purpose="ip", username=member.username)
         answer = log_in(ph, member.username, status=400, verificationCode=f"{(int(code) + 1) % 10_000_000:07d}")
         assert answer["code"] == "verification_code_invalid"

@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from accounts import bearer, ph, token_of  # noqa: F401
+from accounts import bearer
 from tessera.identity.accounts.avatars import ICON_IDS
 
 ICON, AVATARS = "/wps/member/info/icon", "/wps/relay/MCSFE_getPlayerAvatar"

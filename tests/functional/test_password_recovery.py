@@ -9,10 +9,8 @@ import pytest
 import webtest
 from sqlalchemy import delete, func, select
 
-from accounts import (  # noqa: F401
-    JOSE, bearer, outbox, ph, post_sealed, public_key, sealed, set_brand, tamper, token_of,
-)
-from factories import PASSWORD, MemberFactory, seal
+from accounts import bearer, post_sealed, set_brand, tamper
+from factories import JOSE, MemberFactory, PASSWORD, public_key, seal, sealed
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member

@@ -10,15 +10,15 @@ import pytest
 import webtest
 from sqlalchemy import func, select
 
-from accounts import bearer, set_brand, token_of  # noqa: F401 -- fixtures
+from accounts import bearer, set_brand
 from factories import PASSWORD, sealed
-from seamless_vendor import VendorClient, seamless_vendor  # noqa: F401 -- fixtures
+from seamless_vendor import VendorClient
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS
 from tessera.system.access import NEVER
 from tessera.wallet.operators import create_key
 from tessera.core.timeutil import utcnow
-from wallet_helpers import GATEWAY, balance, fund, notification, payments, webhook  # noqa: F401 -- fixtures
+from wallet_helpers import GATEWAY, balance, fund, notification, webhook
 
 BD_IP, US_IP, PH_IP, UNKNOWN_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44", "10.20.30.40"
 JOSE = "application/jose"
@@ -78,7 +78,7 @@ class TestRefused:
         refused(us.put("/wps/member/register", sealed(us, form), content_type=JOSE, status=403))
         assert count(db_session, MemberSession) == 0
 
-    def test_a_members_money_calls_are_refused_and_nothing_moves(self, us, members, token_of, db_session):  # noqa: F811
+    def test_a_members_money_calls_are_refused_and_nothing_moves(self, us, members, token_of, db_session):
         member = members()
         fund(db_session, member, 100000)
         headers = bearer(token_of(member))
@@ -96,7 +96,7 @@ class TestRefused:
                                headers=headers, status=403))
         assert balance(db_session, member) == 100000
 
-    def test_game_launches_are_refused_even_by_get(self, us, members, token_of):  # noqa: F811
+    def test_game_launches_are_refused_even_by_get(self, us, members, token_of):
         headers = bearer(token_of(members()))
         refused(us.get("/wps/game/launchGame", {"gameCode": "SLOT1", "vassalage": "TSV"}, headers=headers,
                        status=403))
@@ -113,7 +113,7 @@ class TestRefused:
         assert operations.calls == []
         assert us.get("/wps/relay/TEST_roomList").json["value"] == {"rooms": ["lobby"]}  # a read: answered
 
-    def test_every_call_that_changes_state_is_refused_unless_it_is_open(self, app, us, members, token_of):  # noqa: F811
+    def test_every_call_that_changes_state_is_refused_unless_it_is_open(self, app, us, members, token_of):
         """Walks every view: those answering a method that changes state are refused from a blocked
         region, but for the open ones, which must be exactly these."""
         headers = bearer(token_of(members()))
@@ -161,21 +161,21 @@ class TestStillAnswered:
     def test_the_notices_by_post(self, us):
         assert us.post_json("/wps/relay/MCSFE_getListAnnouncements", {"types": "PL"}).json["success"] is True
 
-    def test_a_members_own_data_can_be_read(self, us, members, token_of):  # noqa: F811
+    def test_a_members_own_data_can_be_read(self, us, members, token_of):
         member = members()
         assert us.get("/wps/member/info", headers=bearer(token_of(member))).json["value"]["id"] == member.id
 
-    def test_logout(self, us, members, token_of, db_session):  # noqa: F811
+    def test_logout(self, us, members, token_of, db_session):
         token = token_of(members())
         us.delete("/wps/session/logout", headers=bearer(token))
         assert db_session.scalar(select(MemberSession.revoked_at)) is not None
 
-    def test_the_vendors_seamless_wallet_calls(self, us, seamless_vendor, members, db_session):  # noqa: F811
+    def test_the_vendors_seamless_wallet_calls(self, us, seamless_vendor, members, db_session):
         member = members()
         fund(db_session, member, 2500)
         assert VendorClient(us).balance(member.id)["balance"] == "25.00"
 
-    def test_the_gateways_notifications(self, payments, brand_app, members, token_of, db_session):  # noqa: F811
+    def test_the_gateways_notifications(self, payments, brand_app, members, token_of, db_session):
         member = members()
         home = brand_app("demo-bd.localhost", ip=BD_IP)
         deposit = home.post_json("/wps/wallet/deposits", {"channel": GATEWAY, "amount": "500.00",

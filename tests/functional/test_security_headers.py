@@ -6,7 +6,7 @@ import re
 import pytest
 import webtest
 
-from accounts import bearer, token_of  # noqa: F401 -- fixtures
+from accounts import bearer
 from factories import PASSWORD, configure_brand, sealed
 from tessera.openapi import EXPLORER_POLICY
 
@@ -57,7 +57,7 @@ class TestStrictTransport:
 
 
 class TestNoStore:
-    def test_a_members_call(self, call, members, token_of):  # noqa: F811
+    def test_a_members_call(self, call, members, token_of):
         answer = call().get("/wps/member/info", headers=bearer(token_of(members())))
         assert answer.headers["Cache-Control"] == "no-store"
 

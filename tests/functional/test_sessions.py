@@ -56,11 +56,6 @@ def without_captchas(db_session):
         configure_brand(db_session, slug, plugins={"image-captcha": None, "geetest": None})
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def set_brand_config(db, slug, **sections):
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
     tenant.config = {**tenant.config, **sections}

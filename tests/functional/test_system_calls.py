@@ -14,11 +14,6 @@ from tessera.tenancy.services import sync_tenants
 PH_IP = "192.0.2.44"
 
 
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
-
-
 def value(app, path):
     return app.get(path).json["value"]
 

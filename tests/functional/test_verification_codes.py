@@ -4,7 +4,7 @@ import re
 import pytest
 from sqlalchemy import func, select
 
-from accounts import bearer, enable_captcha, outbox, ph, set_brand, solved_captcha, token_of  # noqa: F401
+from accounts import bearer, enable_captcha, set_brand, solved_captcha
 from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.verification.models import VerificationCode
 

@@ -2,14 +2,13 @@
 what a member holds, in main and in each transfer-wallet vendor's wallet, as the ledger has it."""
 from decimal import Decimal
 
-import pytest
 from sqlalchemy import func, select
 
-from accounts import bearer, set_brand, token_of  # noqa: F401 -- token_of is a fixture
+from accounts import set_brand
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerAccount
 from tessera.wallet.money import to_minor
-from wallet_vendor import VENDOR, fund, vendor  # noqa: F401 -- vendor is a fixture
+from wallet_vendor import VENDOR, fund
 
 BALANCE = "/wps/v2/wallets/balance"
 MERCHANT = "/wps/relay/GCS_merchantWallet"
@@ -25,16 +24,6 @@ def hold(db_session, member, main: str, wallet: str | None = None):
         ledger.post(f"test:wallet:{member.id}", "transfer_settle",
                     [Leg(ledger.house_account("transfers_in_flight"), -minor),
                      Leg(ledger.member_account(member.id, "vendor", VENDOR), minor)], member_id=member.id)
-
-
-@pytest.fixture
-def login(members, token_of):  # noqa: F811
-    def make(slug="demo-bd", **fields):
-        member = members(slug, **fields)
-        member.headers = bearer(token_of(member))
-        return member
-
-    return make
 
 
 class TestBalance:

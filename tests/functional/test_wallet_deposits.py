@@ -10,9 +10,8 @@ from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.system.feedback.services import MAX_IMAGE_BYTES
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.payment_models import Deposit
-from wallet_helpers import (  # noqa: F401
-    BANK, GATEWAY, PLUGIN, RACERS, Caller, balance, bd, committed, jpeg, member_of, operator_of, payments, ph, png,
-    postings, race, race_app, request_id, set_brand, set_wallet, token_of,
+from wallet_helpers import (
+    BANK, GATEWAY, PLUGIN, RACERS, Caller, balance, jpeg, png, postings, race, request_id, set_brand, set_wallet,
 )
 
 DEPOSITS, CHANNELS = "/wps/wallet/deposits", "/wps/wallet/deposit/channels"

@@ -6,25 +6,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from accounts import bearer, token_of  # noqa: F401 -- token_of is a fixture
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.models import LedgerTransaction
-from wallet_vendor import VENDOR, fund, vendor  # noqa: F401 -- vendor is a fixture
+from wallet_vendor import VENDOR, fund
 
 RECORD = "/wps/wallet/transactions"
 BONUSES = "/wps/wallet/bonuses"
 DHAKA, MANILA = ZoneInfo("Asia/Dhaka"), ZoneInfo("Asia/Manila")
 PH_IP = "192.0.2.44"
-
-
-@pytest.fixture
-def login(members, token_of):  # noqa: F811
-    def make(slug="demo-bd", **fields):
-        member = members(slug, **fields)
-        member.headers = bearer(token_of(member))
-        return member
-
-    return make
 
 
 def at(db_session, transaction, moment: datetime):

@@ -23,9 +23,7 @@ from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operator_cli import operators, payments
 from tessera.wallet.operators import key_hash, revoke_key
 from tessera.wallet.payment_models import Deposit, OperatorKey
-from wallet_helpers import (  # noqa: F401
-    Caller, LocalWsgi, balance, bd, member_of, operator_of, pay_on_checkout, ph, request_id, token_of,
-)
+from wallet_helpers import Caller, LocalWsgi, balance, pay_on_checkout, request_id
 
 
 class TestKeys:

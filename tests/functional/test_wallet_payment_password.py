@@ -13,9 +13,7 @@ from tessera.plugins import make_plugin_manager
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.wallet.payment_models import PaymentPassword
 from tessera.wallet.payment_password import MAX_WRONG, PaymentPasswordCheck
-from wallet_helpers import (  # noqa: F401
-    PASSWORD, PAYMENT_PASSWORD, bd, bearer, member_of, ph, set_payment_password, set_wallet, token_of,
-)
+from wallet_helpers import PASSWORD, PAYMENT_PASSWORD, bearer, set_payment_password, set_wallet
 
 SETTINGS = "/wps/wallet/withdrawal/settings"
 

@@ -16,7 +16,7 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from accounts import bearer, token_of  # noqa: F401 -- fixtures
+from accounts import bearer
 from tessera.app import make_app
 from tessera.core.db import operator_session
 from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
@@ -31,9 +31,10 @@ from tessera.wallet.transfer_models import WalletTransfer
 from tessera.wallet.transfers import reconcile_transfers
 from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
-from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
+from wallet_vendor import (
     CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,
-    player, vendor, wallet_balance)
+    wallet_balance,
+)
 
 TRANSFER = "/wps/relay/GCS_walletTransfer"
 BALANCE = "/wps/v2/wallets/balance"
@@ -145,7 +146,7 @@ class TestRefusals:
         assert move(testapp, player, "sideways", status=400)["code"] == "invalid_request"
 
     @pytest.mark.parametrize("member_type", [0, 1])
-    def test_only_real_members(self, testapp, vendor, members, db_session, token_of, member_type):  # noqa: F811
+    def test_only_real_members(self, testapp, vendor, members, db_session, token_of, member_type):
         member = members(member_type=member_type, password=None if member_type == 0 else "Secret123")
         fund(db_session, member, "10")
         member.headers = bearer(token_of(member))
@@ -300,7 +301,7 @@ class TestReplays:
 
 
 class TestIsolation:
-    def test_request_ids_are_each_members_own(self, testapp, vendor, player, members, db_session,  # noqa: F811
+    def test_request_ids_are_each_members_own(self, testapp, vendor, player, members, db_session,
                                               token_of):
         other = members()
         fund(db_session, other, "50")
@@ -312,7 +313,7 @@ class TestIsolation:
         assert (theirs["mainBalance"], theirs["walletBalance"]) == ("40.00", "10.00")
         assert main_balance(db_session, player) == 9000
 
-    def test_brands_keep_their_own_transfers(self, app, brand_app, vendor, members, db_session, token_of):  # noqa: F811
+    def test_brands_keep_their_own_transfers(self, app, brand_app, vendor, members, db_session, token_of):
         ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
         member = members("demo-ph")
         fund(db_session, member, "80")

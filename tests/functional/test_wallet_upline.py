@@ -5,7 +5,7 @@ import uuid
 import pytest
 from sqlalchemy import func, select
 
-from accounts import bearer, token_of  # noqa: F401 -- token_of is a fixture
+from accounts import bearer
 from factories import _hash
 from tessera.wallet.models import LedgerTransaction
 from tessera.wallet.payment_models import PaymentPassword
@@ -22,7 +22,7 @@ def rid() -> str:
 
 
 @pytest.fixture
-def family(members, db_session, token_of):  # noqa: F811
+def family(members, db_session, token_of):
     """An agent of demo-bd and a real member it brought, holding 100.00 with a payment password."""
     agent = members(member_type=1)
     member = members(upline_id=agent.id)
@@ -57,7 +57,7 @@ class TestToUpline:
         assert main_balance(db_session, member) == 10000
 
     @pytest.mark.parametrize("upline_type", [0, None])
-    def test_not_to_free_play_nor_without_an_upline(self, testapp, members, db_session, token_of,  # noqa: F811
+    def test_not_to_free_play_nor_without_an_upline(self, testapp, members, db_session, token_of,
                                                     upline_type):
         upline = members(member_type=0, password=None) if upline_type == 0 else None
         member = members(upline_id=upline.id if upline else None)
@@ -66,7 +66,7 @@ class TestToUpline:
         assert testapp.get(INFO, headers=member.headers).json["value"]["toUpline"] is False
         assert send(testapp, member, "1", status=403)["code"] == "upline_transfer_not_allowed"
 
-    def test_not_to_an_account_of_another_brand(self, testapp, members, db_session, token_of):  # noqa: F811
+    def test_not_to_an_account_of_another_brand(self, testapp, members, db_session, token_of):
         stranger = members("demo-ph", member_type=1)
         member = members(upline_id=stranger.id)
         member.headers = bearer(token_of(member))
@@ -137,7 +137,7 @@ class TestPaymentPassword:
 
 
 class TestWho:
-    def test_agents_and_free_play_need_a_real_account(self, testapp, family, members, token_of):  # noqa: F811
+    def test_agents_and_free_play_need_a_real_account(self, testapp, family, members, token_of):
         agent = family[0]
         assert send(testapp, agent, "1", status=403)["code"] == "in_need_true_account"
         guest = members(member_type=0, password=None)

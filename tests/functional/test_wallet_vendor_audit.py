@@ -11,7 +11,6 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from accounts import token_of  # noqa: F401 -- a fixture
 from tessera.app import make_app
 from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED, GameBet
 from tessera.games.vendors import TRANSFER
@@ -21,7 +20,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger import Leg, Ledger
 from tessera.wallet.ledger_cli import ledger
 from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
-from wallet_vendor import DOWN, LOSE_ANSWER, VENDOR, committed_vendor, player, vendor  # noqa: F401 -- fixtures
+from wallet_vendor import DOWN, LOSE_ANSWER, VENDOR, committed_vendor
 
 TRANSFER_CALL = "/wps/relay/GCS_walletTransfer"
 

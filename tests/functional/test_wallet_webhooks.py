@@ -20,10 +20,9 @@ from tessera.core.timeutil import now
 from tessera.wallet.deposits import reconcile
 from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.payment_models import Deposit
-from wallet_helpers import (  # noqa: F401
-    GATEWAY, PLUGIN, RACERS, SECRETS, SIGNATURE, Caller, LocalWsgi, balance, bd, committed, long_sessions, member_of,
-    notification, pay_on_checkout, payments, ph, postings, race, race_app, request_id, set_brand, set_wallet,
-    token_of, webhook,
+from wallet_helpers import (
+    GATEWAY, PLUGIN, RACERS, SECRETS, SIGNATURE, Caller, LocalWsgi, balance, long_sessions, notification,
+    pay_on_checkout, postings, race, request_id, set_brand, set_wallet, webhook,
 )
 
 DEPOSITS = "/wps/wallet/deposits"

@@ -12,9 +12,8 @@ from tessera.wallet.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators import key_hash
 from tessera.wallet.payment_common import stamp
 from tessera.wallet.payment_models import BankAccount, OperatorKey, Withdrawal
-from wallet_helpers import (  # noqa: F401
-    PAYMENT_PASSWORD, RACERS, balance, bd, committed, jpeg, long_sessions, member_of, operator_of, ph, png, race,
-    race_app, request_id, set_payment_password, set_wallet, token_of,
+from wallet_helpers import (
+    PAYMENT_PASSWORD, RACERS, balance, jpeg, long_sessions, png, race, request_id, set_payment_password, set_wallet,
 )
 
 WITHDRAWALS, SETTINGS = "/wps/wallet/withdrawals", "/wps/wallet/withdrawal/settings"

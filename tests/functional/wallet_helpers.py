@@ -20,7 +20,7 @@ from sqlalchemy import delete, func, select, update
 from webob import Request
 
 # The payment tests take these from here.
-from accounts import PASSWORD, bearer, post_sealed, set_brand, token_of  # noqa: F401
+from accounts import PASSWORD, bearer, post_sealed, set_brand
 from apps import app_with_plugins, registered
 from factories import MemberFactory
 from tessera import hookimpl
@@ -217,11 +217,6 @@ def check_described(app, method: str, path: str, response) -> None:
 @pytest.fixture
 def bd(testapp):
     return testapp
-
-
-@pytest.fixture
-def ph(brand_app):
-    return brand_app("demo-ph.localhost", ip=PH_IP)
 
 
 @pytest.fixture

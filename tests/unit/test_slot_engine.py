@@ -172,7 +172,7 @@ def test_a_paytable_is_five_real_reels_with_a_wild_in_the_middle(code):
     # Each symbol pays more the longer its run, and a higher symbol never less than a lower one.
     paying = [symbol.pays for symbol in table.symbols if symbol.id != WILD]
     assert all(p3 < p4 < p5 for p3, p4, p5 in paying)
-    assert all(higher >= lower for a, b in zip(paying, paying[1:]) for higher, lower in zip(a, b))
+    assert all(higher >= lower for a, b in zip(paying, paying[1:], strict=False) for higher, lower in zip(a, b, strict=True))
 
 
 @pytest.mark.parametrize(("asked", "played"), [(None, 25), (1, 1), (25, 25), (30, 30), (50, 50), (243, 50), (0, 1),
@@ -206,7 +206,7 @@ def test_a_spin_shows_three_rows_from_each_reels_stop():
     paytable = paytable_for("monsoon-gold", 30)
     result = spin(paytable, 5, random.Random(3))
     assert len(result.grid) == 3 and all(len(row) == 5 for row in result.grid)
-    for reel, (strip, stop) in enumerate(zip(paytable.reels, result.stops)):
+    for reel, (strip, stop) in enumerate(zip(paytable.reels, result.stops, strict=True)):
         assert [row[reel] for row in result.grid] == [strip[(stop + n) % len(strip)] for n in range(3)]
 
 

@@ -13,7 +13,7 @@ from cachetools import TTLCache
 class Memo:
     def __init__(self, seconds: float, maxsize: int = 4096, timer=time.monotonic):
         self.seconds = seconds
-        self._cache = TTLCache(maxsize=maxsize, ttl=seconds, timer=timer) if seconds > 0 else None
+        self._cache: TTLCache | None = TTLCache(maxsize=maxsize, ttl=seconds, timer=timer) if seconds > 0 else None
         self._lock = threading.Lock()
 
     def get(self, key, load):

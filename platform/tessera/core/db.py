@@ -13,10 +13,11 @@ On PostgreSQL, row-level security on every tenant-owned table is the second wall
 import sqlite3
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import cast
 
 import zope.sqlalchemy
 from pyramid_retry import mark_error_retryable
-from sqlalchemy import ForeignKey, MetaData, create_engine, event, text
+from sqlalchemy import ForeignKey, MetaData, Table, create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql.util import find_tables
 from sqlalchemy.orm import (
@@ -64,7 +65,7 @@ def tenant_owned_tables() -> frozenset[str]:
 @lru_cache(maxsize=8)
 def _owned_tables(mapper_count: int) -> frozenset[str]:
     return frozenset(
-        mapper.local_table.name for mapper in Base.registry.mappers if issubclass(mapper.class_, TenantOwned)
+        cast(Table, mapper.local_table).name for mapper in Base.registry.mappers if issubclass(mapper.class_, TenantOwned)
     )
 
 

@@ -5,6 +5,7 @@ from pyramid.exceptions import PredicateMismatch
 from pyramid.httpexceptions import HTTPException
 from pyramid.tweens import EXCVIEW
 from pyramid.view import exception_view_config, forbidden_view_config, notfound_view_config
+from zope.interface import Interface
 
 from tessera.core.envelope import ApiError, render_error
 
@@ -21,6 +22,13 @@ STATUS_CODES = {
 }
 
 
+class INotFoundPage(Interface):
+    """The page a browser gets for a path nothing serves (registered by the shell)."""
+
+    def render(request):
+        """Return the brand's not-found page for a page request, or None for anything else."""
+
+
 @exception_view_config(ApiError)
 def api_error(exc, request):
     return render_error(request, exc.status, exc.code, exc.value, exc.headers, **exc.params)
@@ -30,7 +38,7 @@ def allowed_methods(request) -> list[str]:
     """The methods the views of the request's route answer, as an ``Allow`` header lists them."""
     introspector = request.registry.introspector
     route = introspector.get("routes", request.matched_route.name)
-    methods = set()
+    methods: set[str] = set()
     for view in introspector.related(route) if route is not None else ():
         declared = view.get("request_methods") if view.category_name == "views" else None
         methods.update((declared,) if isinstance(declared, str) else declared or ())
@@ -44,10 +52,10 @@ def not_found(exc, request):
     if isinstance(exc, PredicateMismatch) and request.matched_route is not None:
         allow = {"Allow": ", ".join(allowed_methods(request))}
         return render_error(request, 405, "method_not_allowed", headers=allow, method=request.method)
-    from tessera.shell.views import is_page_request, render_page
-
-    if is_page_request(request) and request.tenant_or_none is not None:
-        return render_page(request, status=404)  # the shell shows its not-found page
+    page = request.registry.queryUtility(INotFoundPage)
+    response = None if page is None else page.render(request)
+    if response is not None:
+        return response
     return render_error(request, 404, "not_found", path=request.path)
 
 

@@ -47,8 +47,9 @@ def configure_logging(level: str = "INFO", fmt: str = "json") -> None:
         logging.setLogRecordFactory(_with_request_id(make_record))
     handler = logging.StreamHandler(sys.stderr)
     if fmt == "json":
-        handler.setFormatter(JsonFormatter())
-        handler.formatter.converter = time.gmtime
+        formatter = JsonFormatter()
+        formatter.converter = time.gmtime
+        handler.setFormatter(formatter)
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"))
     root = logging.getLogger()

@@ -1,9 +1,18 @@
 """Time is UTC everywhere; SQLite hands datetimes back naive, so read them as UTC."""
 from datetime import datetime, timezone
+from typing import overload
 
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+@overload
+def as_utc(value: datetime) -> datetime: ...
+
+
+@overload
+def as_utc(value: datetime | None) -> datetime | None: ...
 
 
 def as_utc(value: datetime | None) -> datetime | None:

@@ -90,7 +90,7 @@ def openapi_deriver(view, info):
     return validated_view
 
 
-openapi_deriver.options = ("openapi", "max_body")
+openapi_deriver.options = ("openapi", "max_body")  # type: ignore[attr-defined]  # how Pyramid reads a deriver's options
 
 
 def response_validation_tween_factory(handler, registry):

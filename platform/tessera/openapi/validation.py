@@ -90,7 +90,8 @@ def multipart_form(value: bytes, boundary: str = "", **_) -> ImmutableMultiDict:
     header.set_param("boundary", boundary)  # quoted as a header needs, whatever the sender wrote
     message = BytesParser().parsebytes(f"Content-Type: {header['Content-Type']}\r\n\r\n".encode() + value)
     fields = []
-    for part in message.get_payload() if message.is_multipart() else ():
+    parts: list[Message] = message.get_payload() if message.is_multipart() else []  # type: ignore[assignment]
+    for part in parts:
         name = part.get_param("name", header="content-disposition")
         payload = part.get_payload(decode=True)
         if not isinstance(payload, bytes):

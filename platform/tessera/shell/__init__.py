@@ -1,7 +1,8 @@
 """The shell: every page route of SPEC §2 answers the brand's index.html, and the built front end
 is served from TESSERA_STATIC_DIR at /static/."""
+from tessera.core.errors import INotFoundPage
 from tessera.shell.services import PAGE_ROUTES
-from tessera.shell.views import render_page
+from tessera.shell.views import NotFoundPage, render_page
 
 
 def includeme(config):
@@ -9,5 +10,7 @@ def includeme(config):
     for name, pattern in PAGE_ROUTES:
         config.add_route(f"shell.{name}", pattern)
         config.add_view(render_page, route_name=f"shell.{name}", request_method=("GET", "HEAD"))
+    # A page nothing serves is still the shell, which shows its not-found page (core.errors asks).
+    config.registry.registerUtility(NotFoundPage(), INotFoundPage)
     # Built files are named or versioned by their content, so they may be kept for a year.
     config.add_static_view("static", str(settings.static_dir), cache_max_age=365 * 24 * 3600)

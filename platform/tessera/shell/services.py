@@ -58,7 +58,8 @@ def content_security_policy(tenant, remotes: dict, phone_auth: dict | None = Non
     """Scripts only from this origin and the brand's remotes; images and games from its CDNs;
     Firebase and its reCAPTCHA when the brand's phone auth is Firebase (and its emulator's address)."""
     cdn = tenant.section("cdn")
-    firebase = bool(phone_auth) and phone_auth.get("provider") == "firebase"
+    phone_auth = phone_auth or {}
+    firebase = phone_auth.get("provider") == "firebase"
     emulator = _origins([phone_auth.get("emulatorUrl") or ""]) if firebase else []
     scripts = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_SCRIPTS if firebase else ())])
     connect = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_CONNECT if firebase else ()), *emulator])

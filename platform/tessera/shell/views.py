@@ -3,7 +3,9 @@ front end about the brand."""
 import json
 
 from pyramid.renderers import render_to_response
+from zope.interface import implementer
 
+from tessera.core.errors import INotFoundPage
 from tessera.core.i18n import LANGUAGES, chosen
 from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
@@ -60,3 +62,14 @@ def render_page(request, status: int = 200):
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
     return response
+
+
+@implementer(INotFoundPage)
+class NotFoundPage:
+    """A browser asking a brand's host for a page nothing serves gets the shell, which shows its
+    not-found page; a call gets the envelope."""
+
+    def render(self, request):
+        if is_page_request(request) and request.tenant_or_none is not None:
+            return render_page(request, status=404)
+        return None

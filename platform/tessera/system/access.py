@@ -56,4 +56,4 @@ def region_deriver(view, info):
     return region_checked_view
 
 
-region_deriver.options = ("region_check",)
+region_deriver.options = ("region_check",)  # type: ignore[attr-defined]  # how Pyramid reads a deriver's options

@@ -12,7 +12,7 @@ class IBrandStatus(Interface):
     def restricted(region):
         """Whether the brand refuses callers from ``region`` (None: unknown)."""
 
-    def summary():
+    def summary():  # type: ignore[misc]  # an interface method names no self
         """Who the brand is: slug, name, currency, languages, theme, logo."""
 
     def status(ip, language):

@@ -223,7 +223,8 @@ def _link_errors(entry: dict, file: str, at: str) -> list[LoadError]:
 
 
 def _unique_key_errors(items: list, file: str, name: str) -> list[LoadError]:
-    first, errors = {}, []
+    first: dict = {}
+    errors: list[LoadError] = []
     for i, item in enumerate(items):
         if item["key"] in first:
             errors.append(LoadError(file, f"{name}.{i}.key", f"'{item['key']}' is already used by {name}.{first[item['key']]}"))

@@ -75,7 +75,7 @@ def _notice(notice: Announcement) -> dict:
 def announcements(db, tenant, language: str, types: frozenset[str]) -> dict:
     """Banners (type B) and notices of the asked types; the lists of types not asked for are empty."""
     now = utcnow()
-    answer = {"player": [], "banners": [], "popup": [], "promotion": [], "help": []}
+    answer: dict[str, list[dict]] = {"player": [], "banners": [], "popup": [], "promotion": [], "help": []}
     if BANNERS in types:
         answer["banners"] = banners(db, tenant, language, now)
     wanted = [t for t in NOTICE_LISTS if t in types]

@@ -119,6 +119,7 @@ class _RoundBook:
                 return RECORDED
             except IntegrityError:  # the same round kept by another pull at the same moment
                 existing = self._round(fields["round_id"])
+                assert existing is not None, "the other pull's round is there"
         return self._update(existing, fields)
 
     def _update(self, existing: GameBet, fields: dict) -> str:

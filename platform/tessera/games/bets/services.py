@@ -60,7 +60,7 @@ def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
         "vassalage": bet.vassalage,
         "vendorName": names.get(bet.vassalage, bet.vassalage),
         "gameCode": bet.game_code,
-        "gameName": games.get(bet.game_id) or bet.game_code,
+        "gameName": (games.get(bet.game_id) if bet.game_id is not None else None) or bet.game_code,
         "gameType": bet.category,
         "bet": format_minor(bet.bet_minor),
         "payout": format_minor(bet.payout_minor),

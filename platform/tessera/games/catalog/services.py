@@ -9,6 +9,7 @@ and bets keep it; it comes back as it was if the vendor offers it again.
 import logging
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import Literal, overload
 
 from sqlalchemy import insert, select, text, update
 
@@ -41,6 +42,14 @@ class VendorCounts:
     retired: int = 0
     unchanged: int = 0
     skipped: int = 0
+
+
+@overload
+def _text(game: dict, key: str, limit: int, required: Literal[True] = True) -> str: ...
+
+
+@overload
+def _text(game: dict, key: str, limit: int, required: bool) -> str | None: ...
 
 
 def _text(game: dict, key: str, limit: int, required: bool = True) -> str | None:
@@ -94,7 +103,7 @@ def game_fields(game: dict, vendor: dict, position: int) -> dict:
 
 def _offered_games(games, vendor: dict, counts: VendorCounts) -> dict[str, dict]:
     """The vendor's games by code (the first of a code repeated); a game that cannot be listed is counted, not kept."""
-    found = {}
+    found: dict[str, dict] = {}
     for position, game in enumerate(games):
         try:
             if not isinstance(game, dict):
@@ -187,7 +196,7 @@ def sync_catalog(db, tenant, plugins, at: datetime) -> dict:
     """
     brand_offers, failed_plugins = offers(plugins)
     _one_sync_at_a_time(db, tenant.id)
-    report = {"vendors": {}, "failed": {name: "vendors_unavailable" for name in failed_plugins}}
+    report: dict[str, dict] = {"vendors": {}, "failed": {name: "vendors_unavailable" for name in failed_plugins}}
     for offer in brand_offers.values():
         try:
             counts = _sync_vendor(db, tenant.id, plugins, offer, at)

@@ -38,7 +38,7 @@ class Launchable:
     game_id: int
     vassalage: str
     game_code: str
-    wallet_mode: str
+    wallet_mode: str | None  # as the vendor declares it
 
 
 def launchable(db, tenant_id: int, plugins, vassalage: str, game_code: str) -> Launchable:

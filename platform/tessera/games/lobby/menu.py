@@ -18,7 +18,7 @@ def _card(vendor: dict) -> dict:
 
 def game_menus(plugins, translate) -> list[dict]:
     """Every lane, in order, each with its vendors' cards (none when the brand has no vendor of it)."""
-    cards = {lane: [] for lane in CATEGORIES}
+    cards: dict[str, list[dict]] = {lane: [] for lane in CATEGORIES}
     for vendor in vendors(plugins):
         lane = category(vendor)
         if lane is None:

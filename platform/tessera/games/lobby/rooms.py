@@ -25,6 +25,13 @@ def _vendor_rooms(plugins, lobby: Lobby, vassalage: str) -> list:
         raise ApiError(503, "game_unavailable", vassalage=vassalage) from None
 
 
+def _amount(value) -> str:
+    minor = decimal_minor(value)
+    if minor is None:
+        raise ValueError("no amount")
+    return format_minor(minor)
+
+
 def _room(room, node_ids: dict[str, int]) -> dict | None:
     """A room as the API answers it; None for one the plugin described wrongly (left out)."""
     try:
@@ -38,8 +45,8 @@ def _room(room, node_ids: dict[str, int]) -> dict | None:
             "nodeId": node_ids.get(str(room["gameCode"])),
             "name": str(room["name"]),
             "dealer": None if dealer is None else str(dealer),
-            "minBet": format_minor(decimal_minor(room["minBet"])),
-            "maxBet": format_minor(decimal_minor(room["maxBet"])),
+            "minBet": _amount(room["minBet"]),
+            "maxBet": _amount(room["maxBet"]),
             "players": players,
             "status": room["status"],
         }

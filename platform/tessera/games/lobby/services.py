@@ -41,7 +41,7 @@ def catalog_vendors(db, tenant_id: int) -> frozenset[str]:
                                 .distinct()))
 
 
-def game_json(game: Game, vendor: dict, favourite: bool) -> dict:
+def game_json(game, vendor: dict, favourite: bool) -> dict:
     """A game as every list answers it (lobby, hot, favourites, recent)."""
     return {
         "nodeId": game.id,
@@ -158,7 +158,7 @@ def game_list(lobby: Lobby, form: dict) -> dict:
     page = select(Game.id).where(*matching).order_by(*GAME_ORDER).offset((page_no - 1) * size).limit(size)
     games = lobby.db.execute(select(*CARD_COLUMNS, lobby.favourite_column(), count.scalar_subquery().label("total"))
                              .where(Game.id.in_(page.scalar_subquery())).order_by(*GAME_ORDER)).all()
-    total = games[0].total if games else lobby.db.scalar(count) if page_no > 1 else 0
+    total = games[0].total if games else (lobby.db.scalar(count) or 0) if page_no > 1 else 0
     cards = [game_json(game, lobby.offers[game.vassalage].vendor, bool(game.favourite)) for game in games]
     return {"games": cards, "totalPages": -(-total // size), "total": total, "pageNo": page_no, "pageSize": size}
 
@@ -169,7 +169,7 @@ def _type_key(row) -> tuple[int, str]:
     return (CATEGORIES.index(lane) if lane in CATEGORIES else len(CATEGORIES)), game_type
 
 
-def _class_key(classify: str) -> tuple[int, str]:
+def _class_key(classify: str | None) -> tuple[int, str | None]:
     return (CLASS_ORDER.index(classify) if classify in CLASS_ORDER else len(CLASS_ORDER)), classify
 
 
@@ -191,7 +191,7 @@ def vendor_game_types(lobby: Lobby, vassalage: str) -> dict:
                       for game_type, lane, total in sorted(types, key=_type_key)],
         "classifies": [{"classify": classify, "total": total}
                        for classify, total in sorted(classes, key=lambda row: _class_key(row[0]))],
-        "minBets": [format_minor(minor) for minor in bets],
+        "minBets": [format_minor(minor) for minor in bets if minor is not None],
     }
 
 

@@ -16,7 +16,9 @@ def open_payload(request) -> dict:
     at = now(request.registry)
     issued, jti = check_freshness(plaintext, at)
     fields = {k: v for k, v in plaintext.items() if k not in ("iat", "jti")}
-    find_operation(request, request.registry["openapi_operations"]).validate_plaintext(request, fields)
+    operation = find_operation(request, request.registry["openapi_operations"])
+    assert operation is not None, "an encrypted call is a described one"
+    operation.validate_plaintext(request, fields)
     remember(request.db, jti, issued, at)
     return fields
 
@@ -32,4 +34,4 @@ def encrypted_deriver(view, info):
     return decrypting_view
 
 
-encrypted_deriver.options = ("encrypted",)
+encrypted_deriver.options = ("encrypted",)  # type: ignore[attr-defined]  # how Pyramid reads a deriver's options

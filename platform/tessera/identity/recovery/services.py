@@ -130,7 +130,7 @@ def change_password(call: Call, member_id: int, form: dict) -> str:
     """Check the old password (or, with CHNGPASSVERIF3, an SMS code), set the new one, end every
     session; the token of a new one."""
     db, at, ip = call.db, call.at, call.ip
-    member = db.get(Member, member_id)
+    member = db.get_one(Member, member_id)
     if member.member_type == FREE_PLAY or member.password_hash is None:
         raise ApiError(403, "in_need_true_account")
     new = form["newPassword"]

@@ -83,7 +83,7 @@ def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetim
 def masked_phone(member: Member) -> str:
     """The member's number as a hint: the country code and the last four digits (+63•••••1234)."""
     country = f"+{member.country_dialing_code}" if member.country_dialing_code else ""
-    return f"{country}•••••{member.phone[-4:]}"
+    return f"{country}•••••{(member.phone or '')[-4:]}"
 
 
 def _known_address(db, member: Member, ip: str | None) -> bool:

@@ -31,7 +31,9 @@ def proves(call: Call, purpose: str, phone: str, form: dict, member_id: int | No
             raise KeptRefusal(400, "phone_auth_failed", value={"reason": "another_number"})
         return True
     code = form.get("verificationCode")
-    return bool(code) and consume_code(call.db, purpose, phone, code, call.at, ip=call.ip, member_id=member_id)
+    if not code:
+        return False
+    return consume_code(call.db, purpose, phone, code, call.at, ip=call.ip, member_id=member_id)
 
 
 def proven_member(call: Call, purpose: str, phone: str, form: dict) -> Member | None:

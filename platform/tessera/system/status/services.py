@@ -20,7 +20,7 @@ from tessera.tenancy.patterns import PATTERNS
 NORMAL, MAINTENANCE, REGION_RESTRICTED = 0, 1, 2
 FLAGS = tuple(SCHEMA["$defs"]["flag"]["enum"])
 LIVE_CHAT = "3"
-EMPTY_FOOTER = {"description": "", "licences": [], "protection": [], "responsibility": None}
+EMPTY_FOOTER: dict = {"description": "", "licences": [], "protection": [], "responsibility": None}
 
 _OPTIONAL = {"enabled": False, "required": False, "pattern_id": "any", "min_length": 1, "max_length": 64}
 REGISTER_DEFAULTS = {
