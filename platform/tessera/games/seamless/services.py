@@ -100,7 +100,7 @@ class SeamlessWallet:
 
     # -- who plays
 
-    def _member(self, member_id: int) -> Member:
+    def _member(self, member_id: int | None) -> Member:
         """The real account the vendor names. Free play and agents never play for money (a launch
         gives them no wallet, and a member's type never changes): a call naming one is refused
         here, before the ledger is looked at, so it leaves no account or kept call behind."""
@@ -116,7 +116,9 @@ class SeamlessWallet:
         became since the bet."""
         return member.status == ACTIVE
 
-    def _authenticate(self, token: str) -> dict:
+    def _authenticate(self, token: str | None) -> dict:
+        if token is None:
+            raise Refusal(TOKEN_INVALID)
         session = self.db.scalars(select(GameSession).where(
             GameSession.tenant_id == self.tenant.id, GameSession.token_hash == token_hash(token),
             GameSession.vassalage == self.vassalage)).one_or_none()
@@ -159,7 +161,7 @@ class SeamlessWallet:
             return self._credit(call, member, main)
         return self._rollback(call, member, main)
 
-    def _kept(self, transaction_id: str) -> SeamlessCall | None:
+    def _kept(self, transaction_id: str | None) -> SeamlessCall | None:
         return self.db.scalars(select(SeamlessCall).where(
             SeamlessCall.tenant_id == self.tenant.id, SeamlessCall.vassalage == self.vassalage,
             SeamlessCall.transaction_id == transaction_id).execution_options(populate_existing=True)).one_or_none()
@@ -194,7 +196,7 @@ class SeamlessWallet:
     def _ok_money(self, call: Call, main: LedgerAccount) -> dict:
         return self._ok(self.ledger.balance(main), transactionId=call.transaction_id, memberId=call.member_id)
 
-    def _key(self, transaction_id: str) -> str:
+    def _key(self, transaction_id: str | None) -> str:
         return f"seamless:{self.vassalage}:{transaction_id}"
 
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
@@ -205,7 +207,7 @@ class SeamlessWallet:
 
     # -- rounds
 
-    def _round(self, member: Member, round_id: str) -> GameBet | None:
+    def _round(self, member: Member, round_id: str | None) -> GameBet | None:
         """The member's round; None when the vendor has no such round for this member."""
         bet = self.db.scalars(select(GameBet).where(
             GameBet.tenant_id == self.tenant.id, GameBet.vassalage == self.vassalage,
@@ -235,6 +237,7 @@ class SeamlessWallet:
     def _debit(self, call: Call, member: Member, main: LedgerAccount):
         if not self._may_bet(member):
             raise Refusal(PLAYER_UNKNOWN)
+        assert call.amount_minor is not None  # read_call requires an amount of every debit and credit
         bet = self._opened(call, member)
         if bet.status == SETTLED:
             raise Refusal(ROUND_SETTLED, kept=True)
@@ -249,12 +252,13 @@ class SeamlessWallet:
         return self._ok_money(call, main), call.amount_minor, posted
 
     def _credit(self, call: Call, member: Member, main: LedgerAccount):
+        assert call.amount_minor is not None  # read_call requires an amount of every debit and credit
         bet = self._round(member, call.round_id)
         if bet is None:
             raise Refusal(ROUND_UNKNOWN, kept=True)
         if bet.status == ROLLED_BACK:
             raise Refusal(ROUND_ROLLED_BACK, kept=True)
-        if bet.status == SETTLED and self.at >= as_utc(bet.settled_at) + self.late_credit:
+        if bet.status == SETTLED and bet.settled_at and self.at >= as_utc(bet.settled_at) + self.late_credit:
             raise Refusal(ROUND_CLOSED, kept=True)
         posted = None
         if call.amount_minor:
@@ -277,6 +281,7 @@ class SeamlessWallet:
         if debit.ledger_transaction_id is None or self.ledger.find(undo_key) is not None:
             return self._ok_money(call, main), 0, None  # the debit moved nothing, or was undone already
         bet = self._round(member, debit.round_id)
+        assert bet is not None  # a kept debit that moved money opened its round for this member
         if bet.status == SETTLED:
             raise Refusal(ROUND_SETTLED, kept=True)
         posted = self._post(undo_key, UNDO, member, main, debit.amount_minor, bet)
