@@ -11,8 +11,8 @@ from accounts import token_of  # noqa: F401 -- a fixture
 from games_bets_helpers import (  # noqa: F401 -- fixtures
     COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR, bd, bet_vendor, bets_app, bets_wsgi, ph, player, round_of)
 from tessera.games.bets.models import OPEN, ROLLED_BACK
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import VENDOR, LedgerTransaction
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import VENDOR, LedgerTransaction
 from wallet_vendor import fund
 
 DHAKA = ZoneInfo("Asia/Dhaka")

@@ -6,8 +6,8 @@ import pytest
 from sqlalchemy import func, select
 
 from accounts import bearer, set_brand, token_of  # noqa: F401 -- token_of is a fixture
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerAccount
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount
 from tessera.wallet.money import to_minor
 from wallet_vendor import VENDOR, fund, vendor  # noqa: F401 -- vendor is a fixture
 

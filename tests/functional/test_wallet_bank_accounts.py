@@ -3,7 +3,7 @@ import pytest
 from sqlalchemy import select
 
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
-from tessera.wallet.payment_models import BankAccount
+from tessera.wallet.payments.models import BankAccount
 from wallet_helpers import bd, member_of, ph, token_of  # noqa: F401
 
 ACCOUNTS = "/wps/wallet/bank-accounts"

@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from accounts import bearer, token_of  # noqa: F401 -- token_of is a fixture
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerTransaction
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerTransaction
 from wallet_vendor import VENDOR, fund, vendor  # noqa: F401 -- vendor is a fixture
 
 RECORD = "/wps/wallet/transactions"

@@ -19,10 +19,10 @@ from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
 from tessera.tenancy.services import sync_tenants
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.operator_cli import operators, payments
-from tessera.wallet.operators import key_hash, revoke_key
-from tessera.wallet.payment_models import Deposit, OperatorKey
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.operators.commands import operators, payments
+from tessera.wallet.operators.services import key_hash, revoke_key
+from tessera.wallet.payments.models import Deposit, OperatorKey
 from wallet_helpers import (  # noqa: F401
     Caller, LocalWsgi, balance, bd, member_of, operator_of, pay_on_checkout, ph, request_id, token_of,
 )

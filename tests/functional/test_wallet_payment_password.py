@@ -11,8 +11,8 @@ from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.identity.passwords import verify_password
 from tessera.plugins import make_plugin_manager
 from tessera.relay.interfaces import IPasswordCheck
-from tessera.wallet.payment_models import PaymentPassword
-from tessera.wallet.payment_password import MAX_WRONG, PaymentPasswordCheck
+from tessera.wallet.payments.models import PaymentPassword
+from tessera.wallet.payments.password import MAX_WRONG, PaymentPasswordCheck
 from wallet_helpers import (  # noqa: F401
     PASSWORD, PAYMENT_PASSWORD, bd, bearer, member_of, ph, set_payment_password, set_wallet, token_of,
 )

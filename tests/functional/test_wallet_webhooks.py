@@ -17,9 +17,9 @@ from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import now
-from tessera.wallet.deposits import reconcile
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.payment_models import Deposit
+from tessera.wallet.payments.deposits import reconcile
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (  # noqa: F401
     GATEWAY, PLUGIN, RACERS, SECRETS, SIGNATURE, Caller, LocalWsgi, balance, bd, committed, long_sessions, member_of,
     notification, pay_on_checkout, payments, ph, postings, race, race_app, request_id, set_brand, set_wallet,

@@ -1,6 +1,6 @@
 """Wallet: the double-entry ledger, balances, deposits through payment-channel plugins,
 withdrawals, transfers to vendor wallets and to the upline, and the account record."""
-from tessera.wallet.ledger import Ledger
+from tessera.wallet.ledger.services import Ledger
 
 
 def request_ledger(request) -> Ledger:
@@ -10,6 +10,6 @@ def request_ledger(request) -> Ledger:
 def includeme(config):
     config.add_request_method(request_ledger, "ledger", reify=True)
     # Balances, vendor-wallet and upline transfers, the account record and bonus details.
-    config.include(".views")
+    config.include(".balances.views")
     # Deposits, withdrawals, saved bank accounts, the payment password and the operator API.
-    config.include(".payment_views")
+    config.include(".payments.views")

@@ -5,10 +5,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from tessera.tenancy.context import TenantContext
-from tessera.wallet.deposits import shown_status
-from tessera.wallet.payment_common import Page, masked, narrowed, request_key, setting_minor, stamp
-from tessera.wallet.payment_models import Deposit, Withdrawal
-from tessera.wallet.withdrawals import settle_overdue
+from tessera.wallet.payments.deposits import shown_status
+from tessera.wallet.payments.services import Page, masked, narrowed, request_key, setting_minor, stamp
+from tessera.wallet.payments.models import Deposit, Withdrawal
+from tessera.wallet.payments.withdrawals import settle_overdue
 
 AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=timezone.utc)
 

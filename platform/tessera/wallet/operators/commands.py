@@ -18,7 +18,7 @@ def operators():
 @click.pass_obj
 def create_key(settings, slug, name):
     """Make a key NAME for SLUG and print it, once: only its hash is kept."""
-    from tessera.wallet.operators import create_key as make
+    from tessera.wallet.operators.services import create_key as make
 
     if not 0 < len(name) <= 64:
         raise click.BadParameter("a key's name has 1 to 64 characters", param_hint="NAME")
@@ -38,7 +38,7 @@ def create_key(settings, slug, name):
 @click.pass_obj
 def revoke(settings, slug, name):
     """Revoke SLUG's key NAME: calls made with it are refused from now on."""
-    from tessera.wallet.operators import revoke_key
+    from tessera.wallet.operators.services import revoke_key
 
     with command_session(settings) as session:
         tenant = the_brand(session, slug)
@@ -60,7 +60,7 @@ def reconcile(settings, slug):
     from tessera.core.db import make_engine, operator_session
     from tessera.plugins import TenantPlugins, plugin_manager
     from tessera.tenancy.context import TenantContext
-    from tessera.wallet.deposits import reconcile as settle
+    from tessera.wallet.payments.deposits import reconcile as settle
 
     with command_session(settings) as session:
         context = TenantContext.from_row(the_brand(session, slug))

@@ -4,9 +4,9 @@ vendor whose answer is not known yet."""
 from sqlalchemy import func, select
 
 from tessera.games.vendors import vendors
-from tessera.wallet.models import MAIN, VENDOR, LedgerAccount
+from tessera.wallet.ledger.models import MAIN, VENDOR, LedgerAccount
 from tessera.wallet.money import format_minor
-from tessera.wallet.transfer_models import IN, PENDING, WalletTransfer
+from tessera.wallet.transfers.models import IN, PENDING, WalletTransfer
 
 TRANSFER = "transfer"
 # Whitelabel flags of the consolidated call: which salary and dividend contracts the brand offers.

@@ -15,9 +15,9 @@ from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
 from tessera.core.security import bearer_token
 from tessera.core.timeutil import now
-from tessera.wallet.ledger import Leg
+from tessera.wallet.ledger.services import Leg
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_models import OperatorKey
+from tessera.wallet.payments.models import OperatorKey
 
 
 def key_hash(key: str) -> str:

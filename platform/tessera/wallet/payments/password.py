@@ -20,8 +20,8 @@ from tessera.core.refusals import KeptRefusal
 from tessera.identity.throttles import HOUR, count_since
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.core.timeutil import now
-from tessera.wallet.payment_common import wallet_settings
-from tessera.wallet.payment_models import PaymentPassword
+from tessera.wallet.payments.services import wallet_settings
+from tessera.wallet.payments.models import PaymentPassword
 
 MAX_WRONG = 5
 WRONG_WINDOW = timedelta(minutes=15)

@@ -4,8 +4,8 @@ from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import now
-from tessera.wallet.payment_common import field_refusal, masked, stamp
-from tessera.wallet.payment_models import BankAccount
+from tessera.wallet.payments.services import field_refusal, masked, stamp
+from tessera.wallet.payments.models import BankAccount
 
 MAX_ACCOUNTS = 5
 NAME_FIELDS = (("bankName", "bank_name"), ("accountName", "account_name"))

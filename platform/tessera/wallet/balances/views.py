@@ -7,9 +7,10 @@ from pyramid.view import view_config
 from tessera.identity.permissions import OwnAccount, Permissions, RealAccount
 from tessera.core.refusals import keeping_traces
 from tessera.relay import TOKEN
-from tessera.wallet import balances, history
-from tessera.wallet.transfers import wallet_transfer
-from tessera.wallet.upline import transfer_to_upline
+from tessera.wallet.balances import history
+from tessera.wallet.balances import services as balances
+from tessera.wallet.transfers.services import wallet_transfer
+from tessera.wallet.transfers.upline import transfer_to_upline
 
 
 @view_config(route_name="wallet.balance", request_method="GET", renderer="api", openapi=True,
@@ -56,5 +57,5 @@ def includeme(config):
     config.add_route("wallet.bonuses", "/wps/wallet/bonuses", factory=OwnAccount)
     config.add_relay_operation("GCS_merchantWallet", merchant_wallet, auth=TOKEN, methods=("GET",))
     config.add_relay_operation("GCS_walletTransfer", wallet_transfer, auth=TOKEN)
-    config.add_openapi(str(Path(__file__).parent / "openapi_wallet.yaml"))
+    config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))
     config.scan(".views")

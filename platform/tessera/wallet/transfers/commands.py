@@ -22,7 +22,7 @@ def reconcile(settings, slug, min_age):
     """Ask SLUG's vendors again about pending transfers and settle those they answer. Safe to run
     at any time, on several machines at once: a transfer settles once."""
     from tessera.plugins import TenantPlugins, plugin_manager
-    from tessera.wallet.transfers import reconcile_transfers
+    from tessera.wallet.transfers.services import reconcile_transfers
 
     with command_session(settings) as session:
         tenant = TenantContext.from_row(the_brand(session, slug))

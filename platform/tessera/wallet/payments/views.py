@@ -13,11 +13,11 @@ from tessera.core.refusals import keeping_traces
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.system.access import NEVER
 from tessera.core.timeutil import now
-from tessera.wallet import bank_accounts, deposits, withdrawals
-from tessera.wallet.operators import OperatorAccess, grant_bonus
-from tessera.wallet.payment_common import PROOF_MAX_BODY, proof_path, stamp, store_proof, uploaded_file
-from tessera.wallet.payment_models import MANUAL, PENDING, Deposit, Withdrawal
-from tessera.wallet.payment_password import PaymentPasswordCheck, set_payment_password
+from tessera.wallet.payments import bank_accounts, deposits, withdrawals
+from tessera.wallet.operators.services import OperatorAccess, grant_bonus
+from tessera.wallet.payments.services import PROOF_MAX_BODY, proof_path, stamp, store_proof, uploaded_file
+from tessera.wallet.payments.models import MANUAL, PENDING, Deposit, Withdrawal
+from tessera.wallet.payments.password import PaymentPasswordCheck, set_payment_password
 
 HERE = Path(__file__).parent
 member_call = dict(renderer="api", openapi=True, permission=Permissions.FundsUse)
@@ -277,6 +277,6 @@ def includeme(config):
     for name, pattern in operator_routes.items():
         config.add_route(name, pattern, factory=OperatorAccess)
     config.registry.registerUtility(PaymentPasswordCheck(), IPasswordCheck)
-    config.add_openapi(str(HERE / "openapi_payments.yaml"))
-    config.add_openapi(str(HERE / "openapi_operators.yaml"))
-    config.scan(".payment_views")
+    config.add_openapi(str(HERE / "openapi.yaml"))
+    config.add_openapi(str(HERE.parent / "operators" / "openapi.yaml"))
+    config.scan(".views")

@@ -20,7 +20,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 
 
 # PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken

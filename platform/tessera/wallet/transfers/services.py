@@ -39,12 +39,12 @@ from tessera.identity.accounts.models import Member
 from tessera.identity.permissions import require_real_account
 from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, utcnow
-from tessera.wallet.balances import TRANSFER, member_accounts
-from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
-from tessera.wallet.models import MAIN, VENDOR
+from tessera.wallet.balances.services import TRANSFER, member_accounts
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
+from tessera.wallet.ledger.models import MAIN, VENDOR
 from tessera.wallet.money import format_minor, parse_amount, to_minor
-from tessera.wallet.payment_common import request_key
-from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
+from tessera.wallet.payments.services import request_key
+from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 
 log = logging.getLogger(__name__)
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")

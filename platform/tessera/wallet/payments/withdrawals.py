@@ -22,18 +22,18 @@ from sqlalchemy.exc import IntegrityError
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.services import audit
 from tessera.core.timeutil import as_utc, now
-from tessera.wallet.bank_accounts import live_account
-from tessera.wallet.ledger import Leg
+from tessera.wallet.payments.bank_accounts import live_account
+from tessera.wallet.ledger.services import Leg
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_common import (
+from tessera.wallet.payments.services import (
     Page, field_refusal, locked, masked, page_of, request_key, setting_minor, stamp, store_proof, uploaded_file,
     wallet_settings,
 )
-from tessera.wallet.payment_models import (
+from tessera.wallet.payments.models import (
     APPROVED, AUTO_RECEIVED, FORCED_RECEIVED, NOT_RECEIVED, PAID, PARTLY_RECEIVED, PENDING, RECEIVED, REFUND,
     REJECTED, Withdrawal,
 )
-from tessera.wallet.payment_password import check_payment_password, has_payment_password, required
+from tessera.wallet.payments.password import check_payment_password, has_payment_password, required
 
 DEFAULT_CONFIRM_MINUTES = 30
 CLAIMS = (NOT_RECEIVED, PARTLY_RECEIVED)

@@ -19,9 +19,9 @@ from sqlalchemy import case, func, select
 from tessera.games.bets.models import OPEN, SETTLED, GameBet
 from tessera.games.vendors import TRANSFER
 from tessera.identity.accounts.models import Member
-from tessera.wallet.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.transfer_models import PENDING, WalletTransfer
-from tessera.wallet.transfers import VENDOR_RESULT, vendor_holds
+from tessera.wallet.ledger.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.transfers.models import PENDING, WalletTransfer
+from tessera.wallet.transfers.services import VENDOR_RESULT, vendor_holds
 
 ATTEMPTS = 3  # readings of a member whose records move while compared, before leaving them be
 

@@ -3,11 +3,11 @@ agent or member who brought them, when the brand allows it ([wallet] to_upline).
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import upline_of
-from tessera.wallet.ledger import InsufficientFunds, Leg
+from tessera.wallet.ledger.services import InsufficientFunds, Leg
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_common import request_key, wallet_settings
-from tessera.wallet.payment_password import check_payment_password
-from tessera.wallet.transfers import require_request_id
+from tessera.wallet.payments.services import request_key, wallet_settings
+from tessera.wallet.payments.password import check_payment_password
+from tessera.wallet.transfers.services import require_request_id
 
 KIND = "upline_out"  # one transaction with both legs, made for the sender; the upline sees it too
 

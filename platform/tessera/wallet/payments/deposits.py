@@ -20,10 +20,10 @@ from tessera.identity.accounts.services import audit
 from tessera.core.refusals import KeptRefusal
 from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, now
-from tessera.wallet.ledger import Leg, Ledger
+from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount, to_minor
-from tessera.wallet.payment_common import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings
-from tessera.wallet.payment_models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
+from tessera.wallet.payments.services import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings
+from tessera.wallet.payments.models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
 
 log = logging.getLogger(__name__)
 

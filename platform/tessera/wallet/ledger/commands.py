@@ -7,7 +7,7 @@ from tessera.core.cli import command_session
 from tessera.core.db import ALL_TENANTS
 from tessera.tenancy.commands import brands
 
-from tessera.wallet.audit import audit_brand
+from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.money import format_minor as amount
 
 
@@ -57,8 +57,8 @@ def _reconcile(settings, tenant, limit: int) -> int:
     """The brand's vendor wallets against what its vendors say, reported; the problems found."""
     from tessera.core.db import scope_connection
     from tessera.plugins import TenantPlugins, plugin_manager
-    from tessera.wallet.balances import transfer_vendors
-    from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
+    from tessera.wallet.balances.services import transfer_vendors
+    from tessera.wallet.transfers.vendor_wallets import reconcile_vendor_wallets
 
     with command_session(settings) as session:
         scope_connection(session, tenant.id)

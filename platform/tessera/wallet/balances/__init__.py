@@ -1,0 +1,1 @@
+"""Balances: what a member holds, the account record and the bonus details."""

@@ -1,0 +1,1 @@
+"""Operators: the brand's back office keys and the operator API."""

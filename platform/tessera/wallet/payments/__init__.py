@@ -1,0 +1,1 @@
+"""Payments: deposits through payment channels, withdrawals, saved bank accounts and the payment password."""

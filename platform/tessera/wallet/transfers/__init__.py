@@ -1,0 +1,1 @@
+"""Transfers: between the main wallet and transfer-wallet vendors' wallets, and to the upline."""
