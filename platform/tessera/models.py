@@ -18,5 +18,6 @@ def load_all_models():
     from tessera.system.status import models as system_status_models  # noqa: F401
     from tessera.tenancy import models as tenancy_models  # noqa: F401
     from tessera.wallet.ledger import models as wallet_ledger_models  # noqa: F401
+    from tessera.wallet.operators import models as wallet_operators_models  # noqa: F401
     from tessera.wallet.payments import models as wallet_payments_models  # noqa: F401
     from tessera.wallet.transfers import models as wallet_transfers_models  # noqa: F401

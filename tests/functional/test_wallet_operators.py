@@ -20,9 +20,11 @@ from tessera.tenancy.models import Tenant
 from tessera.tenancy.services import sync_tenants
 from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.operators.commands import operators, payments
+from tessera.wallet.operators.commands import operators
+from tessera.wallet.payments.commands import payments
 from tessera.wallet.operators.services import key_hash, revoke_key
-from tessera.wallet.payments.models import Deposit, OperatorKey
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (  # noqa: F401
     Caller, LocalWsgi, balance, bd, member_of, operator_of, pay_on_checkout, ph, request_id, token_of,
 )

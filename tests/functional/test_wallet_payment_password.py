@@ -12,7 +12,8 @@ from tessera.identity.passwords import verify_password
 from tessera.plugins import make_plugin_manager
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.wallet.payments.models import PaymentPassword
-from tessera.wallet.payments.password import MAX_WRONG, PaymentPasswordCheck
+from tessera.wallet.payments.password import MAX_WRONG
+from tessera.wallet.payments.views import PaymentPasswordCheck
 from wallet_helpers import (  # noqa: F401
     PASSWORD, PAYMENT_PASSWORD, bd, bearer, member_of, ph, set_payment_password, set_wallet, token_of,
 )

@@ -29,7 +29,7 @@ from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.commands import transfers
 from tessera.wallet.transfers.models import WalletTransfer
 from tessera.wallet.transfers.services import reconcile_transfers
-from tessera.wallet.transfers.vendor_wallets import reconcile_vendor_wallets
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
 from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
     CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,

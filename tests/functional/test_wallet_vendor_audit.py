@@ -19,8 +19,8 @@ from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.services import Leg, Ledger
-from tessera.wallet.ledger.commands import ledger
-from tessera.wallet.transfers.vendor_wallets import reconcile_vendor_wallets
+from tessera.commands import ledger
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from wallet_vendor import DOWN, LOSE_ANSWER, VENDOR, committed_vendor, player, vendor  # noqa: F401 -- fixtures
 
 TRANSFER_CALL = "/wps/relay/GCS_walletTransfer"

@@ -10,8 +10,9 @@ from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators.services import key_hash
-from tessera.wallet.payments.services import stamp
-from tessera.wallet.payments.models import BankAccount, OperatorKey, Withdrawal
+from tessera.wallet.pages import stamp
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import BankAccount, Withdrawal
 from wallet_helpers import (  # noqa: F401
     PAYMENT_PASSWORD, RACERS, balance, bd, committed, jpeg, long_sessions, member_of, operator_of, ph, png, race,
     race_app, request_id, set_payment_password, set_wallet, token_of,

@@ -36,7 +36,8 @@ from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.operators.services import create_key
-from tessera.wallet.payments.models import BankAccount, Deposit, OperatorKey, Withdrawal
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import BankAccount, Deposit, Withdrawal
 from tessera.wallet.transfers.models import WalletTransfer
 
 PLUGIN = "test-payments"

@@ -10,7 +10,7 @@ from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
 MODULES = ("balances/services.py", "transfers/services.py", "transfers/upline.py", "balances/history.py",
-           "ledger/services.py", "money.py")
+           "ledger/services.py", "money.py", "requests.py")
 
 
 def _refusal(node) -> bool:

@@ -10,7 +10,7 @@ from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
 from tessera.wallet.balances.history import period
 from tessera.wallet.money import format_minor
-from tessera.wallet.payments.services import page_of, stamp
+from tessera.wallet.pages import page_of, stamp
 
 NEWEST_FIRST = (GameBet.placed_at.desc(), GameBet.id.desc())
 PAGE_SIZE = 10

@@ -22,7 +22,7 @@ from tessera.games.launch.models import GameSession
 from tessera.games.vendors import SEAMLESS, vendors
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError
-from tessera.wallet.payments.services import request_key
+from tessera.wallet.requests import request_key
 from tessera.wallet.transfers.models import DONE, IN
 from tessera.wallet.transfers.services import ask_vendor, find_transfer, pending_of, settle, start
 

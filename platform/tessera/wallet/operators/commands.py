@@ -1,5 +1,4 @@
-"""``tessera operators`` (a brand's operator keys) and ``tessera payments`` (reconciling
-deposits whose gateway notification never came)."""
+"""``tessera operators``: a brand's keys for the operator API."""
 import click
 
 from tessera.core.cli import command_session
@@ -45,29 +44,3 @@ def revoke(settings, slug, name):
         if not revoke_key(session, tenant.id, name, utcnow()):
             raise click.ClickException(f"{slug} has no live operator key '{name}'")
     click.echo(f"{slug}: operator key '{name}' revoked")
-
-
-@click.group()
-def payments():
-    """Deposits through payment gateways."""
-
-
-@payments.command("reconcile")
-@click.argument("slug")
-@click.pass_obj
-def reconcile(settings, slug):
-    """Ask the gateways of SLUG about its gateway deposits pending for more than a few minutes."""
-    from tessera.core.db import make_engine, operator_session
-    from tessera.plugins import TenantPlugins, plugin_manager
-    from tessera.tenancy.context import TenantContext
-    from tessera.wallet.payments.deposits import reconcile as settle
-
-    with command_session(settings) as session:
-        context = TenantContext.from_row(the_brand(session, slug))
-    engine = make_engine(settings.database_url)
-    try:
-        counts = settle(lambda: operator_session(engine, context.id), TenantPlugins(plugin_manager(), context), context,
-                        utcnow())
-    finally:
-        engine.dispose()
-    click.echo(f"{slug}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
