@@ -3,11 +3,12 @@ database, plugins and development server commands of the whole app."""
 import click
 
 from tessera.core.settings import Settings, UnsafeSettings, load_development_env
+from tessera.games.bets.vendor_wallets import vendor_rounds
 from tessera.games.commands import games
 from tessera.identity.accounts.commands import members
 from tessera.system.status.commands import maintenance
 from tessera.tenancy.commands import load, tenants
-from tessera.wallet.commands import ledger, operators, payments, transfers
+from tessera.wallet.commands import ledger_commands, operators, payments, transfers
 
 
 @click.group()
@@ -78,6 +79,8 @@ def serve(settings, host, port, threads):
 
 
 
+# The ledger's audit reconciles the vendor wallets with the rounds in the betting records.
+ledger = ledger_commands(vendor_rounds)
 # Each feature's commands, in the order of the features.
 for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games):
     main.add_command(command)

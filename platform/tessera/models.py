@@ -17,6 +17,7 @@ def load_all_models():
     from tessera.system.feedback import models as system_feedback_models  # noqa: F401
     from tessera.system.status import models as system_status_models  # noqa: F401
     from tessera.tenancy import models as tenancy_models  # noqa: F401
-    from tessera.wallet import models as wallet_models  # noqa: F401
-    from tessera.wallet import payment_models as wallet_payment_models  # noqa: F401
-    from tessera.wallet import transfer_models as wallet_transfer_models  # noqa: F401
+    from tessera.wallet.ledger import models as wallet_ledger_models  # noqa: F401
+    from tessera.wallet.operators import models as wallet_operators_models  # noqa: F401
+    from tessera.wallet.payments import models as wallet_payments_models  # noqa: F401
+    from tessera.wallet.transfers import models as wallet_transfers_models  # noqa: F401

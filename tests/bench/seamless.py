@@ -44,9 +44,9 @@ from tessera.plugins import make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 
 from ..databases import demo_brands, own_database, run_committed
 from .servers import (

@@ -45,10 +45,10 @@ from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connec
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.ledger import InsufficientFunds, Leg, Ledger
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.operators import create_key
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.services import InsufficientFunds, Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.operators.services import create_key
 
 from ..databases import demo_brands, own_database
 from .servers import SECRET_KEY, CpuUse, Gunicorn, ServerFailed, bench_env, exit_status, postgres_options, postgres_reachable

@@ -34,7 +34,7 @@ from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
 from tessera.core.settings import Settings
 from tessera.core.timeutil import utcnow
-from tessera.wallet.operators import create_key
+from tessera.wallet.operators.services import create_key
 
 MEMBER, OPTIONAL_LOGIN, OPERATOR, PUBLIC, SIGNED, DISPATCHER = (
     "member", "optional login", "operator", "public", "signed", "dispatcher")

@@ -14,8 +14,8 @@ from seamless_vendor import PH_SLOT, SECRETS, SLOT, TABLE, SEAMLESS_VENDOR, Vend
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.models import GameSession
 from tessera.games.lobby.models import GameRecent
-from tessera.wallet.models import LedgerTransaction
-from tessera.wallet.transfer_models import WalletTransfer
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.transfers.models import WalletTransfer
 from wallet_vendor import DOWN, REFUSE, VENDOR as TRANSFER_VENDOR, fund, main_balance, wallet_balance
 
 LAUNCH = "/wps/game/launchGame"

@@ -9,8 +9,8 @@ import pytest
 
 from games_bets_helpers import COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR, round_of
 from tessera.games.bets.models import OPEN, ROLLED_BACK
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import VENDOR, LedgerTransaction
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import VENDOR, LedgerTransaction
 from wallet_vendor import fund
 
 DHAKA = ZoneInfo("Asia/Dhaka")

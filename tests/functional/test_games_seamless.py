@@ -16,11 +16,11 @@ from tessera.games.seamless.models import SeamlessCall
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.wallet import history
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.ledger import Ledger
+from tessera.wallet.balances import history
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.services import Ledger
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import LedgerTransaction
+from tessera.wallet.ledger.models import LedgerTransaction
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance
 
 

@@ -21,9 +21,9 @@ from tessera.games.seamless.models import SeamlessCall
 from tessera.identity.accounts.models import Member
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.models import Tenant
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.models import LedgerTransaction
-from tessera.wallet.transfer_models import WalletTransfer
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.transfers.models import WalletTransfer
 from factories import Clock
 from wallet_helpers import forget_member
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, committed_member, main_balance, wallet_balance

@@ -26,9 +26,9 @@ from databases import demo_brands, kill_backends
 from factories import MemberFactory
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 
 SEED = int(os.environ.get("TESSERA_LEDGER_SEED", "20261123"))
 MEMBERS = 10      # per brand

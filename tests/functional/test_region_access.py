@@ -16,7 +16,7 @@ from seamless_vendor import VendorClient
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS
 from tessera.system.access import NEVER
-from tessera.wallet.operators import create_key
+from tessera.wallet.operators.services import create_key
 from tessera.core.timeutil import utcnow
 from wallet_helpers import GATEWAY, balance, fund, notification, webhook
 

@@ -77,7 +77,7 @@ class TestNoStore:
 
     def test_an_operators_call(self, call, db_session, tenant_ids):
         from tessera.core.timeutil import utcnow
-        from tessera.wallet.operators import create_key
+        from tessera.wallet.operators.services import create_key
 
         key = create_key(db_session, tenant_ids["demo-bd"], "headers-desk", utcnow())
         assert call().get("/ops/deposits", headers=bearer(key)).headers["Cache-Control"] == "no-store"

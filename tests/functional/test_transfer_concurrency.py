@@ -31,11 +31,11 @@ from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.balances import member_accounts
-from tessera.wallet.transfer_models import PENDING, WalletTransfer
-from tessera.wallet.transfers import reconcile_transfers
-from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.services import member_accounts
+from tessera.wallet.transfers.models import PENDING, WalletTransfer
+from tessera.wallet.transfers.services import reconcile_transfers
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from wallet_vendor import PLUGIN, VENDOR, WalletVendor, committed_member, enable_vendor
 
 SEED = int(os.environ.get("TESSERA_TRANSFER_SEED", "20261126"))

@@ -4,9 +4,9 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount
 from accounts import set_brand
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerAccount
 from tessera.wallet.money import to_minor
 from wallet_vendor import VENDOR, fund
 

@@ -3,7 +3,7 @@ import pytest
 from sqlalchemy import select
 
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
-from tessera.wallet.payment_models import BankAccount
+from tessera.wallet.payments.models import BankAccount
 
 ACCOUNTS = "/wps/wallet/bank-accounts"
 

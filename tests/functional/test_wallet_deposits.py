@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.system.feedback.services import MAX_IMAGE_BYTES
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.payment_models import Deposit
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (
     BANK, GATEWAY, PLUGIN, RACERS, Caller, balance, jpeg, png, postings, race, request_id, set_brand, set_wallet,
 )

@@ -6,8 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerTransaction
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerTransaction
 from wallet_vendor import VENDOR, fund
 
 RECORD = "/wps/wallet/transactions"

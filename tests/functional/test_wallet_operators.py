@@ -19,10 +19,12 @@ from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
 from tessera.tenancy.services import sync_tenants
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.operator_cli import operators, payments
-from tessera.wallet.operators import key_hash, revoke_key
-from tessera.wallet.payment_models import Deposit, OperatorKey
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.operators.commands import operators
+from tessera.wallet.payments.commands import payments
+from tessera.wallet.operators.services import key_hash, revoke_key
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import Deposit
 from wallet_helpers import Caller, LocalWsgi, balance, pay_on_checkout, request_id
 
 

@@ -11,8 +11,9 @@ from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.identity.passwords import verify_password
 from tessera.plugins import make_plugin_manager
 from tessera.relay.interfaces import IPasswordCheck
-from tessera.wallet.payment_models import PaymentPassword
-from tessera.wallet.payment_password import MAX_WRONG, PaymentPasswordCheck
+from tessera.wallet.payments.models import PaymentPassword
+from tessera.wallet.payments.password import MAX_WRONG
+from tessera.wallet.payments.views import PaymentPasswordCheck
 from wallet_helpers import PASSWORD, PAYMENT_PASSWORD, bearer, set_payment_password, set_wallet
 
 SETTINGS = "/wps/wallet/withdrawal/settings"

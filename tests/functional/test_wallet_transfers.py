@@ -24,12 +24,12 @@ from tessera.identity.accounts.models import Member
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.wallet.audit import audit_brand
-from tessera.wallet.models import LedgerTransaction
-from tessera.wallet.transfer_cli import transfers
-from tessera.wallet.transfer_models import WalletTransfer
-from tessera.wallet.transfers import reconcile_transfers
-from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
+from tessera.wallet.ledger.audit import audit_brand
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.transfers.commands import transfers
+from tessera.wallet.transfers.models import WalletTransfer
+from tessera.wallet.transfers.services import reconcile_transfers
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
 from wallet_vendor import (
     CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,

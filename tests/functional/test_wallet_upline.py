@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 
 from accounts import bearer
 from factories import _hash
-from tessera.wallet.models import LedgerTransaction
-from tessera.wallet.payment_models import PaymentPassword
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.payments.models import PaymentPassword
 from wallet_vendor import fund, main_balance, set_wallet
 
 UPLINE = "/wps/wallet/upline-transfers"

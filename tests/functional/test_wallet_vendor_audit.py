@@ -17,9 +17,9 @@ from tessera.games.vendors import TRANSFER
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.ledger_cli import ledger
-from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.commands import ledger
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from wallet_vendor import DOWN, LOSE_ANSWER, VENDOR, committed_vendor
 
 TRANSFER_CALL = "/wps/relay/GCS_walletTransfer"

@@ -17,9 +17,9 @@ from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import now
-from tessera.wallet.deposits import reconcile
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.payment_models import Deposit
+from tessera.wallet.payments.deposits import reconcile
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (
     GATEWAY, PLUGIN, RACERS, SECRETS, SIGNATURE, Caller, LocalWsgi, balance, long_sessions, notification,
     pay_on_checkout, postings, race, request_id, set_brand, set_wallet, webhook,

@@ -8,10 +8,11 @@ from sqlalchemy import func, select
 
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
-from tessera.wallet.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.operators import key_hash
-from tessera.wallet.payment_common import stamp
-from tessera.wallet.payment_models import BankAccount, OperatorKey, Withdrawal
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.operators.services import key_hash
+from tessera.wallet.pages import stamp
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import BankAccount, Withdrawal
 from wallet_helpers import (
     PAYMENT_PASSWORD, RACERS, balance, jpeg, long_sessions, png, race, request_id, set_payment_password, set_wallet,
 )

@@ -33,11 +33,12 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.operators import create_key
-from tessera.wallet.payment_models import BankAccount, Deposit, OperatorKey, Withdrawal
-from tessera.wallet.transfer_models import WalletTransfer
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.operators.services import create_key
+from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.payments.models import BankAccount, Deposit, Withdrawal
+from tessera.wallet.transfers.models import WalletTransfer
 
 PLUGIN = "test-payments"
 BANK, GATEWAY = "testbank", "testpay"

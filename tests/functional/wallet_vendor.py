@@ -20,7 +20,7 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger import Leg, Ledger
+from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.money import to_minor
 
 PLUGIN = "test-wallet-vendor"

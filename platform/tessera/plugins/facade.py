@@ -13,6 +13,9 @@ from tessera.core.cache import memo
 from tessera.plugins.manager import AdapterError, PluginCaller
 
 log = logging.getLogger(__name__)
+# A game vendor's wallet mode (its walletMode): seamless vendors' games play on the member's main
+# wallet; transfer vendors keep a wallet of their own, which members move money to and from.
+SEAMLESS, TRANSFER = "seamless", "transfer"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import pytest
 
 from tessera.core.envelope import ApiError
 from tessera.tenancy.context import TenantContext
-from tessera.wallet.history import TYPES, period, record_type
+from tessera.wallet.balances.history import TYPES, period, record_type
 
 
 def brand(zone: str | None) -> TenantContext:

@@ -2,8 +2,8 @@ import pytest
 from sqlalchemy import event, func, select
 
 from tessera.core.db import ALL_TENANTS
-from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
-from tessera.wallet.models import LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from tessera.wallet.ledger.models import LedgerPosting, LedgerTransaction
 
 
 @pytest.fixture

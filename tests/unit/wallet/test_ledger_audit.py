@@ -12,9 +12,9 @@ from tessera.commands import main
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.core.settings import ROOT
 from tessera.tenancy.models import Tenant
-from tessera.wallet.audit import CHECKS, audit_brand
-from tessera.wallet.ledger import Leg, Ledger
-from tessera.wallet.models import LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.audit import CHECKS, audit_brand
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.models import LedgerPosting, LedgerTransaction
 
 
 def write_ledger(db, tenant_ids) -> dict:

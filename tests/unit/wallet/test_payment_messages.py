@@ -9,8 +9,8 @@ import tessera.wallet
 from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
-MODULES = ("deposits.py", "withdrawals.py", "bank_accounts.py", "payment_password.py", "operators.py",
-           "payment_views.py", "payment_common.py")
+MODULES = ("payments/deposits.py", "payments/withdrawals.py", "payments/bank_accounts.py", "payments/password.py",
+           "operators/services.py", "operators/views.py", "payments/views.py", "payments/services.py")
 # Refusals these calls pass on from elsewhere: the proof image checks (system.feedback), the
 # amount checks (wallet.money), the ledger's, and the gateway's that reach the member.
 PASSED_ON = {"feedback_image_type", "feedback_image_too_large", "amount_invalid", "amount_too_precise",

@@ -5,10 +5,13 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from tessera.tenancy.context import TenantContext
-from tessera.wallet.deposits import shown_status
-from tessera.wallet.payment_common import Page, masked, narrowed, request_key, setting_minor, stamp
-from tessera.wallet.payment_models import Deposit, Withdrawal
-from tessera.wallet.withdrawals import settle_overdue
+from tessera.wallet.pages import Page, stamp
+from tessera.wallet.payments.deposits import narrowed, shown_status
+from tessera.wallet.payments.models import Deposit, Withdrawal
+from tessera.wallet.payments.services import masked
+from tessera.wallet.payments.withdrawals import settle_overdue
+from tessera.wallet.requests import request_key
+from tessera.wallet.settings import setting_minor
 
 AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=timezone.utc)
 

@@ -9,7 +9,8 @@ import tessera.wallet
 from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
-MODULES = ("balances.py", "transfers.py", "upline.py", "history.py", "ledger.py", "money.py")
+MODULES = ("balances/services.py", "transfers/services.py", "transfers/upline.py", "balances/history.py",
+           "ledger/services.py", "money.py", "requests.py")
 
 
 def _refusal(node) -> bool:

@@ -12,12 +12,12 @@ from tessera.plugins import AdapterError, TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger import IdempotencyConflict, Leg, Ledger
-from tessera.wallet.models import LedgerTransaction
-from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
-from tessera.wallet.transfers import (
-    REFUSED, VENDOR_RESULT, Answer, TransferBusy, ask_vendor, pending_of, reconcile_transfers, require_request_id,
-    settle, size, start)
+from tessera.wallet.ledger.services import IdempotencyConflict, Leg, Ledger
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
+from tessera.wallet.requests import require_request_id
+from tessera.wallet.transfers.services import (
+    REFUSED, VENDOR_RESULT, Answer, TransferBusy, ask_vendor, pending_of, reconcile_transfers, settle, size, start)
 
 VENDOR = "TWU"
 

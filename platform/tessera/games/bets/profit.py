@@ -9,8 +9,8 @@ from sqlalchemy import case, func, or_, select
 from tessera.games.bets.models import SETTLED, GameBet
 from tessera.games.bets.services import member_rounds, total
 from tessera.games.vendors import CATEGORIES
-from tessera.wallet.history import TYPE_KINDS, period
-from tessera.wallet.models import MAIN, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.balances.history import TYPE_KINDS, period
+from tessera.wallet.ledger.models import MAIN, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.money import format_minor
 
 AMOUNTS = ("bet", "payout", "winLoss")

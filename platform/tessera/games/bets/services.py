@@ -8,9 +8,9 @@ from sqlalchemy import case, func, select
 
 from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
-from tessera.wallet.history import period
+from tessera.wallet.balances.history import period
 from tessera.wallet.money import format_minor
-from tessera.wallet.payment_common import page_of, stamp
+from tessera.wallet.pages import page_of, stamp
 
 NEWEST_FIRST = (GameBet.placed_at.desc(), GameBet.id.desc())
 PAGE_SIZE = 10

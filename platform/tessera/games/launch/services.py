@@ -22,9 +22,9 @@ from tessera.games.launch.models import GameSession
 from tessera.games.vendors import SEAMLESS, vendors
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError
-from tessera.wallet.payment_common import request_key
-from tessera.wallet.transfer_models import DONE, IN
-from tessera.wallet.transfers import ask_vendor, find_transfer, pending_of, settle, start
+from tessera.wallet.requests import request_key
+from tessera.wallet.transfers.models import DONE, IN
+from tessera.wallet.transfers.services import ask_vendor, find_transfer, pending_of, settle, start
 
 log = logging.getLogger(__name__)
 WEB = "WEB"

@@ -20,7 +20,7 @@ from tessera.core.envelope import ApiError
 from tessera.games.catalog.models import Game
 from tessera.games.lobby.models import GameFavourite, GameRecent
 from tessera.games.lobby.services import Lobby, given, page_size
-from tessera.wallet.payment_common import page_of
+from tessera.wallet.pages import page_of
 
 ADD, REMOVE = "add", "remove"
 KEEP = 100

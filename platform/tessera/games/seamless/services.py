@@ -50,8 +50,8 @@ from tessera.games.seamless.calls import (
 from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
-from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger
-from tessera.wallet.models import LedgerAccount
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
+from tessera.wallet.ledger.models import LedgerAccount
 from tessera.wallet.money import format_minor
 
 HOUSE = "vendor_settlement"

@@ -3,26 +3,27 @@ agent or member who brought them, when the brand allows it ([wallet] to_upline).
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import upline_of
-from tessera.wallet.ledger import InsufficientFunds, Leg
+from tessera.identity.calls import Call
+from tessera.wallet.ledger.services import InsufficientFunds, Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_common import request_key, wallet_settings
-from tessera.wallet.payment_password import check_payment_password
-from tessera.wallet.transfers import require_request_id
+from tessera.wallet.payments.password import check_payment_password
+from tessera.wallet.requests import request_key, require_request_id
+from tessera.wallet.settings import wallet_settings
 
 KIND = "upline_out"  # one transaction with both legs, made for the sender; the upline sees it too
 
 
-def transfer_to_upline(request) -> dict:
-    form, db = request.openapi.body, request.db
-    key = request_key(request.authenticated_userid, "uplineTransfer", require_request_id(form))
+def transfer_to_upline(call: Call, ledger: Ledger, member_id: int, form: dict) -> dict:
+    """Send the form's amount from the member's main wallet to the upline's, once per ``requestId``."""
+    db = call.db
+    key = request_key(member_id, "uplineTransfer", require_request_id(form))
     amount = parse_amount(form.get("amount"))
-    member = db.get(Member, request.authenticated_userid)
-    upline = upline_of(db, member) if wallet_settings(request.tenant).get("to_upline", False) else None
+    member = db.get(Member, member_id)
+    upline = upline_of(db, member) if wallet_settings(call.tenant).get("to_upline", False) else None
     if upline is None:
         raise ApiError(403, "upline_transfer_not_allowed")
     given = form.get("paymentPassword")
-    check_payment_password(request, member.id, given if isinstance(given, str) else None)
-    ledger = request.ledger
+    check_payment_password(call, member.id, given if isinstance(given, str) else None)
     sender = ledger.member_account(member.id)
     # Refused before posting too: an amount past any balance may be past the column's range.
     if ledger.find(key) is None and amount > ledger.balance(sender):

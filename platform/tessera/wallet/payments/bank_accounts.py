@@ -3,9 +3,10 @@ shown masked. Deleting one hides it; the withdrawals made to it keep their copy 
 from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
-from tessera.core.timeutil import now
-from tessera.wallet.payment_common import field_refusal, masked, stamp
-from tessera.wallet.payment_models import BankAccount
+from tessera.identity.calls import Call
+from tessera.wallet.pages import stamp
+from tessera.wallet.payments.models import BankAccount
+from tessera.wallet.payments.services import field_refusal, masked
 
 MAX_ACCOUNTS = 5
 NAME_FIELDS = (("bankName", "bank_name"), ("accountName", "account_name"))
@@ -32,21 +33,21 @@ def live_account(db, member_id: int, account_id: int) -> BankAccount:
     return account
 
 
-def add_account(request, member_id: int, form: dict) -> BankAccount:
-    db = request.db
+def add_account(call: Call, member_id: int, form: dict) -> BankAccount:
+    db = call.db
     names = {column: " ".join(form[field].split()) for field, column in NAME_FIELDS}
     blank = [field for field, column in NAME_FIELDS if not names[column]]
     if blank:
-        raise field_refusal(request, blank, "field_required")
+        raise field_refusal(call, blank, "field_required")
     count = db.scalar(select(func.count()).select_from(_live(member_id).subquery()))
     if count >= MAX_ACCOUNTS:
         raise ApiError(409, "bank_account_limit", max=MAX_ACCOUNTS)
-    account = BankAccount(member_id=member_id, account_number=form["accountNumber"], created_at=now(request.registry),
+    account = BankAccount(member_id=member_id, account_number=form["accountNumber"], created_at=call.at,
                           **names)
     db.add(account)
     db.flush()
     return account
 
 
-def delete_account(request, member_id: int, account_id: int) -> None:
-    live_account(request.db, member_id, account_id).deleted_at = now(request.registry)
+def delete_account(db, at, member_id: int, account_id: int) -> None:
+    live_account(db, member_id, account_id).deleted_at = at

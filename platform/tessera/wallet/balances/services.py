@@ -3,12 +3,12 @@ has them (the vendor wallets mirror what the vendors hold), and the money of tra
 vendor whose answer is not known yet."""
 from sqlalchemy import func, select
 
-from tessera.games.vendors import vendors
-from tessera.wallet.models import MAIN, VENDOR, LedgerAccount
+from tessera.wallet.ledger.models import MAIN, VENDOR
+from tessera.wallet.ledger.services import member_accounts
 from tessera.wallet.money import format_minor
-from tessera.wallet.transfer_models import IN, PENDING, WalletTransfer
+from tessera.wallet.transfers.models import IN, PENDING, WalletTransfer
+from tessera.wallet.transfers.services import transfer_vendors
 
-TRANSFER = "transfer"
 # Whitelabel flags of the consolidated call: which salary and dividend contracts the brand offers.
 CONTRACT_FLAGS = {
     "dailysalreqtype": "DAILYSAL3",
@@ -16,20 +16,6 @@ CONTRACT_FLAGS = {
     "contracthoursalreq": "HOURSAL3",
     "realtimesalreqtype": "REALTIMESAL3",
 }
-
-
-def transfer_vendors(plugins) -> dict[str, dict]:
-    """The brand's transfer-wallet vendors by vassalage; a plugin that cannot list its vendors is
-    left out (games.services), so a vendor that is down never breaks a balance."""
-    return {vendor["vassalage"]: vendor for vendor in vendors(plugins) if vendor.get("walletMode") == TRANSFER}
-
-
-def member_accounts(db, tenant_id: int, member_id: int) -> list[LedgerAccount]:
-    """The member's main and vendor accounts that exist (reading never makes one)."""
-    found = select(LedgerAccount).where(
-        LedgerAccount.tenant_id == tenant_id, LedgerAccount.member_id == member_id,
-        LedgerAccount.kind.in_((MAIN, VENDOR))).order_by(LedgerAccount.id)
-    return list(db.scalars(found))
 
 
 def pending_in_minor(db, tenant_id: int, member_id: int) -> int:

@@ -19,21 +19,25 @@ from datetime import timedelta
 from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
 
+from pathlib import Path
+from typing import Protocol
+
 from tessera.core.envelope import ApiError
+from tessera.core.timeutil import as_utc
 from tessera.identity.accounts.services import audit
-from tessera.core.timeutil import as_utc, now
-from tessera.wallet.bank_accounts import live_account
-from tessera.wallet.ledger import Leg
+from tessera.identity.calls import Call
+from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_common import (
-    Page, field_refusal, locked, masked, page_of, request_key, setting_minor, stamp, store_proof, uploaded_file,
-    wallet_settings,
-)
-from tessera.wallet.payment_models import (
+from tessera.wallet.pages import Page, page_of, stamp
+from tessera.wallet.payments.bank_accounts import live_account
+from tessera.wallet.payments.models import (
     APPROVED, AUTO_RECEIVED, FORCED_RECEIVED, NOT_RECEIVED, PAID, PARTLY_RECEIVED, PENDING, RECEIVED, REFUND,
     REJECTED, Withdrawal,
 )
-from tessera.wallet.payment_password import check_payment_password, has_payment_password, required
+from tessera.wallet.payments.password import check_payment_password, has_payment_password, required
+from tessera.wallet.payments.services import locked, masked, store_proof
+from tessera.wallet.requests import request_key
+from tessera.wallet.settings import setting_minor, wallet_settings
 
 DEFAULT_CONFIRM_MINUTES = 30
 CLAIMS = (NOT_RECEIVED, PARTLY_RECEIVED)
@@ -53,15 +57,14 @@ def forced_received(tenant) -> bool:
     return bool(wallet_settings(tenant).get("forced_received", False))
 
 
-def settings_value(request, member_id: int) -> dict:
-    tenant = request.tenant
+def settings_value(db, ledger: Ledger, tenant, member_id: int) -> dict:
     low, high = bounds(tenant)
-    main = request.ledger.member_account(member_id)
+    main = ledger.member_account(member_id)
     return {"minAmount": format_minor(low), "maxAmount": _money(high),
             "paymentPasswordRequired": required(tenant),
-            "hasPaymentPassword": has_payment_password(request.db, member_id),
+            "hasPaymentPassword": has_payment_password(db, member_id),
             "confirmMinutes": confirm_minutes(tenant), "forcedReceived": forced_received(tenant),
-            "mainBalance": format_minor(request.ledger.balance(main))}
+            "mainBalance": format_minor(ledger.balance(main))}
 
 
 # -- What a member sees ---------------------------------------------------------------------
@@ -140,9 +143,9 @@ def listing(db, query, at, page_no: int, page_size: int) -> Page:
     return page
 
 
-def member_withdrawals(request, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
+def member_withdrawals(db, at, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
     query = select(Withdrawal).where(Withdrawal.member_id == member_id, status_filter(status))
-    return listing(request.db, query, now(request.registry), page_no, page_size).value(withdrawal_value)
+    return listing(db, query, at, page_no, page_size).value(withdrawal_value)
 
 
 def member_withdrawal(db, member_id: int, withdrawal_id: int, at) -> Withdrawal:
@@ -154,11 +157,11 @@ def member_withdrawal(db, member_id: int, withdrawal_id: int, at) -> Withdrawal:
 
 # -- Asking for one -------------------------------------------------------------------------
 
-def request_withdrawal(request, member_id: int, form: dict) -> Withdrawal:
+def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -> Withdrawal:
     """Check the payment password, then hold the amount. A replay of ``requestId`` answers the
     first withdrawal; a replay with other fields is refused."""
-    db, at, tenant = request.db, now(request.registry), request.tenant
-    check_payment_password(request, member_id, form.get("paymentPassword"))
+    db, at, tenant = call.db, call.at, call.tenant
+    check_payment_password(call, member_id, form.get("paymentPassword"))
     key = request_key(member_id, "withdrawal", form["requestId"])
     first = db.scalar(select(Withdrawal).where(Withdrawal.request_key == key))
     if first is not None:
@@ -174,7 +177,6 @@ def request_withdrawal(request, member_id: int, form: dict) -> Withdrawal:
             db.add(withdrawal)
     except IntegrityError:  # the same request at the same moment: that one stands
         return _replayed(db.scalar(select(Withdrawal).where(Withdrawal.request_key == key)), form, at)
-    ledger = request.ledger
     hold = ledger.post(
         key=f"withdrawal:{withdrawal.id}:hold", kind="withdrawal", member_id=member_id,
         legs=[Leg(ledger.member_account(member_id), -amount), Leg(ledger.house_account("withdrawals_payable"), amount)],
@@ -192,35 +194,39 @@ def _replayed(first: Withdrawal, form: dict, at) -> Withdrawal:
 
 # -- The member's confirmation ----------------------------------------------------------------
 
-def confirm(request, member_id: int, withdrawal_id: int) -> Withdrawal:
+class ConfirmationForm(Protocol):
+    """The member's confirmation form, each field read when the confirmation comes to it."""
+
+    def text(self, name: str) -> str | None:
+        """The text sent under ``name``, None when there is none."""
+
+    def proof(self) -> tuple[str, bytes] | None:
+        """The proof image sent (its name and bytes), None when there is none."""
+
+
+def confirm(call: Call, upload_dir: Path, member_id: int, withdrawal_id: int, form: ConfirmationForm) -> Withdrawal:
     """The member says what reached their account: received, not received (with a proof
-    image) or partly received (how much, a proof image if they have one)."""
-    db, at = request.db, now(request.registry)
+    image) or partly received (how much, a proof image if they have one); a proof is kept under
+    ``upload_dir``."""
+    db, at = call.db, call.at
     withdrawal = locked(db, Withdrawal, withdrawal_id, Withdrawal.member_id == member_id)
     if withdrawal is None:
         raise ApiError(404, "withdrawal_not_found")
     if withdrawal.status != PAID or withdrawal.confirmation is not None or _overdue(withdrawal, at):
         raise ApiError(409, "confirmation_not_allowed")
-    result = _text(request, "result")  # the description allows only the three answers
+    result = form.text("result")  # the description allows only the three answers
     received = withdrawal.amount_minor if result == RECEIVED else 0
     if result == PARTLY_RECEIVED:
-        received = parse_amount(_text(request, "receivedAmount"), field="receivedAmount",
+        received = parse_amount(form.text("receivedAmount"), field="receivedAmount",
                                 maximum=withdrawal.amount_minor - 1)
-    upload = uploaded_file(request)
+    upload = form.proof()
     if result == NOT_RECEIVED and upload is None:
         raise ApiError(400, "proof_required")
     if upload is not None and result != RECEIVED:
-        withdrawal.proof = store_proof(request, upload, "withdrawal-proofs")
+        withdrawal.proof = store_proof(upload_dir, call.tenant.slug, upload, "withdrawal-proofs")
     _confirmed(withdrawal, result, received, at)
-    audit(db, "withdrawal_confirmed", request.client_ip, at, member_id, withdrawal=withdrawal.id, result=result)
+    audit(db, "withdrawal_confirmed", call.ip, at, member_id, withdrawal=withdrawal.id, result=result)
     return withdrawal
-
-
-def _text(request, name: str) -> str | None:
-    value = request.POST.get(name)
-    if value is not None and not isinstance(value, str):
-        raise field_refusal(request, [name], "field_type", type="string")
-    return value
 
 
 # -- Operators -------------------------------------------------------------------------------

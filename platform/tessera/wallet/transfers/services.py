@@ -23,7 +23,6 @@ against ``house:vendor_settlement`` as kind ``game_vendor_result``. So after eve
 transfer the mirror equals what the vendor holds.
 """
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -32,22 +31,18 @@ from decimal import Decimal, InvalidOperation
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from tessera.core.db import scope_connection
 from tessera.core.envelope import ApiError
-from tessera.games.vendors import vendors
-from tessera.identity.accounts.models import Member
-from tessera.identity.permissions import require_real_account
-from tessera.plugins import AdapterError
 from tessera.core.timeutil import as_utc, utcnow
-from tessera.wallet.balances import TRANSFER, member_accounts
-from tessera.wallet.ledger import IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_code
-from tessera.wallet.models import MAIN, VENDOR
-from tessera.wallet.money import format_minor, parse_amount, to_minor
-from tessera.wallet.payment_common import request_key
-from tessera.wallet.transfer_models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
+from tessera.identity.accounts.models import Member
+from tessera.plugins import TRANSFER, AdapterError
+from tessera.wallet.ledger.models import MAIN, VENDOR
+from tessera.wallet.ledger.services import (
+    IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_accounts, member_code,
+)
+from tessera.wallet.money import format_minor, to_minor
+from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 
 log = logging.getLogger(__name__)
-REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 # A vendor that could not be asked or did not answer: it may or may not have moved the money.
 OUTCOME_UNKNOWN = frozenset({"vendor_unavailable"})
 REFUSED = "refused"
@@ -55,14 +50,6 @@ VENDOR_RESULT = "game_vendor_result"  # a member's win or loss at a transfer-wal
 # A pending transfer this old lost its request (vendor calls time out well before): the member's
 # next transfer with that vendor asks the vendor about it first.
 STUCK_AFTER = timedelta(seconds=30)
-
-
-def require_request_id(form: dict) -> str:
-    """The client-made id that makes a money call safe to send again (8..64 of [A-Za-z0-9_-])."""
-    value = form.get("requestId")
-    if not isinstance(value, str) or not REQUEST_ID.fullmatch(value):
-        raise ApiError(400, "request_id_invalid")
-    return value
 
 
 @dataclass(frozen=True)
@@ -90,6 +77,12 @@ class Answer:
 
     outcome: str
     balance_minor: int | None = None
+
+
+def transfer_vendors(plugins) -> dict[str, dict]:
+    """The brand's transfer-wallet vendors by vassalage; a plugin that cannot list its vendors is
+    left out, so a vendor that is down never breaks a balance."""
+    return {vendor["vassalage"]: vendor for vendor in plugins.game_vendors() if vendor.get("walletMode") == TRANSFER}
 
 
 def vendor_transfer_id(tenant, transfer_id: int) -> str:
@@ -351,11 +344,12 @@ def _status(db, tenant_id: int, transfer_id: int) -> str:
 # -- The call -----------------------------------------------------------------------------------
 
 
-def _check_vendor(request, member_id: int, vassalage: str) -> None:
-    vendor = {v["vassalage"]: v for v in vendors(request.plugins)}.get(vassalage)
+def check_vendor(plugins, ledger: Ledger, member_id: int, vassalage: str) -> None:
+    """Refuse a transfer with a vendor the brand does not have, or whose games play on main."""
+    vendor = {v["vassalage"]: v for v in plugins.game_vendors()}.get(vassalage)
     if vendor is None:
         # A wallet the member holds at a vendor that cannot list itself now is not unknown.
-        if request.ledger.existing_account(member_code(member_id, VENDOR, vassalage)) is not None:
+        if ledger.existing_account(member_code(member_id, VENDOR, vassalage)) is not None:
             raise ApiError(503, "transfer_unavailable", vassalage=vassalage)
         raise ApiError(404, "vendor_unknown", vassalage=vassalage)
     if vendor.get("walletMode") != TRANSFER:
@@ -377,38 +371,29 @@ def answer(db, tenant_id: int, transfer_id: int) -> dict:
     return value
 
 
-def wallet_transfer(request) -> dict:
-    require_real_account(request)
-    form = request.openapi.body
-    member_id, tenant = request.authenticated_userid, request.tenant
-    key = request_key(member_id, "walletTransfer", require_request_id(form))
-    vassalage, direction = form["vassalage"], form["direction"]
-    amount = None if form.get("all") is True else parse_amount(form.get("amount"))
-    if find_transfer(request.db, tenant.id, member_id, key) is None:
-        _check_vendor(request, member_id, vassalage)
-
-    def commit():
-        """Make what the request wrote so far durable, and go on in a new transaction."""
-        request.tm.commit()
-        request.tm.begin()
-        scope_connection(request.db, tenant.id)
-
-    username = request.db.scalar(select(Member.username).where(Member.id == member_id))
+def transfer(db, ledger: Ledger, tenant, plugins, member_id: int, vassalage: str, direction: str,
+             amount_minor: int | None, key: str, commit: Callable[[], None]) -> dict:
+    """The member's transfer under request key ``key`` (GCS_walletTransfer), made and carried out
+    as far as the vendor's answers allow (see the module); the call's answer. ``commit`` makes
+    what was written durable and begins anew, before each question to the vendor."""
+    if find_transfer(db, tenant.id, member_id, key) is None:
+        check_vendor(plugins, ledger, member_id, vassalage)
+    username = db.scalar(select(Member.username).where(Member.id == member_id))
 
     def begin(ledger):
-        return start(request.db, ledger, member_id, vassalage, direction, amount, key,
-                     lambda: vendor_holds(request.plugins, tenant, member_id, username, vassalage)).id
+        return start(db, ledger, member_id, vassalage, direction, amount_minor, key,
+                     lambda: vendor_holds(plugins, tenant, member_id, username, vassalage)).id
 
     try:
-        transfer_id = begin(request.ledger)
+        transfer_id = begin(ledger)
     except TransferBusy as busy:
         if not busy.stuck:
             raise
-        carry_out(request.db, tenant, request.plugins, busy.pending_id, commit)  # ask about the stuck one first
+        carry_out(db, tenant, plugins, busy.pending_id, commit)  # ask about the stuck one first
         commit()
-        transfer_id = begin(Ledger(request.db, tenant.id))
-    carry_out(request.db, tenant, request.plugins, transfer_id, commit)
-    return answer(request.db, tenant.id, transfer_id)
+        transfer_id = begin(Ledger(db, tenant.id))
+    carry_out(db, tenant, plugins, transfer_id, commit)
+    return answer(db, tenant.id, transfer_id)
 
 
 # -- Later: pending transfers asked about again ---------------------------------------------------

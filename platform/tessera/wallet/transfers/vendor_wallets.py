@@ -2,10 +2,11 @@
 says, against what the ledger says the vendor should hold.
 
 The ledger's vendor wallet (the mirror) is what the vendor held after the member's last transfer
-with it (transfers.py); since then the member may have played there. So the vendor should hold the
-mirror plus the play recorded since: the net of the member's rounds at the vendor (pulled into the
-betting records) less the wins and losses already posted to the mirror at transfers. Any other
-difference is money made or lost between Tessera and the vendor, or rounds not pulled yet.
+with it (transfers.services); since then the member may have played there. So the vendor should
+hold the mirror plus the play recorded since: the net of the member's rounds at the vendor (pulled
+into the betting records, which the caller counts: ``VendorRounds``) less the wins and losses
+already posted to the mirror at transfers. Any other difference is money made or lost between
+Tessera and the vendor, or rounds not pulled yet.
 
 A member with a transfer pending is not compared (the vendor may or may not have moved it yet),
 nor one whose records change while they are compared. No transaction is held while a vendor
@@ -14,14 +15,13 @@ answers: each reading of the ledger is committed before the vendor is asked.
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select
 
-from tessera.games.bets.models import OPEN, SETTLED, GameBet
-from tessera.games.vendors import TRANSFER
 from tessera.identity.accounts.models import Member
-from tessera.wallet.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.transfer_models import PENDING, WalletTransfer
-from tessera.wallet.transfers import VENDOR_RESULT, vendor_holds
+from tessera.wallet.interfaces import VendorRounds
+from tessera.wallet.ledger.models import VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.transfers.models import PENDING, WalletTransfer
+from tessera.wallet.transfers.services import VENDOR_RESULT, vendor_holds
 
 ATTEMPTS = 3  # readings of a member whose records move while compared, before leaving them be
 
@@ -70,7 +70,8 @@ class VendorAudit:
         return len(self.differences) + len(self.unanswered)
 
 
-def holdings(db, tenant_id: int, vassalage: str, member_ids: list[int] | None = None) -> dict[int, Holding]:
+def holdings(db, tenant_id: int, vassalage: str, rounds: VendorRounds,
+             member_ids: list[int] | None = None) -> dict[int, Holding]:
     """Every member of the brand with a wallet, a transfer or a round at the vendor (or those of
     ``member_ids``), as the ledger has them now."""
     def only(query, column):
@@ -86,18 +87,14 @@ def holdings(db, tenant_id: int, vassalage: str, member_ids: list[int] | None = 
         .where(LedgerAccount.tenant_id == tenant_id, LedgerAccount.kind == VENDOR, LedgerAccount.vendor == vassalage,
                LedgerTransaction.kind == VENDOR_RESULT)
         .group_by(LedgerAccount.member_id), LedgerAccount.member_id)).all())
-    net = case((GameBet.status == SETTLED, GameBet.payout_minor - GameBet.bet_minor),
-               (GameBet.status == OPEN, -GameBet.bet_minor), else_=0)
-    rounds = dict(db.execute(only(select(GameBet.member_id, func.sum(net)).where(
-        GameBet.tenant_id == tenant_id, GameBet.vassalage == vassalage, GameBet.wallet_mode == TRANSFER,
-    ).group_by(GameBet.member_id), GameBet.member_id)).all())
+    played = rounds(db, tenant_id, vassalage, member_ids)
     transfers = db.execute(only(select(WalletTransfer.member_id, WalletTransfer.status).where(
         WalletTransfer.tenant_id == tenant_id, WalletTransfer.vendor == vassalage), WalletTransfer.member_id)).all()
-    members = set(mirrors) | set(rounds) | {member for member, _ in transfers}
+    members = set(mirrors) | set(played) | {member for member, _ in transfers}
     pending = {member for member, status in transfers if status == PENDING}
     names = dict(db.execute(select(Member.id, Member.username).where(Member.id.in_(members))).all()) if members else {}
     return {member: Holding(names.get(member, ""), mirrors.get(member, 0), int(results.get(member) or 0),
-                            int(rounds.get(member) or 0), member in pending) for member in sorted(members)}
+                            played.get(member, 0), member in pending) for member in sorted(members)}
 
 
 def vassalages(db, tenant_id: int, listed: list[str]) -> list[str]:
@@ -107,25 +104,26 @@ def vassalages(db, tenant_id: int, listed: list[str]) -> list[str]:
     return sorted(set(listed) | set(held))
 
 
-def reconcile_vendor_wallets(db, tenant, plugins, listed: list[str], commit: Callable[[], None] | None = None,
-                             ) -> VendorAudit:
-    """Ask each vendor what every member of the brand holds there, and compare (see the module)."""
+def reconcile(db, tenant, plugins, listed: list[str], rounds: VendorRounds,
+              commit: Callable[[], None] | None = None) -> VendorAudit:
+    """Ask each vendor what every member of the brand holds there, and compare (see the module),
+    with the members' rounds there as ``rounds`` counts them."""
     commit = commit or db.commit
     report = VendorAudit()
     for vassalage in vassalages(db, tenant.id, listed):
-        found = holdings(db, tenant.id, vassalage)
+        found = holdings(db, tenant.id, vassalage, rounds)
         commit()
         for member_id, holding in found.items():
-            _compare(db, tenant, plugins, vassalage, member_id, holding, commit, report)
+            _compare(db, tenant, plugins, vassalage, member_id, holding, rounds, commit, report)
     return report
 
 
-def _compare(db, tenant, plugins, vassalage, member_id, holding, commit, report) -> None:
+def _compare(db, tenant, plugins, vassalage, member_id, holding, rounds, commit, report) -> None:
     for _ in range(ATTEMPTS):
         if holding.pending:
             break
         held = vendor_holds(plugins, tenant, member_id, holding.username, vassalage)
-        again = holdings(db, tenant.id, vassalage, [member_id]).get(member_id)
+        again = holdings(db, tenant.id, vassalage, rounds, [member_id]).get(member_id)
         commit()
         if again != holding:  # a transfer or a round meanwhile: read again
             holding = again

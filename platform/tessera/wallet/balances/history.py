@@ -13,9 +13,9 @@ from sqlalchemy.orm import contains_eager
 
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.money import format_minor
-from tessera.wallet.payment_common import page_of, stamp
+from tessera.wallet.pages import page_of, stamp
 
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # The days a record is read over: none before the first records a brand could hold, none more

@@ -15,15 +15,19 @@ from sqlalchemy import and_, not_, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from tessera.core.envelope import ApiError
+from tessera.core.refusals import KeptRefusal
+from tessera.core.timeutil import as_utc
 from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import audit
-from tessera.core.refusals import KeptRefusal
+from tessera.identity.calls import Call
 from tessera.plugins import AdapterError
-from tessera.core.timeutil import as_utc, now
-from tessera.wallet.ledger import Leg, Ledger
+from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount, to_minor
-from tessera.wallet.payment_common import field_refusal, locked, narrowed, page_of, request_key, setting_minor, stamp, wallet_settings
-from tessera.wallet.payment_models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
+from tessera.wallet.pages import Page, page_of, stamp
+from tessera.wallet.payments.models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
+from tessera.wallet.payments.services import field_refusal, locked
+from tessera.wallet.requests import request_key
+from tessera.wallet.settings import setting_minor, wallet_settings
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +57,14 @@ class Channel:
         return shown
 
 
+def narrowed(low: int | None, high: int | None, brand_low: int | None,
+             brand_high: int | None) -> tuple[int, int | None]:
+    """The narrower of a channel's and the brand's bounds; at least one minor unit."""
+    lows = [x for x in (low, brand_low, 1) if x is not None]
+    highs = [x for x in (high, brand_high) if x is not None]
+    return max(lows), min(highs) if highs else None
+
+
 def _minor(value) -> int | None:
     try:
         return to_minor(Decimal(str(value)))
@@ -78,10 +90,9 @@ def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
     return list(found.values())
 
 
-def channel_listing(request) -> dict:
-    tenant = request.tenant
+def channel_listing(plugins, tenant, language: str | None) -> dict:
     return {"currency": tenant.currency, "currencySymbol": tenant.currency_symbol,
-            "channels": [c.value() for c in channels(request.plugins, tenant, request.language)]}
+            "channels": [c.value() for c in channels(plugins, tenant, language)]}
 
 
 # -- What a member sees ---------------------------------------------------------------------
@@ -119,17 +130,17 @@ def status_filter(status: str | None, at, tenant):
     return Deposit.status == status
 
 
-def deposits_page(request, member_id: int | None, status: str | None, page_no: int, page_size: int):
+def deposits_page(db, tenant, at, member_id: int | None, status: str | None, page_no: int, page_size: int) -> Page:
     """A page of the member's deposits (every member's for operators: ``member_id`` None), newest first."""
-    query = select(Deposit).where(status_filter(status, now(request.registry), request.tenant))
+    query = select(Deposit).where(status_filter(status, at, tenant))
     if member_id is not None:
         query = query.where(Deposit.member_id == member_id)
-    return page_of(request.db, query, (Deposit.created_at.desc(), Deposit.id.desc()), page_no, page_size)
+    return page_of(db, query, (Deposit.created_at.desc(), Deposit.id.desc()), page_no, page_size)
 
 
-def member_deposits(request, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
-    at, tenant = now(request.registry), request.tenant
-    return deposits_page(request, member_id, status, page_no, page_size).value(lambda d: deposit_value(d, at, tenant))
+def member_deposits(db, tenant, at, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
+    page = deposits_page(db, tenant, at, member_id, status, page_no, page_size)
+    return page.value(lambda d: deposit_value(d, at, tenant))
 
 
 def member_deposit(db, member_id: int, deposit_id: int) -> Deposit:
@@ -141,20 +152,21 @@ def member_deposit(db, member_id: int, deposit_id: int) -> Deposit:
 
 # -- Starting a deposit ----------------------------------------------------------------------
 
-def start(request, member_id: int, form: dict) -> dict:
-    """Make the deposit, then ask its plugin to start it. A replay of ``requestId`` answers the
-    first deposit; nothing is kept when the plugin cannot start it."""
-    db, tenant, at = request.db, request.tenant, now(request.registry)
+def start(call: Call, member_id: int, form: dict, site: str) -> dict:
+    """Make the deposit, then ask its plugin to start it (the member comes back to ``site``, the
+    brand's address the call came to). A replay of ``requestId`` answers the first deposit;
+    nothing is kept when the plugin cannot start it."""
+    db, tenant, at = call.db, call.tenant, call.at
     key = request_key(member_id, "deposit", form["requestId"])
     first = db.scalar(select(Deposit).where(Deposit.request_key == key))
     if first is not None:
-        return _replayed(request, first, form)
-    offered = channels(request.plugins, tenant, request.language)
+        return _replayed(call, first, form)
+    offered = channels(call.plugins, tenant, call.language)
     channel = next((c for c in offered if c.channel == form["channel"]), None)
     if channel is None:
         raise ApiError(404, "payment_channel_unknown", channel=form["channel"])
     amount = parse_amount(form["amount"], minimum=channel.min_minor, maximum=channel.max_minor)
-    reference = _member_reference(request, channel, form)
+    reference = _member_reference(call, channel, form)
     deposit = Deposit(member_id=member_id, plugin=channel.plugin, channel=channel.channel, channel_title=channel.title,
                       kind=channel.kind, amount_minor=amount, currency=tenant.currency, status=PENDING,
                       reference=reference, request_key=key, start_answer={}, created_at=at, updated_at=at)
@@ -162,40 +174,40 @@ def start(request, member_id: int, form: dict) -> dict:
         with db.begin_nested():
             db.add(deposit)
     except IntegrityError:  # the same request at the same moment: that one stands
-        return _replayed(request, db.scalar(select(Deposit).where(Deposit.request_key == key)), form)
-    deposit.start_answer = _started(request, channel, deposit, member_id)
+        return _replayed(call, db.scalar(select(Deposit).where(Deposit.request_key == key)), form)
+    deposit.start_answer = _started(call, channel, deposit, member_id, site)
     db.flush()
     return {"deposit": deposit_value(deposit, at, tenant), **deposit.start_answer}
 
 
-def _member_reference(request, channel: Channel, form: dict) -> str | None:
+def _member_reference(call: Call, channel: Channel, form: dict) -> str | None:
     """A bank transfer is matched by the member's reference; a gateway gives its own later."""
     if channel.kind != MANUAL:
         return None
     reference = (form.get("reference") or "").strip()
     if not reference:
-        raise field_refusal(request, ["reference"], "field_required")
+        raise field_refusal(call, ["reference"], "field_required")
     return reference
 
 
-def _replayed(request, first: Deposit, form: dict) -> dict:
+def _replayed(call: Call, first: Deposit, form: dict) -> dict:
     same = (first.channel == form["channel"] and first.amount_minor == parse_amount(form["amount"])
             and (first.kind != MANUAL or first.reference == (form.get("reference") or "").strip()))
     if not same:
         raise ApiError(409, "idempotency_conflict")
-    return {"deposit": deposit_value(first, now(request.registry), request.tenant), **(first.start_answer or {})}
+    return {"deposit": deposit_value(first, call.at, call.tenant), **(first.start_answer or {})}
 
 
-def _started(request, channel: Channel, deposit: Deposit, member_id: int) -> dict:
-    host = request.host_url
+def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, site: str) -> dict:
+    host = site
     order = {
         "depositId": str(deposit.id), "amount": format_minor(deposit.amount_minor), "currency": deposit.currency,
         "returnUrl": f"{host}/?memberCentre=depositv2&deposit={deposit.id}",
         "notifyUrl": f"{host}/wps/payments/webhook/{channel.plugin}/{channel.channel}",
-        "member": {"id": member_id, "username": request.db.get(Member, member_id).username},
+        "member": {"id": member_id, "username": call.db.get(Member, member_id).username},
     }
     try:
-        answer = request.plugins.payment_start(channel.plugin, channel.channel, order)
+        answer = call.plugins.payment_start(channel.plugin, channel.channel, order)
     except AdapterError as refused:
         log.warning("payment plugin %s could not start deposit %s: %s", channel.plugin, deposit.id, refused.code)
         if refused.code == "payment_refused":
@@ -257,23 +269,26 @@ def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: 
     return "credited"
 
 
-def receive_notification(request, plugin: str, channel: str) -> None:
-    """A gateway's notification: its plugin reads and checks it, then the deposit follows it."""
-    at, ip = now(request.registry), request.client_ip
-    if not request.plugins.takes_notifications(plugin):
+def takes_notifications(plugins, plugin: str, channel: str) -> None:
+    """Refuse a notification for a plugin that takes none (checked before its body is read)."""
+    if not plugins.takes_notifications(plugin):
         raise ApiError(404, "payment_channel_unknown", channel=channel)
-    if (request.content_length or 0) > NOTIFICATION_MAX_BYTES or len(request.body) > NOTIFICATION_MAX_BYTES:
-        raise ApiError(413, "payload_too_large", limit_mb=0.1, limit=NOTIFICATION_MAX_BYTES)
+
+
+def receive_notification(call: Call, ledger: Ledger, plugin: str, channel: str, headers: dict, body: bytes) -> None:
+    """A gateway's notification (for a plugin that takes them: :func:`takes_notifications`): its
+    plugin reads and checks it, then the deposit follows it."""
+    at, ip = call.at, call.ip
     try:
-        reading = request.plugins.payment_webhook(plugin, channel, dict(request.headers), request.body)
+        reading = call.plugins.payment_webhook(plugin, channel, headers, body)
     except AdapterError as refused:
         if refused.code == "payment_notification_forged":
-            audit(request.db, "payment_forged", ip, at, plugin=plugin, channel=channel)
+            audit(call.db, "payment_forged", ip, at, plugin=plugin, channel=channel)
             raise KeptRefusal(401, "payment_signature_invalid") from None
         raise ApiError(400, "payment_notification_malformed") from None
     if reading is None:
         raise ApiError(404, "payment_channel_unknown", channel=channel)
-    outcome = apply_reading(request.db, request.ledger, plugin, channel, reading, at, ip)
+    outcome = apply_reading(call.db, ledger, plugin, channel, reading, at, ip)
     if outcome == "mismatch":
         raise KeptRefusal(409, "payment_amount_mismatch")
 

@@ -19,10 +19,10 @@ from sqlalchemy import Row, Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from tessera.core.db import ALL_TENANTS
-from tessera.wallet.models import HOUSE
-from tessera.wallet.models import LedgerAccount as Account
-from tessera.wallet.models import LedgerPosting as Posting
-from tessera.wallet.models import LedgerTransaction as Transaction
+from tessera.wallet.ledger.models import HOUSE
+from tessera.wallet.ledger.models import LedgerAccount as Account
+from tessera.wallet.ledger.models import LedgerPosting as Posting
+from tessera.wallet.ledger.models import LedgerTransaction as Transaction
 from tessera.wallet.money import format_minor as amount
 
 

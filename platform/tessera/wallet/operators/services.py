@@ -13,11 +13,10 @@ from sqlalchemy import select
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
-from tessera.core.security import bearer_token
-from tessera.core.timeutil import now
-from tessera.wallet.ledger import Leg
+from tessera.identity.calls import Call
+from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.money import format_minor, parse_amount
-from tessera.wallet.payment_models import OperatorKey
+from tessera.wallet.operators.models import OperatorKey
 
 
 def key_hash(key: str) -> str:
@@ -47,32 +46,19 @@ def revoke_key(db, tenant_id: int, name: str, at) -> bool:
     return True
 
 
-def operator_for(request):
-    """The live key the request carries (its id and name), among the host's brand's keys (the
-    request's session sees no other brand's); None without one."""
-    token = bearer_token(request)
+def operator_for(db, token: str | None):
+    """The live key ``token`` is (its id and name), among the brand's keys (a session scoped to the
+    brand sees no other brand's); None without one."""
     if not token:
         return None
     live = select(OperatorKey.id, OperatorKey.name).where(OperatorKey.key_hash == key_hash(token),
                                                           OperatorKey.revoked_at.is_(None))
-    return request.db.execute(live).one_or_none()
+    return db.execute(live).one_or_none()
 
 
-class OperatorAccess:
-    """The context of the operator API: a live key of this brand, or 401 operator_key_invalid.
-    Finding the key is the whole check: the views ask no permission of the security policy,
-    whose identities are members' sessions."""
-
-    def __init__(self, request):
-        self.operator = operator_for(request)
-        if self.operator is None:
-            raise ApiError(401, "operator_key_invalid", headers={"WWW-Authenticate": "Bearer"})
-        self.request = request
-
-
-def grant_bonus(request, operator: str, form: dict) -> dict:
+def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
     """Credit a bonus to a real member (house bonuses to main), once per ``requestId``."""
-    db, ledger, at = request.db, request.ledger, now(request.registry)
+    db, at = call.db, call.at
     member = db.execute(select(Member.id, Member.member_type)
                         .where(Member.username_key == username_key(form["username"]))).one_or_none()
     if member is None:
@@ -86,6 +72,6 @@ def grant_bonus(request, operator: str, form: dict) -> dict:
     if transaction.remark != form["title"]:
         raise ApiError(409, "idempotency_conflict")
     if not transaction.replayed:
-        audit(db, "bonus_granted", request.client_ip, at, member.id, transaction=transaction.id, operator=operator)
+        audit(db, "bonus_granted", call.ip, at, member.id, transaction=transaction.id, operator=operator)
     return {"transactionId": transaction.id, "memberId": member.id, "amount": format_minor(amount),
             "title": transaction.remark, "mainBalance": format_minor(main.balance_minor)}

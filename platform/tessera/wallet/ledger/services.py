@@ -20,7 +20,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
-from tessera.wallet.models import HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.models import (
+    HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction,
+)
 
 
 # PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken
@@ -70,6 +72,14 @@ def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> 
     if kind not in (MAIN, VENDOR, POINTS) or (kind == VENDOR) != bool(vendor):
         raise ValueError(f"no member account of kind {kind!r} (vendor {vendor!r})")
     return f"member:{member_id}:{kind}" + (f":{vendor}" if vendor else "")
+
+
+def member_accounts(db, tenant_id: int, member_id: int) -> list[LedgerAccount]:
+    """The member's main and vendor accounts that exist (reading never makes one)."""
+    found = select(LedgerAccount).where(
+        LedgerAccount.tenant_id == tenant_id, LedgerAccount.member_id == member_id,
+        LedgerAccount.kind.in_((MAIN, VENDOR))).order_by(LedgerAccount.id)
+    return list(db.scalars(found))
 
 
 class InsufficientFunds(ApiError):

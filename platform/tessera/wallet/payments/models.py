@@ -1,4 +1,4 @@
-"""Deposits, withdrawals, saved bank accounts, payment passwords and operator keys.
+"""Deposits, withdrawals, saved bank accounts and payment passwords.
 
 Money moves only through the ledger; these rows say what was asked and where it stands, and
 name the ledger transactions that moved it. A member's request id is kept on the row it made
@@ -117,15 +117,3 @@ class PaymentPassword(TenantOwned, Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), primary_key=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class OperatorKey(TenantOwned, Base):
-    """A key a brand's back office calls the operator API with; only its SHA-256 is kept."""
-
-    __tablename__ = "operator_keys"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(64))
-    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

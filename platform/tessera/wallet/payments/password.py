@@ -9,19 +9,15 @@ password until the oldest of them is fifteen minutes old. A wrong one is refused
 """
 from datetime import timedelta
 
-from sqlalchemy import select
-from zope.interface import implementer
-
 from tessera.core.envelope import ApiError
-from tessera.identity.accounts.models import REAL, AuditEvent, Member
-from tessera.identity.accounts.services import audit
-from tessera.identity.passwords import hash_password, verify_password
 from tessera.core.refusals import KeptRefusal
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.accounts.services import audit
+from tessera.identity.calls import Call
+from tessera.identity.passwords import hash_password, verify_password
 from tessera.identity.throttles import HOUR, count_since
-from tessera.relay.interfaces import IPasswordCheck
-from tessera.core.timeutil import now
-from tessera.wallet.payment_common import wallet_settings
-from tessera.wallet.payment_models import PaymentPassword
+from tessera.wallet.payments.models import PaymentPassword
+from tessera.wallet.settings import wallet_settings
 
 MAX_WRONG = 5
 WRONG_WINDOW = timedelta(minutes=15)
@@ -38,9 +34,9 @@ def has_payment_password(db, member_id: int) -> bool:
     return db.get(PaymentPassword, member_id) is not None
 
 
-def set_payment_password(request, member_id: int, form: dict) -> None:
+def set_payment_password(call: Call, member_id: int, form: dict) -> None:
     """Set or replace the member's payment password, proving who they are with the login password."""
-    db, at, ip = request.db, now(request.registry), request.client_ip
+    db, at, ip = call.db, call.at, call.ip
     member = db.get(Member, member_id)
     new = form["paymentPassword"]
     if new != form["confirmPaymentPassword"]:
@@ -61,11 +57,11 @@ def set_payment_password(request, member_id: int, form: dict) -> None:
     audit(db, "pay_password_set", ip, at, member_id, replaced=existing is not None)
 
 
-def check_payment_password(request, member_id: int, given: str | None) -> None:
+def check_payment_password(call: Call, member_id: int, given: str | None) -> None:
     """Refuse a money call without the right payment password when the brand asks for one."""
-    if not required(request.tenant):
+    if not required(call.tenant):
         return
-    db, at = request.db, now(request.registry)
+    db, at = call.db, call.at
     stored = db.get(PaymentPassword, member_id)
     if stored is None:
         raise ApiError(400, "payment_password_not_set")
@@ -77,24 +73,7 @@ def check_payment_password(request, member_id: int, given: str | None) -> None:
         raise ApiError(429, "payment_password_locked", minutes=int(WRONG_WINDOW.total_seconds() // 60))
     matches, rehashed = verify_password(stored.password_hash, given)
     if not matches:
-        audit(db, WRONG_KIND, request.client_ip, at, member_id)
+        audit(db, WRONG_KIND, call.ip, at, member_id)
         raise KeptRefusal(400, "payment_password_wrong", left=MAX_WRONG - wrong - 1)
     if rehashed:
         stored.password_hash = rehashed
-
-
-@implementer(IPasswordCheck)
-class PaymentPasswordCheck:
-    """The relay's check of ``passwordCheck/`` calls: a real member's payment password, sent as
-    ``paymentPassword`` in the call's body. Anyone else fails the check."""
-
-    def __call__(self, request) -> bool:
-        identity = request.identity
-        if identity is None or getattr(identity, "member_type", None) != REAL:
-            return False
-        if request.db.scalar(select(Member.id).where(Member.id == identity.member_id)) is None:
-            return False
-        body = getattr(getattr(request, "openapi", None), "body", None)
-        given = body.get("paymentPassword") if isinstance(body, dict) else None
-        check_payment_password(request, identity.member_id, given if isinstance(given, str) else None)
-        return True
