@@ -77,7 +77,7 @@ def audit_brand(db: Session, tenant_id: int, limit: int = 20) -> BrandAudit:
 
 
 def _count(db: Session, model, tenant_id: int) -> int:
-    return db.scalar(select(func.count()).select_from(model).where(model.tenant_id == tenant_id))
+    return db.execute(select(func.count()).select_from(model).where(model.tenant_id == tenant_id)).scalar_one()
 
 
 def _first(db: Session, query, limit: int):

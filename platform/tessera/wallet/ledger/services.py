@@ -11,9 +11,10 @@ has read for the rest of its unit of work.
 """
 import hashlib
 import json
+from typing import cast
 from dataclasses import dataclass
 
-from sqlalchemy import delete, inspect, select, text, update
+from sqlalchemy import Table, delete, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -156,13 +157,15 @@ class Ledger:
                 account = LedgerAccount(tenant_id=self.tenant_id, code=code, balance_minor=0, **fields)
                 self.db.add(account)
         except IntegrityError:  # made at the same moment by another request
-            return self.existing_account(code)
+            made = self.existing_account(code)
+            assert made is not None
+            return made
         self._known[code] = account
         return account
 
     def balance(self, account: LedgerAccount) -> int:
         """The account's balance as the database has it now."""
-        minor = self.db.scalar(select(LedgerAccount.balance_minor).where(LedgerAccount.id == account.id))
+        minor = self.db.execute(select(LedgerAccount.balance_minor).where(LedgerAccount.id == account.id)).scalar_one()
         set_committed_value(account, "balance_minor", minor)
         return minor
 
@@ -209,8 +212,8 @@ class Ledger:
             return self._replayed(first, key, prints)
 
     @staticmethod
-    def _replayed(first: LedgerTransaction, key: str, prints: str) -> LedgerTransaction:
-        if first.fingerprint != prints:
+    def _replayed(first: LedgerTransaction | None, key: str, prints: str) -> LedgerTransaction:
+        if first is None or first.fingerprint != prints:
             raise IdempotencyConflict(key)
         first.replayed = True
         return first
@@ -249,7 +252,7 @@ class Ledger:
         after = {account_id: balance for _, account_id, balance in rows if account_id is not None}
         if len(after) != len(ordered):  # refused for funds: the rows are still ours to put back
             self.db.execute(UNDO_POST, {"transaction": transaction_id})
-            table = LedgerTransaction.__table__
+            table = cast(Table, LedgerTransaction.__table__)
             self.db.execute(delete(table).where(table.c.id == transaction_id))
             for leg in legs:  # as a refusal by the portable path leaves them
                 self.db.expire(leg.account, ["balance_minor"])

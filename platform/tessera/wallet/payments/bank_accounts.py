@@ -39,7 +39,7 @@ def add_account(call: Call, member_id: int, form: dict) -> BankAccount:
     blank = [field for field, column in NAME_FIELDS if not names[column]]
     if blank:
         raise field_refusal(call, blank, "field_required")
-    count = db.scalar(select(func.count()).select_from(_live(member_id).subquery()))
+    count = db.execute(select(func.count()).select_from(_live(member_id).subquery())).scalar_one()
     if count >= MAX_ACCOUNTS:
         raise ApiError(409, "bank_account_limit", max=MAX_ACCOUNTS)
     account = BankAccount(member_id=member_id, account_number=form["accountNumber"], created_at=call.at,

@@ -49,7 +49,7 @@ class Channel:
     instructions: dict | None
 
     def value(self) -> dict:
-        shown = {"channel": self.channel, "plugin": self.plugin, "title": self.title, "kind": self.kind,
+        shown: dict[str, object] = {"channel": self.channel, "plugin": self.plugin, "title": self.title, "kind": self.kind,
                  "minAmount": format_minor(self.min_minor),
                  "maxAmount": None if self.max_minor is None else format_minor(self.max_minor)}
         if self.kind == MANUAL and self.instructions:
@@ -190,7 +190,9 @@ def _member_reference(call: Call, channel: Channel, form: dict) -> str | None:
     return reference
 
 
-def _replayed(call: Call, first: Deposit, form: dict) -> dict:
+def _replayed(call: Call, first: Deposit | None, form: dict) -> dict:
+    if first is None:  # the request that stood was rolled back meanwhile
+        raise ApiError(409, "idempotency_conflict")
     same = (first.channel == form["channel"] and first.amount_minor == parse_amount(form["amount"])
             and (first.kind != MANUAL or first.reference == (form.get("reference") or "").strip()))
     if not same:
@@ -204,7 +206,7 @@ def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, sit
         "depositId": str(deposit.id), "amount": format_minor(deposit.amount_minor), "currency": deposit.currency,
         "returnUrl": f"{host}/?memberCentre=depositv2&deposit={deposit.id}",
         "notifyUrl": f"{host}/wps/payments/webhook/{channel.plugin}/{channel.channel}",
-        "member": {"id": member_id, "username": call.db.get(Member, member_id).username},
+        "member": {"id": member_id, "username": call.db.get_one(Member, member_id).username},
     }
     try:
         answer = call.plugins.payment_start(channel.plugin, channel.channel, order)

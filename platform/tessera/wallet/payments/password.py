@@ -37,7 +37,7 @@ def has_payment_password(db, member_id: int) -> bool:
 def set_payment_password(call: Call, member_id: int, form: dict) -> None:
     """Set or replace the member's payment password, proving who they are with the login password."""
     db, at, ip = call.db, call.at, call.ip
-    member = db.get(Member, member_id)
+    member = db.get_one(Member, member_id)
     new = form["paymentPassword"]
     if new != form["confirmPaymentPassword"]:
         raise ApiError(400, "confirmation_mismatch", field="confirmPaymentPassword")

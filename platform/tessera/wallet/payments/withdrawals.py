@@ -186,7 +186,9 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
     return withdrawal
 
 
-def _replayed(first: Withdrawal, form: dict, at) -> Withdrawal:
+def _replayed(first: Withdrawal | None, form: dict, at) -> Withdrawal:
+    if first is None:  # the request that stood was rolled back meanwhile
+        raise ApiError(409, "idempotency_conflict")
     if first.bank_account_id != form["bankAccountId"] or first.amount_minor != parse_amount(form["amount"]):
         raise ApiError(409, "idempotency_conflict")
     return settle_overdue(first, at)
@@ -215,6 +217,7 @@ def confirm(call: Call, upload_dir: Path, member_id: int, withdrawal_id: int, fo
     if withdrawal.status != PAID or withdrawal.confirmation is not None or _overdue(withdrawal, at):
         raise ApiError(409, "confirmation_not_allowed")
     result = form.text("result")  # the description allows only the three answers
+    assert result is not None
     received = withdrawal.amount_minor if result == RECEIVED else 0
     if result == PARTLY_RECEIVED:
         received = parse_amount(form.text("receivedAmount"), field="receivedAmount",
@@ -300,7 +303,7 @@ def resolve(db, ledger, withdrawal_id: int, form: dict, at, operator: str, ip: s
         raise _conflict(withdrawal)
     refund = 0
     if form["outcome"] == REFUND:
-        missing = withdrawal.amount_minor - withdrawal.received_minor
+        missing = withdrawal.amount_minor - (withdrawal.received_minor or 0)  # a claim says what was received
         refund = missing if form.get("amount") is None else parse_amount(form["amount"], maximum=missing)
         ledger.post(key=f"withdrawal:{withdrawal.id}:refund", kind="withdrawal_refund", member_id=withdrawal.member_id,
                     legs=[Leg(ledger.house_account("deposits_clearing"), -refund),

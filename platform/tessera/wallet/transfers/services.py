@@ -295,10 +295,9 @@ def size(db, ledger: Ledger, plugins, tenant, pending: Pending) -> Pending | Non
     """Out with "all": the amount becomes what the vendor says the member holds (the mirror when
     it cannot say), and the mirror is brought to it; with nothing there the transfer fails. The
     sized transfer, or None when it failed or is not pending any more."""
-    held = vendor_holds(plugins, tenant, pending.member_id, pending.username, pending.vendor)
-    known = held is not None
-    if not known:
-        held = ledger.member_balance(pending.member_id, VENDOR, pending.vendor)
+    stated = vendor_holds(plugins, tenant, pending.member_id, pending.username, pending.vendor)
+    known = stated is not None
+    held = stated if stated is not None else ledger.member_balance(pending.member_id, VENDOR, pending.vendor)
     if held <= 0:
         sized = _claim(db, ledger.tenant_id, pending.id, FAILED)
     else:
@@ -336,7 +335,7 @@ def carry_out(db, tenant, plugins, transfer_id: int, commit: Callable[[], None])
     return status
 
 
-def _status(db, tenant_id: int, transfer_id: int) -> str:
+def _status(db, tenant_id: int, transfer_id: int) -> str | None:
     return db.scalar(select(WalletTransfer.status).where(WalletTransfer.tenant_id == tenant_id,
                                                          WalletTransfer.id == transfer_id))
 

@@ -18,7 +18,7 @@ def transfer_to_upline(call: Call, ledger: Ledger, member_id: int, form: dict) -
     db = call.db
     key = request_key(member_id, "uplineTransfer", require_request_id(form))
     amount = parse_amount(form.get("amount"))
-    member = db.get(Member, member_id)
+    member = db.get_one(Member, member_id)
     upline = upline_of(db, member) if wallet_settings(call.tenant).get("to_upline", False) else None
     if upline is None:
         raise ApiError(403, "upline_transfer_not_allowed")
