@@ -49,6 +49,7 @@ setup(
     extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
+        "pytest11": ["tessera = tessera.plugins.kit.pytest_plugin"],
         "tessera": [
             "cidr-region = tessera_plugins.cidr_region",
             "customer-service-links = tessera_plugins.customer_service_links",

@@ -8,7 +8,7 @@ import time
 from functools import lru_cache
 from wsgiref.util import shift_path_info
 
-from local_http import LocalWsgiServer
+from tessera.plugins.kit.local_http import LocalWsgiServer
 
 from tessera_plugins.demo_vendor.server import make_app
 

@@ -15,8 +15,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from local_http import LocalServer, QuietHandler
-from plugin_contract import brand, reference_manager
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera_plugins import demo_vendor

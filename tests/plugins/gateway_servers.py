@@ -8,7 +8,7 @@ from functools import lru_cache
 from socketserver import ThreadingMixIn
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
 from tessera_plugins.sandbox import mount
 from tessera_plugins.signed_gateway.sandbox import make_app

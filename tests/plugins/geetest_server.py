@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import parse_qs, urlsplit
 
-from local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
 FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 MAX_DELAY = 3.0  # seconds: a slow answer never holds a test thread longer

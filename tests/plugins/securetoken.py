@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding
 
 from certificates import rsa_key, self_signed
-from local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
 LIFETIME = timedelta(hours=1)
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
 E164 = re.compile(r"\+[1-9][0-9]{6,14}")  # a stand-in for the gateway: its own check, not Tessera's
 PATH = "/v1/messages"

@@ -13,8 +13,8 @@ import jsonschema
 import pytest
 import webtest
 from demo_vendor_server import DemoVendorServer
-from local_http import closed_port
-from plugin_contract import brand, reference_manager
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.games.vendors import category
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager

@@ -13,7 +13,7 @@ from urllib.request import Request, urlopen
 import pytest
 from demo_vendor_server import DemoVendorServer
 from demo_vendor_wallet import Failure, Wallet
-from plugin_contract import brand, reference_manager
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.plugins import TenantPlugins
 from tessera_plugins import demo_vendor

@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from jsonschema import Draft202012Validator
-from plugin_contract import brand
+from tessera.plugins.kit.contract import brand
 from securetoken import SecureToken, b64json
 
 from certificates import rsa_key

@@ -16,8 +16,8 @@ from urllib.request import HTTPRedirectHandler, Request, build_opener, urlopen
 
 import pytest
 from gateway_servers import Reply, Sandbox, Scripted, WsgiServer
-from local_http import closed_port
-from plugin_contract import brand
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, read_gateway_message, sign, stamp

@@ -3,8 +3,8 @@ logging in, TLS, and servers that cannot be reached."""
 import ssl
 
 import pytest
-from local_http import closed_port
-from plugin_contract import brand
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
 from smtp_server import SmtpServer
 
 from certificates import private_pem, rsa_key, self_signed

@@ -12,8 +12,8 @@ from urllib.request import Request, urlopen
 
 import jsonschema
 import pytest
-from local_http import closed_port
-from plugin_contract import brand
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
 from vendor_sandbox import Failure, VendorServer
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager

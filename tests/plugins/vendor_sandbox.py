@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from wsgiref.util import shift_path_info
 
-from local_http import LocalWsgiServer
+from tessera.plugins.kit.local_http import LocalWsgiServer
 
 from tessera_plugins.transfer_vendor.sandbox import make_app
 

@@ -1,25 +1,43 @@
 """What the contract suites share: the implementations under contract, and brands to call them for.
 
-Every implementation registered in the process's plugin manager for a hook is run through its
-kind's suite. A suite may add reference implementations (defined in the suite) so the contract
-runs before any real plugin of that kind exists. Calls go through
+A suite runs every implementation installed in the process's plugin manager for its hook (or only
+the plugins named with ``--tessera-plugin``), plus the reference implementations it defines, so the
+contract runs before any real plugin of that kind exists. Calls go through
 :class:`tessera.plugins.TenantPlugins`, as the core makes them.
 """
 from dataclasses import dataclass
+from datetime import timedelta
 from itertools import count
 
 import pluggy
 import pytest
 
+from tessera.core.timeutil import utcnow
 from tessera.plugins import TenantPlugins, make_plugin_manager, plugin_manager
 from tessera.tenancy.context import TenantContext
 
 _ids = count(1)
 
+# The plugins ``--tessera-plugin`` names (None: every installed plugin and the suites' references).
+selected: set[str] | None = None
+
 
 def brand(plugins: dict, slug: str = "contract-brand", **config) -> TenantContext:
     """A brand enabling ``plugins`` (name -> its tenant.toml table), in that order."""
     return TenantContext(next(_ids), slug, slug, {"plugins": plugins, **config}, "kid", "pem")
+
+
+class Clock:
+    """A time the test moves: ``clock.advance(minutes=31)``."""
+
+    def __init__(self):
+        self.now = utcnow()
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta):
+        self.now += timedelta(**delta)
 
 
 @dataclass(frozen=True)
@@ -53,15 +71,16 @@ class Implementation:
         return self.pm.subset_hook_caller(hook_name, remove_plugins=others)(tenant=tenant, settings=settings, **kwargs)
 
 
-def implementations(hook_name: str, **references) -> list:
-    """Every implementation of ``hook_name`` installed in this process, plus ``references``
-    (name -> plugin object), as pytest parameters named after each plugin."""
+def implementations(hook_name: str, plugins=None, **references) -> list:
+    """The implementations of ``hook_name`` under contract, as pytest parameters named after each
+    plugin: the installed plugins named in ``plugins`` (default: those ``--tessera-plugin`` names,
+    else every installed one and ``references``, name -> plugin object)."""
     installed = plugin_manager()
-    params = [
-        pytest.param(Implementation(installed, installed.get_name(impl.plugin)), id=installed.get_name(impl.plugin))
-        for impl in getattr(installed.hook, hook_name).get_hookimpls()
-    ]
-    if references:
+    names = [installed.get_name(impl.plugin) for impl in getattr(installed.hook, hook_name).get_hookimpls()]
+    wanted = plugins if plugins is not None else selected
+    params = [pytest.param(Implementation(installed, name), id=name) for name in names
+              if wanted is None or name in wanted]
+    if references and wanted is None:
         pm = reference_manager(**references)
         params += [pytest.param(Implementation(pm, name), id=name) for name in references]
     return params
