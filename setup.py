@@ -16,7 +16,6 @@ setup(
         "tessera": ["*.yaml", "*/*.yaml", "*/*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
                     "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
         "tessera.games": ["*/openapi.yaml"],
-        "tessera_plugins": ["slots/static/*.js", "slots/static/*.css"],
     },
     install_requires=[
         "alembic>=1.13",

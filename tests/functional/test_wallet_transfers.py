@@ -30,7 +30,7 @@ from tessera.wallet.transfer_cli import transfers
 from tessera.wallet.transfer_models import WalletTransfer
 from tessera.wallet.transfers import reconcile_transfers
 from tessera.wallet.vendor_wallets import reconcile_vendor_wallets
-from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
+from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 from wallet_vendor import (  # noqa: F401 -- vendor is a fixture
     CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,
     player, vendor, wallet_balance)

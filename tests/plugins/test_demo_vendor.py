@@ -12,14 +12,15 @@ from urllib.request import Request, urlopen
 import jsonschema
 import pytest
 import webtest
-from demo_vendor_server import DemoVendorServer
+from tessera_sandboxes.demo_vendor.local import DemoVendorServer
 from tessera.plugins.kit.local_http import closed_port
 from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.games.vendors import category
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins import demo_vendor
-from tessera_plugins.demo_vendor import catalog, client, icons, rooms
+from tessera_plugins.demo_vendor import client
+from tessera_sandboxes.demo_vendor import catalog, icons, rooms
 from tessera_plugins.demo_vendor.protocol import (
     OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign_request, sign_wallet_answer, wallet_path,
 )
@@ -137,7 +138,7 @@ def test_icons_are_served_with_caching_headers():
 
 
 def catalog_app():
-    from tessera_plugins.demo_vendor.server import make_app
+    from tessera_sandboxes.demo_vendor.server import make_app
 
     return make_app({}, retry_interval=None)
 
@@ -367,7 +368,7 @@ def test_the_settings_schema_takes_a_brand_table():
 
 
 def test_the_sandbox_serves_the_vendor_at_demo_vendor():
-    from tessera_plugins.sandbox import make_app
+    from tessera_sandboxes.server import make_app
 
     sandbox = make_app({"DEMO_GAMES_SECRET": "dev-games"})
     app = webtest.TestApp(sandbox)

@@ -8,7 +8,7 @@ import time
 from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
-from gateway_servers import Reply, Sandbox, Scripted
+from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted
 from tessera.plugins.kit.local_http import closed_port
 from tessera.plugins.kit.contract import brand
 

@@ -3,7 +3,7 @@ retry with the same Idempotency-Key, and numbers outside the countries it serves
 import pytest
 from tessera.plugins.kit.local_http import closed_port
 from tessera.plugins.kit.contract import brand
-from sms_gateway import Failure, SmsGateway
+from tessera_sandboxes.sms_gateway import Failure, SmsGateway
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins.sms_outbox import read_outbox

@@ -12,7 +12,7 @@ Each brand player is ``"<brand slug>-<member id>"`` at the vendor. The vendor ca
 wallet at ``<walletUrl>/<operation>`` (the ``walletUrl`` Tessera gives at launch) with a
 signature made with the same secret; ``tessera_seamless_decode`` checks it and
 ``tessera_seamless_encode`` signs the answer. The calls and signatures are in ``protocol.py``;
-``server.py`` is the vendor, served for development by ``python -m tessera_plugins.sandbox`` at
+``server.py`` is the vendor, served for development by ``python -m tessera_sandboxes`` at
 ``/demo-vendor``.
 """
 import json
@@ -26,7 +26,6 @@ from .protocol import (
     LANGUAGE, LATE_CREDIT_HOURS, MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID,
     WALLET_OPERATIONS, fresh, player_name, sign_wallet_answer, verify_wallet_call, wallet_path,
 )
-from .seamless_client import read_answer, wallet_request
 
 SETTINGS_SCHEMA = {
     "type": "object",
@@ -169,12 +168,12 @@ def tessera_seamless_encode(tenant, settings, vassalage, operation, answer):
     return status, headers, body
 
 
-# -- Contract helpers (tests/plugins/test_game_vendor.py) -----------------------------------
-# They use the vendor served by tests/plugins/demo_vendor_server.py, importable beside the suite.
+# -- Contract helpers (the kit's game-vendor suite) ------------------------------------------
+# They speak for the vendor with the development sandbox (dev/tessera_sandboxes/demo_vendor).
 
 
 def contract_settings() -> dict:
-    from demo_vendor_server import shared
+    from tessera_sandboxes.demo_vendor.local import shared
 
     return shared().settings()
 
@@ -183,6 +182,8 @@ def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at
     """The ``(headers, body)`` the vendor's game server sends to ``tenant``'s wallet for ``call``
     (the fields decode answers: memberId, token, transactionId, roundId, gameCode, amount,
     rollbackOf, currency), signed at ``signed_at`` (default now)."""
+    from tessera_sandboxes.demo_vendor.seamless_client import wallet_request
+
     fields = {"player": player_name(tenant.slug, call["memberId"])}
     fields |= {key: value for key, value in call.items() if key != "memberId"}
     signed_at = int(time.time() if signed_at is None else signed_at)
@@ -193,6 +194,8 @@ def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at
 def contract_read_answer(settings, tenant, vassalage, operation, call, status, headers, body) -> dict | None:
     """The answer to ``call`` as the vendor's game server reads it: the brand's JSON object, or
     None when it cannot be trusted (not signed for this call and status, stale)."""
+    from tessera_sandboxes.demo_vendor.seamless_client import read_answer
+
     fields = {"transactionId": call.get("transactionId")}
     answer = read_answer(settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body,
                          time.time())

@@ -202,23 +202,23 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
     return _check(settings, _verified_claims(settings, id_token))
 
 
-# -- Contract helpers (tests/plugins/test_phone_auth.py) -------------------------------------
-# They use the local secure-token service of tests/plugins/securetoken.py, importable beside the suite.
+# -- Contract helpers (the kit's phone-auth suite) ------------------------------------------
+# They use the local secure-token service of the development sandboxes (tessera_sandboxes.securetoken).
 
 
 def contract_settings() -> dict:
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return {"project_id": f"tessera-{secrets.token_hex(4)}", "api_key": "contract-key", "certs_url": shared().certs_url}
 
 
 def contract_token(settings, phone_number, issued_at):
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return shared().token(settings["project_id"], phone_number, issued_at)
 
 
 def contract_forged_token(settings, phone_number, issued_at):
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return shared().forged_token(settings["project_id"], phone_number, issued_at)

@@ -122,11 +122,11 @@ def transfer_status(settings: dict, transfer_id: str) -> dict:
     return VendorClient(settings).transfer_status(transfer_id)
 
 
-# -- Contract helpers (tests/plugins/test_game_vendor.py) -----------------------------------
-# They use the sandbox served by tests/plugins/vendor_sandbox.py, importable beside the suite.
+# -- Contract helpers (the kit's game-vendor suite) -----------------------------------------
+# They use the sandbox of the development sandboxes (tessera_sandboxes.transfer_vendor.local).
 
 
 def contract_settings() -> dict:
-    from vendor_sandbox import shared
+    from tessera_sandboxes.transfer_vendor.local import shared
 
     return shared().settings()

@@ -3,8 +3,8 @@ that change over time as a real studio's do, worked out from the clock (no state
 import time
 import zlib
 
-from . import catalog
-from .protocol import to_minor, to_money
+from tessera_sandboxes.demo_vendor import catalog
+from tessera_plugins.demo_vendor.protocol import to_minor, to_money
 
 DEALERS = ("Anika", "Rafi", "Maria", "Joy", "Nusrat", "Carla", "Tanvir", "Bea", "Sadia", "Paolo", "Ritu", "Kim",
            "Farah", "Miguel", "Lina", "Arif", "Grace", "Sumi", "Nico", "Tania")

@@ -3,7 +3,7 @@ come from a hash of the code, so an icon never changes and needs no image files.
 import hashlib
 from html import escape
 
-from .catalog import Game, Vendor
+from tessera_sandboxes.demo_vendor.catalog import Game, Vendor
 
 TYPE_GLYPHS = {"RNG": "7", "LIVE": "♠", "FISH": "≈", "PVP": "♣", "SPORTS": "⚽"}
 SHAPES = ("circle", "diamond", "hexagon", "star", "rings")

@@ -1,14 +1,14 @@
 """Development sandboxes of the services the built-in plugins call, on one port of 127.0.0.1.
 
-    python -m tessera_plugins.sandbox --port 6550 [--state-dir var/sandbox]
+    python -m tessera_sandboxes --port 6550 [--state-dir var/sandbox]
 
 - ``/gateway``: the payment gateway of the ``signed-gateway`` plugin
-  (:mod:`tessera_plugins.signed_gateway.sandbox`); merchant ``demo-bd`` signs with
+  (:mod:`tessera_sandboxes.signed_gateway.server`); merchant ``demo-bd`` signs with
   ``DEMO_BD_GATEWAY_SECRET``, ``demo-ph`` with ``DEMO_PH_GATEWAY_SECRET``.
 - ``/vendor``: the transfer-wallet vendor of the ``transfer-vendor`` plugin
-  (:mod:`tessera_plugins.transfer_vendor.sandbox`), secret ``DEMO_VENDOR_SECRET``.
+  (:mod:`tessera_sandboxes.transfer_vendor.server`), secret ``DEMO_VENDOR_SECRET``.
 - ``/demo-vendor``: the seamless-wallet game vendor of the ``demo-vendor`` plugin
-  (:mod:`tessera_plugins.demo_vendor.server`), secret ``DEMO_GAMES_SECRET``: its catalog, icons and
+  (:mod:`tessera_sandboxes.demo_vendor.server`), secret ``DEMO_GAMES_SECRET``: its catalog, icons and
   game pages, and its calls to the brands' wallets (credits and rollbacks kept under the state
   folder until accepted).
 
@@ -24,13 +24,12 @@ from pathlib import Path
 import waitress
 
 from tessera.core.settings import load_development_env
-
-from tessera_plugins.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
-from tessera_plugins.demo_vendor.server import demo_secrets as games_secrets
-from tessera_plugins.demo_vendor.server import make_app as make_games_app
-from tessera_plugins.signed_gateway.sandbox import make_app as make_gateway_app
-from tessera_plugins.transfer_vendor.sandbox import demo_secrets
-from tessera_plugins.transfer_vendor.sandbox import make_app as make_vendor_app
+from tessera_sandboxes.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
+from tessera_sandboxes.demo_vendor.server import demo_secrets as games_secrets
+from tessera_sandboxes.demo_vendor.server import make_app as make_games_app
+from tessera_sandboxes.signed_gateway.server import make_app as make_gateway_app
+from tessera_sandboxes.transfer_vendor.server import demo_secrets
+from tessera_sandboxes.transfer_vendor.server import make_app as make_vendor_app
 
 GATEWAY_MERCHANTS = {"demo-bd": "DEMO_BD_GATEWAY_SECRET", "demo-ph": "DEMO_PH_GATEWAY_SECRET"}
 log = logging.getLogger("tessera.sandbox")

@@ -1,5 +1,5 @@
-"""The transfer-wallet vendor sandbox (``tessera_plugins.transfer_vendor.sandbox``) on a free port
-of 127.0.0.1, optionally mounted under a path as ``python -m tessera_plugins.sandbox`` mounts it,
+"""The transfer-wallet vendor sandbox (``tessera_sandboxes.transfer_vendor.server``) on a free port
+of 127.0.0.1, optionally mounted under a path as ``python -m tessera_sandboxes`` mounts it,
 and told to fail the next requests when a test needs an outage (``fail_next``)."""
 import secrets
 import threading
@@ -10,7 +10,7 @@ from wsgiref.util import shift_path_info
 
 from tessera.plugins.kit.local_http import LocalWsgiServer
 
-from tessera_plugins.transfer_vendor.sandbox import make_app
+from tessera_sandboxes.transfer_vendor.server import make_app
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ Its state (``state.py``: wallets, transfers, game sessions, rounds) lives in SQL
 ``transfer-vendor.sqlite3`` under ``state_dir`` when given (it survives a restart), else in memory.
 Requests are checked against the operator's secret and the clock; anything else is 401.
 
-A launch link opens ``/play/{code}``: the slot page (``tessera_plugins.slots``), which spins by
+A launch link opens ``/play/{code}``: the slot page (``tessera_sandboxes.slots``), which spins by
 ``POST /sessions/{token}/spin``. For money the spin pays the bet from the player's vendor wallet and
 the win into it, and the round is kept for ``GET /bets``; free play spins fun credits the session
 holds. ``/games/{code}/paytable`` publishes each game's paytable, ``/slots/`` serves the page's
 script and style.
 
-Run it alone with ``python -m tessera_plugins.transfer_vendor.sandbox --port 6551``: the
+Run it alone with ``python -m tessera_sandboxes.transfer_vendor.server --port 6551``: the
 operators ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_VENDOR_SECRET``.
 """
 import json
@@ -22,14 +22,14 @@ from pathlib import Path
 
 from webob import Request, Response
 
-from tessera_plugins import sandbox_vendors
-from tessera_plugins.slots import engine, page
+from tessera_sandboxes import vendors as sandbox_vendors
+from tessera_sandboxes.slots import engine, page
 
-from .protocol import (
+from tessera_plugins.transfer_vendor.protocol import (
     MAX_BETS_PAGE, MONEY, OPERATOR_HEADER, PLAYER, POSITION, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID,
     canonical_query, fresh, verify,
 )
-from .state import GameSession, VendorState, to_minor, to_money
+from tessera_sandboxes.transfer_vendor.state import GameSession, VendorState, to_minor, to_money
 
 SECRET_VARIABLE = "DEMO_VENDOR_SECRET"
 CURRENCY = "BDT"  # what the page shows beside a balance; the vendor keeps amounts, not currencies

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from http.client import HTTPConnection, HTTPException, HTTPSConnection
 from urllib.parse import urlsplit
 
-from .protocol import (
+from tessera_plugins.demo_vendor.protocol import (
     MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, fresh, sign_wallet_call, verify_wallet_answer,
 )
 

@@ -1,5 +1,5 @@
-"""The demo vendor's server (``tessera_plugins.demo_vendor.server``) on a free port of 127.0.0.1,
-mounted under ``/demo-vendor`` as ``python -m tessera_plugins.sandbox`` mounts it.
+"""The demo vendor's server (``tessera_sandboxes.demo_vendor.server``) on a free port of 127.0.0.1,
+mounted under ``/demo-vendor`` as ``python -m tessera_sandboxes`` mounts it.
 
 No retrier thread runs unless asked (``retry_interval``): tests deliver the credits and rollbacks
 still due with ``retry_due()``, so they decide when a retry happens."""
@@ -10,7 +10,7 @@ from wsgiref.util import shift_path_info
 
 from tessera.plugins.kit.local_http import LocalWsgiServer
 
-from tessera_plugins.demo_vendor.server import make_app
+from tessera_sandboxes.demo_vendor.server import make_app
 
 MOUNT = "/demo-vendor"
 

@@ -14,7 +14,7 @@ are ``pending`` until accepted or refused, tried again at ``next_attempt_at``.
 import json
 from dataclasses import dataclass
 
-from tessera_plugins.sandbox_vendors import SqliteState
+from tessera_sandboxes.vendors import SqliteState
 
 STATE_FILE = "demo-vendor.sqlite3"
 SCHEMA = """

@@ -13,8 +13,8 @@ import time
 from dataclasses import astuple, dataclass
 from datetime import datetime, timezone
 
-from tessera_plugins.sandbox_vendors import SqliteState
-from tessera_plugins.slots import engine
+from tessera_sandboxes.vendors import SqliteState
+from tessera_sandboxes.slots import engine
 
 STATE_FILE = "transfer-vendor.sqlite3"
 SESSION_SECONDS = 12 * 3600

@@ -10,12 +10,12 @@ brands' plugin, the game pages players open, icons, and the calls to the brands'
     POST /play/<session>/spin         a spin ``{lineBet}`` (the slot page calls it)
     GET  /play/<session>/rooms        a live lobby's tables, refreshed by its page
 
-Every RNG game, whatever its slot class, plays on the slot engine (``tessera_plugins.slots``); the
+Every RNG game, whatever its slot class, plays on the slot engine (``tessera_sandboxes.slots``); the
 other games open the vendor's lobby. State (sessions, rounds, wallet calls still to deliver) is
 kept by ``state.Store``; a ``Retrier`` thread delivers credits and rollbacks until the brands
 accept them.
 
-Run it alone with ``python -m tessera_plugins.demo_vendor.server --port 6552``: the operators
+Run it alone with ``python -m tessera_sandboxes.demo_vendor.server --port 6552``: the operators
 ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_GAMES_SECRET``.
 """
 import hashlib
@@ -29,16 +29,16 @@ from pathlib import Path
 
 from webob import Request, Response
 
-from tessera_plugins import sandbox_vendors
-from tessera_plugins.slots import engine, page
+from tessera_sandboxes import vendors as sandbox_vendors
+from tessera_sandboxes.slots import engine, page
 
-from . import catalog, icons, pages, rooms
-from .play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
-from .protocol import (
+from tessera_sandboxes.demo_vendor import catalog, icons, pages, rooms
+from tessera_sandboxes.demo_vendor.play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
+from tessera_plugins.demo_vendor.protocol import (
     LANGUAGE, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, canonical_query, fresh,
     sign_launch, to_minor, to_money, verify_launch, verify_request,
 )
-from .state import Session, Store
+from tessera_sandboxes.demo_vendor.state import Session, Store
 
 SECRET_VARIABLE = "DEMO_GAMES_SECRET"
 SESSION_SECONDS = 12 * 3600  # as long as the brand's launch token

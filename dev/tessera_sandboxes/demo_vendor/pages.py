@@ -7,8 +7,8 @@ cockfight games are shown as the vendor offers them but take no bets; every slot
 import json
 from html import escape
 
-from . import catalog
-from .protocol import to_money
+from tessera_sandboxes.demo_vendor import catalog
+from tessera_plugins.demo_vendor.protocol import to_money
 
 TEXTS = {
     "en": {

@@ -21,12 +21,12 @@ import threading
 import time
 from dataclasses import dataclass
 
-from tessera_plugins.slots import engine
+from tessera_sandboxes.slots import engine
 
-from . import catalog
-from .protocol import MONEY, PLAYER, to_minor, to_money
-from .seamless_client import WalletAnswer, WalletClient
-from .state import Round, Session, Store, WalletCall
+from tessera_sandboxes.demo_vendor import catalog
+from tessera_plugins.demo_vendor.protocol import MONEY, PLAYER, to_minor, to_money
+from tessera_sandboxes.demo_vendor.seamless_client import WalletAnswer, WalletClient
+from tessera_sandboxes.demo_vendor.state import Round, Session, Store, WalletCall
 
 FUN_BALANCE_MINOR = 2_000_00
 RETRY_DELAYS = (1, 2, 5, 10, 30, 60)  # seconds before each further attempt; the last repeats

@@ -17,7 +17,7 @@ from functools import lru_cache
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding
 
-from certificates import rsa_key, self_signed
+from tessera_sandboxes.certificates import rsa_key, self_signed
 from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
 LIFETIME = timedelta(hours=1)

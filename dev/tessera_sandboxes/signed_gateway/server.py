@@ -32,8 +32,8 @@ from urllib.parse import urlsplit
 
 from webob import Request, Response
 
-from . import MONEY
-from .protocol import SIGNATURE_HEADER, TOLERANCE_SECONDS, fresh, gateway_message, text_fields, verify
+from tessera_plugins.signed_gateway import MONEY
+from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, TOLERANCE_SECONDS, fresh, gateway_message, text_fields, verify
 
 RETRY_DELAYS = (2, 5, 15, 60, 300)
 NOTIFY_TIMEOUT = 5

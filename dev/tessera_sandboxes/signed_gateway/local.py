@@ -10,8 +10,8 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 
-from tessera_plugins.sandbox import mount
-from tessera_plugins.signed_gateway.sandbox import make_app
+from tessera_sandboxes.server import mount
+from tessera_sandboxes.signed_gateway.server import make_app
 
 
 class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
@@ -42,7 +42,7 @@ class WsgiServer:
 
 
 class Sandbox:
-    """The sandbox gateway under /gateway, as ``python -m tessera_plugins.sandbox`` serves it."""
+    """The sandbox gateway under /gateway, as ``python -m tessera_sandboxes`` serves it."""
 
     def __init__(self, state_dir=None, **options):
         self.gateway = make_app({}, state_dir, **options)
