@@ -43,9 +43,12 @@ setup(
         "swagger-ui-bundle>=1.1",
         "waitress>=3.0",
         "gunicorn>=22",
+        "httpx>=0.27",
         "zope.sqlalchemy>=3.1",
     ],
-    extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
+    # testing: the plugin author's kit (pytest --tessera-plugin NAME); test: Tessera's own suite besides.
+    extras_require={"testing": ["pytest>=8", "WebTest>=3.0"],
+                    "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
         "pytest11": ["tessera = tessera.plugins.kit.pytest_plugin"],

@@ -19,7 +19,7 @@ import webtest
 from tessera_sandboxes.transfer_vendor.local import VendorServer
 
 from tessera.plugins import AdapterError
-from tessera_plugins.transfer_vendor.client import VendorClient
+from tessera_plugins.transfer_vendor import VendorClient
 from tessera_plugins.transfer_vendor.protocol import canonical_query, sign
 from tessera_sandboxes.slots import engine, page
 from tessera_sandboxes.transfer_vendor import server as sandbox
