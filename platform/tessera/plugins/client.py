@@ -131,6 +131,24 @@ def verify_request(secret: str, signature: str, method: str, path: str, query: s
     return hmac.compare_digest(sign_request(secret, method, path, query, operator_id, timestamp, body), signature)
 
 
+def signed_headers(settings: dict, method: str, path: str, query: str, body: bytes, at: float | None = None,
+                   sign: Callable = sign_request) -> dict[str, str]:
+    """The three headers signing a call (or an answer: method ``"ANSWER"``, the status as query) as
+    ``settings["operator_id"]`` with ``settings["secret"]``, at ``at`` (Unix seconds, default now)."""
+    operator_id, timestamp = settings["operator_id"], str(int(time.time() if at is None else at))
+    return {OPERATOR_HEADER: operator_id, TIMESTAMP_HEADER: timestamp,
+            SIGNATURE_HEADER: sign(settings["secret"], method, path, query, operator_id, timestamp, body)}
+
+
+def verified(settings: dict, headers: dict, method: str, path: str, query: str, body: bytes) -> bool:
+    """Whether ``headers`` (any case) sign the call as ``signed_headers`` does, for these settings, now."""
+    seen = {str(name).lower(): str(value) for name, value in dict(headers).items()}
+    stamp = seen.get(TIMESTAMP_HEADER.lower(), "")
+    return (seen.get(OPERATOR_HEADER.lower()) == settings["operator_id"] and fresh(stamp, time.time())
+            and verify_request(settings["secret"], seen.get(SIGNATURE_HEADER.lower(), ""), method, path, query,
+                               settings["operator_id"], stamp, body))
+
+
 # -- Calls ----------------------------------------------------------------------------------------
 
 
@@ -162,9 +180,8 @@ class SignedClient:
         return self.settings["secret"]
 
     def signed_headers(self, method: str, path: str, query: str, body: bytes) -> dict[str, str]:
-        operator_id, timestamp = self.settings["operator_id"], int(time.time())
-        return {OPERATOR_HEADER: operator_id, TIMESTAMP_HEADER: str(timestamp),
-                SIGNATURE_HEADER: self.sign(self.secret(), method, path, query, operator_id, timestamp, body)}
+        self.secret()  # none configured: unavailable
+        return signed_headers(self.settings, method, path, query, body, sign=self.sign)
 
     def signed_url(self, path: str, query: dict) -> str:
         """A link under ``base_url`` signed like a GET (it expires with its timestamp): a game page."""
