@@ -35,11 +35,10 @@ def test_a_brand_lists_the_vendors_of_the_plugins_it_enables(plugins_pm):
 def test_a_call_for_a_vendor_reaches_the_plugin_that_has_it(plugins_pm):
     pm, references = plugins_pm
     plugins = TenantPlugins(pm, brand({"vendor-a": vendor_settings("m", "A-SLOT"), "vendor-b": vendor_settings("m", "B-SLOT")}))
-    url = plugins.first(LAUNCH, vassalage="B-SLOT", game_code="lucky", player=PLAYER, language="en", device="WEB",
-                        free_play=False)
+    url = plugins.game_launch("B-SLOT", "lucky", PLAYER, "en", "WEB", False)
     assert url.startswith("https://games.example/B-SLOT/lucky?")
-    assert [hook for _, hook, _ in references["vendor-a"].calls] == [LAUNCH]  # asked first, declined
-    assert plugins.first(CATALOG, vassalage="NO-SUCH-VENDOR") is None
+    assert [hook for _, hook, _ in references["vendor-a"].calls] == [VENDORS]  # asked what it offers, never to launch
+    assert plugins.game_catalog("NO-SUCH-VENDOR") is None
 
 
 def test_the_first_plugin_in_tenant_toml_order_wins_a_shared_vendor(plugins_pm):
