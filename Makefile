@@ -48,16 +48,17 @@ DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET
 # They and development mode, for the commands a developer types (var/development.env: never on a production host).
 $(DEV_ENV): Makefile
 	mkdir -p var && printf '%s\n' TESSERA_ENV=development $(DEV_SECRETS) > $@
-# The sandboxes (python -m tessera_plugins.sandbox) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
+# The development sandboxes (dev/tessera_sandboxes, never installed) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
 # once they answer, the brands' game catalogs are synced from the vendors (idempotent), and the transfer-wallet
 # vendors' rounds are pulled into the betting records every $(PULL_SECONDS) s.
+SANDBOXES := PYTHONPATH=dev $(BIN)/python -m tessera_sandboxes
 define sync_games
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(SANDBOX_PORT)/demo-vendor/ >/dev/null && break; sleep 0.5; done; \
 	$(BIN)/tessera games sync
 endef
 define with_sandboxes
 	export $(DEV_SECRETS); mkdir -p var/sandbox; \
-	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
+	$(SANDBOXES) --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
 	trap 'kill $$sandbox $$puller 2>/dev/null; wait $$sandbox $$puller 2>/dev/null' EXIT; $(sync_games); \
 	$(BIN)/tessera games pull-bets --every $(PULL_SECONDS) & puller=$$!; $(1)
 endef
@@ -81,7 +82,7 @@ chromium:
 E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-demo-ph
 define with_server
 	export $(E2E_SECRETS) $(DEV_SECRETS); \
-	$(BIN)/python -m tessera_plugins.sandbox --port $(SANDBOX_PORT) & sandbox=$$!; \
+	$(SANDBOXES) --port $(SANDBOX_PORT) & sandbox=$$!; \
 	$(sync_games) || { kill $$sandbox; exit 1; }; \
 	TESSERA_ENV=development TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \

@@ -16,7 +16,6 @@ setup(
         "tessera": ["*.yaml", "*/*.yaml", "*/*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
                     "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
         "tessera.games": ["*/openapi.yaml"],
-        "tessera_plugins": ["slots/static/*.js", "slots/static/*.css"],
     },
     install_requires=[
         "alembic>=1.13",
@@ -44,11 +43,15 @@ setup(
         "swagger-ui-bundle>=1.1",
         "waitress>=3.0",
         "gunicorn>=22",
+        "httpx>=0.27",
         "zope.sqlalchemy>=3.1",
     ],
-    extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
+    # testing: the plugin author's kit (pytest --tessera-plugin NAME); test: Tessera's own suite besides.
+    extras_require={"testing": ["pytest>=8", "WebTest>=3.0"],
+                    "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
+        "pytest11": ["tessera = tessera.plugins.kit.pytest_plugin"],
         "tessera": [
             "cidr-region = tessera_plugins.cidr_region",
             "customer-service-links = tessera_plugins.customer_service_links",

@@ -1,4 +1,4 @@
-// Games in Chromium on the real server and the demo vendor's own server (python -m tessera_plugins.sandbox,
+// Games in Chromium on the real server and the demo vendor's own server (python -m tessera_sandboxes,
 // its catalog synced by `tessera games sync`): a member with money opens the slots, picks a vendor,
 // searches, favourites a game and finds it under favourites, launches it, spins the vendor's slot in
 // the /game frame (the vendor debits and credits the brand's seamless wallet over signed HTTP), sees the

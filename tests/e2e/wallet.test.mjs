@@ -1,5 +1,5 @@
 // The whole money flow in Chromium on the real server, its payment gateway sandbox and its
-// transfer-wallet vendor sandbox (python -m tessera_plugins.sandbox): a member deposits by bank
+// transfer-wallet vendor sandbox (python -m tessera_sandboxes): a member deposits by bank
 // transfer (an operator approves it through the operator API) and through the gateway (paid on
 // the gateway's own page, credited by its signed notification), moves money into the vendor's
 // wallet and back, withdraws (the operator pays it) and confirms receipt, then finds every step

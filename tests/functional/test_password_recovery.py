@@ -119,7 +119,7 @@ class TestResetEmail:
 
 
 def test_the_brands_own_smtp_plugin_delivers(testapp, member, db_session):
-    from plugins.smtp_server import SmtpServer
+    from tessera_sandboxes.smtp_server import SmtpServer
 
     server = SmtpServer()
     try:

@@ -135,8 +135,8 @@ def test_keys_are_made_printed_once_and_revoked(own_database):
 
 
 def test_reconcile_asks_the_gateway_sandbox(own_database, tmp_path):
-    from tessera_plugins.sandbox import mount
-    from tessera_plugins.signed_gateway.sandbox import make_app as gateway_app
+    from tessera_sandboxes.server import mount
+    from tessera_sandboxes.signed_gateway.server import make_app as gateway_app
 
     settings, engine = own_database
     gateway = gateway_app({"ops-merchant": "ops-secret"}, retry_delays=())

@@ -30,7 +30,7 @@ from tessera.wallet.transfers.commands import transfers
 from tessera.wallet.transfers.models import WalletTransfer
 from tessera.wallet.transfers.services import reconcile_transfers
 from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
-from tessera_plugins.transfer_vendor.sandbox import make_app as make_sandbox
+from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 from wallet_vendor import (
     CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,
     wallet_balance,

@@ -266,8 +266,8 @@ SANDBOX_MERCHANT, SANDBOX_SECRET = "demo-bd-tests", "sandbox-secret-for-tests"
 
 @pytest.fixture
 def sandbox():
-    from tessera_plugins.sandbox import mount
-    from tessera_plugins.signed_gateway.sandbox import make_app as gateway_app
+    from tessera_sandboxes.server import mount
+    from tessera_sandboxes.signed_gateway.server import make_app as gateway_app
 
     gateway = gateway_app({SANDBOX_MERCHANT: SANDBOX_SECRET}, retry_delays=(), notify_timeout=5)
     server = LocalWsgi(mount({"/gateway": gateway}))

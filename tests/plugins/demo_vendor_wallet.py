@@ -15,8 +15,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from local_http import LocalServer, QuietHandler
-from plugin_contract import brand, reference_manager
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera_plugins import demo_vendor
@@ -99,7 +99,8 @@ class Wallet:
                 answer = self._apply(call) if applies else {"ok": False, "code": "not_applied"}
             self.calls.append({"operation": operation, "call": call, "answer": answer, "failed": failure is not None})
             status, answer_headers, raw = self.plugins.call("demo-vendor", ENCODE, vassalage=vassalage,
-                                                            operation=operation, answer=answer)
+                                                            operation=operation, answer=answer, headers=headers,
+                                                            body=body)
         return status, answer_headers, raw, failure
 
     def _ok(self, member_id: int, **extra) -> dict:

@@ -1,9 +1,9 @@
 """The manual bank-transfer channel (``bank-transfer``): what the member is shown, its settings,
 and a brand offering it beside a gateway."""
 import pytest
-from gateway_servers import Sandbox
+from tessera_sandboxes.signed_gateway.local import Sandbox
 from jsonschema import Draft202012Validator
-from plugin_contract import brand
+from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera_plugins import bank_transfer

@@ -12,14 +12,15 @@ from urllib.request import Request, urlopen
 import jsonschema
 import pytest
 import webtest
-from demo_vendor_server import DemoVendorServer
-from local_http import closed_port
-from plugin_contract import brand, reference_manager
+from tessera_sandboxes.demo_vendor.local import DemoVendorServer
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.games.vendors import category
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins import demo_vendor
-from tessera_plugins.demo_vendor import catalog, client, icons, rooms
+from tessera_plugins.demo_vendor import api as client
+from tessera_sandboxes.demo_vendor import catalog, icons, rooms
 from tessera_plugins.demo_vendor.protocol import (
     OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign_request, sign_wallet_answer, wallet_path,
 )
@@ -137,7 +138,7 @@ def test_icons_are_served_with_caching_headers():
 
 
 def catalog_app():
-    from tessera_plugins.demo_vendor.server import make_app
+    from tessera_sandboxes.demo_vendor.server import make_app
 
     return make_app({}, retry_interval=None)
 
@@ -165,7 +166,7 @@ def test_vendors_are_seamless_with_icons_account_types_and_the_late_credit_windo
 def test_the_vendors_setting_narrows_what_the_brand_offers(settings):
     narrowed = {**settings, "vendors": ["TY", "VLC"]}
     assert [v["vassalage"] for v in plugins(narrowed).call("demo-vendor", VENDORS)] == ["TY", "VLC"]
-    assert plugins(narrowed).call("demo-vendor", CATALOG, vassalage="LUMA") is None
+    assert plugins(narrowed).game_catalog("LUMA") is None  # the core asks no plugin for a vendor not offered
 
 
 def test_the_catalog_hook_gives_every_game(settings):
@@ -267,7 +268,7 @@ def test_live_vendors_have_tables_that_change_over_time(settings):
 
 def test_other_vendors_have_no_tables(settings):
     assert plugins(settings).call("demo-vendor", ROOMS, vassalage="TY") == []
-    assert plugins(settings).call("demo-vendor", ROOMS, vassalage="NOPE") is None
+    assert plugins(settings).game_rooms("NOPE") == []  # the core asks no plugin for a vendor not offered
 
 
 # -- The seamless wallet's signatures ---------------------------------------------------------
@@ -327,7 +328,7 @@ def test_encode_signs_the_answer_for_the_call_and_status(settings):
     tenant = brand({"demo-vendor": settings}, "demo-bd")
     answer = {"ok": True, "balance": "97.50", "currency": "BDT", "transactionId": "r1-debit"}
     status, headers, body = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="debit",
-                                                   answer=answer)
+                                                   answer=answer, headers={}, body=b"{}")
     assert status == 200 and json.loads(body) == answer
     read = demo_vendor.contract_read_answer
     assert read(settings, tenant, "TY", "debit", DEBIT, status, headers, body) == answer
@@ -344,13 +345,13 @@ def test_encode_signs_the_answer_for_the_call_and_status(settings):
                                           ("insufficient_funds", 200), ("round_settled", 200)])
 def test_refusals_the_wallet_could_not_read_have_their_status(settings, code, status):
     encoded = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="debit",
-                                     answer={"ok": False, "code": code})
+                                     answer={"ok": False, "code": code}, headers={}, body=b"{}")
     assert encoded[0] == status
 
 
 def test_an_authenticate_answer_names_the_player(settings):
     _, _, body = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="authenticate", answer={
-        "ok": True, "balance": "1.00", "currency": "BDT", "memberId": 7, "username": "player7"})
+        "ok": True, "balance": "1.00", "currency": "BDT", "memberId": 7, "username": "player7"}, headers={}, body=b"{}")
     assert json.loads(body)["player"] == "demo-bd-7"
 
 
@@ -367,7 +368,7 @@ def test_the_settings_schema_takes_a_brand_table():
 
 
 def test_the_sandbox_serves_the_vendor_at_demo_vendor():
-    from tessera_plugins.sandbox import make_app
+    from tessera_sandboxes.server import make_app
 
     sandbox = make_app({"DEMO_GAMES_SECRET": "dev-games"})
     app = webtest.TestApp(sandbox)

@@ -11,17 +11,17 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from urllib.request import Request, urlopen
 
 import pytest
-from demo_vendor_server import DemoVendorServer
+from tessera_sandboxes.demo_vendor.local import DemoVendorServer
 from demo_vendor_wallet import Failure, Wallet
-from plugin_contract import brand, reference_manager
+from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.plugins import TenantPlugins
 from tessera_plugins import demo_vendor
-from tessera_plugins.demo_vendor import catalog
-from tessera_plugins.demo_vendor.play import member_id
+from tessera_sandboxes.demo_vendor import catalog
+from tessera_sandboxes.demo_vendor.play import member_id
 from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
-from tessera_plugins.demo_vendor.server import LAUNCH_URL_SECONDS
-from tessera_plugins.slots import engine
+from tessera_sandboxes.demo_vendor.server import LAUNCH_URL_SECONDS
+from tessera_sandboxes.slots import engine
 
 LAUNCH = "tessera_game_launch"
 SLOT = next(g for g in catalog.games_by_vendor()["TY"] if g.min_bet == "0.10" and g.lines == 25)
@@ -225,8 +225,8 @@ def test_a_restart_keeps_delivering_credits(settings, wallet, tmp_path):
 
 
 def test_a_round_left_mid_debit_by_a_stopped_vendor_is_rolled_back_at_start(settings, wallet, tmp_path):
-    from tessera_plugins.demo_vendor.play import Table
-    from tessera_plugins.demo_vendor.state import Round, Store
+    from tessera_sandboxes.demo_vendor.play import Table
+    from tessera_sandboxes.demo_vendor.state import Round, Store
 
     session = type("S", (), {"operator": settings["operator_id"], "player": "demo-bd-7", "game_code": SLOT.code,
                              "currency": "BDT", "wallet_url": wallet.wallet_url("TY")})

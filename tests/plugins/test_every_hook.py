@@ -6,9 +6,11 @@ import pytest
 
 from tessera.plugins import hookspecs
 from tessera.plugins import plugin_manager
+from tessera.plugins.kit import suites
 
 TESTS = Path(__file__).resolve().parents[1]
 GUIDE = TESTS.parent / "plugins" / "README.md"
+SUITES = Path(suites.__file__).parent  # the kit's contract suites, run by tests/plugins
 HOOKS = sorted(name for name, caller in vars(plugin_manager().hook).items() if getattr(caller, "spec", None))
 
 
@@ -24,10 +26,10 @@ def test_installed_plugins_implement_only_hooks_that_exist():
 @pytest.mark.parametrize("hook", HOOKS)
 def test_the_hook_has_a_test(hook):
     mentioned = [
-        path for path in TESTS.rglob("test_*.py")
+        path for path in [*TESTS.rglob("test_*.py"), *SUITES.glob("*.py")]
         if path != Path(__file__).resolve() and re.search(rf"\b{hook}\b", path.read_text("utf-8"))
     ]
-    assert mentioned, f"no test under tests/ mentions {hook}"
+    assert mentioned, f"no test under tests/ or suite of the kit mentions {hook}"
 
 
 @pytest.mark.parametrize("hook", HOOKS)

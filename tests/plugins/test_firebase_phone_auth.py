@@ -5,10 +5,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from jsonschema import Draft202012Validator
-from plugin_contract import brand
-from securetoken import SecureToken, b64json
+from tessera.plugins.kit.contract import brand
+from tessera_sandboxes.securetoken import SecureToken, b64json
 
-from certificates import rsa_key
+from tessera_sandboxes.certificates import rsa_key
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins.firebase_phone_auth import SETTINGS_SCHEMA, web_config
 

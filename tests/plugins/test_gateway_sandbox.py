@@ -15,13 +15,13 @@ from urllib.parse import urlencode
 from urllib.request import HTTPRedirectHandler, Request, build_opener, urlopen
 
 import pytest
-from gateway_servers import Reply, Sandbox, Scripted, WsgiServer
-from local_http import closed_port
-from plugin_contract import brand
+from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted, WsgiServer
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, read_gateway_message, sign, stamp
-from tessera_plugins.signed_gateway.sandbox import make_app
+from tessera_sandboxes.signed_gateway.server import make_app
 
 NAME, START, WEBHOOK, QUERY = "signed-gateway", "tessera_payment_start", "tessera_payment_webhook", "tessera_payment_query"
 ROOT = Path(__file__).resolve().parents[2]
@@ -293,8 +293,8 @@ def test_orders_are_kept_in_the_state_directory(tmp_path, settings, merchant):
 
 
 def test_the_sandbox_serves_the_vendor_under_its_prefix(settings):
-    pytest.importorskip("tessera_plugins.transfer_vendor.sandbox")
-    from tessera_plugins.sandbox import make_app as make_sandbox
+    pytest.importorskip("tessera_sandboxes.transfer_vendor.server")
+    from tessera_sandboxes.server import make_app as make_sandbox
 
     server = WsgiServer(make_sandbox({"DEMO_BD_GATEWAY_SECRET": "bd-secret", "DEMO_VENDOR_SECRET": "v"}))
     try:
@@ -323,10 +323,11 @@ def listening_addresses(port: int) -> set[str]:
 
 
 def test_the_sandbox_process_binds_loopback_and_stops_on_sigterm():
-    pytest.importorskip("tessera_plugins.transfer_vendor.sandbox")
+    pytest.importorskip("tessera_sandboxes.transfer_vendor.server")
     port = closed_port()
-    environ = {**os.environ, "DEMO_BD_GATEWAY_SECRET": "bd-secret", "DEMO_PH_GATEWAY_SECRET": "ph-secret"}
-    process = subprocess.Popen([sys.executable, "-m", "tessera_plugins.sandbox", "--port", str(port)], cwd=ROOT,
+    environ = {**os.environ, "DEMO_BD_GATEWAY_SECRET": "bd-secret", "DEMO_PH_GATEWAY_SECRET": "ph-secret",
+               "PYTHONPATH": str(ROOT / "dev")}  # the sandboxes are not installed: make run puts dev/ on the path
+    process = subprocess.Popen([sys.executable, "-m", "tessera_sandboxes", "--port", str(port)], cwd=ROOT,
                                env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         settings = {"base_url": f"http://127.0.0.1:{port}/gateway", "merchant_id": "demo-ph", "secret": "ph-secret"}

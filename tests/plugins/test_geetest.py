@@ -3,9 +3,9 @@ wrong: a forged signature, geetest down or slow, a reply that is not geetest's. 
 contract (test_captcha.py) covers the rest through ``tessera_captcha_verify``."""
 import jsonschema
 import pytest
-from geetest_server import shared
-from local_http import closed_port
-from plugin_contract import Implementation
+from tessera_sandboxes.geetest_server import shared
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import Implementation
 
 from tessera.core.onetime import OneTimeStore
 from tessera.plugins import plugin_manager

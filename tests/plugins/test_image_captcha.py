@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 from PIL import Image
 from factories import Clock
-from plugin_contract import Implementation
+from tessera.plugins.kit.contract import Implementation
 
 from tessera.core.onetime import OneTimeStore, OneTimeValue
 from tessera.plugins import plugin_manager

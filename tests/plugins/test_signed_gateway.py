@@ -8,9 +8,9 @@ import time
 from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
-from gateway_servers import Reply, Sandbox, Scripted
-from local_http import closed_port
-from plugin_contract import brand
+from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins.signed_gateway.protocol import TOLERANCE_SECONDS, canonical, gateway_message

@@ -1,9 +1,9 @@
 """The HTTP gateway SMS sender (``sms-http``) against a local gateway: refusals, outages, the
 retry with the same Idempotency-Key, and numbers outside the countries it serves."""
 import pytest
-from local_http import closed_port
-from plugin_contract import brand
-from sms_gateway import Failure, SmsGateway
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
+from tessera_sandboxes.sms_gateway import Failure, SmsGateway
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins.sms_outbox import read_outbox

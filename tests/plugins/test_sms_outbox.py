@@ -6,7 +6,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from plugin_contract import brand
+from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera_plugins.sms_outbox import read_outbox
@@ -41,7 +41,7 @@ def test_the_default_outbox_is_var_sms_outbox_jsonl_under_the_working_directory(
 
 WRITER = """
 import sys
-from plugin_contract import brand
+from tessera.plugins.kit.contract import brand
 from tessera.plugins import TenantPlugins, plugin_manager
 plugins = TenantPlugins(plugin_manager(), brand({"sms-outbox": {"outbox": sys.argv[1]}}))
 for n in range(int(sys.argv[3])):

@@ -3,11 +3,11 @@ logging in, TLS, and servers that cannot be reached."""
 import ssl
 
 import pytest
-from local_http import closed_port
-from plugin_contract import brand
-from smtp_server import SmtpServer
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
+from tessera_sandboxes.smtp_server import SmtpServer
 
-from certificates import private_pem, rsa_key, self_signed
+from tessera_sandboxes.certificates import private_pem, rsa_key, self_signed
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 
 SEND = "tessera_email_send"

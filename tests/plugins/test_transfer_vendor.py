@@ -12,13 +12,13 @@ from urllib.request import Request, urlopen
 
 import jsonschema
 import pytest
-from local_http import closed_port
-from plugin_contract import brand
-from vendor_sandbox import Failure, VendorServer
+from tessera.plugins.kit.local_http import closed_port
+from tessera.plugins.kit.contract import brand
+from tessera_sandboxes.transfer_vendor.local import Failure, VendorServer
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera_plugins import transfer_vendor
-from tessera_plugins.transfer_vendor.sandbox import GAMES
+from tessera_sandboxes.transfer_vendor.server import GAMES
 
 VENDORS, CATALOG, LAUNCH = "tessera_game_vendors", "tessera_game_catalog", "tessera_game_launch"
 TRANSFER, BALANCE, BETS = "tessera_game_transfer", "tessera_game_balance", "tessera_game_bet_records"

@@ -1,4 +1,4 @@
-"""The development transfer-wallet vendor (``tessera_plugins.transfer_vendor.sandbox``): forged,
+"""The development transfer-wallet vendor (``tessera_sandboxes.transfer_vendor.server``): forged,
 stale and malformed requests, its own record of transfers, its state on disk, many transfers
 for one player at once (sent over HTTP with the plugin's client), and its playable slots: the
 game page behind a signed link, spins paid from the vendor wallet, free play, the rounds."""
@@ -16,14 +16,14 @@ from urllib.request import Request, urlopen
 
 import pytest
 import webtest
-from vendor_sandbox import VendorServer
+from tessera_sandboxes.transfer_vendor.local import VendorServer
 
 from tessera.plugins import AdapterError
-from tessera_plugins.transfer_vendor.client import VendorClient
+from tessera_plugins.transfer_vendor import VendorClient
 from tessera_plugins.transfer_vendor.protocol import canonical_query, sign
-from tessera_plugins.slots import engine, page
-from tessera_plugins.transfer_vendor import sandbox
-from tessera_plugins.transfer_vendor.sandbox import GAMES, demo_secrets, make_app
+from tessera_sandboxes.slots import engine, page
+from tessera_sandboxes.transfer_vendor import server as sandbox
+from tessera_sandboxes.transfer_vendor.server import GAMES, demo_secrets, make_app
 
 OPERATOR, SECRET = "demo-bd", "a-development-secret"
 

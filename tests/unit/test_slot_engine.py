@@ -1,4 +1,4 @@
-"""The slot engine (``tessera_plugins.slots.engine``): its exact return to player against a
+"""The slot engine (``tessera_sandboxes.slots.engine``): its exact return to player against a
 brute-force count and a simulation, line wins on grids set by hand, and the money of a spin."""
 import itertools
 import json
@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from tessera_plugins.slots import engine
-from tessera_plugins.slots.engine import WILD, paytable_for, rtp, spin
+from tessera_sandboxes.slots import engine
+from tessera_sandboxes.slots.engine import WILD, paytable_for, rtp, spin
 
 
 def code_for(model: str) -> str:

@@ -1,4 +1,4 @@
-"""The slot page (``tessera_plugins.slots.page``): what the HTML carries and refuses to carry, the
+"""The slot page (``tessera_sandboxes.slots.page``): what the HTML carries and refuses to carry, the
 static files, and the page's script driven in jsdom against a scripted vendor."""
 import json
 import os
@@ -11,7 +11,7 @@ import pytest
 import webtest
 
 from tessera.core.settings import ROOT
-from tessera_plugins.slots import engine, page
+from tessera_sandboxes.slots import engine, page
 
 ARGS = {"title": "Lucky Lanterns", "language": "en", "spin_url": "/vendor/sessions/tok/spin",
         "paytable_url": "/vendor/games/lucky-lanterns/paytable", "balance": "5", "currency": "BDT",

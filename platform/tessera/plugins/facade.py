@@ -172,8 +172,10 @@ class TenantPlugins(PluginCaller):
         return self._vendor_call("tessera_seamless_decode", vassalage, operation=operation, headers=headers,
                                  body=body)
 
-    def seamless_encode(self, vassalage: str, operation: str, answer: dict):
-        return self._vendor_call("tessera_seamless_encode", vassalage, operation=operation, answer=answer)
+    def seamless_encode(self, vassalage: str, operation: str, answer: dict, headers: dict, body: bytes):
+        """The answer to the call ``headers`` and ``body`` made (so the plugin can bind it to that call)."""
+        return self._vendor_call("tessera_seamless_encode", vassalage, operation=operation, answer=answer,
+                                 headers=headers, body=body)
 
     def reads_seamless_calls(self, offer: Offer) -> bool:
         return offer.plugin in self.implementing("tessera_seamless_decode")

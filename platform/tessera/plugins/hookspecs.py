@@ -247,9 +247,10 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
 
 
 @hookspec(firstresult=True)
-def tessera_seamless_encode(tenant, settings, vassalage, operation, answer):
+def tessera_seamless_encode(tenant, settings, vassalage, operation, answer, headers, body):
     """Turn the wallet's ``answer`` to a seamless call into the vendor's HTTP response: a tuple
-    (status int, headers dict, body bytes), signed as the vendor's protocol says.
+    (status int, headers dict, body bytes), signed as the vendor's protocol says and bound to the
+    call it answers, whose request ``headers`` (a dict) and raw ``body`` (bytes) it receives.
 
     ``answer`` is ``{"ok": True, "balance", "currency", ...}`` or ``{"ok": False, "code", "balance"?}``
     (see tessera.games.seamless). None when the vendor is not this plugin's.

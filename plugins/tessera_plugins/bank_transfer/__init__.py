@@ -85,7 +85,7 @@ def tessera_payment_start(tenant, settings, channel, deposit):
     return {"instructions": _instructions(found)} if found else None
 
 
-# -- Contract helpers (tests/plugins/test_payment_channel.py) -------------------------------
+# -- Contract helpers (the kit's payment-channel suite) -------------------------------------
 
 
 def contract_settings() -> dict:

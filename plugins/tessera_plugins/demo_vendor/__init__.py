@@ -12,52 +12,29 @@ Each brand player is ``"<brand slug>-<member id>"`` at the vendor. The vendor ca
 wallet at ``<walletUrl>/<operation>`` (the ``walletUrl`` Tessera gives at launch) with a
 signature made with the same secret; ``tessera_seamless_decode`` checks it and
 ``tessera_seamless_encode`` signs the answer. The calls and signatures are in ``protocol.py``;
-``server.py`` is the vendor, served for development by ``python -m tessera_plugins.sandbox`` at
+``server.py`` is the vendor, served for development by ``python -m tessera_sandboxes`` at
 ``/demo-vendor``.
 """
 import json
 import time
 
 from tessera import hookimpl
-from tessera.plugins import AdapterError
-
-from .client import VendorClient
-from .protocol import (
-    LANGUAGE, LATE_CREDIT_HOURS, MONEY, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID,
-    WALLET_OPERATIONS, fresh, player_name, sign_wallet_answer, verify_wallet_call, wallet_path,
+from tessera.plugins import AdapterError, client
+from tessera_plugins.demo_vendor.api import VendorClient
+from tessera_plugins.demo_vendor.protocol import (
+    LANGUAGE, LATE_CREDIT_HOURS, MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID,
+    WALLET_OPERATIONS, fresh, sign_wallet_answer, verify_wallet_call, wallet_path,
 )
-from .seamless_client import read_answer, wallet_request
 
-SETTINGS_SCHEMA = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["base_url", "operator_id", "secret"],
-    "properties": {
-        "base_url": {"type": "string", "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"},
-        "operator_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
-        "secret": {"type": "string"},
-        "vendors": {"type": "array", "minItems": 1, "uniqueItems": True,
-                    "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"}},
-        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
-    },
-}
+SETTINGS_SCHEMA = client.settings_schema(vendors={
+    "type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"}})
 MAX_WALLET_CALL = 16 * 1024
-# What a refusal's HTTP status is: the brand could not read the call (the vendor may try again),
-# or the wallet's answer for the transaction (200, final: a replay gets it again).
-UNREAD_STATUS = {"signature_invalid": 401, "request_invalid": 400}
 
 
 def offered(settings) -> list[dict]:
     """The vendor's vendors this brand offers (``vendors`` narrows them)."""
     chosen = settings.get("vendors")
     return [v for v in VendorClient(settings).vendors() if chosen is None or v["code"] in chosen]
-
-
-def _mine(settings, vassalage) -> bool:
-    chosen = settings.get("vendors")
-    if chosen is not None and vassalage not in chosen:
-        return False  # no need to ask the vendor
-    return any(v["code"] == vassalage for v in offered(settings))
 
 
 @hookimpl
@@ -70,8 +47,6 @@ def tessera_game_vendors(tenant, settings):
 
 @hookimpl
 def tessera_game_catalog(tenant, settings, vassalage):
-    if not _mine(settings, vassalage):
-        return None
     return [{"gameCode": g["code"], "displayName": g["name"], "gameType": g["type"], "classify": g.get("classify"),
              "minBet": g.get("minBet"), "lines": g.get("lines"), "hot": bool(g.get("hot")), "rank": g.get("rank"),
              "icon": g.get("icon"), "icons": {"square": g["icon"]} if g.get("icon") else {}}
@@ -80,8 +55,6 @@ def tessera_game_catalog(tenant, settings, vassalage):
 
 @hookimpl
 def tessera_game_launch(tenant, settings, vassalage, game_code, player, language, device, free_play):
-    if not _mine(settings, vassalage):
-        return None
     fun = free_play or player is None
     fields = {"vendor": vassalage, "game": game_code, "freePlay": fun,
               "language": language if LANGUAGE.fullmatch(language or "") else "en",
@@ -91,15 +64,13 @@ def tessera_game_launch(tenant, settings, vassalage, game_code, player, language
     if not fun:
         if not (player.get("launchToken") and player.get("walletUrl")):
             raise ValueError("a seamless-wallet launch needs the player's launchToken and walletUrl")
-        fields |= {"player": player_name(tenant.slug, player["id"]), "username": player.get("username"),
+        fields |= {"player": client.player_reference(tenant, player["id"]), "username": player.get("username"),
                    "token": player["launchToken"], "walletUrl": player["walletUrl"]}
     return VendorClient(settings).open_session(fields)
 
 
 @hookimpl
 def tessera_game_rooms(tenant, settings, vassalage):
-    if not _mine(settings, vassalage):
-        return None
     keys = ("roomId", "gameCode", "name", "dealer", "minBet", "maxBet", "players", "status")
     return [{key: room.get(key) for key in keys} for room in VendorClient(settings).rooms(vassalage)]
 
@@ -116,8 +87,6 @@ def _text(call: dict, key: str, pattern=None) -> str:
 
 @hookimpl
 def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, body):
-    if not _mine(settings, vassalage):
-        return None
     headers = {str(name).lower(): str(value) for name, value in dict(headers).items()}
     body = body.encode() if isinstance(body, str) else bytes(body)
     operator = headers.get(OPERATOR_HEADER.lower(), "")
@@ -134,10 +103,7 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
         call = None
     if not isinstance(call, dict):
         raise AdapterError("request_invalid")
-    player = PLAYER.fullmatch(_text(call, "player"))
-    if not player or player["slug"] != tenant.slug:
-        raise AdapterError("request_invalid", field="player")  # not a player of this brand
-    decoded = {"operation": operation, "memberId": int(player["member"])}
+    decoded = {"operation": operation, "memberId": client.member_of(tenant, _text(call, "player"))}
     if isinstance(call.get("currency"), str):
         decoded["currency"] = call["currency"]
     if operation == "authenticate":
@@ -155,26 +121,24 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
 
 
 @hookimpl
-def tessera_seamless_encode(tenant, settings, vassalage, operation, answer):
-    if not _mine(settings, vassalage):
-        return None
-    status = 200 if answer.get("ok") else UNREAD_STATUS.get(answer.get("code"), 200)
-    value = dict(answer)
+def tessera_seamless_encode(tenant, settings, vassalage, operation, answer, headers, body):
+    """The answer, signed over the path of the call it answers and its status."""
+    status, value = client.answer_status(answer), dict(answer)
     if isinstance(value.get("memberId"), int):
-        value["player"] = player_name(tenant.slug, value["memberId"])
-    body = json.dumps(value, default=str).encode()
+        value["player"] = client.player_reference(tenant, value["memberId"])
+    answer_body = json.dumps(value, default=str).encode()
     signed_at = int(time.time())
-    signature = sign_wallet_answer(settings["secret"], wallet_path(vassalage, operation), status, signed_at, body)
-    headers = {"Content-Type": "application/json", TIMESTAMP_HEADER: str(signed_at), SIGNATURE_HEADER: signature}
-    return status, headers, body
+    signature = sign_wallet_answer(settings["secret"], wallet_path(vassalage, operation), status, signed_at, answer_body)
+    return status, {"Content-Type": "application/json", TIMESTAMP_HEADER: str(signed_at),
+                    SIGNATURE_HEADER: signature}, answer_body
 
 
-# -- Contract helpers (tests/plugins/test_game_vendor.py) -----------------------------------
-# They use the vendor served by tests/plugins/demo_vendor_server.py, importable beside the suite.
+# -- Contract helpers (the kit's game-vendor suite) ------------------------------------------
+# They speak for the vendor with the development sandbox (dev/tessera_sandboxes/demo_vendor).
 
 
 def contract_settings() -> dict:
-    from demo_vendor_server import shared
+    from tessera_sandboxes.demo_vendor.local import shared
 
     return shared().settings()
 
@@ -183,7 +147,9 @@ def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at
     """The ``(headers, body)`` the vendor's game server sends to ``tenant``'s wallet for ``call``
     (the fields decode answers: memberId, token, transactionId, roundId, gameCode, amount,
     rollbackOf, currency), signed at ``signed_at`` (default now)."""
-    fields = {"player": player_name(tenant.slug, call["memberId"])}
+    from tessera_sandboxes.demo_vendor.seamless_client import wallet_request
+
+    fields = {"player": client.player_reference(tenant, call["memberId"])}
     fields |= {key: value for key, value in call.items() if key != "memberId"}
     signed_at = int(time.time() if signed_at is None else signed_at)
     return wallet_request(wallet_path(vassalage, operation), settings["operator_id"], settings["secret"], fields,
@@ -193,6 +159,8 @@ def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at
 def contract_read_answer(settings, tenant, vassalage, operation, call, status, headers, body) -> dict | None:
     """The answer to ``call`` as the vendor's game server reads it: the brand's JSON object, or
     None when it cannot be trusted (not signed for this call and status, stale)."""
+    from tessera_sandboxes.demo_vendor.seamless_client import read_answer
+
     fields = {"transactionId": call.get("transactionId")}
     answer = read_answer(settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body,
                          time.time())

@@ -37,21 +37,16 @@ shell without reaching the server):
   phone number, or one that is not E.164.
 - ``phone_auth_unknown_error``: the certificates cannot be fetched or read.
 """
-import base64
-import binascii
 import json
 import logging
 import re
 import secrets
 import threading
 import time
-from urllib.error import HTTPError
-from urllib.request import Request, urlopen
 
-from cryptography import x509
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import padding, rsa
+import httpx
+from jwcrypto import jwk, jws
+from jwcrypto.common import JWException
 
 from tessera import hookimpl
 from tessera.core.phone_numbers import is_e164
@@ -82,7 +77,7 @@ SETTINGS_SCHEMA = {
     },
 }
 
-_certificates: dict[str, tuple[float, dict]] = {}  # certs URL -> (monotonic expiry, kid -> RSA public key)
+_certificates: dict[str, tuple[float, dict]] = {}  # certs URL -> (monotonic expiry, kid -> RSA public JWK)
 _lock = threading.Lock()
 
 
@@ -91,25 +86,22 @@ def _refusal(code: str, reason: str) -> AdapterError:
     return AdapterError(code)
 
 
-def _decode(segment: str) -> bytes:
-    return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
-
-
 def _max_age(cache_control: str | None) -> int:
     found = re.search(r"(?:^|[,\s])max-age=(\d+)", cache_control or "")
     return int(found.group(1)) if found else 0
 
 
 def _fetch(url: str, timeout: float) -> tuple[dict, int]:
-    try:
-        answer = urlopen(Request(url, headers={"Accept": "application/json"}), timeout=timeout)
-    except HTTPError as error:
-        with error:  # its body is an open response
-            raise ValueError(f"HTTP {error.code}") from None
-    with answer:
-        published, max_age = json.loads(answer.read()), _max_age(answer.headers.get("Cache-Control"))
-    keys = {kid: x509.load_pem_x509_certificate(pem.encode()).public_key() for kid, pem in published.items()}
-    return {kid: key for kid, key in keys.items() if isinstance(key, rsa.RSAPublicKey)}, max_age
+    """Google's published keys: x509 certificates by kid (securetoken's URL), or a JWK set."""
+    answer = httpx.get(url, headers={"Accept": "application/json"}, timeout=timeout)
+    if answer.status_code != 200:
+        raise ValueError(f"HTTP {answer.status_code}")
+    published, max_age = answer.json(), _max_age(answer.headers.get("Cache-Control"))
+    if isinstance(published, dict) and "keys" in published:
+        keys = {key.get("kid"): key for key in jwk.JWKSet.from_json(answer.text)}
+    else:
+        keys = {kid: jwk.JWK.from_pem(pem.encode()) for kid, pem in published.items()}
+    return {kid: key for kid, key in keys.items() if key.get("kty") == "RSA"}, max_age
 
 
 def _public_keys(settings) -> dict:
@@ -120,7 +112,7 @@ def _public_keys(settings) -> dict:
         return keys
     try:
         keys, max_age = _fetch(url, settings.get("timeout_seconds", DEFAULT_TIMEOUT))
-    except (OSError, ValueError, AttributeError, TypeError) as error:  # unreachable, not JSON, not certificates
+    except (httpx.HTTPError, JWException, ValueError, AttributeError, TypeError) as error:  # unreachable, unreadable
         log.warning("Firebase certificates at %s could not be read: %r", url, error)
         raise AdapterError("phone_auth_unknown_error") from None
     with _lock:
@@ -146,28 +138,37 @@ def web_config(settings) -> dict:
 def _verified_claims(settings, id_token) -> dict:
     if not isinstance(id_token, str) or not id_token:
         raise _refusal("phone_auth_missing_code", "no token")
+    token = jws.JWS()
     try:
-        header_segment, claims_segment, signature_segment = id_token.split(".")
-        header, claims, signature = (json.loads(_decode(header_segment)), json.loads(_decode(claims_segment)),
-                                     _decode(signature_segment))
-    except (ValueError, binascii.Error):
+        token.deserialize(id_token)
+        header = token.jose_header
+    except (JWException, ValueError, TypeError):
         raise _refusal("phone_auth_invalid_code", "not a JWT") from None
-    if not isinstance(header, dict) or not isinstance(claims, dict):
-        raise _refusal("phone_auth_invalid_code", "not a JWT")
     if settings.get("emulator_host"):
-        if header.get("alg") != "none" or signature:
+        if header.get("alg") != "none" or token.objects.get("signature"):
             raise _refusal("phone_auth_invalid_code", "not an emulator token")
-        return claims
+        return _claims(token.objects.get("payload"))
     if header.get("alg") != "RS256":
         raise _refusal("phone_auth_invalid_code", "not an RS256 JWT")
     kid = header.get("kid")
     key = _public_keys(settings).get(kid) if isinstance(kid, str) else None
     if key is None:
         raise _refusal("phone_auth_invalid_code", "unknown kid")
+    token.allowed_algs = ["RS256"]  # Tessera's choice, never the token's
     try:
-        key.verify(signature, f"{header_segment}.{claims_segment}".encode(), padding.PKCS1v15(), hashes.SHA256())
-    except InvalidSignature:
+        token.verify(key, alg="RS256")
+    except JWException:
         raise _refusal("phone_auth_invalid_code", "bad signature") from None
+    return _claims(token.payload)
+
+
+def _claims(payload) -> dict:
+    try:
+        claims = json.loads(payload)
+    except (ValueError, TypeError):
+        claims = None
+    if not isinstance(claims, dict):
+        raise _refusal("phone_auth_invalid_code", "not a JWT")
     return claims
 
 
@@ -202,23 +203,23 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
     return _check(settings, _verified_claims(settings, id_token))
 
 
-# -- Contract helpers (tests/plugins/test_phone_auth.py) -------------------------------------
-# They use the local secure-token service of tests/plugins/securetoken.py, importable beside the suite.
+# -- Contract helpers (the kit's phone-auth suite) ------------------------------------------
+# They use the local secure-token service of the development sandboxes (tessera_sandboxes.securetoken).
 
 
 def contract_settings() -> dict:
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return {"project_id": f"tessera-{secrets.token_hex(4)}", "api_key": "contract-key", "certs_url": shared().certs_url}
 
 
 def contract_token(settings, phone_number, issued_at):
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return shared().token(settings["project_id"], phone_number, issued_at)
 
 
 def contract_forged_token(settings, phone_number, issued_at):
-    from securetoken import shared
+    from tessera_sandboxes.securetoken import shared
 
     return shared().forged_token(settings["project_id"], phone_number, issued_at)

@@ -125,14 +125,14 @@ def _reply_passes(reply) -> bool:
     return isinstance(body, dict) and body.get("status") == "success" and body.get("result") == "success"
 
 
-# -- Contract helpers (tests/plugins/test_captcha.py) -----------------------------------------
-# They drive the geetest stand-in of tests/plugins/geetest_server.py, imported when first called,
+# -- Contract helpers (the kit's captcha suite) ---------------------------------------------
+# They drive the geetest stand-in of the development sandboxes (tessera_sandboxes.geetest_server), imported when first called,
 # so only the test suite, which has that folder on its path, can use them.
 
 
 def contract_settings() -> dict:
     """A geetest account of its own on the stand-in server (started on first use)."""
-    from geetest_server import shared
+    from tessera_sandboxes.geetest_server import shared
 
     server = shared()
     captcha_id, captcha_key = server.open_account()
@@ -141,7 +141,7 @@ def contract_settings() -> dict:
 
 def contract_answer(settings: dict, challenge: dict) -> dict:
     """What the widget hands the member's browser once the member solves the puzzle."""
-    from geetest_server import shared
+    from tessera_sandboxes.geetest_server import shared
 
     solved = shared().solve(challenge["geetestId"])
     return {"captchaId": challenge["captchaId"], "captcha": None, **solved}

@@ -117,7 +117,7 @@ def tessera_captcha_verify(tenant, settings, store, answer):
     return hmac.compare_digest(kept, _seal(_settings(settings)["secret"], captcha_id, text))
 
 
-# -- Contract helpers (tests/plugins/test_captcha.py) -----------------------------------------
+# -- Contract helpers (the kit's captcha suite) ---------------------------------------------
 
 
 def contract_settings() -> dict:

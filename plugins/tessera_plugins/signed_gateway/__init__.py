@@ -14,7 +14,7 @@ gateway tells Tessera with a signed notification.
     max = "25000.00"
 
 The protocol (signatures: :mod:`tessera_plugins.signed_gateway.protocol`; a sandbox gateway
-speaking it: :mod:`tessera_plugins.signed_gateway.sandbox`):
+speaking it: :mod:`tessera_sandboxes.signed_gateway.server`):
 
 - Start: ``POST {base_url}/api/orders``, a signed JSON body of ``merchant_id``, ``order_id``
   (the deposit id), ``channel``, ``amount`` ("500.00"), ``currency``, ``notify_url``,
@@ -191,12 +191,12 @@ def tessera_payment_query(tenant, settings, channel, deposit_id):
     return reading
 
 
-# -- Contract helpers (tests/plugins/test_payment_channel.py) -------------------------------
-# They use the sandbox gateway that tests/plugins/gateway_servers.py serves, importable beside the suite.
+# -- Contract helpers (the kit's payment-channel suite) -------------------------------------
+# They use the sandbox gateway of the development sandboxes (tessera_sandboxes.signed_gateway.local).
 
 
 def contract_settings() -> dict:
-    from gateway_servers import shared_sandbox
+    from tessera_sandboxes.signed_gateway.local import shared_sandbox
 
     sandbox = shared_sandbox()
     merchant_id, secret = sandbox.open_merchant()

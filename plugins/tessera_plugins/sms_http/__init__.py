@@ -97,17 +97,17 @@ def tessera_sms_send(tenant, settings, phone_number, message):
     raise AdapterError("sms_unavailable")
 
 
-# -- Contract helpers (tests/plugins/test_sms_sender.py) -------------------------------------
-# They use the local gateway of tests/plugins/sms_gateway.py, importable beside the suite.
+# -- Contract helpers (the kit's sms-sender suite) ------------------------------------------
+# They use the local gateway of the development sandboxes (tessera_sandboxes.sms_gateway).
 
 
 def contract_settings() -> dict:
-    from sms_gateway import shared
+    from tessera_sandboxes.sms_gateway import shared
 
     return {"url": shared().url, "api_key": shared().open_account(), "sender": "TESSERA", "timeout_seconds": 5}
 
 
 def contract_delivered(settings, message_id):
-    from sms_gateway import shared
+    from tessera_sandboxes.sms_gateway import shared
 
     return shared().delivered(settings["api_key"], message_id)

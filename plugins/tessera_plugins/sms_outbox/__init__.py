@@ -65,7 +65,7 @@ def tessera_sms_send(tenant, settings, phone_number, message):
     return entry["id"]
 
 
-# -- Contract helpers (tests/plugins/test_sms_sender.py) -------------------------------------
+# -- Contract helpers (the kit's sms-sender suite) ------------------------------------------
 
 
 def contract_settings() -> dict:

@@ -94,12 +94,12 @@ def tessera_email_send(tenant, settings, to, subject, text):
     return message["Message-ID"]
 
 
-# -- Contract helpers (tests/plugins/test_email_sender.py) -----------------------------------
-# They use the local SMTP server of tests/plugins/smtp_server.py, importable beside the suite.
+# -- Contract helpers (the kit's email-sender suite) ----------------------------------------
+# They use the local SMTP server of the development sandboxes (tessera_sandboxes.smtp_server).
 
 
 def _local_settings(refusing: bool) -> dict:
-    from smtp_server import shared
+    from tessera_sandboxes.smtp_server import shared
 
     username, password = shared().open_account(refusing=refusing)
     return {"host": "127.0.0.1", "port": shared().port, "sender": "Tessera <no-reply@tessera.localhost>",
@@ -115,7 +115,7 @@ def contract_refusing_settings() -> dict:
 
 
 def contract_delivered(settings, message_id):
-    from smtp_server import shared
+    from tessera_sandboxes.smtp_server import shared
 
     message = shared().received(settings.get("username"), message_id)
     return (str(message["To"]), str(message["Subject"]), message.get_content()) if message else None

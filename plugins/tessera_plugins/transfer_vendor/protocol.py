@@ -36,42 +36,20 @@ vendor refuses a timestamp more than ``MAX_SKEW_SECONDS`` away from its clock, s
 request cannot be replayed later. A launch URL is signed the same way (method GET, empty body),
 with ``operator``, ``ts`` and ``sig`` as query parameters instead of headers.
 """
-import hashlib
-import hmac
 import re
-from urllib.parse import urlencode
 
-# An amount or balance on the wire: a string with exactly two decimals, never a JSON number.
-MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")
+# The signature, the headers, the amounts and the clock window are the client library's (Tessera's
+# signed-vendor scheme): both sides import them from here.
+from tessera.plugins.client import (
+    MAX_SKEW_SECONDS, MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, canonical_query, fresh,
+)
+from tessera.plugins.client import sign_request as sign
+from tessera.plugins.client import verify_request as verify
+
 TRANSFER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 PLAYER = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
-MAX_SKEW_SECONDS = 300
 MAX_BETS_PAGE = 500
 POSITION = re.compile(r"0|[1-9][0-9]{0,17}")  # a place in the operator's rounds: a round's seq
 
-
-def canonical_query(pairs) -> str:
-    """Query parameters (a dict or ``(name, value)`` pairs) in the one order both sides sign."""
-    items = pairs.items() if isinstance(pairs, dict) else pairs
-    return urlencode(sorted((str(name), str(value)) for name, value in items))
-
-
-def sign(secret: str, method: str, path: str, query: str, operator_id: str, timestamp: int | str,
-         body: bytes = b"") -> str:
-    canonical = "\n".join([method.upper(), path, query, operator_id, str(timestamp), hashlib.sha256(body).hexdigest()])
-    return hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()
-
-
-def fresh(timestamp: str, now: float) -> bool:
-    """Whether ``timestamp`` (the header's text) is a whole number of seconds close enough to ``now``."""
-    return timestamp.isascii() and timestamp.isdigit() and abs(int(timestamp) - now) <= MAX_SKEW_SECONDS
-
-
-def verify(secret: str, signature: str, method: str, path: str, query: str, operator_id: str, timestamp: str,
-           body: bytes) -> bool:
-    """Whether a request is signed with ``secret``; an empty secret never verifies. Check ``fresh`` too."""
-    if not secret:
-        return False
-    expected = sign(secret, method, path, query, operator_id, timestamp, body)
-    return hmac.compare_digest(expected, signature.encode("ascii", "replace").decode())
+__all__ = ["MAX_BETS_PAGE", "MAX_SKEW_SECONDS", "MONEY", "OPERATOR_HEADER", "PLAYER", "POSITION", "SIGNATURE_HEADER",
+           "TIMESTAMP_HEADER", "TRANSFER_ID", "canonical_query", "fresh", "sign", "verify"]

@@ -54,7 +54,8 @@ def vendor_wallet(request):
                                          category(vendor) or vendor.get("gameType", ""), now(request.registry),
                                          services.late_credit_window(vendor))
         answer = wallet.answer(call)
-    status, headers, body = request.plugins.seamless_encode(vassalage, operation, answer)
+    status, headers, body = request.plugins.seamless_encode(vassalage, operation, answer, dict(request.headers),
+                                                            request.body)
     response = Response(body=body, status=status)
     response.headers.update(headers)
     return response

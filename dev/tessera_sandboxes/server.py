@@ -1,0 +1,92 @@
+"""Development sandboxes of the services the built-in plugins call, on one port of 127.0.0.1.
+
+    python -m tessera_sandboxes --port 6550 [--state-dir var/sandbox]
+
+- ``/gateway``: the payment gateway of the ``signed-gateway`` plugin
+  (:mod:`tessera_sandboxes.signed_gateway.server`); merchant ``demo-bd`` signs with
+  ``DEMO_BD_GATEWAY_SECRET``, ``demo-ph`` with ``DEMO_PH_GATEWAY_SECRET``.
+- ``/vendor``: the transfer-wallet vendor of the ``transfer-vendor`` plugin
+  (:mod:`tessera_sandboxes.transfer_vendor.server`), secret ``DEMO_VENDOR_SECRET``.
+- ``/demo-vendor``: the seamless-wallet game vendor of the ``demo-vendor`` plugin
+  (:mod:`tessera_sandboxes.demo_vendor.server`), secret ``DEMO_GAMES_SECRET``: its catalog, icons and
+  game pages, and its calls to the brands' wallets (credits and rollbacks kept under the state
+  folder until accepted).
+
+A merchant or operator whose variable is unset is refused. Stops on SIGTERM or SIGINT.
+"""
+import argparse
+import logging
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+
+import waitress
+
+from tessera.core.settings import load_development_env
+from tessera_sandboxes.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
+from tessera_sandboxes.demo_vendor.server import demo_secrets as games_secrets
+from tessera_sandboxes.demo_vendor.server import make_app as make_games_app
+from tessera_sandboxes.signed_gateway.server import make_app as make_gateway_app
+from tessera_sandboxes.transfer_vendor.server import demo_secrets
+from tessera_sandboxes.transfer_vendor.server import make_app as make_vendor_app
+
+GATEWAY_MERCHANTS = {"demo-bd": "DEMO_BD_GATEWAY_SECRET", "demo-ph": "DEMO_PH_GATEWAY_SECRET"}
+log = logging.getLogger("tessera.sandbox")
+
+
+def mount(apps: dict[str, Callable]) -> Callable:
+    """One WSGI app serving each of ``apps`` under its path prefix ("/gateway"), which moves from
+    PATH_INFO to SCRIPT_NAME so each app builds its own links."""
+
+    def dispatch(environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        for prefix, app in apps.items():
+            if path == prefix or path.startswith(f"{prefix}/"):
+                script_name = environ.get("SCRIPT_NAME", "") + prefix
+                return app({**environ, "SCRIPT_NAME": script_name, "PATH_INFO": path[len(prefix):]}, start_response)
+        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
+        return [f"Nothing here: the sandboxes are under {', '.join(apps)}.\n".encode()]
+
+    return dispatch
+
+
+def gateway_secrets(environ=os.environ) -> dict[str, str]:
+    return {merchant: environ.get(variable, "") for merchant, variable in GATEWAY_MERCHANTS.items()}
+
+
+def make_app(environ=os.environ, state_dir: Path | None = None):
+    return mount({"/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
+                  "/vendor": make_vendor_app(demo_secrets(environ), state_dir),
+                  "/demo-vendor": make_games_app(games_secrets(environ), state_dir)})
+
+
+def _stop(signum, frame):
+    raise SystemExit(0)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="The development payment gateway and game vendors, on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=6550)
+    parser.add_argument("--state-dir", type=Path, help="keep orders and balances in files here (default: memory)")
+    args = parser.parse_args(argv)
+    load_development_env()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    variables = (*GATEWAY_MERCHANTS.values(), "DEMO_VENDOR_SECRET", GAMES_SECRET_VARIABLE)
+    unset = [variable for variable in variables if not os.environ.get(variable)]
+    if unset:
+        log.warning("unset, so refused: %s", ", ".join(unset))
+    if args.state_dir is not None:
+        args.state_dir.mkdir(parents=True, exist_ok=True)
+    server = waitress.create_server(make_app(state_dir=args.state_dir), host="127.0.0.1", port=args.port)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _stop)
+    log.info("sandboxes on http://127.0.0.1:%s/gateway, /vendor and /demo-vendor", server.effective_port)
+    try:
+        server.run()
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    main()

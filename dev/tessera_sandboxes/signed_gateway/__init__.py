@@ -1,0 +1,1 @@
+"""The payment gateway sandbox of the ``signed-gateway`` plugin."""

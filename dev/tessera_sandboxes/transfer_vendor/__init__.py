@@ -1,0 +1,1 @@
+"""The transfer-wallet vendor sandbox of the ``transfer-vendor`` plugin."""

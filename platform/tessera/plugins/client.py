@@ -1,0 +1,242 @@
+"""What a plugin needs to speak to its service: signed JSON calls over HTTP (httpx), money in the
+platform's forms, the players' references at a vendor, the standard settings and refusal statuses.
+
+A plugin imports it as ``from tessera.plugins import client``. The signature it offers is the one
+Tessera's own vendors use (``sign_request``): three headers, the operator, Unix seconds and an
+HMAC-SHA256 of the call; a plugin whose service signs otherwise passes its own ``sign``.
+"""
+import hashlib
+import hmac
+import json
+import logging
+import re
+import time
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from urllib.parse import quote, urlencode
+
+import httpx
+
+from tessera.plugins.manager import AdapterError
+
+log = logging.getLogger("tessera.plugins.client")
+
+DEFAULT_TIMEOUT = 10
+IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})  # retried when no connection was made
+OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
+MAX_SKEW_SECONDS = 300
+
+# -- Settings -------------------------------------------------------------------------------------
+
+# The settings every signed service takes; a plugin's SETTINGS_SCHEMA adds its own (``settings_schema``).
+STANDARD_SETTINGS = {
+    "base_url": {"type": "string", "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"},
+    "operator_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
+    "secret": {"type": "string"},  # "env:NAME" in tenant.toml
+    "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+}
+
+
+def settings_schema(required=("base_url", "operator_id", "secret"), **properties) -> dict:
+    """A plugin's SETTINGS_SCHEMA: the standard settings and ``properties`` (name -> JSON Schema)."""
+    return {"type": "object", "additionalProperties": False, "required": list(required),
+            "properties": {**STANDARD_SETTINGS, **properties}}
+
+
+# -- Money ----------------------------------------------------------------------------------------
+
+MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")  # a non-negative amount as services send it
+CENT = Decimal("0.01")
+
+
+def to_minor(amount) -> int:
+    """``"12.50"`` (or a Decimal with at most two decimals) -> ``1250``."""
+    value = Decimal(str(amount))
+    if not value.is_finite() or value != value.quantize(CENT):
+        raise ValueError(f"not an amount with at most two decimals: {amount!r}")
+    return int(value * 100)
+
+
+def to_money(minor: int) -> str:
+    """``1250`` -> ``"12.50"``: the platform's Decimal string."""
+    sign = "-" if minor < 0 else ""
+    return f"{sign}{abs(minor) // 100}.{abs(minor) % 100:02d}"
+
+
+def wire_amount(amount) -> str:
+    """A hook's positive amount with two decimals (``"10.5"`` -> ``"10.50"``); anything else is the caller's fault."""
+    try:
+        value = Decimal(str(amount))
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {amount!r}") from None
+    if not value.is_finite() or value <= 0 or value != value.quantize(CENT):
+        raise ValueError(f"not a positive amount with at most two decimals: {amount!r}")
+    return str(value.quantize(CENT))
+
+
+# -- Players --------------------------------------------------------------------------------------
+
+# A player at a vendor: "<brand slug>-<member id>"; the slug keeps two brands on one operator apart.
+PLAYER = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]{0,62})-(?P<member>[1-9][0-9]{0,17})")
+
+
+def player_reference(tenant, member_id: int) -> str:
+    return f"{tenant.slug}-{member_id}"
+
+
+def member_of(tenant, reference) -> int:
+    """The member id a vendor's player reference names; ``request_invalid`` for another brand's or none."""
+    found = PLAYER.fullmatch(reference) if isinstance(reference, str) else None
+    if not found or found["slug"] != tenant.slug:
+        raise AdapterError("request_invalid", field="player")
+    return int(found["member"])
+
+
+# -- Seamless answers -----------------------------------------------------------------------------
+
+# The HTTP status of a wallet answer that is a refusal of a call Tessera could not read (the vendor
+# may send it again); the wallet's own answers, refusals included, are final and 200.
+UNREAD_STATUS = {"signature_invalid": 401, "request_invalid": 400}
+
+
+def answer_status(answer: dict) -> int:
+    return 200 if answer.get("ok") else UNREAD_STATUS.get(answer.get("code"), 200)
+
+
+# -- Signatures -----------------------------------------------------------------------------------
+
+
+def canonical_query(pairs) -> str:
+    """Query parameters (a dict or ``(name, value)`` pairs) in the one order both sides sign."""
+    items = pairs.items() if isinstance(pairs, dict) else pairs
+    return urlencode(sorted((str(name), str(value)) for name, value in items))
+
+
+def sign_request(secret: str, method: str, path: str, query: str, operator_id: str, timestamp,
+                 body: bytes = b"") -> str:
+    canonical = "\n".join([method.upper(), path, query, operator_id, str(timestamp), hashlib.sha256(body).hexdigest()])
+    return hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()
+
+
+def fresh(timestamp: str, now: float) -> bool:
+    """Whether ``timestamp`` (a header's text) is whole Unix seconds close enough to ``now``."""
+    return timestamp.isascii() and timestamp.isdigit() and abs(int(timestamp) - now) <= MAX_SKEW_SECONDS
+
+
+def verify_request(secret: str, signature: str, method: str, path: str, query: str, operator_id: str,
+                   timestamp: str, body: bytes) -> bool:
+    """Whether a call is signed with ``secret`` (an empty secret never verifies); check ``fresh`` too."""
+    if not secret or not signature.isascii():
+        return False
+    return hmac.compare_digest(sign_request(secret, method, path, query, operator_id, timestamp, body), signature)
+
+
+def signed_headers(settings: dict, method: str, path: str, query: str, body: bytes, at: float | None = None,
+                   sign: Callable = sign_request) -> dict[str, str]:
+    """The three headers signing a call (or an answer: method ``"ANSWER"``, the status as query) as
+    ``settings["operator_id"]`` with ``settings["secret"]``, at ``at`` (Unix seconds, default now)."""
+    operator_id, timestamp = settings["operator_id"], str(int(time.time() if at is None else at))
+    return {OPERATOR_HEADER: operator_id, TIMESTAMP_HEADER: timestamp,
+            SIGNATURE_HEADER: sign(settings["secret"], method, path, query, operator_id, timestamp, body)}
+
+
+def verified(settings: dict, headers: dict, method: str, path: str, query: str, body: bytes) -> bool:
+    """Whether ``headers`` (any case) sign the call as ``signed_headers`` does, for these settings, now."""
+    seen = {str(name).lower(): str(value) for name, value in dict(headers).items()}
+    stamp = seen.get(TIMESTAMP_HEADER.lower(), "")
+    return (seen.get(OPERATOR_HEADER.lower()) == settings["operator_id"] and fresh(stamp, time.time())
+            and verify_request(settings["secret"], seen.get(SIGNATURE_HEADER.lower(), ""), method, path, query,
+                               settings["operator_id"], stamp, body))
+
+
+# -- Calls ----------------------------------------------------------------------------------------
+
+
+class SignedClient:
+    """JSON calls under ``settings["base_url"]`` as ``settings["operator_id"]``, signed with
+    ``settings["secret"]`` by ``sign`` (default ``sign_request``), waiting ``timeout_seconds``.
+
+    An idempotent call is tried ``retries`` more times when no connection could be made (a slow
+    or failing answer is the service's: it is not asked twice). What Tessera cannot use (no
+    answer, a 5xx, anything but a JSON object, no secret) is the AdapterError ``unavailable_code``
+    with ``params`` (logged): for a vendor, ``vendor_unavailable``.
+    """
+
+    sign: Callable = staticmethod(sign_request)
+    unavailable_code = "vendor_unavailable"
+    retries = 2
+
+    def __init__(self, settings: dict, **params):
+        self.settings, self.params = settings, params
+        self.base_url = settings["base_url"].rstrip("/")
+
+    def unavailable(self, why: str) -> AdapterError:
+        log.warning("%s unavailable: %s", self.base_url, why)
+        return AdapterError(self.unavailable_code, **self.params)
+
+    def secret(self) -> str:
+        if not self.settings["secret"]:
+            raise self.unavailable("no secret configured (is its environment variable set?)")
+        return self.settings["secret"]
+
+    def signed_headers(self, method: str, path: str, query: str, body: bytes) -> dict[str, str]:
+        self.secret()  # none configured: unavailable
+        return signed_headers(self.settings, method, path, query, body, sign=self.sign)
+
+    def signed_url(self, path: str, query: dict) -> str:
+        """A link under ``base_url`` signed like a GET (it expires with its timestamp): a game page."""
+        headers = self.signed_headers("GET", path, canonical_query(query), b"")
+        signed = {**query, "operator": headers[OPERATOR_HEADER], "ts": headers[TIMESTAMP_HEADER],
+                  "sig": headers[SIGNATURE_HEADER]}
+        return f"{self.base_url}{quote(path)}?{canonical_query(signed)}"
+
+    def call(self, method: str, path: str, query: dict | None = None, body: dict | None = None) -> tuple[int, dict]:
+        """``(status, JSON object)`` of a 2xx or 4xx answer; a 5xx, garbage or no answer is ``unavailable``."""
+        query_text = canonical_query(query or {})
+        data = json.dumps(body).encode() if body is not None else b""
+        url = f"{self.base_url}{quote(path)}{'?' + query_text if query_text else ''}"
+        tries = 1 + (self.retries if method.upper() in IDEMPOTENT else 0)
+        for attempt in range(tries):
+            headers = {"Accept": "application/json", "Content-Type": "application/json",
+                       **self.signed_headers(method, path, query_text, data)}
+            try:
+                answer = httpx.request(method, url, content=data if body is not None else None, headers=headers,
+                                       timeout=self.settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+            except (httpx.ConnectError, httpx.ConnectTimeout) as error:
+                if attempt + 1 == tries:
+                    raise self.unavailable(repr(error)) from None
+                continue
+            except httpx.HTTPError as error:  # timed out, not HTTP
+                raise self.unavailable(repr(error)) from None
+            if answer.status_code >= 500:
+                raise self.unavailable(f"HTTP {answer.status_code}")
+            return answer.status_code, self._object(answer)
+        raise AssertionError("unreachable")
+
+    def _object(self, answer: httpx.Response) -> dict:
+        try:
+            value = answer.json()
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise self.unavailable(f"HTTP {answer.status_code} without a JSON object")
+        return value
+
+    def expect(self, method: str, path: str, query: dict | None = None, body: dict | None = None,
+               status: int = 200) -> dict:
+        """The JSON object of a ``status`` answer; any other (a wrong secret or clock, a call the
+        service cannot read: nothing happened) is ``unavailable``."""
+        got, value = self.call(method, path, query, body)
+        if got != status:
+            raise self.unavailable(f"{method} {path}: HTTP {got} {value.get('error')!r}")
+        return value
+
+    def listing(self, path: str, key: str, required=(), query: dict | None = None) -> list[dict]:
+        """The list under ``key`` of a GET, each item a JSON object with a non-empty text for each
+        of ``required``; anything else is ``unavailable``."""
+        items = self.expect("GET", path, query).get(key)
+        if not (isinstance(items, list) and all(
+                isinstance(item, dict) and all(isinstance(item.get(k), str) and item[k] for k in required)
+                for item in items)):
+            raise self.unavailable(f"{path} without a list of {key} with {', '.join(required)}")
+        return items
