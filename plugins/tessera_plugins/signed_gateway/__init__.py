@@ -34,15 +34,14 @@ import json
 import logging
 import re
 from decimal import Decimal
-from http.client import HTTPException
-from urllib.error import HTTPError
 from urllib.parse import quote, urlencode
-from urllib.request import Request, urlopen
+
+import httpx
 
 from tessera import hookimpl
 from tessera.plugins import AdapterError
 
-from .protocol import SIGNATURE_HEADER, gateway_message, read_gateway_message, sign, stamp
+from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, gateway_message, read_gateway_message, sign, stamp
 
 DEFAULT_TIMEOUT = 10
 STATUSES = ("paid", "pending", "failed")
@@ -102,23 +101,24 @@ def _unavailable(settings, why: str) -> AdapterError:
     return AdapterError("payment_unavailable")
 
 
-def _exchange(settings, request: Request, query: bool = False) -> dict[str, str] | None:
-    """Send ``request``; the fields of the gateway's signed answer. For a query, None when the
+def _exchange(settings, method: str, url: str, headers: dict, body: bytes | None = None,
+              query: bool = False) -> dict[str, str] | None:
+    """Send the call; the fields of the gateway's signed answer. For a query, None when the
     gateway does not know the order, and a refusal is only one more way of not knowing."""
     try:
-        with urlopen(request, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)) as answer:
-            headers, body = dict(answer.headers.items()), answer.read()
-    except HTTPError as error:
-        with error:  # its body is an open response
-            if error.code == 404 and query:
-                return None
-            if 400 <= error.code < 500 and not query:
-                log.warning("payment gateway %s refused: HTTP %d %s", settings["base_url"], error.code, error.read(200))
-                raise AdapterError("payment_refused", status=error.code) from None
-            raise _unavailable(settings, f"HTTP {error.code} {error.read(200)!r}") from None
-    except (OSError, ValueError, HTTPException) as error:  # no connection, timeout, a broken answer
+        answer = httpx.request(method, url, content=body, headers=headers,
+                               timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+    except httpx.HTTPError as error:  # no connection, timeout, a broken answer
         raise _unavailable(settings, repr(error)) from None
-    verdict, fields = read_gateway_message(settings["secret"], headers, body)
+    status = answer.status_code
+    if status == 404 and query:
+        return None
+    if 400 <= status < 500 and not query:
+        log.warning("payment gateway %s refused: HTTP %d %s", settings["base_url"], status, answer.content[:200])
+        raise AdapterError("payment_refused", status=status)
+    if not answer.is_success:
+        raise _unavailable(settings, f"HTTP {status} {answer.content[:200]!r}")
+    verdict, fields = read_gateway_message(settings["secret"], dict(answer.headers.items()), answer.content)
     if verdict != "ok":
         raise _unavailable(settings, f"an answer that is {verdict}")
     if fields.get("merchant_id") != settings["merchant_id"]:
@@ -146,12 +146,12 @@ def tessera_payment_start(tenant, settings, channel, deposit):
         "return_url": deposit["returnUrl"],
         **stamp(),
     }
-    request = Request(f"{settings['base_url']}/api/orders", data=json.dumps(order).encode(), method="POST", headers={
+    answer = _exchange(settings, "POST", f"{settings['base_url']}/api/orders", body=json.dumps(order).encode(), headers={
         "Content-Type": "application/json",
         "Accept": "application/json",
         SIGNATURE_HEADER: sign(settings["secret"], order),
     })
-    answer = _exchange(settings, request)
+    assert answer is not None  # only a query answers None
     checkout_url = answer.get("checkout_url", "")
     if answer.get("order_id") != order["order_id"] or not re.match(r"https?://[^\s]+$", checkout_url):
         raise _unavailable(settings, f"an answer without this order's checkout URL: {answer}")
@@ -182,7 +182,7 @@ def tessera_payment_query(tenant, settings, channel, deposit_id):
     query = {"merchant_id": settings["merchant_id"], **stamp()}
     signature = sign(settings["secret"], {**query, "order_id": str(deposit_id)})
     url = f"{settings['base_url']}/api/orders/{quote(str(deposit_id), safe='')}?{urlencode(query)}"
-    fields = _exchange(settings, Request(url, headers={"Accept": "application/json", SIGNATURE_HEADER: signature}), query=True)
+    fields = _exchange(settings, "GET", url, {"Accept": "application/json", SIGNATURE_HEADER: signature}, query=True)
     if fields is None:
         return None
     reading = _reading(fields)

@@ -25,8 +25,7 @@ A number that is not E.164 is refused before any request (``AdapterError("sms_in
 import json
 import logging
 import secrets
-from urllib.error import HTTPError
-from urllib.request import Request, urlopen
+import httpx
 
 from tessera import hookimpl
 from tessera.core.phone_numbers import is_e164
@@ -60,21 +59,24 @@ def _serves(settings, phone_number: str) -> bool:
 
 
 def _attempt(settings, body: bytes, idempotency_key: str) -> str:
-    request = Request(settings["url"], data=body, method="POST", headers={
+    headers = {
         "Content-Type": "application/json",
         "Accept": "application/json",
-        "Authorization": f"Bearer {settings['api_key']}",
+        "Authorization": f"Bearer {settings['api_key']}".rstrip(),  # an empty key is the gateway's to refuse
         "Idempotency-Key": idempotency_key,
-    })
+    }
     try:
-        with urlopen(request, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)) as answer:
-            message_id = json.loads(answer.read()).get("messageId")
-    except HTTPError as error:
-        with error:  # its body is an open response
-            if 400 <= error.code < 500:
-                raise AdapterError("sms_rejected", status=error.code) from None
-            raise _Unavailable(f"HTTP {error.code}") from None
-    except (OSError, ValueError, AttributeError) as error:  # no connection, timeout, not a JSON object
+        answer = httpx.post(settings["url"], content=body, headers=headers,
+                            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+    except httpx.HTTPError as error:  # no connection, timeout, not HTTP
+        raise _Unavailable(repr(error)) from None
+    if 400 <= answer.status_code < 500:
+        raise AdapterError("sms_rejected", status=answer.status_code)
+    if not answer.is_success:
+        raise _Unavailable(f"HTTP {answer.status_code}")
+    try:
+        message_id = answer.json().get("messageId")
+    except (ValueError, AttributeError) as error:  # not a JSON object
         raise _Unavailable(repr(error)) from None
     if not isinstance(message_id, (str, int)) or message_id == "":
         raise _Unavailable("answer without a messageId")
