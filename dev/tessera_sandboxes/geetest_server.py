@@ -12,6 +12,7 @@
 Accounts are opened in process (:meth:`GeetestServer.open_account`), as on geetest's console, and
 can be told to misbehave (:meth:`GeetestServer.misbehave`: an HTTP status, a body, a delay).
 """
+
 import hashlib
 import hmac
 import json
@@ -78,8 +79,12 @@ class GeetestServer:
             account = self.accounts.get(captcha_id)
             if account is None:
                 return None
-            issued = {"lot_number": secrets.token_hex(16), "captcha_output": secrets.token_urlsafe(48),
-                      "pass_token": secrets.token_hex(32), "gen_time": str(int(time.time()))}
+            issued = {
+                "lot_number": secrets.token_hex(16),
+                "captcha_output": secrets.token_urlsafe(48),
+                "pass_token": secrets.token_hex(32),
+                "gen_time": str(int(time.time())),
+            }
             account.issued[issued["lot_number"]] = issued
             return issued
 
@@ -100,8 +105,12 @@ class GeetestServer:
             if reason is None:
                 account.passed.add(form["pass_token"])
             args = {"used_type": "slide", "lot_number": form["lot_number"], "scene": "login"}
-            return {"status": "success", "result": "fail" if reason else "success", "reason": reason or "",
-                    "captcha_args": args}
+            return {
+                "status": "success",
+                "result": "fail" if reason else "success",
+                "reason": reason or "",
+                "captcha_args": args,
+            }
 
     @staticmethod
     def _refusal(account: Account, form: dict) -> str | None:

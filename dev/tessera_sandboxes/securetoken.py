@@ -5,20 +5,21 @@ It holds RSA signing keys, publishes their self-signed certificates as Google do
 and signs RS256 ID tokens with the claims Firebase phone auth gives. Told to, it answers the
 certificates request with a 503 (``failing``).
 """
+
 import base64
 import hashlib
 import hmac
 import json
 import secrets
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding
 
-from tessera_sandboxes.certificates import rsa_key, self_signed
 from tessera.plugins.kit.local_http import LocalServer, QuietHandler
+from tessera_sandboxes.certificates import rsa_key, self_signed
 
 LIFETIME = timedelta(hours=1)
 
@@ -54,7 +55,7 @@ class SecureToken:
 
     def claims(self, project_id: str, phone_number: str | None, issued_at: datetime | None = None) -> dict:
         """The claims of an ID token Firebase gives after a phone sign-in at ``issued_at``."""
-        issued = int((issued_at or datetime.now(timezone.utc)).timestamp())
+        issued = int((issued_at or datetime.now(UTC)).timestamp())
         claims = {
             "iss": f"https://securetoken.google.com/{project_id}",
             "aud": project_id,
@@ -109,7 +110,11 @@ class _Handler(QuietHandler):
         elif service.failing:
             self.answer(503, {"error": "unavailable"})
         else:
-            self.answer(200, certificates, {"Cache-Control": f"public, max-age={service.max_age}, must-revalidate, no-transform"})
+            self.answer(
+                200,
+                certificates,
+                {"Cache-Control": f"public, max-age={service.max_age}, must-revalidate, no-transform"},
+            )
 
 
 @lru_cache(maxsize=1)

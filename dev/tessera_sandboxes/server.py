@@ -14,6 +14,7 @@
 
 A merchant or operator whose variable is unset is refused. Stops on SIGTERM or SIGINT.
 """
+
 import argparse
 import logging
 import os
@@ -44,7 +45,7 @@ def mount(apps: dict[str, Callable]) -> Callable:
         for prefix, app in apps.items():
             if path == prefix or path.startswith(f"{prefix}/"):
                 script_name = environ.get("SCRIPT_NAME", "") + prefix
-                return app({**environ, "SCRIPT_NAME": script_name, "PATH_INFO": path[len(prefix):]}, start_response)
+                return app({**environ, "SCRIPT_NAME": script_name, "PATH_INFO": path[len(prefix) :]}, start_response)
         start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
         return [f"Nothing here: the sandboxes are under {', '.join(apps)}.\n".encode()]
 
@@ -56,9 +57,13 @@ def gateway_secrets(environ=os.environ) -> dict[str, str]:
 
 
 def make_app(environ=os.environ, state_dir: Path | None = None):
-    return mount({"/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
-                  "/vendor": make_vendor_app(demo_secrets(environ), state_dir),
-                  "/demo-vendor": make_games_app(games_secrets(environ), state_dir)})
+    return mount(
+        {
+            "/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
+            "/vendor": make_vendor_app(demo_secrets(environ), state_dir),
+            "/demo-vendor": make_games_app(games_secrets(environ), state_dir),
+        }
+    )
 
 
 def _stop(signum, frame):

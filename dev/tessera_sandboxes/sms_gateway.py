@@ -5,6 +5,7 @@ JSON ``{"to", "from", "text"}`` answers 201 ``{"messageId"}``. It keeps what it 
 answers a repeated Idempotency-Key with the first message's id without sending again, and can be
 told to fail the next requests (``fail_next``).
 """
+
 import re
 import secrets
 import threading
@@ -92,8 +93,11 @@ class _Handler(QuietHandler):
         idempotency_key = self.headers.get("Idempotency-Key")
         if not idempotency_key:
             return 400, {"error": "idempotency_key_required"}
-        if not (isinstance(message, dict) and all(isinstance(message.get(k), str) for k in ("to", "from", "text"))
-                and E164.fullmatch(message["to"])):
+        if not (
+            isinstance(message, dict)
+            and all(isinstance(message.get(k), str) for k in ("to", "from", "text"))
+            and E164.fullmatch(message["to"])
+        ):
             return 422, {"error": "invalid_message"}
         return self.service.receive(api_key, idempotency_key, {k: message[k] for k in ("to", "from", "text")})
 

@@ -5,6 +5,7 @@ only); mail sent without logging in goes to the account ``None``. An account ope
 ``refusing=True`` has every message refused (554). ``tls_context`` offers STARTTLS, or with
 ``implicit_tls`` speaks TLS from the first byte (SMTPS).
 """
+
 import atexit
 import email
 import email.policy
@@ -27,15 +28,28 @@ class _Controller(Controller):
 
 
 class SmtpServer:
-    def __init__(self, tls_context: ssl.SSLContext | None = None, implicit_tls: bool = False, require_starttls: bool = False):
+    def __init__(
+        self, tls_context: ssl.SSLContext | None = None, implicit_tls: bool = False, require_starttls: bool = False
+    ):
         self._lock = threading.Lock()
         self.passwords: dict[str, str] = {}
         self.refusing: set[str | None] = set()
         self.mailboxes: dict[str | None, dict[str, EmailMessage]] = {None: {}}  # account -> Message-ID -> message
         self.envelopes: list[tuple[str, list[str]]] = []  # (MAIL FROM, RCPT TO) of each message received
-        tls = {"ssl_context": tls_context} if implicit_tls else {"tls_context": tls_context, "require_starttls": require_starttls}
-        self.controller = _Controller(self, hostname="127.0.0.1", port=0, authenticator=self._authenticate,
-                                      auth_require_tls=False, server_hostname="localhost", **tls)
+        tls = (
+            {"ssl_context": tls_context}
+            if implicit_tls
+            else {"tls_context": tls_context, "require_starttls": require_starttls}
+        )
+        self.controller = _Controller(
+            self,
+            hostname="127.0.0.1",
+            port=0,
+            authenticator=self._authenticate,
+            auth_require_tls=False,
+            server_hostname="localhost",
+            **tls,
+        )
         self.controller.start()
 
     @property

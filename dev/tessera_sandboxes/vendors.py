@@ -1,5 +1,6 @@
 """What the development game vendors (``transfer_vendor.sandbox``, ``demo_vendor.server``) share:
 the demo brands' operators, the state they keep in SQLite, and serving one of them alone."""
+
 import argparse
 import os
 import sqlite3
@@ -51,8 +52,9 @@ class SqliteState:
             self._db.close()
 
 
-def serve_alone(make_app: Callable, secret_variable: str, description: str, port: int, state_help: str,
-                argv=None) -> None:
+def serve_alone(
+    make_app: Callable, secret_variable: str, description: str, port: int, state_help: str, argv=None
+) -> None:
     """A vendor's ``main``: ``make_app(secrets, state_dir)`` served on 127.0.0.1 (``--port``,
     ``--state-dir``), the demo operators signing with the secret in ``secret_variable``."""
     parser = argparse.ArgumentParser(description=description)

@@ -2,6 +2,7 @@
 
 Plugins import the pluggy markers from here: ``from tessera import hookimpl``.
 """
+
 from pluggy import HookimplMarker, HookspecMarker
 
 hookspec = HookspecMarker("tessera")

@@ -1,4 +1,5 @@
 """The application factory: features are included in a fixed, commented order."""
+
 from pyramid.config import Configurator
 from pyramid.request import Request
 
@@ -17,14 +18,16 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     settings = settings or Settings.from_env()
     refuse_unsafe(settings)
     configure_logging(settings.log_level, settings.log_format)
-    config = Configurator(settings={
-        "tessera": settings,
-        "plugin_manager": plugin_manager,
-        "tm.manager_hook": "pyramid_tm.explicit_manager",
-        "tm.annotate_user": False,  # transaction notes need no user; asking runs the security policy each request
-        "retry.attempts": settings.retry_attempts,
-        "jinja2.directories": "tessera:templates",
-    })
+    config = Configurator(
+        settings={
+            "tessera": settings,
+            "plugin_manager": plugin_manager,
+            "tm.manager_hook": "pyramid_tm.explicit_manager",
+            "tm.annotate_user": False,  # transaction notes need no user; asking runs the security policy each request
+            "retry.attempts": settings.retry_attempts,
+            "jinja2.directories": "tessera:templates",
+        }
+    )
     config.set_request_factory(TesseraRequest)
     # The request's identity comes first: every later log line carries its id.
     config.add_tween("tessera.core.logs.request_id_tween_factory")

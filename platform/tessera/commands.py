@@ -1,5 +1,6 @@
 """The ``tessera`` command: one click group, assembled from each feature's commands, and the
 database, plugins and development server commands of the whole app."""
+
 import click
 
 from tessera.core.settings import Settings, UnsafeSettings, load_development_env
@@ -74,9 +75,15 @@ def serve(settings, host, port, threads):
         raise click.ClickException(str(unsafe)) from None
     # Tessera believes X-Forwarded-For as far as TESSERA_TRUSTED_PROXIES added it (security.client_ip);
     # waitress would clear the header before, as it trusts no proxy of its own.
-    waitress.serve(app, host=host, port=port, threads=threads, max_request_body_size=32 * 1024 * 1024,
-                   ident="tessera", clear_untrusted_proxy_headers=False)
-
+    waitress.serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        max_request_body_size=32 * 1024 * 1024,
+        ident="tessera",
+        clear_untrusted_proxy_headers=False,
+    )
 
 
 # The ledger's audit reconciles the vendor wallets with the rounds in the betting records.

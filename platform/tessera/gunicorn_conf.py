@@ -2,6 +2,7 @@
 
 Workers are stateless; scale them with TESSERA_WORKERS and put any load balancer in front.
 """
+
 import multiprocessing
 import os
 

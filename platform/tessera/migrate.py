@@ -1,4 +1,5 @@
 """Running alembic from Tessera: the core's versions plus every plugin's."""
+
 from pathlib import Path
 
 from alembic import command

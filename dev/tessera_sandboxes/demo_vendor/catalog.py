@@ -9,6 +9,7 @@ Vendor codes follow SPEC §9: the esports vendors (AV, IMES, TF) and the cockfig
 WS168, SV3) are sports vendors (``gameType`` SPORTS) that Tessera shows in lanes of their own; TY
 is the vendor with BG (bingo) games besides the slot classes SC, VP, TG, AC and JP.
 """
+
 import random
 import re
 from dataclasses import dataclass
@@ -74,38 +75,204 @@ VENDORS = (
 HOT_PER_VENDOR = {"RNG": 6, "LIVE": 4, "FISH": 3, "PVP": 3, "SPORTS": 1}
 
 ADJECTIVES = (
-    "Golden", "Lucky", "Mighty", "Wild", "Royal", "Mystic", "Crimson", "Jade", "Silver", "Blazing", "Frozen",
-    "Hidden", "Ancient", "Electric", "Sacred", "Midnight", "Radiant", "Thunder", "Emerald", "Sapphire", "Ruby",
-    "Velvet", "Cosmic", "Neon", "Savage", "Sunny", "Stormy", "Secret", "Magic", "Fiery", "Happy", "Grand", "Super",
-    "Eternal", "Dancing", "Roaring", "Shining", "Brave", "Little", "Great", "Rising", "Twin", "Double", "Triple",
-    "Monsoon", "Tropical", "Desert", "Arctic", "Spicy", "Sweet",
+    "Golden",
+    "Lucky",
+    "Mighty",
+    "Wild",
+    "Royal",
+    "Mystic",
+    "Crimson",
+    "Jade",
+    "Silver",
+    "Blazing",
+    "Frozen",
+    "Hidden",
+    "Ancient",
+    "Electric",
+    "Sacred",
+    "Midnight",
+    "Radiant",
+    "Thunder",
+    "Emerald",
+    "Sapphire",
+    "Ruby",
+    "Velvet",
+    "Cosmic",
+    "Neon",
+    "Savage",
+    "Sunny",
+    "Stormy",
+    "Secret",
+    "Magic",
+    "Fiery",
+    "Happy",
+    "Grand",
+    "Super",
+    "Eternal",
+    "Dancing",
+    "Roaring",
+    "Shining",
+    "Brave",
+    "Little",
+    "Great",
+    "Rising",
+    "Twin",
+    "Double",
+    "Triple",
+    "Monsoon",
+    "Tropical",
+    "Desert",
+    "Arctic",
+    "Spicy",
+    "Sweet",
 )
 NOUNS = (
-    "Dragon", "Tiger", "Phoenix", "Lotus", "Panda", "Koi", "Elephant", "Peacock", "Lantern", "Temple", "Pearl",
-    "Treasure", "Fortune", "Empire", "Pharaoh", "Sphinx", "Viking", "Samurai", "Ninja", "Pirate", "Mermaid",
-    "Unicorn", "Wolf", "Lion", "Eagle", "Falcon", "Cobra", "Monkey", "Buffalo", "Rhino", "Gorilla", "Owl", "Fox",
-    "Bee", "Cherry", "Mango", "Melon", "Lemon", "Candy", "Diamond", "Crown", "Coin", "Gem", "Star", "Moon", "Sun",
-    "Comet", "Rocket", "Galaxy", "Volcano", "Jungle", "River", "Island", "Carnival", "Festival", "Bazaar",
-    "Rickshaw", "Jeepney", "Tuk Tuk", "Kingdom",
+    "Dragon",
+    "Tiger",
+    "Phoenix",
+    "Lotus",
+    "Panda",
+    "Koi",
+    "Elephant",
+    "Peacock",
+    "Lantern",
+    "Temple",
+    "Pearl",
+    "Treasure",
+    "Fortune",
+    "Empire",
+    "Pharaoh",
+    "Sphinx",
+    "Viking",
+    "Samurai",
+    "Ninja",
+    "Pirate",
+    "Mermaid",
+    "Unicorn",
+    "Wolf",
+    "Lion",
+    "Eagle",
+    "Falcon",
+    "Cobra",
+    "Monkey",
+    "Buffalo",
+    "Rhino",
+    "Gorilla",
+    "Owl",
+    "Fox",
+    "Bee",
+    "Cherry",
+    "Mango",
+    "Melon",
+    "Lemon",
+    "Candy",
+    "Diamond",
+    "Crown",
+    "Coin",
+    "Gem",
+    "Star",
+    "Moon",
+    "Sun",
+    "Comet",
+    "Rocket",
+    "Galaxy",
+    "Volcano",
+    "Jungle",
+    "River",
+    "Island",
+    "Carnival",
+    "Festival",
+    "Bazaar",
+    "Rickshaw",
+    "Jeepney",
+    "Tuk Tuk",
+    "Kingdom",
 )
-LIVE_TABLES = ("Baccarat", "Speed Baccarat", "No Commission Baccarat", "Dragon Tiger", "Roulette", "Auto Roulette",
-               "Sic Bo", "Blackjack", "Teen Patti", "Andar Bahar", "Fan Tan", "Casino Hold'em", "Bac Bo",
-               "Three Card Poker")
-SEA_CREATURES = ("Shark", "Whale", "Octopus", "Turtle", "Squid", "Crab", "Lobster", "Marlin", "Stingray", "Jellyfish",
-                 "Kraken", "Seahorse", "Dolphin", "Barracuda", "Puffer", "Swordfish")
+LIVE_TABLES = (
+    "Baccarat",
+    "Speed Baccarat",
+    "No Commission Baccarat",
+    "Dragon Tiger",
+    "Roulette",
+    "Auto Roulette",
+    "Sic Bo",
+    "Blackjack",
+    "Teen Patti",
+    "Andar Bahar",
+    "Fan Tan",
+    "Casino Hold'em",
+    "Bac Bo",
+    "Three Card Poker",
+)
+SEA_CREATURES = (
+    "Shark",
+    "Whale",
+    "Octopus",
+    "Turtle",
+    "Squid",
+    "Crab",
+    "Lobster",
+    "Marlin",
+    "Stingray",
+    "Jellyfish",
+    "Kraken",
+    "Seahorse",
+    "Dolphin",
+    "Barracuda",
+    "Puffer",
+    "Swordfish",
+)
 FISH_STYLES = ("Hunter", "Fishing", "Catch", "Blast", "Frenzy", "Kingdom")
-CARD_GAMES = ("Teen Patti", "Rummy", "Poker", "Ludo", "Mahjong", "Tongits", "Pusoy", "Call Break", "Carrom", "Domino",
-              "Pai Gow", "Big Two")
+CARD_GAMES = (
+    "Teen Patti",
+    "Rummy",
+    "Poker",
+    "Ludo",
+    "Mahjong",
+    "Tongits",
+    "Pusoy",
+    "Call Break",
+    "Carrom",
+    "Domino",
+    "Pai Gow",
+    "Big Two",
+)
 CARD_STYLES = ("Classic", "Turbo", "Joker", "Pro", "Royale")
 SPORTS_BOOKS = {
     "SBK": ("Sportsbook", "Live Betting", "Cricket Exchange", "Virtual Football", "Virtual Cricket", "Kabaddi League"),
     "RCB": ("Horse Racing", "Greyhound Racing", "Harness Racing", "Virtual Derby"),
-    "AV": ("Esports Hub", "MOBA League", "Tactical Shooter Cup", "Battle Royale Series", "Card Battler Open",
-           "Racing Sim Grand Prix", "Fighting Game Finals", "Virtual Esports"),
-    "IMES": ("Esports Markets", "MOBA Masters", "Shooter Pro League", "Arena Clash", "Mobile Legends Cup",
-             "Strategy Showdown", "Football Sim League", "Basketball Sim League", "Live Esports", "Esports Parlay"),
-    "TF": ("Titan Esports", "Titan MOBA", "Titan Shooter", "Titan Arena", "Titan Racing", "Titan Brawl",
-           "Titan Cards", "Titan Virtual"),
+    "AV": (
+        "Esports Hub",
+        "MOBA League",
+        "Tactical Shooter Cup",
+        "Battle Royale Series",
+        "Card Battler Open",
+        "Racing Sim Grand Prix",
+        "Fighting Game Finals",
+        "Virtual Esports",
+    ),
+    "IMES": (
+        "Esports Markets",
+        "MOBA Masters",
+        "Shooter Pro League",
+        "Arena Clash",
+        "Mobile Legends Cup",
+        "Strategy Showdown",
+        "Football Sim League",
+        "Basketball Sim League",
+        "Live Esports",
+        "Esports Parlay",
+    ),
+    "TF": (
+        "Titan Esports",
+        "Titan MOBA",
+        "Titan Shooter",
+        "Titan Arena",
+        "Titan Racing",
+        "Titan Brawl",
+        "Titan Cards",
+        "Titan Virtual",
+    ),
     "DS88": ("Sabong Arena", "Derby Live", "Pit A", "Pit B"),
     "WS168": ("Wing Strike Live", "Main Pit", "Derby Night", "Classic Sabong"),
     "SV3": ("Village Pit", "Sabong Live", "Weekend Derby"),
@@ -122,7 +289,7 @@ def _slot_names(vendor: Vendor, rng: random.Random) -> list[tuple[str, str]]:
     rng.shuffle(pairs)
     weights = [CLASS_WEIGHTS[c] for c in vendor.classes]
     named = []
-    for adjective, noun in pairs[:vendor.games]:
+    for adjective, noun in pairs[: vendor.games]:
         classify = rng.choices(vendor.classes, weights)[0]
         named.append((" ".join(filter(None, (adjective, noun, CLASS_WORDS[classify]))), classify))
     return named
@@ -132,14 +299,18 @@ def _other_names(vendor: Vendor, rng: random.Random) -> list[str]:
     if vendor.game_type == "LIVE":
         names = [f"{table} {letter}" for letter in "ABCDEFGH" for table in LIVE_TABLES]
     elif vendor.game_type == "FISH":
-        names = [f"{adjective} {creature} {style}" for creature in SEA_CREATURES for style in FISH_STYLES
-                 for adjective in ("Golden", "Mega", "Deep Sea")]
+        names = [
+            f"{adjective} {creature} {style}"
+            for creature in SEA_CREATURES
+            for style in FISH_STYLES
+            for adjective in ("Golden", "Mega", "Deep Sea")
+        ]
     elif vendor.game_type == "PVP":
         names = [f"{game} {style}" for game in CARD_GAMES for style in CARD_STYLES]
     else:
-        return list(SPORTS_BOOKS[vendor.code][:vendor.games])
+        return list(SPORTS_BOOKS[vendor.code][: vendor.games])
     rng.shuffle(names)
-    return names[:vendor.games]
+    return names[: vendor.games]
 
 
 def _games(vendor: Vendor) -> tuple[Game, ...]:
@@ -152,17 +323,19 @@ def _games(vendor: Vendor) -> tuple[Game, ...]:
     games = []
     for rank, (name, classify) in enumerate(named, start=1):
         slot = vendor.game_type == "RNG"
-        games.append(Game(
-            code=f"{vendor.code.lower()}-{slug(name)}",
-            name=name,
-            vendor=vendor.code,
-            game_type=vendor.game_type,
-            classify=classify,
-            min_bet=rng.choice(MIN_BETS),
-            lines=rng.choice(SLOT_LINES) if slot else None,
-            hot=rank - 1 in hot,
-            rank=rank,
-        ))
+        games.append(
+            Game(
+                code=f"{vendor.code.lower()}-{slug(name)}",
+                name=name,
+                vendor=vendor.code,
+                game_type=vendor.game_type,
+                classify=classify,
+                min_bet=rng.choice(MIN_BETS),
+                lines=rng.choice(SLOT_LINES) if slot else None,
+                hot=rank - 1 in hot,
+                rank=rank,
+            )
+        )
     return tuple(games)
 
 

@@ -1,5 +1,6 @@
 """Vendor logos and game icons drawn as SVG from the code and name: colours, shape and initials
 come from a hash of the code, so an icon never changes and needs no image files."""
+
 import hashlib
 from html import escape
 
@@ -30,10 +31,14 @@ def _shape(kind: str, colour: str) -> str:
     if kind == "hexagon":
         return f'<polygon points="120,40 182,76 182,148 120,184 58,148 58,76" fill="{colour}"/>'
     if kind == "star":
-        return (f'<polygon points="120,32 141,88 200,90 153,126 170,184 120,150 70,184 87,126 40,90 99,88" '
-                f'fill="{colour}"/>')
-    return (f'<circle cx="120" cy="112" r="72" fill="none" stroke="{colour}" stroke-width="12"/>'
-            f'<circle cx="120" cy="112" r="48" fill="{colour}"/>')
+        return (
+            f'<polygon points="120,32 141,88 200,90 153,126 170,184 120,150 70,184 87,126 40,90 99,88" '
+            f'fill="{colour}"/>'
+        )
+    return (
+        f'<circle cx="120" cy="112" r="72" fill="none" stroke="{colour}" stroke-width="12"/>'
+        f'<circle cx="120" cy="112" r="48" fill="{colour}"/>'
+    )
 
 
 def game_icon(game: Game) -> str:
@@ -43,19 +48,19 @@ def game_icon(game: Game) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img" '
         f'aria-label="{escape(game.name)}">'
-        f'<title>{escape(game.name)}</title>'
+        f"<title>{escape(game.name)}</title>"
         '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">'
         f'<stop offset="0" stop-color="{_colour(hue, 70, 45)}"/>'
         f'<stop offset="1" stop-color="{_colour(hue + 40 + digest[2] % 80, 75, 25)}"/>'
-        '</linearGradient></defs>'
+        "</linearGradient></defs>"
         '<rect width="240" height="240" rx="28" fill="url(#bg)"/>'
-        f'{_shape(shape, _colour(hue + 180, 80, 62))}'
+        f"{_shape(shape, _colour(hue + 180, 80, 62))}"
         '<text x="120" y="134" text-anchor="middle" font-family="system-ui,sans-serif" font-size="64" '
         f'font-weight="800" fill="#fff">{escape(initials(game.name))}</text>'
         '<rect x="12" y="198" width="216" height="30" rx="15" fill="rgba(0,0,0,.45)"/>'
         '<text x="120" y="219" text-anchor="middle" font-family="system-ui,sans-serif" font-size="15" '
         f'font-weight="600" fill="#fff">{escape(game.vendor)} · {escape(badge)}</text>'
-        '</svg>'
+        "</svg>"
     )
 
 
@@ -66,11 +71,11 @@ def vendor_logo(vendor: Vendor) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 96" width="240" height="96" role="img" '
         f'aria-label="{escape(vendor.name)}">'
-        f'<title>{escape(vendor.name)}</title>'
+        f"<title>{escape(vendor.name)}</title>"
         '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="0">'
         f'<stop offset="0" stop-color="{_colour(hue, 70, 40)}"/>'
         f'<stop offset="1" stop-color="{_colour(hue + 50, 70, 28)}"/>'
-        '</linearGradient></defs>'
+        "</linearGradient></defs>"
         '<rect width="240" height="96" rx="18" fill="url(#bg)"/>'
         f'<circle cx="48" cy="48" r="30" fill="{_colour(hue + 180, 80, 60)}"/>'
         '<text x="48" y="59" text-anchor="middle" font-family="system-ui,sans-serif" font-size="30" '
@@ -78,6 +83,6 @@ def vendor_logo(vendor: Vendor) -> str:
         '<text x="90" y="50" font-family="system-ui,sans-serif" font-size="30" font-weight="800" '
         f'fill="#fff">{escape(vendor.code)}</text>'
         '<text x="90" y="74" font-family="system-ui,sans-serif" font-size="13" fill="rgba(255,255,255,.85)">'
-        f'{escape(vendor.name)}</text>'
-        '</svg>'
+        f"{escape(vendor.name)}</text>"
+        "</svg>"
     )

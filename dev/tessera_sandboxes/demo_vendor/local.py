@@ -3,13 +3,13 @@ mounted under ``/demo-vendor`` as ``python -m tessera_sandboxes`` mounts it.
 
 No retrier thread runs unless asked (``retry_interval``): tests deliver the credits and rollbacks
 still due with ``retry_due()``, so they decide when a retry happens."""
+
 import secrets
 import time
 from functools import lru_cache
 from wsgiref.util import shift_path_info
 
 from tessera.plugins.kit.local_http import LocalWsgiServer
-
 from tessera_sandboxes.demo_vendor.server import make_app
 
 MOUNT = "/demo-vendor"
@@ -33,8 +33,13 @@ class DemoVendorServer:
     def settings(self, **overrides) -> dict:
         """A brand's plugin table for a new operator at this vendor."""
         operator_id, secret = self.open_operator()
-        return {"base_url": self.base_url, "operator_id": operator_id, "secret": secret, "timeout_seconds": 5,
-                **overrides}
+        return {
+            "base_url": self.base_url,
+            "operator_id": operator_id,
+            "secret": secret,
+            "timeout_seconds": 5,
+            **overrides,
+        }
 
     def retry_due(self, later: float = 3600) -> int:
         """Deliver every credit and rollback that would be due ``later`` seconds from now."""

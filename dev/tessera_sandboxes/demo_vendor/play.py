@@ -15,18 +15,18 @@ spin on the slot engine (a cryptographic random source), then credits the win (`
 
 Free play spins a fun balance kept in the session and never calls a wallet.
 """
+
 import logging
 import secrets
 import threading
 import time
 from dataclasses import dataclass
 
-from tessera_sandboxes.slots import engine
-
-from tessera_sandboxes.demo_vendor import catalog
 from tessera_plugins.demo_vendor.protocol import MONEY, PLAYER, to_minor, to_money
+from tessera_sandboxes.demo_vendor import catalog
 from tessera_sandboxes.demo_vendor.seamless_client import WalletAnswer, WalletClient
 from tessera_sandboxes.demo_vendor.state import Round, Session, Store, WalletCall
+from tessera_sandboxes.slots import engine
 
 FUN_BALANCE_MINOR = 2_000_00
 RETRY_DELAYS = (1, 2, 5, 10, 30, 60)  # seconds before each further attempt; the last repeats
@@ -85,9 +85,15 @@ class Table:
         session's player. Refused: ``SpinRefused`` (401 ``session_expired``, 503 ``game_unavailable``)."""
         if session.free_play:
             return session.fun_balance_minor
-        answer = self.wallet(session.operator, session.wallet_url).call("authenticate", {
-            "player": session.player, "token": session.token, "currency": session.currency,
-            "gameCode": session.game_code})
+        answer = self.wallet(session.operator, session.wallet_url).call(
+            "authenticate",
+            {
+                "player": session.player,
+                "token": session.token,
+                "currency": session.currency,
+                "gameCode": session.game_code,
+            },
+        )
         if answer.outcome == "lost":
             raise SpinRefused(503, "game_unavailable")
         if answer.outcome == "refused" or answer.value.get("memberId") != member_id(session.player):
@@ -104,8 +110,9 @@ class Table:
         game = catalog.game(session.game_code)
         if game is None or not game.is_slot:
             raise SpinRefused(404, "game_unavailable")
-        if not (isinstance(line_bet, str) and MONEY.fullmatch(line_bet)) or \
-                to_minor(line_bet) not in engine.line_bet_choices(to_minor(game.min_bet)):
+        if not (isinstance(line_bet, str) and MONEY.fullmatch(line_bet)) or to_minor(
+            line_bet
+        ) not in engine.line_bet_choices(to_minor(game.min_bet)):
             raise SpinRefused(400, "bet_invalid")
         paytable = engine.paytable_for(game.code, game.lines)
         if session.free_play:
@@ -125,9 +132,25 @@ class Table:
         round_id = secrets.token_hex(12)
         bet_minor = line_bet_minor * len(paytable.lines)
         debit = self._call(session, round_id, "debit", {"amount": to_money(bet_minor)})
-        self.store.open_round(Round(round_id, session.operator, session.id, session.player, session.vendor,
-                                    session.game_code, session.currency, bet_minor, None, None, "debiting", None,
-                                    time.time(), None), debit)
+        self.store.open_round(
+            Round(
+                round_id,
+                session.operator,
+                session.id,
+                session.player,
+                session.vendor,
+                session.game_code,
+                session.currency,
+                bet_minor,
+                None,
+                None,
+                "debiting",
+                None,
+                time.time(),
+                None,
+            ),
+            debit,
+        )
         answer = self.wallet(session.operator, session.wallet_url).call("debit", debit.body)
         if answer.outcome == "refused" and answer.code not in UNREAD:
             self.store.debit_refused(debit, answer.code)
@@ -145,30 +168,44 @@ class Table:
         credited = self.attempt(credit)
         if credited.outcome == "ok":
             return self._answer(round_id, played, to_minor(credited.value["balance"]))
-        return {**self._answer(round_id, played, to_minor(answer.value["balance"]) + played.payout_minor),
-                "creditPending": True}
+        return {
+            **self._answer(round_id, played, to_minor(answer.value["balance"]) + played.payout_minor),
+            "creditPending": True,
+        }
 
     @staticmethod
     def _answer(round_id: str, played, balance_minor: int) -> dict:
-        return {"roundId": round_id, "grid": [list(row) for row in played.grid],
-                "wins": [{**win, "pay": to_money(win["payMinor"])} for win in played.wins],
-                "bet": to_money(played.bet_minor), "payout": to_money(played.payout_minor),
-                "balance": to_money(balance_minor)}
+        return {
+            "roundId": round_id,
+            "grid": [list(row) for row in played.grid],
+            "wins": [{**win, "pay": to_money(win["payMinor"])} for win in played.wins],
+            "bet": to_money(played.bet_minor),
+            "payout": to_money(played.payout_minor),
+            "balance": to_money(balance_minor),
+        }
 
     @staticmethod
     def _call(session: Session, round_id: str, operation: str, fields: dict) -> WalletCall:
         # No launch token: a credit retried after the token expired must still be accepted.
-        body = {"player": session.player, "transactionId": f"{round_id}-{operation}",
-                "roundId": round_id, "gameCode": session.game_code, "currency": session.currency, **fields}
-        return WalletCall(session.operator, body["transactionId"], round_id, operation, session.wallet_url, body,
-                          "pending", 0)
+        body = {
+            "player": session.player,
+            "transactionId": f"{round_id}-{operation}",
+            "roundId": round_id,
+            "gameCode": session.game_code,
+            "currency": session.currency,
+            **fields,
+        }
+        return WalletCall(
+            session.operator, body["transactionId"], round_id, operation, session.wallet_url, body, "pending", 0
+        )
 
     @staticmethod
     def rollback_for(debit: WalletCall) -> WalletCall:
         body = {key: debit.body[key] for key in ("player", "roundId", "gameCode", "currency", "amount")}
         body |= {"transactionId": f"{debit.round_id}-rollback", "rollbackOf": debit.transaction_id}
-        return WalletCall(debit.operator, body["transactionId"], debit.round_id, "rollback", debit.wallet_url, body,
-                          "pending", 0)
+        return WalletCall(
+            debit.operator, body["transactionId"], debit.round_id, "rollback", debit.wallet_url, body, "pending", 0
+        )
 
     # -- Credits and rollbacks, until accepted ---------------------------------------------------
 

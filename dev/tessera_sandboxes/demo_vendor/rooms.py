@@ -1,13 +1,34 @@
 """The live vendors' tables: one per live game, with a dealer, limits, a player count and a status
 that change over time as a real studio's do, worked out from the clock (no state to keep)."""
+
 import time
 import zlib
 
-from tessera_sandboxes.demo_vendor import catalog
 from tessera_plugins.demo_vendor.protocol import to_minor, to_money
+from tessera_sandboxes.demo_vendor import catalog
 
-DEALERS = ("Anika", "Rafi", "Maria", "Joy", "Nusrat", "Carla", "Tanvir", "Bea", "Sadia", "Paolo", "Ritu", "Kim",
-           "Farah", "Miguel", "Lina", "Arif", "Grace", "Sumi", "Nico", "Tania")
+DEALERS = (
+    "Anika",
+    "Rafi",
+    "Maria",
+    "Joy",
+    "Nusrat",
+    "Carla",
+    "Tanvir",
+    "Bea",
+    "Sadia",
+    "Paolo",
+    "Ritu",
+    "Kim",
+    "Farah",
+    "Miguel",
+    "Lina",
+    "Arif",
+    "Grace",
+    "Sumi",
+    "Nico",
+    "Tania",
+)
 DEALER_SHIFT_SECONDS = 20 * 60
 PLAYERS_SECONDS = 30
 BREAK_SECONDS = 5 * 60

@@ -10,6 +10,7 @@ back and calls a lost credit again).
 A wallet URL on a ``*.localhost`` host is reached at 127.0.0.1 with its Host header kept: such
 names are loopback (RFC 6761), but the system resolver may not know them.
 """
+
 import json
 import logging
 import socket
@@ -19,7 +20,13 @@ from http.client import HTTPConnection, HTTPException, HTTPSConnection
 from urllib.parse import urlsplit
 
 from tessera_plugins.demo_vendor.protocol import (
-    MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, fresh, sign_wallet_call, verify_wallet_answer,
+    MONEY,
+    OPERATOR_HEADER,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    fresh,
+    sign_wallet_call,
+    verify_wallet_answer,
 )
 
 DEFAULT_TIMEOUT = 5.0
@@ -81,21 +88,27 @@ def post(url: str, headers: dict, body: bytes, timeout: float) -> tuple[int, dic
 def wallet_request(path: str, operator_id: str, secret: str, fields: dict, signed_at: int) -> tuple[dict, bytes]:
     """``(headers, body)`` of a call with ``fields`` to the wallet operation at ``path``."""
     body = json.dumps(fields, separators=(",", ":")).encode()
-    return {"Content-Type": "application/json", "Accept": "application/json", OPERATOR_HEADER: operator_id,
-            TIMESTAMP_HEADER: str(signed_at),
-            SIGNATURE_HEADER: sign_wallet_call(secret, path, operator_id, signed_at, body)}, body
+    return {
+        "Content-Type": "application/json",
+        "Accept": "application/json",
+        OPERATOR_HEADER: operator_id,
+        TIMESTAMP_HEADER: str(signed_at),
+        SIGNATURE_HEADER: sign_wallet_call(secret, path, operator_id, signed_at, body),
+    }, body
 
 
-def read_answer(secret: str, path: str, fields: dict, status: int, headers: dict, raw: bytes,
-                now: float) -> WalletAnswer:
+def read_answer(
+    secret: str, path: str, fields: dict, status: int, headers: dict, raw: bytes, now: float
+) -> WalletAnswer:
     """What the brand's answer to the call with ``fields`` at ``path`` means: ``lost`` unless the
     brand signed it, for this path and status, within the time window, about this transaction."""
     headers = {str(k).lower(): v for k, v in headers.items()}
     if status >= 500:
         return WalletAnswer("lost", {}, f"HTTP {status}")
     signed_at = headers.get(TIMESTAMP_HEADER.lower(), "")
-    if len(raw) > MAX_ANSWER or not verify_wallet_answer(secret, headers.get(SIGNATURE_HEADER.lower(), ""), path,
-                                                         status, signed_at, raw):
+    if len(raw) > MAX_ANSWER or not verify_wallet_answer(
+        secret, headers.get(SIGNATURE_HEADER.lower(), ""), path, status, signed_at, raw
+    ):
         return WalletAnswer("lost", {}, f"HTTP {status} not signed by the brand")
     if not fresh(signed_at, now):
         return WalletAnswer("lost", {}, f"HTTP {status} signed at {signed_at}: stale")

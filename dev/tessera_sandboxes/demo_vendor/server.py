@@ -18,27 +18,37 @@ accept them.
 Run it alone with ``python -m tessera_sandboxes.demo_vendor.server --port 6552``: the operators
 ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_GAMES_SECRET``.
 """
+
 import hashlib
 import json
 import os
 import re
 import secrets
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from webob import Request, Response
 
+from tessera_plugins.demo_vendor.protocol import (
+    LANGUAGE,
+    OPERATOR_HEADER,
+    PLAYER,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    canonical_query,
+    fresh,
+    sign_launch,
+    to_minor,
+    to_money,
+    verify_launch,
+    verify_request,
+)
 from tessera_sandboxes import vendors as sandbox_vendors
-from tessera_sandboxes.slots import engine, page
-
 from tessera_sandboxes.demo_vendor import catalog, icons, pages, rooms
 from tessera_sandboxes.demo_vendor.play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
-from tessera_plugins.demo_vendor.protocol import (
-    LANGUAGE, OPERATOR_HEADER, PLAYER, SIGNATURE_HEADER, TIMESTAMP_HEADER, canonical_query, fresh,
-    sign_launch, to_minor, to_money, verify_launch, verify_request,
-)
 from tessera_sandboxes.demo_vendor.state import Session, Store
+from tessera_sandboxes.slots import engine, page
 
 SECRET_VARIABLE = "DEMO_GAMES_SECRET"
 SESSION_SECONDS = 12 * 3600  # as long as the brand's launch token
@@ -66,7 +76,7 @@ def _html(status: int, text: str) -> Response:
 
 
 def _moment(seconds: float | None) -> str | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, timezone.utc).isoformat()
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC).isoformat()
 
 
 class DemoVendor:
@@ -128,24 +138,34 @@ class DemoVendor:
         game = catalog.game(code)
         if game is None or not game.is_slot:
             return _error(404, "not_found")
-        response = Response(json_body=engine.paytable_json(engine.paytable_for(game.code, game.lines)),
-                            charset="utf-8")
+        response = Response(json_body=engine.paytable_json(engine.paytable_for(game.code, game.lines)), charset="utf-8")
         response.cache_control = "public, max-age=3600"
         return response
 
     # -- The plugin's API --------------------------------------------------------------------
 
     def api(self, request: Request) -> Response:
-        routes = {("GET", "/api/vendors"): self.api_vendors, ("GET", "/api/games"): self.api_games,
-                  ("POST", "/api/sessions"): self.api_sessions, ("GET", "/api/rooms"): self.api_rooms}
+        routes = {
+            ("GET", "/api/vendors"): self.api_vendors,
+            ("GET", "/api/games"): self.api_games,
+            ("POST", "/api/sessions"): self.api_sessions,
+            ("GET", "/api/rooms"): self.api_rooms,
+        }
         handler = routes.get((request.method, request.path_info))
         if handler is None:
             return _error(404, "not_found")
         operator = request.headers.get(OPERATOR_HEADER, "")
         signed_at = request.headers.get(TIMESTAMP_HEADER, "")
         if len(request.body) > MAX_BODY or not verify_request(
-                self.secrets.get(operator, ""), request.headers.get(SIGNATURE_HEADER, ""), request.method,
-                request.path_info, canonical_query(request.GET.items()), operator, signed_at, request.body):
+            self.secrets.get(operator, ""),
+            request.headers.get(SIGNATURE_HEADER, ""),
+            request.method,
+            request.path_info,
+            canonical_query(request.GET.items()),
+            operator,
+            signed_at,
+            request.body,
+        ):
             return _error(401, "signature_invalid")
         if not fresh(signed_at, time.time()):
             return _error(401, "timestamp_stale")
@@ -153,20 +173,50 @@ class DemoVendor:
 
     def api_vendors(self, request: Request, operator: str) -> Response:
         base = request.application_url
-        return _json(200, {"vendors": [
-            {"code": v.code, "name": v.name, "gameType": v.game_type, "walletMode": "seamless", "hot": v.hot,
-             "accountTypeId": v.account_type_id, "logo": f"{base}/icons/vendors/{v.code}.svg",
-             "gameCount": len(catalog.games_by_vendor()[v.code])} for v in catalog.VENDORS]})
+        return _json(
+            200,
+            {
+                "vendors": [
+                    {
+                        "code": v.code,
+                        "name": v.name,
+                        "gameType": v.game_type,
+                        "walletMode": "seamless",
+                        "hot": v.hot,
+                        "accountTypeId": v.account_type_id,
+                        "logo": f"{base}/icons/vendors/{v.code}.svg",
+                        "gameCount": len(catalog.games_by_vendor()[v.code]),
+                    }
+                    for v in catalog.VENDORS
+                ]
+            },
+        )
 
     def api_games(self, request: Request, operator: str) -> Response:
         vendor = catalog.vendor(request.GET.get("vendor", ""))
         if vendor is None:
             return _error(404, "vendor_unknown")
         base = request.application_url
-        return _json(200, {"vendor": vendor.code, "games": [
-            {"code": g.code, "name": g.name, "type": g.game_type, "classify": g.classify, "minBet": g.min_bet,
-             "lines": g.lines, "hot": g.hot, "rank": g.rank, "icon": f"{base}/icons/games/{g.code}.svg"}
-            for g in catalog.games_by_vendor()[vendor.code]]})
+        return _json(
+            200,
+            {
+                "vendor": vendor.code,
+                "games": [
+                    {
+                        "code": g.code,
+                        "name": g.name,
+                        "type": g.game_type,
+                        "classify": g.classify,
+                        "minBet": g.min_bet,
+                        "lines": g.lines,
+                        "hot": g.hot,
+                        "rank": g.rank,
+                        "icon": f"{base}/icons/games/{g.code}.svg",
+                    }
+                    for g in catalog.games_by_vendor()[vendor.code]
+                ],
+            },
+        )
 
     def api_rooms(self, request: Request, operator: str) -> Response:
         vendor = catalog.vendor(request.GET.get("vendor", ""))
@@ -188,20 +238,45 @@ class DemoVendor:
             return _error(404, "game_unknown")
         free_play = asked.get("freePlay")
         language, device, currency = asked.get("language"), asked.get("device"), asked.get("currency")
-        if not (isinstance(free_play, bool) and isinstance(language, str) and LANGUAGE.fullmatch(language)
-                and device in ("WEB", "MOBILE") and isinstance(currency, str) and CURRENCY.fullmatch(currency)):
+        if not (
+            isinstance(free_play, bool)
+            and isinstance(language, str)
+            and LANGUAGE.fullmatch(language)
+            and device in ("WEB", "MOBILE")
+            and isinstance(currency, str)
+            and CURRENCY.fullmatch(currency)
+        ):
             return _error(400, "invalid_request")
         player, token, wallet_url = asked.get("player"), asked.get("token"), asked.get("walletUrl")
-        if not free_play and not (isinstance(player, str) and PLAYER.fullmatch(player) and isinstance(token, str)
-                                  and 16 <= len(token) <= 512 and isinstance(wallet_url, str)
-                                  and URL.fullmatch(wallet_url)):
+        if not free_play and not (
+            isinstance(player, str)
+            and PLAYER.fullmatch(player)
+            and isinstance(token, str)
+            and 16 <= len(token) <= 512
+            and isinstance(wallet_url, str)
+            and URL.fullmatch(wallet_url)
+        ):
             return _error(400, "invalid_request")
         now = time.time()
         username = asked.get("username") if isinstance(asked.get("username"), str) else None
-        session = Session(secrets.token_urlsafe(32), operator, vendor.code, game.code,
-                          None if free_play else player, None if free_play else username, currency,
-                          None if free_play else token, None if free_play else wallet_url, language, device,
-                          free_play, FUN_BALANCE_MINOR if free_play else 0, None, now, now + SESSION_SECONDS)
+        session = Session(
+            secrets.token_urlsafe(32),
+            operator,
+            vendor.code,
+            game.code,
+            None if free_play else player,
+            None if free_play else username,
+            currency,
+            None if free_play else token,
+            None if free_play else wallet_url,
+            language,
+            device,
+            free_play,
+            FUN_BALANCE_MINOR if free_play else 0,
+            None,
+            now,
+            now + SESSION_SECONDS,
+        )
         self.store.add_session(session)
         expires = int(now) + LAUNCH_URL_SECONDS
         signature = sign_launch(self.secrets[operator], session.id, expires)
@@ -217,9 +292,17 @@ class DemoVendor:
     def play(self, request: Request, session_id: str) -> Response:
         session = self.store.session(session_id)
         language = session.language if session else request.GET.get("lang", "en")
-        if session is None or session.expires_at <= time.time() or not verify_launch(
-                self.secrets.get(session.operator, ""), request.GET.get("sig", ""), session.id,
-                request.GET.get("exp", ""), time.time()):
+        if (
+            session is None
+            or session.expires_at <= time.time()
+            or not verify_launch(
+                self.secrets.get(session.operator, ""),
+                request.GET.get("sig", ""),
+                session.id,
+                request.GET.get("exp", ""),
+                time.time(),
+            )
+        ):
             return _html(401, pages.notice(language, "expired"))
         game, vendor = catalog.game(session.game_code), catalog.vendor(session.vendor)
         if game is None or vendor is None:  # no longer in the catalog
@@ -230,12 +313,31 @@ class DemoVendor:
             return _html(refused.status, pages.notice(language, "ended" if refused.status == 401 else "unavailable"))
         base = request.application_url
         if not game.is_slot:
-            return _html(200, pages.lobby(language, vendor, game, base, rooms.rooms(vendor.code),
-                                          f"{base}/play/{session.id}/rooms", balance, session.free_play))
+            return _html(
+                200,
+                pages.lobby(
+                    language,
+                    vendor,
+                    game,
+                    base,
+                    rooms.rooms(vendor.code),
+                    f"{base}/play/{session.id}/rooms",
+                    balance,
+                    session.free_play,
+                ),
+            )
         line_bets = [to_money(bet) for bet in engine.line_bet_choices(to_minor(game.min_bet))]
-        html_page = page.slot_page(game.name, language, f"{base}/play/{session.id}/spin",
-                                   f"{base}/games/{game.code}/paytable.json", to_money(balance), session.currency,
-                                   session.free_play, f"{base}/slots", line_bets)
+        html_page = page.slot_page(
+            game.name,
+            language,
+            f"{base}/play/{session.id}/spin",
+            f"{base}/games/{game.code}/paytable.json",
+            to_money(balance),
+            session.currency,
+            session.free_play,
+            f"{base}/slots",
+            line_bets,
+        )
         return _html(200, html_page)
 
     def spin(self, request: Request, session_id: str) -> Response:
@@ -266,8 +368,12 @@ class DemoVendor:
         return _json(200, {"rooms": rooms.rooms(session.vendor)})
 
 
-def make_app(secrets_by_operator: dict, state_dir: Path | None = None, retry_interval: float | None = 1.0,
-             wallet_timeout: float = 5.0) -> DemoVendor:
+def make_app(
+    secrets_by_operator: dict,
+    state_dir: Path | None = None,
+    retry_interval: float | None = 1.0,
+    wallet_timeout: float = 5.0,
+) -> DemoVendor:
     """The vendor, its state under ``state_dir`` (memory when None), a retrier every
     ``retry_interval`` seconds (None: no thread; call ``app.table.retry_due()``). Rounds a stopped
     process left mid-debit are rolled back first."""
@@ -284,8 +390,14 @@ def demo_secrets(environ=os.environ) -> dict[str, str]:
 
 
 def main(argv=None) -> None:
-    sandbox_vendors.serve_alone(make_app, SECRET_VARIABLE, "The demo game vendor, on 127.0.0.1.", 6552,
-                                "keep sessions, rounds and wallet calls here (default: memory)", argv)
+    sandbox_vendors.serve_alone(
+        make_app,
+        SECRET_VARIABLE,
+        "The demo game vendor, on 127.0.0.1.",
+        6552,
+        "keep sessions, rounds and wallet calls here (default: memory)",
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ for good ends in ``credit_refused`` / ``rollback_refused`` for someone to look a
 is ``sent`` (a debit, tried once), then ``accepted``, ``refused`` or ``lost``; credits and rollbacks
 are ``pending`` until accepted or refused, tried again at ``next_attempt_at``.
 """
+
 import json
 from dataclasses import dataclass
 
@@ -102,8 +103,10 @@ def _round(row) -> Round:
 
 
 CALL_COLUMNS = "operator, transaction_id, round_id, operation, wallet_url, body, status, attempts"
-ROUND_COLUMNS = ("round_id, operator, session_id, player, vendor, game_code, currency, bet_minor, payout_minor, "
-                 "outcome, status, refusal, placed_at, settled_at")
+ROUND_COLUMNS = (
+    "round_id, operator, session_id, player, vendor, game_code, currency, bet_minor, payout_minor, "
+    "outcome, status, refusal, placed_at, settled_at"
+)
 
 
 class Store(SqliteState):
@@ -113,11 +116,27 @@ class Store(SqliteState):
 
     def add_session(self, session: Session) -> None:
         with self._transaction() as db:
-            db.execute(f"INSERT INTO sessions VALUES ({', '.join('?' * 16)})", (
-                session.id, session.operator, session.vendor, session.game_code, session.player, session.username,
-                session.currency, session.token, session.wallet_url, session.language, session.device,
-                int(session.free_play), session.fun_balance_minor, session.member_id, session.created_at,
-                session.expires_at))
+            db.execute(
+                f"INSERT INTO sessions VALUES ({', '.join('?' * 16)})",
+                (
+                    session.id,
+                    session.operator,
+                    session.vendor,
+                    session.game_code,
+                    session.player,
+                    session.username,
+                    session.currency,
+                    session.token,
+                    session.wallet_url,
+                    session.language,
+                    session.device,
+                    int(session.free_play),
+                    session.fun_balance_minor,
+                    session.member_id,
+                    session.created_at,
+                    session.expires_at,
+                ),
+            )
 
     def session(self, session_id: str) -> Session | None:
         with self._transaction() as db:
@@ -147,16 +166,33 @@ class Store(SqliteState):
     def open_round(self, made: Round, debit: WalletCall) -> None:
         """A round being debited, with its debit sent once and never again."""
         with self._transaction() as db:
-            db.execute(f"INSERT INTO rounds ({ROUND_COLUMNS}) VALUES ({', '.join('?' * 14)})", (
-                made.round_id, made.operator, made.session_id, made.player, made.vendor, made.game_code,
-                made.currency, made.bet_minor, None, None, "debiting", None, made.placed_at, None))
+            db.execute(
+                f"INSERT INTO rounds ({ROUND_COLUMNS}) VALUES ({', '.join('?' * 14)})",
+                (
+                    made.round_id,
+                    made.operator,
+                    made.session_id,
+                    made.player,
+                    made.vendor,
+                    made.game_code,
+                    made.currency,
+                    made.bet_minor,
+                    None,
+                    None,
+                    "debiting",
+                    None,
+                    made.placed_at,
+                    None,
+                ),
+            )
             self._add_call(db, debit, "sent", None)
 
     def debit_refused(self, debit: WalletCall, code: str) -> None:
         with self._transaction() as db:
             self._finish_call(db, debit, "refused", code)
-            db.execute("UPDATE rounds SET status = 'debit_refused', refusal = ? WHERE round_id = ?",
-                       (code, debit.round_id))
+            db.execute(
+                "UPDATE rounds SET status = 'debit_refused', refusal = ? WHERE round_id = ?", (code, debit.round_id)
+            )
 
     def debit_lost(self, debit: WalletCall, rollback: WalletCall, leased_until: float) -> None:
         """The debit's answer was lost: the round is rolled back, the rollback due at ``leased_until``."""
@@ -165,50 +201,68 @@ class Store(SqliteState):
             db.execute("UPDATE rounds SET status = 'rolling_back' WHERE round_id = ?", (debit.round_id,))
             self._add_call(db, rollback, "pending", leased_until)
 
-    def debited(self, debit: WalletCall, outcome: dict, payout_minor: int, credit: WalletCall,
-                leased_until: float) -> None:
+    def debited(
+        self, debit: WalletCall, outcome: dict, payout_minor: int, credit: WalletCall, leased_until: float
+    ) -> None:
         """The debit was accepted and the spin played: the round waits for its credit."""
         with self._transaction() as db:
             self._finish_call(db, debit, "accepted", None)
-            db.execute("UPDATE rounds SET status = 'crediting', outcome = ?, payout_minor = ? WHERE round_id = ?",
-                       (json.dumps(outcome), payout_minor, debit.round_id))
+            db.execute(
+                "UPDATE rounds SET status = 'crediting', outcome = ?, payout_minor = ? WHERE round_id = ?",
+                (json.dumps(outcome), payout_minor, debit.round_id),
+            )
             self._add_call(db, credit, "pending", leased_until)
 
     def call_accepted(self, call: WalletCall, now: float) -> None:
         with self._transaction() as db:
             self._finish_call(db, call, "accepted", None)
-            db.execute("UPDATE rounds SET status = ?, settled_at = ? WHERE round_id = ?",
-                       (ACCEPTED[call.operation], now, call.round_id))
+            db.execute(
+                "UPDATE rounds SET status = ?, settled_at = ? WHERE round_id = ?",
+                (ACCEPTED[call.operation], now, call.round_id),
+            )
 
     def call_refused(self, call: WalletCall, code: str) -> None:
         with self._transaction() as db:
             self._finish_call(db, call, "refused", code)
-            db.execute("UPDATE rounds SET status = ?, refusal = ? WHERE round_id = ?",
-                       (REFUSED[call.operation], code, call.round_id))
+            db.execute(
+                "UPDATE rounds SET status = ?, refusal = ? WHERE round_id = ?",
+                (REFUSED[call.operation], code, call.round_id),
+            )
 
     def try_later(self, call: WalletCall, why: str, at: float) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE wallet_calls SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?"
-                       " WHERE operator = ? AND transaction_id = ? AND status = 'pending'",
-                       (at, why, call.operator, call.transaction_id))
+            db.execute(
+                "UPDATE wallet_calls SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?"
+                " WHERE operator = ? AND transaction_id = ? AND status = 'pending'",
+                (at, why, call.operator, call.transaction_id),
+            )
 
     def claim_due(self, now: float, leased_until: float, limit: int = 50) -> list[WalletCall]:
         """The pending calls due by ``now``, each leased (not due again) until ``leased_until``."""
         with self._transaction() as db:
-            rows = db.execute(f"SELECT {CALL_COLUMNS} FROM wallet_calls WHERE status = 'pending' AND next_attempt_at"
-                              " <= ? ORDER BY next_attempt_at LIMIT ?", (now, limit)).fetchall()
+            rows = db.execute(
+                f"SELECT {CALL_COLUMNS} FROM wallet_calls WHERE status = 'pending' AND next_attempt_at"
+                " <= ? ORDER BY next_attempt_at LIMIT ?",
+                (now, limit),
+            ).fetchall()
             for row in rows:
-                db.execute("UPDATE wallet_calls SET next_attempt_at = ? WHERE operator = ? AND transaction_id = ?",
-                           (leased_until, row[0], row[1]))
+                db.execute(
+                    "UPDATE wallet_calls SET next_attempt_at = ? WHERE operator = ? AND transaction_id = ?",
+                    (leased_until, row[0], row[1]),
+                )
         return [_call(row) for row in rows]
 
     def recover(self, rollback_for, now: float) -> int:
         """Rounds left ``debiting`` by a process that stopped mid-debit: their debits are rolled back,
         as for a lost answer. ``rollback_for(debit)`` makes the rollback call. Call before serving."""
         with self._transaction() as db:
-            debits = [_call(row) for row in db.execute(
-                f"SELECT {', '.join('c.' + c for c in CALL_COLUMNS.split(', '))} FROM wallet_calls c JOIN rounds r"
-                " ON r.round_id = c.round_id WHERE r.status = 'debiting' AND c.operation = 'debit'").fetchall()]
+            debits = [
+                _call(row)
+                for row in db.execute(
+                    f"SELECT {', '.join('c.' + c for c in CALL_COLUMNS.split(', '))} FROM wallet_calls c JOIN rounds r"
+                    " ON r.round_id = c.round_id WHERE r.status = 'debiting' AND c.operation = 'debit'"
+                ).fetchall()
+            ]
             for debit in debits:
                 self._finish_call(db, debit, "lost", "stopped before the answer")
                 db.execute("UPDATE rounds SET status = 'rolling_back' WHERE round_id = ?", (debit.round_id,))
@@ -223,16 +277,30 @@ class Store(SqliteState):
     def calls(self, round_id: str) -> list[tuple[str, str, int]]:
         """``(operation, status, attempts)`` of a round's wallet calls, in the order they were made."""
         with self._transaction() as db:
-            return db.execute("SELECT operation, status, attempts FROM wallet_calls WHERE round_id = ? ORDER BY rowid",
-                              (round_id,)).fetchall()
+            return db.execute(
+                "SELECT operation, status, attempts FROM wallet_calls WHERE round_id = ? ORDER BY rowid", (round_id,)
+            ).fetchall()
 
     @staticmethod
     def _add_call(db, call: WalletCall, status: str, due: float | None) -> None:
-        db.execute("INSERT INTO wallet_calls VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL)", (
-            call.operator, call.transaction_id, call.round_id, call.operation, call.wallet_url, json.dumps(call.body),
-            status, due))
+        db.execute(
+            "INSERT INTO wallet_calls VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL)",
+            (
+                call.operator,
+                call.transaction_id,
+                call.round_id,
+                call.operation,
+                call.wallet_url,
+                json.dumps(call.body),
+                status,
+                due,
+            ),
+        )
 
     @staticmethod
     def _finish_call(db, call: WalletCall, status: str, why: str | None) -> None:
-        db.execute("UPDATE wallet_calls SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = NULL"
-                   " WHERE operator = ? AND transaction_id = ?", (status, why, call.operator, call.transaction_id))
+        db.execute(
+            "UPDATE wallet_calls SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = NULL"
+            " WHERE operator = ? AND transaction_id = ?",
+            (status, why, call.operator, call.transaction_id),
+        )

@@ -1,5 +1,6 @@
 """Local servers for the payment-gateway tests: the sandbox gateway itself, and a scripted HTTP
 server that plays a merchant's notification endpoint or a misbehaving gateway."""
+
 import secrets
 import threading
 import time
@@ -9,7 +10,6 @@ from socketserver import ThreadingMixIn
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from tessera.plugins.kit.local_http import LocalServer, QuietHandler
-
 from tessera_sandboxes.server import mount
 from tessera_sandboxes.signed_gateway.server import make_app
 
@@ -27,7 +27,9 @@ class WsgiServer:
     """A WSGI app served on a free port of 127.0.0.1 by a daemon thread."""
 
     def __init__(self, app):
-        self.httpd = make_server("127.0.0.1", 0, app, server_class=_ThreadingWSGIServer, handler_class=_QuietWSGIHandler)
+        self.httpd = make_server(
+            "127.0.0.1", 0, app, server_class=_ThreadingWSGIServer, handler_class=_QuietWSGIHandler
+        )
         self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
         self._thread.start()
 

@@ -18,6 +18,7 @@ system resolver may not know them.
 
 Orders are kept in memory, and in ``<state_dir>/gateway-orders.json`` when a state_dir is given.
 """
+
 import html
 import json
 import os
@@ -33,11 +34,28 @@ from urllib.parse import urlsplit
 from webob import Request, Response
 
 from tessera_plugins.signed_gateway import MONEY
-from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, TOLERANCE_SECONDS, fresh, gateway_message, text_fields, verify
+from tessera_plugins.signed_gateway.protocol import (
+    SIGNATURE_HEADER,
+    TOLERANCE_SECONDS,
+    fresh,
+    gateway_message,
+    text_fields,
+    verify,
+)
 
 RETRY_DELAYS = (2, 5, 15, 60, 300)
 NOTIFY_TIMEOUT = 5
-ORDER_FIELDS = ("merchant_id", "order_id", "channel", "amount", "currency", "notify_url", "return_url", "timestamp", "nonce")
+ORDER_FIELDS = (
+    "merchant_id",
+    "order_id",
+    "channel",
+    "amount",
+    "currency",
+    "notify_url",
+    "return_url",
+    "timestamp",
+    "nonce",
+)
 TERMS = ("channel", "amount", "currency", "notify_url", "return_url")  # what a repeated order must repeat
 URL = re.compile(r"https?://[^\s]+")
 MAX_BODY = 64 * 1024
@@ -45,8 +63,14 @@ MAX_BODY = 64 * 1024
 
 def notice(order: dict) -> dict[str, str]:
     """The fields the gateway tells the merchant about ``order`` (a notification or a query answer)."""
-    return {"merchant_id": order["merchant_id"], "order_id": order["order_id"], "status": order["status"],
-            "amount": order["amount"], "currency": order["currency"], "gateway_reference": order["reference"]}
+    return {
+        "merchant_id": order["merchant_id"],
+        "order_id": order["order_id"],
+        "status": order["status"],
+        "amount": order["amount"],
+        "currency": order["currency"],
+        "gateway_reference": order["reference"],
+    }
 
 
 def post(url: str, headers: dict, body: bytes, timeout: float) -> int | str:
@@ -69,9 +93,15 @@ def post(url: str, headers: dict, body: bytes, timeout: float) -> int | str:
 
 def acceptable(order: dict[str, str]) -> bool:
     """Whether the gateway can take a well-formed, genuine order."""
-    return bool(MONEY.fullmatch(order["amount"]) and Decimal(order["amount"]) > 0
-                and re.fullmatch(r"[A-Z]{3}", order["currency"]) and 0 < len(order["order_id"]) <= 64 and order["channel"]
-                and URL.fullmatch(order["notify_url"]) and URL.fullmatch(order["return_url"]))
+    return bool(
+        MONEY.fullmatch(order["amount"])
+        and Decimal(order["amount"]) > 0
+        and re.fullmatch(r"[A-Z]{3}", order["currency"])
+        and 0 < len(order["order_id"]) <= 64
+        and order["channel"]
+        and URL.fullmatch(order["notify_url"])
+        and URL.fullmatch(order["return_url"])
+    )
 
 
 def refusal(status: int, code: str) -> Response:
@@ -82,8 +112,13 @@ class Gateway:
     """The sandbox gateway; ``secrets`` (merchant id -> secret) is read at each request, so
     merchants may be added while it runs."""
 
-    def __init__(self, secrets: dict[str, str], state_dir: Path | None = None,
-                 retry_delays=RETRY_DELAYS, notify_timeout: float = NOTIFY_TIMEOUT):
+    def __init__(
+        self,
+        secrets: dict[str, str],
+        state_dir: Path | None = None,
+        retry_delays=RETRY_DELAYS,
+        notify_timeout: float = NOTIFY_TIMEOUT,
+    ):
         self.secrets = secrets
         self.retry_delays, self.notify_timeout = tuple(retry_delays), notify_timeout
         self._file = Path(state_dir) / "gateway-orders.json" if state_dir else None
@@ -138,7 +173,9 @@ class Gateway:
         return Response(body, status=status, headerlist=list(headers.items()))
 
     def _find(self, merchant_id: str, order_id: str) -> dict | None:
-        return next((o for o in self.orders.values() if (o["merchant_id"], o["order_id"]) == (merchant_id, order_id)), None)
+        return next(
+            (o for o in self.orders.values() if (o["merchant_id"], o["order_id"]) == (merchant_id, order_id)), None
+        )
 
     def create(self, request) -> Response:
         fields = text_fields(request.body)
@@ -155,13 +192,22 @@ class Gateway:
             status = 200 if order else 201
             if order is None:
                 reference = f"GW{random.token_hex(8).upper()}"
-                order = {**{k: fields[k] for k in ("merchant_id", "order_id", *TERMS)}, "reference": reference,
-                         "status": "pending", "created_at": time.time(), "notifications": []}
+                order = {
+                    **{k: fields[k] for k in ("merchant_id", "order_id", *TERMS)},
+                    "reference": reference,
+                    "status": "pending",
+                    "created_at": time.time(),
+                    "notifications": [],
+                }
                 self.orders[reference] = order
                 self._save()
         checkout_url = f"{request.application_url}/pay/{order['reference']}"
-        answer = {"merchant_id": order["merchant_id"], "order_id": order["order_id"], "status": order["status"],
-                  "checkout_url": checkout_url}
+        answer = {
+            "merchant_id": order["merchant_id"],
+            "order_id": order["order_id"],
+            "status": order["status"],
+            "checkout_url": checkout_url,
+        }
         return self._answer(status, order["merchant_id"], answer)
 
     def query(self, request, order_id: str) -> Response:
@@ -182,8 +228,12 @@ class Gateway:
     def finish(self, request, reference: str) -> Response:
         action = request.POST.get("action")
         if action not in ("pay", "cancel"):
-            return Response(checkout_page(self.orders[reference], "Choose Pay or Cancel."), status=400,
-                            content_type="text/html", charset="utf-8")
+            return Response(
+                checkout_page(self.orders[reference], "Choose Pay or Cancel."),
+                status=400,
+                content_type="text/html",
+                charset="utf-8",
+            )
         with self._lock:
             order = self.orders[reference]
             finishing = order["status"] == "pending"
@@ -227,25 +277,28 @@ def checkout_page(order: dict, problem: str = "") -> str:
     e = html.escape
     amount = f"{order['amount']} {order['currency']}"
     if order["status"] == "pending":
-        actions = (f'<form method="post">'
-                   f'<button type="submit" name="action" value="pay" class="pay">Pay {e(amount)}</button> '
-                   f'<button type="submit" name="action" value="cancel">Cancel payment</button></form>')
+        actions = (
+            f'<form method="post">'
+            f'<button type="submit" name="action" value="pay" class="pay">Pay {e(amount)}</button> '
+            f'<button type="submit" name="action" value="cancel">Cancel payment</button></form>'
+        )
     else:
         state = "Paid" if order["status"] == "paid" else "Cancelled"
-        actions = f'<p role="status">{state}.</p><p><a href="{e(order["return_url"])}">Back to {e(order["merchant_id"])}</a></p>'
+        back = f'<a href="{e(order["return_url"])}">Back to {e(order["merchant_id"])}</a>'
+        actions = f'<p role="status">{state}.</p><p>{back}</p>'
     alert = f'<p role="alert">{e(problem)}</p>' if problem else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay {e(amount)} to {e(order['merchant_id'])} - sandbox gateway</title>
+<title>Pay {e(amount)} to {e(order["merchant_id"])} - sandbox gateway</title>
 <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}}
 dt{{font-weight:600}}dd{{margin:0 0 .5rem}}button{{font:inherit;padding:.5rem 1rem;margin-right:.5rem}}
 .pay{{background:#0a6c3b;color:#fff;border:0}}</style></head>
 <body><main aria-labelledby="title"><h1 id="title">Sandbox payment</h1>
 <p>A development gateway: no real money moves.</p>{alert}
-<dl><dt>Merchant</dt><dd>{e(order['merchant_id'])}</dd>
+<dl><dt>Merchant</dt><dd>{e(order["merchant_id"])}</dd>
 <dt>Amount</dt><dd>{e(amount)}</dd>
-<dt>Payment method</dt><dd>{e(order['channel'])}</dd>
-<dt>Order</dt><dd>{e(order['order_id'])} ({e(order['reference'])})</dd></dl>
+<dt>Payment method</dt><dd>{e(order["channel"])}</dd>
+<dt>Order</dt><dd>{e(order["order_id"])} ({e(order["reference"])})</dd></dl>
 {actions}</main></body></html>
 """
 

@@ -12,6 +12,7 @@ row of a reel shows each strip position equally often, and the reels stop indepe
 line, the chance of a run is a product of per-reel fractions. Every line has the same expected win,
 so the RTP is the same whatever number of lines is played.
 """
+
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -27,42 +28,119 @@ LINE_BET_STEPS = (1, 2, 5, 10, 20, 50)  # the line bets offered: these multiples
 # The lines, by the row (0 top, 1 middle, 2 bottom) they cross on each reel. A game plays the first
 # ``lines`` of them, numbered from 1 in this order.
 PAYLINES = (
-    (1, 1, 1, 1, 1), (0, 0, 0, 0, 0), (2, 2, 2, 2, 2), (0, 1, 2, 1, 0), (2, 1, 0, 1, 2),
-    (1, 0, 0, 0, 1), (1, 2, 2, 2, 1), (0, 0, 1, 2, 2), (2, 2, 1, 0, 0), (1, 2, 1, 0, 1),
-    (1, 0, 1, 2, 1), (0, 1, 1, 1, 0), (2, 1, 1, 1, 2), (0, 1, 0, 1, 0), (2, 1, 2, 1, 2),
-    (1, 1, 0, 1, 1), (1, 1, 2, 1, 1), (0, 0, 2, 0, 0), (2, 2, 0, 2, 2), (0, 2, 2, 2, 0),
-    (2, 0, 0, 0, 2), (1, 0, 2, 0, 1), (1, 2, 0, 2, 1), (0, 2, 0, 2, 0), (2, 0, 2, 0, 2),
-    (0, 0, 1, 0, 0), (2, 2, 1, 2, 2), (1, 0, 1, 0, 1), (1, 2, 1, 2, 1), (0, 0, 0, 1, 2),
-    (2, 2, 2, 1, 0), (0, 1, 2, 2, 2), (2, 1, 0, 0, 0), (1, 0, 0, 1, 2), (1, 2, 2, 1, 0),
-    (0, 0, 1, 1, 1), (2, 2, 1, 1, 1), (1, 1, 1, 0, 0), (1, 1, 1, 2, 2), (0, 1, 0, 1, 2),
-    (2, 1, 2, 1, 0), (1, 0, 1, 2, 2), (1, 2, 1, 0, 0), (0, 2, 1, 2, 0), (2, 0, 1, 0, 2),
-    (0, 1, 2, 2, 1), (2, 1, 0, 0, 1), (1, 1, 0, 0, 0), (1, 1, 2, 2, 2), (0, 2, 2, 2, 2),
+    (1, 1, 1, 1, 1),
+    (0, 0, 0, 0, 0),
+    (2, 2, 2, 2, 2),
+    (0, 1, 2, 1, 0),
+    (2, 1, 0, 1, 2),
+    (1, 0, 0, 0, 1),
+    (1, 2, 2, 2, 1),
+    (0, 0, 1, 2, 2),
+    (2, 2, 1, 0, 0),
+    (1, 2, 1, 0, 1),
+    (1, 0, 1, 2, 1),
+    (0, 1, 1, 1, 0),
+    (2, 1, 1, 1, 2),
+    (0, 1, 0, 1, 0),
+    (2, 1, 2, 1, 2),
+    (1, 1, 0, 1, 1),
+    (1, 1, 2, 1, 1),
+    (0, 0, 2, 0, 0),
+    (2, 2, 0, 2, 2),
+    (0, 2, 2, 2, 0),
+    (2, 0, 0, 0, 2),
+    (1, 0, 2, 0, 1),
+    (1, 2, 0, 2, 1),
+    (0, 2, 0, 2, 0),
+    (2, 0, 2, 0, 2),
+    (0, 0, 1, 0, 0),
+    (2, 2, 1, 2, 2),
+    (1, 0, 1, 0, 1),
+    (1, 2, 1, 2, 1),
+    (0, 0, 0, 1, 2),
+    (2, 2, 2, 1, 0),
+    (0, 1, 2, 2, 2),
+    (2, 1, 0, 0, 0),
+    (1, 0, 0, 1, 2),
+    (1, 2, 2, 1, 0),
+    (0, 0, 1, 1, 1),
+    (2, 2, 1, 1, 1),
+    (1, 1, 1, 0, 0),
+    (1, 1, 1, 2, 2),
+    (0, 1, 0, 1, 2),
+    (2, 1, 2, 1, 0),
+    (1, 0, 1, 2, 2),
+    (1, 2, 1, 0, 0),
+    (0, 2, 1, 2, 0),
+    (2, 0, 1, 0, 2),
+    (0, 1, 2, 2, 1),
+    (2, 1, 0, 0, 1),
+    (1, 1, 0, 0, 0),
+    (1, 1, 2, 2, 2),
+    (0, 2, 2, 2, 2),
 )
 
 # The low symbols every theme shares: (id, name, glyph, colour), by value, highest first.
-ROYALS = (("A", "Ace", "A", "#e76f51"), ("K", "King", "K", "#2a9d8f"), ("Q", "Queen", "Q", "#e9c46a"),
-          ("J", "Jack", "J", "#8ab17d"), ("10", "Ten", "10", "#9d8df1"))
+ROYALS = (
+    ("A", "Ace", "A", "#e76f51"),
+    ("K", "King", "K", "#2a9d8f"),
+    ("Q", "Queen", "Q", "#e9c46a"),
+    ("J", "Jack", "J", "#8ab17d"),
+    ("10", "Ten", "10", "#9d8df1"),
+)
 
 # Each theme's four high symbols, highest first, then its wild. The glyphs are in common text fonts
 # (DejaVu Sans has them all), so the game draws without images or emoji fonts.
 THEMES = {
-    "royal": (("crown", "Crown", "♛", "#f5c542"), ("castle", "Castle", "♜", "#c0c8d8"),
-              ("knight", "Knight", "♞", "#e07a5f"), ("lily", "Lily", "⚜", "#81b29a"), ("Wild Star", "★", "#ffd166")),
-    "garden": (("blossom", "Blossom", "❀", "#ff7eb6"), ("flower", "Flower", "✿", "#f7d154"),
-               ("clover", "Clover", "☘", "#5cc489"), ("rose", "Rose", "⚘", "#e5566d"), ("Wild Sun", "☀", "#ffb703")),
-    "night": (("moon", "Moon", "☾", "#f1e3a0"), ("comet", "Comet", "☄", "#8ecae6"),
-              ("sparkle", "Sparkle", "✧", "#cdb4db"), ("star", "Star", "✦", "#bde0fe"), ("Wild Orb", "✪", "#ffd166")),
-    "harbour": (("anchor", "Anchor", "⚓", "#90e0ef"), ("helm", "Helm", "☸", "#e9c46a"),
-                ("trident", "Trident", "♆", "#2ec4b6"), ("flag", "Flag", "⚑", "#ef476f"),
-                ("Wild Compass", "❂", "#ffd166")),
-    "storm": (("bolt", "Bolt", "⚡", "#ffd60a"), ("snow", "Snowflake", "❄", "#a2d2ff"),
-              ("umbrella", "Umbrella", "☂", "#f28482"), ("cloud", "Cloud", "☁", "#cfd8dc"),
-              ("Wild Sun", "☼", "#ffb703")),
-    "cards": (("spade", "Spade", "♠", "#e0e0e0"), ("heart", "Heart", "♥", "#ef476f"),
-              ("diamond", "Diamond", "♦", "#f4a261"), ("club", "Club", "♣", "#06d6a0"), ("Wild King", "♚", "#ffd166")),
-    "melody": (("notes", "Notes", "♫", "#ffafcc"), ("chord", "Chord", "♬", "#a0c4ff"),
-               ("note", "Note", "♪", "#caffbf"), ("crotchet", "Crotchet", "♩", "#fdffb6"),
-               ("Wild Record", "✪", "#ffd166")),
+    "royal": (
+        ("crown", "Crown", "♛", "#f5c542"),
+        ("castle", "Castle", "♜", "#c0c8d8"),
+        ("knight", "Knight", "♞", "#e07a5f"),
+        ("lily", "Lily", "⚜", "#81b29a"),
+        ("Wild Star", "★", "#ffd166"),
+    ),
+    "garden": (
+        ("blossom", "Blossom", "❀", "#ff7eb6"),
+        ("flower", "Flower", "✿", "#f7d154"),
+        ("clover", "Clover", "☘", "#5cc489"),
+        ("rose", "Rose", "⚘", "#e5566d"),
+        ("Wild Sun", "☀", "#ffb703"),
+    ),
+    "night": (
+        ("moon", "Moon", "☾", "#f1e3a0"),
+        ("comet", "Comet", "☄", "#8ecae6"),
+        ("sparkle", "Sparkle", "✧", "#cdb4db"),
+        ("star", "Star", "✦", "#bde0fe"),
+        ("Wild Orb", "✪", "#ffd166"),
+    ),
+    "harbour": (
+        ("anchor", "Anchor", "⚓", "#90e0ef"),
+        ("helm", "Helm", "☸", "#e9c46a"),
+        ("trident", "Trident", "♆", "#2ec4b6"),
+        ("flag", "Flag", "⚑", "#ef476f"),
+        ("Wild Compass", "❂", "#ffd166"),
+    ),
+    "storm": (
+        ("bolt", "Bolt", "⚡", "#ffd60a"),
+        ("snow", "Snowflake", "❄", "#a2d2ff"),
+        ("umbrella", "Umbrella", "☂", "#f28482"),
+        ("cloud", "Cloud", "☁", "#cfd8dc"),
+        ("Wild Sun", "☼", "#ffb703"),
+    ),
+    "cards": (
+        ("spade", "Spade", "♠", "#e0e0e0"),
+        ("heart", "Heart", "♥", "#ef476f"),
+        ("diamond", "Diamond", "♦", "#f4a261"),
+        ("club", "Club", "♣", "#06d6a0"),
+        ("Wild King", "♚", "#ffd166"),
+    ),
+    "melody": (
+        ("notes", "Notes", "♫", "#ffafcc"),
+        ("chord", "Chord", "♬", "#a0c4ff"),
+        ("note", "Note", "♪", "#caffbf"),
+        ("crotchet", "Crotchet", "♩", "#fdffb6"),
+        ("Wild Record", "✪", "#ffd166"),
+    ),
 }
 
 
@@ -79,22 +157,66 @@ class Model:
 MODELS = {
     # Frequent small wins.
     "steady": Model(
-        pays={"a": (20, 60, 300), "b": (15, 40, 200), "c": (10, 30, 150), "d": (8, 25, 100), "A": (5, 15, 75),
-              "K": (5, 12, 60), "Q": (4, 10, 50), "J": (3, 8, 40), "T": (2, 6, 30)},
-        strips=("AdcKQbJKAQdbTbJdaTacaKQTcAJT", "dJdWAKcTWJWKcbQJTAQTJKbaTdAQT", "cWKWKAbTaWQdAJWQAWdTJWJTWTKQ",
-                "WTQKWAWKWJAaWbJTQTWJWTWdcWQd", "TdTcTbabKcJQdbAQTcKaJdJAaQKJA")),
+        pays={
+            "a": (20, 60, 300),
+            "b": (15, 40, 200),
+            "c": (10, 30, 150),
+            "d": (8, 25, 100),
+            "A": (5, 15, 75),
+            "K": (5, 12, 60),
+            "Q": (4, 10, 50),
+            "J": (3, 8, 40),
+            "T": (2, 6, 30),
+        },
+        strips=(
+            "AdcKQbJKAQdbTbJdaTacaKQTcAJT",
+            "dJdWAKcTWJWKcbQJTAQTJKbaTdAQT",
+            "cWKWKAbTaWQdAJWQAWdTJWJTWTKQ",
+            "WTQKWAWKWJAaWbJTQTWJWTWdcWQd",
+            "TdTcTbabKcJQdbAQTcKaJdJAaQKJA",
+        ),
+    ),
     "classic": Model(
-        pays={"a": (25, 100, 500), "b": (20, 75, 250), "c": (15, 50, 200), "d": (10, 40, 150), "A": (6, 20, 100),
-              "K": (5, 15, 80), "Q": (5, 15, 60), "J": (4, 10, 50), "T": (3, 8, 40)},
-        strips=("cdTdQaJaQAbTQTKJcabJKTQcdJAbKA", "WTadcJAdJQTAJbTQAWJKTQWcdKTK", "KWAabTAdTWKJTQWcWdJdWJAQTJKQ",
-                "TWaTQWQWbdTcKJTKdWJWJAQWJAKW", "aJTKJcJAdQAJKQdQJQTAdTdbATKTK")),
+        pays={
+            "a": (25, 100, 500),
+            "b": (20, 75, 250),
+            "c": (15, 50, 200),
+            "d": (10, 40, 150),
+            "A": (6, 20, 100),
+            "K": (5, 15, 80),
+            "Q": (5, 15, 60),
+            "J": (4, 10, 50),
+            "T": (3, 8, 40),
+        },
+        strips=(
+            "cdTdQaJaQAbTQTKJcabJKTQcdJAbKA",
+            "WTadcJAdJQTAJbTQAWJKTQWcdKTK",
+            "KWAabTAdTWKJTQWcWdJdWJAQTJKQ",
+            "TWaTQWQWbdTcKJTKdWJWJAQWJAKW",
+            "aJTKJcJAdQAJKQdQJQTAdTdbATKTK",
+        ),
+    ),
     # Rarer, bigger wins.
     "volatile": Model(
-        pays={"a": (50, 250, 2000), "b": (30, 150, 1000), "c": (20, 100, 500), "d": (15, 60, 300), "A": (8, 30, 150),
-              "K": (6, 25, 120), "Q": (5, 20, 100), "J": (4, 15, 80), "T": (3, 10, 60)},
-        strips=("TKJATQbcQbTKdJadJacATJKQTQdAcK", "cJQATKJaKATbJTWTdKbQdAQcJWTJda",
-                "TQTdKWJTbKWAQAJWbdcdJaAcTKWJKaQWQ", "AQcbWaAWQcWdQTJAKWJKTdaTQbJKTdJ",
-                "KQcadQJbAdcTAJAcATbKJKQTdJQdaTbKc")),
+        pays={
+            "a": (50, 250, 2000),
+            "b": (30, 150, 1000),
+            "c": (20, 100, 500),
+            "d": (15, 60, 300),
+            "A": (8, 30, 150),
+            "K": (6, 25, 120),
+            "Q": (5, 20, 100),
+            "J": (4, 15, 80),
+            "T": (3, 10, 60),
+        },
+        strips=(
+            "TKJATQbcQbTKdJadJacATJKQTQdAcK",
+            "cJQATKJaKATbJTWTdKbQdAQcJWTJda",
+            "TQTdKWJTbKWAQAJWbdcdJaAcTKWJKaQWQ",
+            "AQcbWaAWQcWdQTJAKWJKTdaTQbJKTdJ",
+            "KQcadQJbAdcTAJAcATbKJKQTdJQdaTbKc",
+        ),
+    ),
 }
 
 
@@ -143,7 +265,7 @@ def paytable_for(game_code: str, lines: int | None) -> Paytable:
     model = sorted(MODELS)[digest[1] % len(MODELS)]
     *highs, (wild_name, wild_glyph, wild_colour) = THEMES[theme]
     pays = MODELS[model].pays
-    codes = dict(zip("abcdAKQJT", (*highs, *ROYALS)))
+    codes = dict(zip("abcdAKQJT", (*highs, *ROYALS), strict=False))
     symbols = tuple(Symbol(id_, name, glyph, colour, pays[code]) for code, (id_, name, glyph, colour) in codes.items())
     symbols += (Symbol(WILD, wild_name, wild_glyph, wild_colour, (0, 0, 0)),)
     ids = {code: entry[0] for code, entry in codes.items()} | {"W": WILD}
@@ -185,11 +307,14 @@ def spin(paytable: Paytable, line_bet_minor: int, rng=None) -> Spin:
         raise ValueError(f"not a line bet in minor units: {line_bet_minor!r}")
     rng = rng or secrets.SystemRandom()
     stops = tuple(rng.randrange(len(strip)) for strip in paytable.reels)
-    grid = tuple(tuple(strip[(stop + row) % len(strip)] for strip, stop in zip(paytable.reels, stops))
-                 for row in range(ROWS))
+    grid = tuple(
+        tuple(strip[(stop + row) % len(strip)] for strip, stop in zip(paytable.reels, stops, strict=False))
+        for row in range(ROWS)
+    )
     wins = evaluate(paytable, grid, line_bet_minor)
-    return Spin(grid, wins, line_bet_minor, line_bet_minor * len(paytable.lines),
-                sum(win["payMinor"] for win in wins), stops)
+    return Spin(
+        grid, wins, line_bet_minor, line_bet_minor * len(paytable.lines), sum(win["payMinor"] for win in wins), stops
+    )
 
 
 def _run_chances(paytable: Paytable, symbol: str) -> tuple[Fraction, Fraction, Fraction]:
@@ -214,7 +339,9 @@ def rtp(paytable: Paytable) -> Fraction:
         raise ValueError("the RTP formula needs a first reel without the wild")
     expected = Fraction(0)
     for symbol in _paying(paytable):
-        expected += sum(chance * pay for chance, pay in zip(_run_chances(paytable, symbol.id), symbol.pays))
+        expected += sum(
+            chance * pay for chance, pay in zip(_run_chances(paytable, symbol.id), symbol.pays, strict=False)
+        )
     return expected
 
 
@@ -237,9 +364,17 @@ def paytable_json(paytable: Paytable) -> dict:
         "reels": REELS,
         "rows": ROWS,
         "wild": WILD,
-        "symbols": [{"id": s.id, "name": s.name, "glyph": s.glyph, "colour": s.colour, "wild": s.id == WILD,
-                     "pays": {str(count): pay for count, pay in zip((3, 4, 5), s.pays) if pay}}
-                    for s in paytable.symbols],
+        "symbols": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "glyph": s.glyph,
+                "colour": s.colour,
+                "wild": s.id == WILD,
+                "pays": {str(count): pay for count, pay in zip((3, 4, 5), s.pays, strict=False) if pay},
+            }
+            for s in paytable.symbols
+        ],
         "lines": [list(rows) for rows in paytable.lines],
         "reelStrips": [list(strip) for strip in paytable.reels],
         "rtp": percent(exact),

@@ -6,6 +6,7 @@ than the vendor's: its script and style come from ``asset_base`` (where the vend
 for the published paytable and spins by ``POST spin_url`` with ``{"lineBet": "0.10"}``,
 answered ``{roundId, grid, wins, bet, payout, balance}`` or a 4xx/5xx ``{error, message}``.
 """
+
 import hashlib
 import html
 import json
@@ -22,26 +23,58 @@ CENT = Decimal("0.01")
 # What the page says, in the brand's interface languages; any other language gets English.
 TEXTS = {
     "en": {
-        "spin": "Spin", "spinning": "Spinning…", "balance": "Balance", "win": "Win", "lineBet": "Line bet",
-        "lines": "Lines", "totalBet": "Total bet", "paytable": "Paytable", "freePlay": "Free play: fun credits",
-        "realPlay": "Real money", "noWin": "No win this time.", "won": "You won {amount} on {lines} line(s).",
-        "short": "Your balance is too low for this bet.", "unreachable": "The game could not be reached. Try again.",
-        "loading": "Loading…", "reels": "Reels", "row": "Row {row}", "symbol": "Symbol", "line": "Line",
+        "spin": "Spin",
+        "spinning": "Spinning…",
+        "balance": "Balance",
+        "win": "Win",
+        "lineBet": "Line bet",
+        "lines": "Lines",
+        "totalBet": "Total bet",
+        "paytable": "Paytable",
+        "freePlay": "Free play: fun credits",
+        "realPlay": "Real money",
+        "noWin": "No win this time.",
+        "won": "You won {amount} on {lines} line(s).",
+        "short": "Your balance is too low for this bet.",
+        "unreachable": "The game could not be reached. Try again.",
+        "loading": "Loading…",
+        "reels": "Reels",
+        "row": "Row {row}",
+        "symbol": "Symbol",
+        "line": "Line",
         "rtp": "Return to player: {rtp}% (exact: the reel strips below).",
         "rules": "Wins pay left to right from the first reel on the played lines, the best run of each line. "
-                 "{wild} stands in for every symbol on reels 2, 3 and 4.",
-        "strips": "Reel strips", "reel": "Reel {reel}", "noScript": "This game needs JavaScript.",
+        "{wild} stands in for every symbol on reels 2, 3 and 4.",
+        "strips": "Reel strips",
+        "reel": "Reel {reel}",
+        "noScript": "This game needs JavaScript.",
     },
     "bn": {
-        "spin": "স্পিন", "spinning": "ঘুরছে…", "balance": "ব্যালেন্স", "win": "জয়", "lineBet": "লাইন বাজি",
-        "lines": "লাইন", "totalBet": "মোট বাজি", "paytable": "পেটেবিল", "freePlay": "ফ্রি প্লে: মজার ক্রেডিট",
-        "realPlay": "আসল টাকা", "noWin": "এবার জয় নেই।", "won": "আপনি {lines}টি লাইনে {amount} জিতেছেন।",
-        "short": "এই বাজির জন্য আপনার ব্যালেন্স যথেষ্ট নয়।", "unreachable": "গেমে পৌঁছানো যায়নি। আবার চেষ্টা করুন।",
-        "loading": "লোড হচ্ছে…", "reels": "রিল", "row": "সারি {row}", "symbol": "প্রতীক", "line": "লাইন",
+        "spin": "স্পিন",
+        "spinning": "ঘুরছে…",
+        "balance": "ব্যালেন্স",
+        "win": "জয়",
+        "lineBet": "লাইন বাজি",
+        "lines": "লাইন",
+        "totalBet": "মোট বাজি",
+        "paytable": "পেটেবিল",
+        "freePlay": "ফ্রি প্লে: মজার ক্রেডিট",
+        "realPlay": "আসল টাকা",
+        "noWin": "এবার জয় নেই।",
+        "won": "আপনি {lines}টি লাইনে {amount} জিতেছেন।",
+        "short": "এই বাজির জন্য আপনার ব্যালেন্স যথেষ্ট নয়।",
+        "unreachable": "গেমে পৌঁছানো যায়নি। আবার চেষ্টা করুন।",
+        "loading": "লোড হচ্ছে…",
+        "reels": "রিল",
+        "row": "সারি {row}",
+        "symbol": "প্রতীক",
+        "line": "লাইন",
         "rtp": "প্লেয়ারকে ফেরত: {rtp}% (নির্ভুল: নিচের রিল স্ট্রিপ থেকে)।",
         "rules": "খেলা লাইনে প্রথম রিল থেকে বাঁ থেকে ডানে জয় দেওয়া হয়, প্রতিটি লাইনের সেরা সারি। "
-                 "{wild} রিল ২, ৩ ও ৪-এ যেকোনো প্রতীকের বদলে বসে।",
-        "strips": "রিল স্ট্রিপ", "reel": "রিল {reel}", "noScript": "এই গেমের জন্য জাভাস্ক্রিপ্ট দরকার।",
+        "{wild} রিল ২, ৩ ও ৪-এ যেকোনো প্রতীকের বদলে বসে।",
+        "strips": "রিল স্ট্রিপ",
+        "reel": "রিল {reel}",
+        "noScript": "এই গেমের জন্য জাভাস্ক্রিপ্ট দরকার।",
     },
 }
 
@@ -104,20 +137,38 @@ def content_security_policy(asset_base: str, spin_url: str, paytable_url: str) -
     """What the page may load: its script and style from ``asset_base``, its calls to the vendor."""
     assets = _origin(asset_base)
     calls = " ".join(sorted({_origin(spin_url), _origin(paytable_url)}))
-    return (f"default-src 'none'; script-src {assets}; style-src {assets}; connect-src {calls}; "
-            "img-src 'self' data:; base-uri 'none'; form-action 'none'")
+    return (
+        f"default-src 'none'; script-src {assets}; style-src {assets}; connect-src {calls}; "
+        "img-src 'self' data:; base-uri 'none'; form-action 'none'"
+    )
 
 
-def slot_page(title: str, language: str, spin_url: str, paytable_url: str, balance, currency: str, free_play: bool,
-              asset_base: str, line_bets) -> str:
+def slot_page(
+    title: str,
+    language: str,
+    spin_url: str,
+    paytable_url: str,
+    balance,
+    currency: str,
+    free_play: bool,
+    asset_base: str,
+    line_bets,
+) -> str:
     """The game page. ``balance`` and ``line_bets`` are amounts ("12.50"); the first line bet is chosen."""
     lang = language_of(language)
     texts = TEXTS[lang]
     bets = [money(bet) for bet in line_bets]
     if not bets or any(Decimal(bet) <= 0 for bet in bets):
         raise ValueError(f"no line bets to offer: {line_bets!r}")
-    config = {"spinUrl": spin_url, "paytableUrl": paytable_url, "balance": money(balance), "currency": currency,
-              "freePlay": bool(free_play), "lineBets": bets, "texts": texts}
+    config = {
+        "spinUrl": spin_url,
+        "paytableUrl": paytable_url,
+        "balance": money(balance),
+        "currency": currency,
+        "freePlay": bool(free_play),
+        "lineBets": bets,
+        "texts": texts,
+    }
     # A JSON block is data, not script; "<" escaped so nothing in it can close the element.
     data = json.dumps(config, ensure_ascii=False).replace("<", "\\u003c")
     e = html.escape
@@ -143,24 +194,24 @@ def slot_page(title: str, language: str, spin_url: str, paytable_url: str, balan
 <h1 class="slot__title">{e(title)}</h1>
 <p class="slot__mode">{e(mode)}</p>
 </header>
-<div class="slot__reels" data-field="grid" role="img" aria-label="{e(texts['reels'])}"></div>
+<div class="slot__reels" data-field="grid" role="img" aria-label="{e(texts["reels"])}"></div>
 <div class="slot__meters">
-<p class="slot__meter"><span>{e(texts['balance'])}</span> <output data-field="balance">{e(config['balance'])}</output>
+<p class="slot__meter"><span>{e(texts["balance"])}</span> <output data-field="balance">{e(config["balance"])}</output>
 <span class="slot__currency">{e(currency)}</span></p>
-<p class="slot__meter"><span>{e(texts['win'])}</span> <output data-field="win">0.00</output></p>
+<p class="slot__meter"><span>{e(texts["win"])}</span> <output data-field="win">0.00</output></p>
 </div>
 <p class="slot__message" data-field="message" role="status" aria-live="polite"></p>
 <div class="slot__controls">
-<label class="slot__control">{e(texts['lineBet'])} <select data-field="line-bet">{options}</select></label>
-<p class="slot__control">{e(texts['lines'])} <output data-field="lines">–</output></p>
-<p class="slot__control">{e(texts['totalBet'])} <output data-field="total-bet">–</output></p>
-<button type="button" class="slot__spin" data-action="spin" disabled>{e(texts['spin'])}</button>
+<label class="slot__control">{e(texts["lineBet"])} <select data-field="line-bet">{options}</select></label>
+<p class="slot__control">{e(texts["lines"])} <output data-field="lines">–</output></p>
+<p class="slot__control">{e(texts["totalBet"])} <output data-field="total-bet">–</output></p>
+<button type="button" class="slot__spin" data-action="spin" disabled>{e(texts["spin"])}</button>
 </div>
 <details class="slot__paytable" data-field="paytable">
-<summary>{e(texts['paytable'])}</summary>
-<div data-field="paytable-body"><p>{e(texts['loading'])}</p></div>
+<summary>{e(texts["paytable"])}</summary>
+<div data-field="paytable-body"><p>{e(texts["loading"])}</p></div>
 </details>
-<noscript><p class="slot__message">{e(texts['noScript'])}</p></noscript>
+<noscript><p class="slot__message">{e(texts["noScript"])}</p></noscript>
 </main>
 </body>
 </html>

@@ -1,6 +1,7 @@
 """The transfer-wallet vendor sandbox (``tessera_sandboxes.transfer_vendor.server``) on a free port
 of 127.0.0.1, optionally mounted under a path as ``python -m tessera_sandboxes`` mounts it,
 and told to fail the next requests when a test needs an outage (``fail_next``)."""
+
 import secrets
 import threading
 import time
@@ -9,7 +10,6 @@ from functools import lru_cache
 from wsgiref.util import shift_path_info
 
 from tessera.plugins.kit.local_http import LocalWsgiServer
-
 from tessera_sandboxes.transfer_vendor.server import make_app
 
 
@@ -46,8 +46,16 @@ class VendorServer:
     def settings(self, **overrides) -> dict:
         """A brand's plugin table for a new operator at this vendor."""
         operator_id, secret = self.open_operator()
-        return {"base_url": self.base_url, "operator_id": operator_id, "secret": secret, "vassalage": "TWV",
-                "display_name": "Tessera Wallet Vendor", "game_type": "RNG", "timeout_seconds": 5, **overrides}
+        return {
+            "base_url": self.base_url,
+            "operator_id": operator_id,
+            "secret": secret,
+            "vassalage": "TWV",
+            "display_name": "Tessera Wallet Vendor",
+            "game_type": "RNG",
+            "timeout_seconds": 5,
+            **overrides,
+        }
 
     def fail_next(self, *failures: Failure) -> None:
         with self._lock:
@@ -66,8 +74,10 @@ class VendorServer:
         if failure.after_applying:
             b"".join(self.app(environ, lambda status, headers, exc_info=None: None))
         time.sleep(failure.stall)
-        start_response(f"{failure.status} Failure", [("Content-Type", "application/json"),
-                                                      ("Content-Length", str(len(failure.body)))])
+        start_response(
+            f"{failure.status} Failure",
+            [("Content-Type", "application/json"), ("Content-Length", str(len(failure.body)))],
+        )
         return [failure.body]
 
     def close(self) -> None:

@@ -14,6 +14,7 @@ script and style.
 Run it alone with ``python -m tessera_sandboxes.transfer_vendor.server --port 6551``: the
 operators ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_VENDOR_SECRET``.
 """
+
 import json
 import os
 import re
@@ -22,27 +23,63 @@ from pathlib import Path
 
 from webob import Request, Response
 
+from tessera_plugins.transfer_vendor.protocol import (
+    MAX_BETS_PAGE,
+    MONEY,
+    OPERATOR_HEADER,
+    PLAYER,
+    POSITION,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    TRANSFER_ID,
+    canonical_query,
+    fresh,
+    verify,
+)
 from tessera_sandboxes import vendors as sandbox_vendors
 from tessera_sandboxes.slots import engine, page
-
-from tessera_plugins.transfer_vendor.protocol import (
-    MAX_BETS_PAGE, MONEY, OPERATOR_HEADER, PLAYER, POSITION, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSFER_ID,
-    canonical_query, fresh, verify,
-)
 from tessera_sandboxes.transfer_vendor.state import GameSession, VendorState, to_minor, to_money
 
 SECRET_VARIABLE = "DEMO_VENDOR_SECRET"
 CURRENCY = "BDT"  # what the page shows beside a balance; the vendor keeps amounts, not currencies
 # ``min_bet`` is the smallest line bet; a spin bets the line bet on every one of ``lines``.
 GAMES = (
-    {"code": "lucky-lanterns", "name": "Lucky Lanterns", "type": "RNG", "classify": "SC", "min_bet": "0.20",
-     "lines": 25, "hot": True},
-    {"code": "tiger-fortune", "name": "Tiger Fortune", "type": "RNG", "classify": "SC", "min_bet": "0.10",
-     "lines": 25, "hot": False},
-    {"code": "monsoon-gold", "name": "Monsoon Gold", "type": "RNG", "classify": "SC", "min_bet": "0.50",
-     "lines": 30, "hot": False},
-    {"code": "jeepney-jackpot", "name": "Jeepney Jackpot", "type": "RNG", "classify": "JP", "min_bet": "0.25",
-     "lines": 50, "hot": True},
+    {
+        "code": "lucky-lanterns",
+        "name": "Lucky Lanterns",
+        "type": "RNG",
+        "classify": "SC",
+        "min_bet": "0.20",
+        "lines": 25,
+        "hot": True,
+    },
+    {
+        "code": "tiger-fortune",
+        "name": "Tiger Fortune",
+        "type": "RNG",
+        "classify": "SC",
+        "min_bet": "0.10",
+        "lines": 25,
+        "hot": False,
+    },
+    {
+        "code": "monsoon-gold",
+        "name": "Monsoon Gold",
+        "type": "RNG",
+        "classify": "SC",
+        "min_bet": "0.50",
+        "lines": 30,
+        "hot": False,
+    },
+    {
+        "code": "jeepney-jackpot",
+        "name": "Jeepney Jackpot",
+        "type": "RNG",
+        "classify": "JP",
+        "min_bet": "0.25",
+        "lines": 50,
+        "hot": True,
+    },
 )
 # The player's side: not signed with headers (the page's link is signed, a session token is the right to spin).
 PUBLIC_ROUTES = (
@@ -89,8 +126,12 @@ class VendorSandbox:
         public = self.public(request)
         if public is not None:
             return public
-        routes = {("POST", "/wallet/transfer"): self.transfer, ("GET", "/wallet/balance"): self.balance,
-                  ("GET", "/games"): self.games, ("GET", "/bets"): self.bets}
+        routes = {
+            ("POST", "/wallet/transfer"): self.transfer,
+            ("GET", "/wallet/balance"): self.balance,
+            ("GET", "/games"): self.games,
+            ("GET", "/bets"): self.bets,
+        }
         handler = routes.get((method, path))
         if handler is None and method == "GET" and path.startswith("/wallet/transfer/"):
             handler = self.transfer_status
@@ -98,8 +139,16 @@ class VendorSandbox:
             return _error(404, "not_found")
         operator = request.headers.get(OPERATOR_HEADER, "")
         timestamp = request.headers.get(TIMESTAMP_HEADER, "")
-        if not verify(self.secrets.get(operator, ""), request.headers.get(SIGNATURE_HEADER, ""), method, path,
-                      canonical_query(request.GET.items()), operator, timestamp, request.body):
+        if not verify(
+            self.secrets.get(operator, ""),
+            request.headers.get(SIGNATURE_HEADER, ""),
+            method,
+            path,
+            canonical_query(request.GET.items()),
+            operator,
+            timestamp,
+            request.body,
+        ):
             return _error(401, "signature_invalid")
         if not fresh(timestamp, time.time()):
             return _error(401, "timestamp_stale")
@@ -118,10 +167,15 @@ class VendorSandbox:
         except ValueError:
             asked = None
         texts = ("player", "amount", "transfer_id")
-        if not (isinstance(asked, dict) and all(isinstance(asked.get(k), str) for k in texts)
-                and PLAYER.fullmatch(asked["player"]) and MONEY.fullmatch(asked["amount"])
-                and to_minor(asked["amount"]) > 0 and asked.get("direction") in ("in", "out")
-                and TRANSFER_ID.fullmatch(asked["transfer_id"])):
+        if not (
+            isinstance(asked, dict)
+            and all(isinstance(asked.get(k), str) for k in texts)
+            and PLAYER.fullmatch(asked["player"])
+            and MONEY.fullmatch(asked["amount"])
+            and to_minor(asked["amount"]) > 0
+            and asked.get("direction") in ("in", "out")
+            and TRANSFER_ID.fullmatch(asked["transfer_id"])
+        ):
             return _error(400, "invalid_request")
         fields = (asked["player"], to_minor(asked["amount"]), asked["direction"])
         made = self.state.transfer(operator, asked["transfer_id"], *fields)
@@ -149,8 +203,7 @@ class VendorSandbox:
 
     def bets(self, request: Request, operator: str) -> Response:
         after, limit = request.GET.get("after") or "0", request.GET.get("limit", str(MAX_BETS_PAGE))
-        if not (POSITION.fullmatch(after) and limit.isascii() and limit.isdigit()
-                and 1 <= int(limit) <= MAX_BETS_PAGE):
+        if not (POSITION.fullmatch(after) and limit.isascii() and limit.isdigit() and 1 <= int(limit) <= MAX_BETS_PAGE):
             return _error(400, "invalid_request")
         bets = self.state.rounds(operator, int(after), int(limit))
         return _json(200, {"bets": bets, "next": bets[-1]["seq"] if bets else after})
@@ -159,8 +212,19 @@ class VendorSandbox:
         """The page a launch URL opens (signed in its query): the slot, for the player's wallet or for fun."""
         query = dict(request.GET.items())
         operator, timestamp, signature = query.pop("operator", ""), query.pop("ts", ""), query.pop("sig", "")
-        if not (verify(self.secrets.get(operator, ""), signature, "GET", request.path_info, canonical_query(query),
-                       operator, timestamp, b"") and fresh(timestamp, time.time())):
+        if not (
+            verify(
+                self.secrets.get(operator, ""),
+                signature,
+                "GET",
+                request.path_info,
+                canonical_query(query),
+                operator,
+                timestamp,
+                b"",
+            )
+            and fresh(timestamp, time.time())
+        ):
             return Response("This game link is not valid any more.", status=401, content_type="text/plain")
         game = _game(code)
         if game is None:
@@ -171,11 +235,21 @@ class VendorSandbox:
         token, balance = self.state.open_session(session)
         base = request.script_name
         spin_url, paytable_url = f"{base}/sessions/{token}/spin", f"{base}/games/{code}/paytable"
-        html = page.slot_page(game["name"], language, spin_url, paytable_url, to_money(balance), CURRENCY, free_play,
-                              f"{base}/slots", [to_money(bet) for bet in line_bets(game)])
+        html = page.slot_page(
+            game["name"],
+            language,
+            spin_url,
+            paytable_url,
+            to_money(balance),
+            CURRENCY,
+            free_play,
+            f"{base}/slots",
+            [to_money(bet) for bet in line_bets(game)],
+        )
         response = Response(html, content_type="text/html", charset="utf-8")
-        response.headers["Content-Security-Policy"] = page.content_security_policy(f"{base}/slots", spin_url,
-                                                                                   paytable_url)
+        response.headers["Content-Security-Policy"] = page.content_security_policy(
+            f"{base}/slots", spin_url, paytable_url
+        )
         response.cache_control = "no-store"  # the page holds a session token
         return response
 
@@ -209,11 +283,23 @@ class VendorSandbox:
         if outcome.spin is None:
             return _json(422, page.refusal("insufficient_funds", session.language, balance=balance))
         spin = outcome.spin
-        wins = [{"line": win["line"], "symbol": win["symbol"], "count": win["count"], "pay": to_money(win["payMinor"])}
-                for win in spin.wins]
-        return _json(200, {"roundId": outcome.round_id, "grid": spin.grid, "wins": wins, "lineBet": line_bet,
-                           "lines": spin.bet_minor // spin.line_bet_minor,
-                           "bet": to_money(spin.bet_minor), "payout": to_money(spin.payout_minor), "balance": balance})
+        wins = [
+            {"line": win["line"], "symbol": win["symbol"], "count": win["count"], "pay": to_money(win["payMinor"])}
+            for win in spin.wins
+        ]
+        return _json(
+            200,
+            {
+                "roundId": outcome.round_id,
+                "grid": spin.grid,
+                "wins": wins,
+                "lineBet": line_bet,
+                "lines": spin.bet_minor // spin.line_bet_minor,
+                "bet": to_money(spin.bet_minor),
+                "payout": to_money(spin.payout_minor),
+                "balance": balance,
+            },
+        )
 
 
 def make_app(secrets: dict[str, str], state_dir: Path | None = None) -> VendorSandbox:
@@ -225,8 +311,14 @@ def demo_secrets(environ=os.environ) -> dict[str, str]:
 
 
 def main(argv=None) -> None:
-    sandbox_vendors.serve_alone(make_app, SECRET_VARIABLE, "The development transfer-wallet vendor, on 127.0.0.1.",
-                                6551, "keep balances in a SQLite file here (default: memory)", argv)
+    sandbox_vendors.serve_alone(
+        make_app,
+        SECRET_VARIABLE,
+        "The development transfer-wallet vendor, on 127.0.0.1.",
+        6551,
+        "keep balances in a SQLite file here (default: memory)",
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -6,15 +6,16 @@ One SQLite database: ``transfer-vendor.sqlite3`` under the state folder when giv
 restart), else memory. Every change runs in one immediate transaction under a lock, so concurrent
 transfers and spins for one player keep the balance exact, even across processes sharing the file.
 """
+
 import hashlib
 import json
 import secrets
 import time
 from dataclasses import astuple, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from tessera_sandboxes.vendors import SqliteState
 from tessera_sandboxes.slots import engine
+from tessera_sandboxes.vendors import SqliteState
 
 STATE_FILE = "transfer-vendor.sqlite3"
 SESSION_SECONDS = 12 * 3600
@@ -50,12 +51,12 @@ def to_money(minor: int) -> str:
 
 def _micros(moment: datetime) -> int:
     """An aware datetime as whole microseconds since the epoch: exact, and ordered as text is not."""
-    delta = moment - datetime(1970, 1, 1, tzinfo=timezone.utc)
+    delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
     return (delta.days * 86400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
 def _iso(micros: int) -> str:
-    return datetime.fromtimestamp(micros // 1_000_000, timezone.utc).replace(microsecond=micros % 1_000_000).isoformat()
+    return datetime.fromtimestamp(micros // 1_000_000, UTC).replace(microsecond=micros % 1_000_000).isoformat()
 
 
 def _token_hash(token: str) -> str:
@@ -73,9 +74,15 @@ class Transfer:
     created_at: str
 
     def answer(self) -> dict:
-        return {"transfer_id": self.transfer_id, "status": self.status, "player": self.player,
-                "amount": to_money(self.amount_minor), "direction": self.direction,
-                "balance": to_money(self.balance_minor), "created_at": self.created_at}
+        return {
+            "transfer_id": self.transfer_id,
+            "status": self.status,
+            "player": self.player,
+            "amount": to_money(self.amount_minor),
+            "direction": self.direction,
+            "balance": to_money(self.balance_minor),
+            "created_at": self.created_at,
+        }
 
 
 @dataclass(frozen=True)
@@ -113,15 +120,18 @@ class VendorState(SqliteState):
 
     @staticmethod
     def _balance(db, operator: str, player: str) -> int:
-        row = db.execute("SELECT balance_minor FROM wallets WHERE operator = ? AND player = ?",
-                         (operator, player)).fetchone()
+        row = db.execute(
+            "SELECT balance_minor FROM wallets WHERE operator = ? AND player = ?", (operator, player)
+        ).fetchone()
         return row[0] if row else 0
 
     @staticmethod
     def _set_balance(db, operator: str, player: str, balance_minor: int) -> None:
-        db.execute("INSERT INTO wallets (operator, player, balance_minor) VALUES (?, ?, ?) ON CONFLICT"
-                   " (operator, player) DO UPDATE SET balance_minor = excluded.balance_minor",
-                   (operator, player, balance_minor))
+        db.execute(
+            "INSERT INTO wallets (operator, player, balance_minor) VALUES (?, ?, ?) ON CONFLICT"
+            " (operator, player) DO UPDATE SET balance_minor = excluded.balance_minor",
+            (operator, player, balance_minor),
+        )
 
     def find(self, operator: str, transfer_id: str) -> Transfer | None:
         with self._transaction() as db:
@@ -129,8 +139,11 @@ class VendorState(SqliteState):
 
     @staticmethod
     def _find(db, operator: str, transfer_id: str) -> Transfer | None:
-        row = db.execute("SELECT transfer_id, player, amount_minor, direction, status, balance_minor, created_at"
-                         " FROM transfers WHERE operator = ? AND transfer_id = ?", (operator, transfer_id)).fetchone()
+        row = db.execute(
+            "SELECT transfer_id, player, amount_minor, direction, status, balance_minor, created_at"
+            " FROM transfers WHERE operator = ? AND transfer_id = ?",
+            (operator, transfer_id),
+        ).fetchone()
         return Transfer(*row) if row else None
 
     def transfer(self, operator: str, transfer_id: str, player: str, amount_minor: int, direction: str) -> Transfer:
@@ -144,8 +157,15 @@ class VendorState(SqliteState):
             status = "done" if after >= 0 else "refused"
             if status == "done":
                 self._set_balance(db, operator, player, after)
-            made = Transfer(transfer_id, player, amount_minor, direction, status, after if status == "done" else before,
-                            datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+            made = Transfer(
+                transfer_id,
+                player,
+                amount_minor,
+                direction,
+                status,
+                after if status == "done" else before,
+                datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            )
             db.execute("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (operator, *astuple(made)))
             return made
 
@@ -157,15 +177,28 @@ class VendorState(SqliteState):
         fun = FUN_BALANCE_MINOR if session.free_play else None
         with self._transaction() as db:
             db.execute("DELETE FROM sessions WHERE expires_at < ?", (time.time(),))
-            db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (_token_hash(token), session.operator, session.player, session.game_code, session.lines,
-                        session.language, fun, time.time() + SESSION_SECONDS))
+            db.execute(
+                "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    _token_hash(token),
+                    session.operator,
+                    session.player,
+                    session.game_code,
+                    session.lines,
+                    session.language,
+                    fun,
+                    time.time() + SESSION_SECONDS,
+                ),
+            )
             return token, fun if session.free_play else self._balance(db, session.operator, session.player)
 
     @staticmethod
     def _session(db, token: str) -> tuple[GameSession, int | None] | None:
-        row = db.execute("SELECT operator, player, game_code, lines, language, fun_balance_minor FROM sessions"
-                         " WHERE token_hash = ? AND expires_at >= ?", (_token_hash(token), time.time())).fetchone()
+        row = db.execute(
+            "SELECT operator, player, game_code, lines, language, fun_balance_minor FROM sessions"
+            " WHERE token_hash = ? AND expires_at >= ?",
+            (_token_hash(token), time.time()),
+        ).fetchone()
         return (GameSession(*row[:5]), row[5]) if row else None
 
     def session(self, token: str) -> GameSession | None:
@@ -188,15 +221,30 @@ class VendorState(SqliteState):
             spin = engine.spin(paytable, line_bet_minor, rng)
             after = before - spin.bet_minor + spin.payout_minor
             if session.free_play:
-                db.execute("UPDATE sessions SET fun_balance_minor = ? WHERE token_hash = ?",
-                           (after, _token_hash(token)))
+                db.execute(
+                    "UPDATE sessions SET fun_balance_minor = ? WHERE token_hash = ?", (after, _token_hash(token))
+                )
                 return Outcome(after, spin)
             self._set_balance(db, session.operator, session.player, after)
-            round_id, now = secrets.token_hex(12), _micros(datetime.now(timezone.utc))
-            db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (session.operator, round_id, session.player, session.game_code, line_bet_minor,
-                        len(paytable.lines), spin.bet_minor, spin.payout_minor, after, json.dumps(spin.grid),
-                        json.dumps(spin.wins), now, now))
+            round_id, now = secrets.token_hex(12), _micros(datetime.now(UTC))
+            db.execute(
+                "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    session.operator,
+                    round_id,
+                    session.player,
+                    session.game_code,
+                    line_bet_minor,
+                    len(paytable.lines),
+                    spin.bet_minor,
+                    spin.payout_minor,
+                    after,
+                    json.dumps(spin.grid),
+                    json.dumps(spin.wins),
+                    now,
+                    now,
+                ),
+            )
             return Outcome(after, spin, round_id)
 
     def rounds(self, operator: str, after: int, limit: int) -> list[dict]:
@@ -204,10 +252,24 @@ class VendorState(SqliteState):
         lists them. A round's position (``seq``) is its rowid: rounds are written one transaction at
         a time and never deleted, so a later round always has a larger one."""
         with self._transaction() as db:
-            rows = db.execute("SELECT rowid, round_id, player, game_code, line_bet_minor, lines, bet_minor,"
-                              " payout_minor, placed_at, settled_at FROM rounds WHERE operator = ? AND rowid > ?"
-                              " ORDER BY rowid LIMIT ?", (operator, after, limit)).fetchall()
-        return [{"seq": str(seq), "round_id": round_id, "player": player, "game_code": game_code,
-                 "line_bet": to_money(line_bet), "lines": lines, "bet": to_money(bet), "payout": to_money(payout),
-                 "placed_at": _iso(placed), "settled_at": _iso(settled)}
-                for seq, round_id, player, game_code, line_bet, lines, bet, payout, placed, settled in rows]
+            rows = db.execute(
+                "SELECT rowid, round_id, player, game_code, line_bet_minor, lines, bet_minor,"
+                " payout_minor, placed_at, settled_at FROM rounds WHERE operator = ? AND rowid > ?"
+                " ORDER BY rowid LIMIT ?",
+                (operator, after, limit),
+            ).fetchall()
+        return [
+            {
+                "seq": str(seq),
+                "round_id": round_id,
+                "player": player,
+                "game_code": game_code,
+                "line_bet": to_money(line_bet),
+                "lines": lines,
+                "bet": to_money(bet),
+                "payout": to_money(payout),
+                "placed_at": _iso(placed),
+                "settled_at": _iso(settled),
+            }
+            for seq, round_id, player, game_code, line_bet, lines, bet, payout, placed, settled in rows
+        ]

@@ -4,6 +4,7 @@ Each worker keeps its own copy for ``TESSERA_CACHE_SECONDS`` (0 turns memos off)
 by ``tessera tenants sync`` or ``tessera maintenance`` is seen by every worker within that time.
 Nothing here is state that another worker needs.
 """
+
 import threading
 import time
 

@@ -1,4 +1,5 @@
 """What every feature's commands share: an operator session on TESSERA_DATABASE_URL."""
+
 from contextlib import contextmanager
 
 from tessera.core.db import make_engine, operator_session

@@ -10,6 +10,7 @@ Scoping works on mapped classes: code refers to ``Feedback``, never to ``Feedbac
 On PostgreSQL, row-level security on every tenant-owned table is the second wall, keyed by the
 ``tessera.tenant_id`` setting that each request's transaction carries.
 """
+
 import sqlite3
 from contextlib import contextmanager
 from functools import lru_cache
@@ -19,7 +20,6 @@ import zope.sqlalchemy
 from pyramid_retry import mark_error_retryable
 from sqlalchemy import ForeignKey, MetaData, Table, create_engine, event, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.sql.util import find_tables
 from sqlalchemy.orm import (
     DeclarativeBase,
     Mapped,
@@ -29,6 +29,7 @@ from sqlalchemy.orm import (
     sessionmaker,
     with_loader_criteria,
 )
+from sqlalchemy.sql.util import find_tables
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -65,7 +66,9 @@ def tenant_owned_tables() -> frozenset[str]:
 @lru_cache(maxsize=8)
 def _owned_tables(mapper_count: int) -> frozenset[str]:
     return frozenset(
-        cast(Table, mapper.local_table).name for mapper in Base.registry.mappers if issubclass(mapper.class_, TenantOwned)
+        cast(Table, mapper.local_table).name
+        for mapper in Base.registry.mappers
+        if issubclass(mapper.class_, TenantOwned)
     )
 
 

@@ -2,6 +2,7 @@
 
 ``{"success": bool, "code": str | null, "message": str | null, "value": ...}``
 """
+
 import json
 
 

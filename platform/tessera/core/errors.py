@@ -1,4 +1,5 @@
 """Exception views: every failure is an envelope with a stable code and a translated message."""
+
 import logging
 
 from pyramid.exceptions import PredicateMismatch
@@ -72,7 +73,9 @@ def http_error(exc, request):
     if exc.status_int < 400:
         return exc
     code = STATUS_CODES.get(exc.status_int, "bad_request" if exc.status_int < 500 else "internal_error")
-    return render_error(request, exc.status_int, code, headers=dict(exc.headers.items()) if exc.status_int == 405 else None)
+    return render_error(
+        request, exc.status_int, code, headers=dict(exc.headers.items()) if exc.status_int == 405 else None
+    )
 
 
 @exception_view_config(Exception, retryable_error=False)  # a transient error is replayed instead, while attempts last
@@ -97,4 +100,6 @@ def url_check_tween_factory(handler, registry):
 
 def includeme(config):
     config.scan(__name__)
-    config.add_tween("tessera.core.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.hosts.tenant_tween_factory")
+    config.add_tween(
+        "tessera.core.errors.url_check_tween_factory", under=EXCVIEW, over="tessera.tenancy.hosts.tenant_tween_factory"
+    )

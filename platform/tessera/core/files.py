@@ -1,4 +1,5 @@
 """Served files: the short content hash that versions built bundles and tags brand assets."""
+
 import hashlib
 from functools import lru_cache
 from pathlib import Path

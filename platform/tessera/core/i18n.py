@@ -4,8 +4,9 @@ A request's language comes from the ``lang`` query parameter, then the ``lang`` 
 Accept-Language, falling back to the tenant's default. Any of the supported codes may be asked
 for; messages fall back to English where a catalog lacks a key.
 """
+
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from webob.acceptparse import create_accept_language_header
@@ -13,14 +14,52 @@ from webob.acceptparse import create_accept_language_header
 LOCALE_DIR = Path(__file__).parents[1] / "locale"
 FALLBACK = "en"
 LANGUAGES = (
-    "bn", "en", "ar", "de", "el", "es", "fa", "fil", "fr", "he", "hi", "hu", "id", "it", "ja",
-    "km", "kn", "ko", "lo", "ml", "mr", "ms", "my", "ne", "nl", "pa", "pl", "pt", "ro", "ru",
-    "si", "sv", "ta", "te", "th", "tr", "uk", "ur", "vi", "zh", "zh-TW",
+    "bn",
+    "en",
+    "ar",
+    "de",
+    "el",
+    "es",
+    "fa",
+    "fil",
+    "fr",
+    "he",
+    "hi",
+    "hu",
+    "id",
+    "it",
+    "ja",
+    "km",
+    "kn",
+    "ko",
+    "lo",
+    "ml",
+    "mr",
+    "ms",
+    "my",
+    "ne",
+    "nl",
+    "pa",
+    "pl",
+    "pt",
+    "ro",
+    "ru",
+    "si",
+    "sv",
+    "ta",
+    "te",
+    "th",
+    "tr",
+    "uk",
+    "ur",
+    "vi",
+    "zh",
+    "zh-TW",
 )
 _BY_LOWER = {code.lower(): code for code in LANGUAGES}
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(language: str) -> dict:
     path = LOCALE_DIR / f"{language}.json"
     return json.loads(path.read_text("utf-8")) if path.exists() else {}

@@ -1,4 +1,5 @@
 """Structured logs: one JSON object a line, each carrying the request id of the request it belongs to."""
+
 import contextvars
 import json
 import logging

@@ -3,6 +3,7 @@ answers, one-time tokens. Plugins receive a brand's store as the ``store`` argum
 
 ``take`` deletes the value as it reads it, so of two concurrent takes of one key only one gets it.
 """
+
 from datetime import datetime, timedelta
 
 from sqlalchemy import DateTime, String, UniqueConstraint, delete, select
@@ -46,8 +47,9 @@ class OneTimeStore:
         if not isinstance(key, str) or not key or len(key) > MAX_KEY:
             return None
         found = self.db.execute(
-            select(OneTimeValue.id, OneTimeValue.value, OneTimeValue.expires_at)
-            .where(OneTimeValue.tenant_id == self.tenant_id, OneTimeValue.key == key)
+            select(OneTimeValue.id, OneTimeValue.value, OneTimeValue.expires_at).where(
+                OneTimeValue.tenant_id == self.tenant_id, OneTimeValue.key == key
+            )
         ).first()
         if found is None:
             return None
@@ -59,8 +61,11 @@ class OneTimeStore:
         return found.value
 
     def _delete(self, *criteria) -> None:
-        self.db.execute(delete(OneTimeValue).where(OneTimeValue.tenant_id == self.tenant_id, *criteria)
-                        .execution_options(synchronize_session=False))
+        self.db.execute(
+            delete(OneTimeValue)
+            .where(OneTimeValue.tenant_id == self.tenant_id, *criteria)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def request_store(request) -> OneTimeStore:

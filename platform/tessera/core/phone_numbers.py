@@ -1,4 +1,5 @@
 """Phone numbers as Tessera keeps and sends them: E.164, for the core and for plugins alike."""
+
 import re
 
 # "+", a country code that does not start with 0, then 7 to 15 digits in all (ASCII digits only).

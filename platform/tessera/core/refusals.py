@@ -1,6 +1,7 @@
 """Refusals whose traces must outlive them: a failed password check counted for the throttles,
 a captcha used up, an audit line. Raising would roll the request's transaction back and lose
 them, so views registered with ``decorator=keeping_traces`` answer these refusals instead of raising."""
+
 from functools import wraps
 
 from tessera.core.envelope import ApiError, render_error

@@ -1,6 +1,7 @@
 """Who is calling: a Bearer token resolved by the session service the identity feature registers,
 the address the call comes from and whether it came over HTTPS; and the headers that keep an
 answer from being kept by caches or sent over plain HTTP later."""
+
 import ipaddress
 from functools import lru_cache
 
@@ -95,7 +96,9 @@ def over_https(request) -> bool:
     if request.scheme == "https":
         return True
     forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
-    return forwarded == "https" and _is_trusted(request.remote_addr, request.registry.settings["tessera"].trusted_proxies)
+    return forwarded == "https" and _is_trusted(
+        request.remote_addr, request.registry.settings["tessera"].trusted_proxies
+    )
 
 
 def _kept_from_caches(request, response) -> bool:

@@ -1,4 +1,5 @@
 """Settings come from the environment (``TESSERA_*``); every one is documented in the README."""
+
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,7 +69,9 @@ class Settings:
             if key in environ:
                 values[name] = int(environ[key])
         if "TESSERA_TRUSTED_PROXIES" in environ:
-            values["trusted_proxies"] = tuple(p.strip() for p in environ["TESSERA_TRUSTED_PROXIES"].split(",") if p.strip())
+            values["trusted_proxies"] = tuple(
+                p.strip() for p in environ["TESSERA_TRUSTED_PROXIES"].split(",") if p.strip()
+            )
         values.update(overrides)
         return cls(**values)
 
@@ -87,5 +90,7 @@ def refuse_unsafe(settings: Settings) -> None:
         problem = f"has {size} bytes; it needs at least {MIN_SECRET_KEY_BYTES}"
     else:
         return
-    raise UnsafeSettings(f"TESSERA_SECRET_KEY {problem}. Make one with: {MAKE_A_KEY} "
-                         f"(or set TESSERA_ENV={DEVELOPMENT} on a development machine)")
+    raise UnsafeSettings(
+        f"TESSERA_SECRET_KEY {problem}. Make one with: {MAKE_A_KEY} "
+        f"(or set TESSERA_ENV={DEVELOPMENT} on a development machine)"
+    )

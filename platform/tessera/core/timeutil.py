@@ -1,10 +1,11 @@
 """Time is UTC everywhere; SQLite hands datetimes back naive, so read them as UTC."""
-from datetime import datetime, timezone
+
+from datetime import UTC, datetime
 from typing import overload
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @overload
@@ -18,7 +19,7 @@ def as_utc(value: datetime | None) -> datetime | None: ...
 def as_utc(value: datetime | None) -> datetime | None:
     if value is None:
         return None
-    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def iso(value: datetime | None) -> str | None:

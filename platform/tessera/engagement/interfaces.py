@@ -1,4 +1,5 @@
 """The engagement services other features call."""
+
 from zope.interface import Interface
 
 

@@ -1,4 +1,5 @@
 """``tessera games``: the feature's command group, holding the catalog's and the bets' commands."""
+
 import click
 
 from tessera.games.bets.commands import pull_bets

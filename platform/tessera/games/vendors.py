@@ -1,10 +1,12 @@
 """The brand's game vendors (from its game-vendor plugins): the lane each is shown in, its wallet
 mode, and the amounts vendors send."""
+
 from decimal import Decimal, InvalidOperation
 
 # The wallet modes are the plugins' (the wallet reads them too); games read them from here.
 from tessera.plugins import SEAMLESS, TRANSFER, Offer  # noqa: F401
 from tessera.wallet.money import LARGEST, to_minor
+
 # The lanes, in the order of the bottom navigation.
 CATEGORIES = ("RNG", "LIVE", "SPORTS", "ESPORTS", "FISH", "PVP", "ELOTT", "COCKFIGHT")
 # SPEC §9: these sports vendors are shown as esports and as cockfight; RCB sorts last in its lane.

@@ -1,5 +1,6 @@
 """Identity: members, sessions behind the Bearer tokens (core.security asks ``ISessionLookup``),
 encrypted payloads for "E" calls, verification codes, registration, logins and passwords."""
+
 from tessera.core.security import ISessionLookup
 
 

@@ -1,6 +1,7 @@
 """What identity's services know of a call: the brand's database session, the brand, its plugins
 and one-time store, the moment, and the caller's address and language; never the HTTP request
 itself, so the services run the same from a view, a command or a test."""
+
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -30,5 +31,13 @@ class Call:
 
 def request_call(request) -> Call:
     """The call a request makes (``request.identity_call``), its moment taken once."""
-    return Call(request.db, request.tenant, request.plugins, request.one_time_store, now(request.registry),
-                request.client_ip, request.language, request.registry.settings["tessera"].secret_key)
+    return Call(
+        request.db,
+        request.tenant,
+        request.plugins,
+        request.one_time_store,
+        now(request.registry),
+        request.client_ip,
+        request.language,
+        request.registry.settings["tessera"].secret_key,
+    )

@@ -3,6 +3,7 @@
 An unknown account is checked against a dummy hash, so the time an answer takes does not tell
 whether the account exists.
 """
+
 import secrets
 from functools import lru_cache
 

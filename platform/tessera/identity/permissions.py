@@ -1,4 +1,5 @@
 """What a logged-in member may do, named; granted by the context of each member-only route."""
+
 from enum import StrEnum
 
 from pyramid.authorization import Allow, Authenticated

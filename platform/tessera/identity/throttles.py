@@ -1,5 +1,6 @@
 """What the identity throttles count: the rows of a kind a brand made since a moment (failed
 logins, verification codes, reset emails, registrations, wrong old passwords)."""
+
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select

@@ -1,4 +1,5 @@
 """Alembic environment: the core's models plus any plugin's, on SQLite or PostgreSQL."""
+
 from alembic import context
 
 from tessera.core.db import Base, make_engine

@@ -4,6 +4,7 @@ Views registered with ``openapi=True`` have their request validated against it b
 run; ``request.openapi`` then holds the validated body and parameters. With
 ``TESSERA_VALIDATE_RESPONSES`` on (the test suite turns it on) every answer is checked too.
 """
+
 import copy
 import json
 import logging
@@ -18,7 +19,13 @@ from pyramid.tweens import EXCVIEW
 
 from tessera.core.envelope import ApiError
 from tessera.openapi.operations import build_operations, find_operation
-from tessera.openapi.validation import ResponseAdapter, ValidatingRequest, check_body_size, multipart_form, raise_for_errors
+from tessera.openapi.validation import (
+    ResponseAdapter,
+    ValidatingRequest,
+    check_body_size,
+    multipart_form,
+    raise_for_errors,
+)
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -102,7 +109,9 @@ def response_validation_tween_factory(handler, registry):
         if _described(request):
             errors = _response_errors(registry["openapi"], request, response)
             if errors:
-                raise AssertionError(f"{request.method} {request.path}: the answer does not match the description: {errors}")
+                raise AssertionError(
+                    f"{request.method} {request.path}: the answer does not match the description: {errors}"
+                )
         return response
 
     return tween
@@ -128,21 +137,36 @@ def _response_errors(openapi, request, response) -> list:
 
 
 def openapi_json(request):
-    return Response(json.dumps(request.registry["openapi_spec"], ensure_ascii=False), content_type="application/json", charset="utf-8")
+    return Response(
+        json.dumps(request.registry["openapi_spec"], ensure_ascii=False),
+        content_type="application/json",
+        charset="utf-8",
+    )
 
 
 SWAGGER_UI = "swagger_ui_bundle:vendor/swagger-ui-4.15.5/"
 # What Swagger UI needs, from this origin only: its script and styles (images inlined as data:
 # URLs), and the calls it tries. No inline script, and no page may frame it.
-EXPLORER_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-                   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+EXPLORER_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def explorer(request):
-    request.response.headers.update({"Content-Security-Policy": EXPLORER_POLICY, "X-Frame-Options": "DENY",
-                                     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"})
-    return {"spec_url": request.route_path("openapi.json"), "static": request.static_path(SWAGGER_UI),
-            "start": request.static_path("tessera.openapi:explorer/start.js")}
+    request.response.headers.update(
+        {
+            "Content-Security-Policy": EXPLORER_POLICY,
+            "X-Frame-Options": "DENY",
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+        }
+    )
+    return {
+        "spec_url": request.route_path("openapi.json"),
+        "static": request.static_path(SWAGGER_UI),
+        "start": request.static_path("tessera.openapi:explorer/start.js"),
+    }
 
 
 def includeme(config):
@@ -153,6 +177,8 @@ def includeme(config):
     config.add_route("openapi.json", "/api/openapi.json")
     config.add_view(openapi_json, route_name="openapi.json", request_method="GET")
     config.add_route("openapi.explorer", "/api/explorer")
-    config.add_view(explorer, route_name="openapi.explorer", request_method="GET", renderer="tessera:templates/explorer.jinja2")
+    config.add_view(
+        explorer, route_name="openapi.explorer", request_method="GET", renderer="tessera:templates/explorer.jinja2"
+    )
     config.add_static_view("api/explorer/static", SWAGGER_UI, cache_max_age=86400)
     config.add_static_view("api/explorer/start", "tessera.openapi:explorer/", cache_max_age=3600)

@@ -6,6 +6,7 @@ start-up; their ``$ref`` pointers resolve inside the whole description. An encry
 against its media type's ``x-plaintext`` schema once decrypted (``identity.encryption``). Other
 bodies (multipart uploads) are checked by openapi-core.
 """
+
 from dataclasses import dataclass, field
 
 from jsonschema import Draft202012Validator, validators
@@ -27,7 +28,8 @@ def _is_integer(_, value) -> bool:
 # JSON Schema counts 5.0 as an integer; a handler given a float where it counts, slices or pages
 # would fail, so an integer is what JSON writes without a fraction or an exponent.
 RequestValidator = validators.extend(
-    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+)
 
 
 @dataclass(frozen=True)
@@ -99,10 +101,12 @@ class Operation:
             self.media_types = tuple(body.get("content", {}))
             if JSON in body.get("content", {}):
                 self.json_body = RequestValidator(
-                    {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JSON)}/schema"}, registry=registry)
+                    {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JSON)}/schema"}, registry=registry
+                )
             if "x-plaintext" in body.get("content", {}).get(JOSE, {}):
                 self.plaintext = RequestValidator(
-                    {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JOSE)}/x-plaintext"}, registry=registry)
+                    {"$ref": f"{SPEC_URI}{pointer}/content/{_escape(JOSE)}/x-plaintext"}, registry=registry
+                )
 
     @staticmethod
     def _validator(registry, spec, parameters, location):
@@ -124,8 +128,15 @@ class Operation:
         path = self._values(request, request.matchdict or {}, self.path)
         if not request.body:
             if self.body_required:
-                raise ApiError(400, "invalid_request", value={"fields": [
-                    {"field": "", "code": "field_required", "message": request.translate("field_required")}]})
+                raise ApiError(
+                    400,
+                    "invalid_request",
+                    value={
+                        "fields": [
+                            {"field": "", "code": "field_required", "message": request.translate("field_required")}
+                        ]
+                    },
+                )
         elif request.content_type not in self.media_types:
             raise ApiError(415, "unsupported_media_type", content_type=request.content_type or "")
         elif self.json_body is not None:

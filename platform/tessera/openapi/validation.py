@@ -1,4 +1,5 @@
 """Request validation against the description, turned into envelopes a client can act on."""
+
 import json
 from email.message import Message
 from email.parser import BytesParser
@@ -133,8 +134,12 @@ def _field(error) -> str:
 def _field_params(error) -> dict:
     schema = error.schema if isinstance(error.schema, dict) else {}
     return {
-        "min": schema.get("minLength", schema.get("minimum", schema.get("exclusiveMinimum", schema.get("minItems", "")))),
-        "max": schema.get("maxLength", schema.get("maximum", schema.get("exclusiveMaximum", schema.get("maxItems", "")))),
+        "min": schema.get(
+            "minLength", schema.get("minimum", schema.get("exclusiveMinimum", schema.get("minItems", "")))
+        ),
+        "max": schema.get(
+            "maxLength", schema.get("maximum", schema.get("exclusiveMaximum", schema.get("maxItems", "")))
+        ),
         "type": schema.get("type", ""),
         "format": schema.get("format", ""),
         "options": ", ".join(map(str, schema.get("enum", [schema["const"]] if "const" in schema else []))),

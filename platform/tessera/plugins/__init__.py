@@ -1,13 +1,29 @@
 """The plugins: the hooks they implement (``hookspecs``), the one plugin manager (``manager``) and a
 brand's plugins with a method per hook (``facade``). Plugins import what they raise from here:
 ``from tessera.plugins import AdapterError``."""
+
 from tessera.plugins.facade import SEAMLESS, TRANSFER, Offer, TenantPlugins
 from tessera.plugins.manager import (
-    GROUP, AdapterError, PluginNotEnabled, make_plugin_manager, plugin_manager, settings_schemas,
+    GROUP,
+    AdapterError,
+    PluginNotEnabled,
+    make_plugin_manager,
+    plugin_manager,
+    settings_schemas,
 )
 
-__all__ = ["GROUP", "SEAMLESS", "TRANSFER", "AdapterError", "Offer", "PluginNotEnabled", "TenantPlugins",
-           "make_plugin_manager", "plugin_manager", "settings_schemas"]
+__all__ = [
+    "GROUP",
+    "SEAMLESS",
+    "TRANSFER",
+    "AdapterError",
+    "Offer",
+    "PluginNotEnabled",
+    "TenantPlugins",
+    "make_plugin_manager",
+    "plugin_manager",
+    "settings_schemas",
+]
 
 
 def request_plugins(request) -> TenantPlugins:

@@ -5,6 +5,7 @@ A plugin imports it as ``from tessera.plugins import client``. The signature it 
 Tessera's own vendors use (``sign_request``): three headers, the operator, Unix seconds and an
 HMAC-SHA256 of the call; a plugin whose service signs otherwise passes its own ``sign``.
 """
+
 import hashlib
 import hmac
 import json
@@ -39,8 +40,12 @@ STANDARD_SETTINGS = {
 
 def settings_schema(required=("base_url", "operator_id", "secret"), **properties) -> dict:
     """A plugin's SETTINGS_SCHEMA: the standard settings and ``properties`` (name -> JSON Schema)."""
-    return {"type": "object", "additionalProperties": False, "required": list(required),
-            "properties": {**STANDARD_SETTINGS, **properties}}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(required),
+        "properties": {**STANDARD_SETTINGS, **properties},
+    }
 
 
 # -- Money ----------------------------------------------------------------------------------------
@@ -100,7 +105,7 @@ UNREAD_STATUS = {"signature_invalid": 401, "request_invalid": 400}
 
 
 def answer_status(answer: dict) -> int:
-    return 200 if answer.get("ok") else UNREAD_STATUS.get(answer.get("code"), 200)
+    return 200 if answer.get("ok") else UNREAD_STATUS.get(str(answer.get("code")), 200)
 
 
 # -- Signatures -----------------------------------------------------------------------------------
@@ -112,8 +117,9 @@ def canonical_query(pairs) -> str:
     return urlencode(sorted((str(name), str(value)) for name, value in items))
 
 
-def sign_request(secret: str, method: str, path: str, query: str, operator_id: str, timestamp,
-                 body: bytes = b"") -> str:
+def sign_request(
+    secret: str, method: str, path: str, query: str, operator_id: str, timestamp, body: bytes = b""
+) -> str:
     canonical = "\n".join([method.upper(), path, query, operator_id, str(timestamp), hashlib.sha256(body).hexdigest()])
     return hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()
 
@@ -123,30 +129,52 @@ def fresh(timestamp: str, now: float) -> bool:
     return timestamp.isascii() and timestamp.isdigit() and abs(int(timestamp) - now) <= MAX_SKEW_SECONDS
 
 
-def verify_request(secret: str, signature: str, method: str, path: str, query: str, operator_id: str,
-                   timestamp: str, body: bytes) -> bool:
+def verify_request(
+    secret: str, signature: str, method: str, path: str, query: str, operator_id: str, timestamp: str, body: bytes
+) -> bool:
     """Whether a call is signed with ``secret`` (an empty secret never verifies); check ``fresh`` too."""
     if not secret or not signature.isascii():
         return False
     return hmac.compare_digest(sign_request(secret, method, path, query, operator_id, timestamp, body), signature)
 
 
-def signed_headers(settings: dict, method: str, path: str, query: str, body: bytes, at: float | None = None,
-                   sign: Callable = sign_request) -> dict[str, str]:
+def signed_headers(
+    settings: dict,
+    method: str,
+    path: str,
+    query: str,
+    body: bytes,
+    at: float | None = None,
+    sign: Callable = sign_request,
+) -> dict[str, str]:
     """The three headers signing a call (or an answer: method ``"ANSWER"``, the status as query) as
     ``settings["operator_id"]`` with ``settings["secret"]``, at ``at`` (Unix seconds, default now)."""
     operator_id, timestamp = settings["operator_id"], str(int(time.time() if at is None else at))
-    return {OPERATOR_HEADER: operator_id, TIMESTAMP_HEADER: timestamp,
-            SIGNATURE_HEADER: sign(settings["secret"], method, path, query, operator_id, timestamp, body)}
+    return {
+        OPERATOR_HEADER: operator_id,
+        TIMESTAMP_HEADER: timestamp,
+        SIGNATURE_HEADER: sign(settings["secret"], method, path, query, operator_id, timestamp, body),
+    }
 
 
 def verified(settings: dict, headers: dict, method: str, path: str, query: str, body: bytes) -> bool:
     """Whether ``headers`` (any case) sign the call as ``signed_headers`` does, for these settings, now."""
     seen = {str(name).lower(): str(value) for name, value in dict(headers).items()}
     stamp = seen.get(TIMESTAMP_HEADER.lower(), "")
-    return (seen.get(OPERATOR_HEADER.lower()) == settings["operator_id"] and fresh(stamp, time.time())
-            and verify_request(settings["secret"], seen.get(SIGNATURE_HEADER.lower(), ""), method, path, query,
-                               settings["operator_id"], stamp, body))
+    return (
+        seen.get(OPERATOR_HEADER.lower()) == settings["operator_id"]
+        and fresh(stamp, time.time())
+        and verify_request(
+            settings["secret"],
+            seen.get(SIGNATURE_HEADER.lower(), ""),
+            method,
+            path,
+            query,
+            settings["operator_id"],
+            stamp,
+            body,
+        )
+    )
 
 
 # -- Calls ----------------------------------------------------------------------------------------
@@ -186,8 +214,12 @@ class SignedClient:
     def signed_url(self, path: str, query: dict) -> str:
         """A link under ``base_url`` signed like a GET (it expires with its timestamp): a game page."""
         headers = self.signed_headers("GET", path, canonical_query(query), b"")
-        signed = {**query, "operator": headers[OPERATOR_HEADER], "ts": headers[TIMESTAMP_HEADER],
-                  "sig": headers[SIGNATURE_HEADER]}
+        signed = {
+            **query,
+            "operator": headers[OPERATOR_HEADER],
+            "ts": headers[TIMESTAMP_HEADER],
+            "sig": headers[SIGNATURE_HEADER],
+        }
         return f"{self.base_url}{quote(path)}?{canonical_query(signed)}"
 
     def call(self, method: str, path: str, query: dict | None = None, body: dict | None = None) -> tuple[int, dict]:
@@ -197,11 +229,19 @@ class SignedClient:
         url = f"{self.base_url}{quote(path)}{'?' + query_text if query_text else ''}"
         tries = 1 + (self.retries if method.upper() in IDEMPOTENT else 0)
         for attempt in range(tries):
-            headers = {"Accept": "application/json", "Content-Type": "application/json",
-                       **self.signed_headers(method, path, query_text, data)}
+            headers = {
+                "Accept": "application/json",
+                "Content-Type": "application/json",
+                **self.signed_headers(method, path, query_text, data),
+            }
             try:
-                answer = httpx.request(method, url, content=data if body is not None else None, headers=headers,
-                                       timeout=self.settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+                answer = httpx.request(
+                    method,
+                    url,
+                    content=data if body is not None else None,
+                    headers=headers,
+                    timeout=self.settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+                )
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
                 if attempt + 1 == tries:
                     raise self.unavailable(repr(error)) from None
@@ -222,8 +262,9 @@ class SignedClient:
             raise self.unavailable(f"HTTP {answer.status_code} without a JSON object")
         return value
 
-    def expect(self, method: str, path: str, query: dict | None = None, body: dict | None = None,
-               status: int = 200) -> dict:
+    def expect(
+        self, method: str, path: str, query: dict | None = None, body: dict | None = None, status: int = 200
+    ) -> dict:
         """The JSON object of a ``status`` answer; any other (a wrong secret or clock, a call the
         service cannot read: nothing happened) is ``unavailable``."""
         got, value = self.call(method, path, query, body)
@@ -235,8 +276,12 @@ class SignedClient:
         """The list under ``key`` of a GET, each item a JSON object with a non-empty text for each
         of ``required``; anything else is ``unavailable``."""
         items = self.expect("GET", path, query).get(key)
-        if not (isinstance(items, list) and all(
+        if not (
+            isinstance(items, list)
+            and all(
                 isinstance(item, dict) and all(isinstance(item.get(k), str) and item[k] for k in required)
-                for item in items)):
+                for item in items
+            )
+        ):
             raise self.unavailable(f"{path} without a list of {key} with {', '.join(required)}")
         return items

@@ -5,6 +5,7 @@ Adapter hooks ask the plugins the brand enables, in tenant.toml order, each with
 in tenant.toml order to list it), and a payment channel's only the plugin that offers that
 channel, so a plugin is never asked about a vendor or channel of another's.
 """
+
 import logging
 from dataclasses import dataclass
 from functools import cached_property
@@ -44,8 +45,11 @@ class TenantPlugins(PluginCaller):
         return self.first("tessera_region_lookup", ip=ip)
 
     def customer_service_entries(self, language: str) -> list[dict]:
-        return [entry for _, answer in self.each("tessera_customer_service_entries", language=language)
-                for entry in answer or []]
+        return [
+            entry
+            for _, answer in self.each("tessera_customer_service_entries", language=language)
+            for entry in answer or []
+        ]
 
     @property
     def has_captcha(self) -> bool:
@@ -127,7 +131,8 @@ class TenantPlugins(PluginCaller):
         return memo(self.registry, "game_offers").get(self.tenant.id, self._list_offers)
 
     def _list_offers(self) -> tuple[dict[str, Offer], list[str]]:
-        found, failed = {}, []
+        found: dict[str, Offer] = {}
+        failed: list[str] = []
         for name in self.implementing("tessera_game_vendors"):
             try:
                 answer = self.call(name, "tessera_game_vendors")
@@ -160,29 +165,43 @@ class TenantPlugins(PluginCaller):
     def game_catalog(self, vassalage: str):
         return self._vendor_call("tessera_game_catalog", vassalage)
 
-    def game_launch(self, vassalage: str, game_code: str, player: dict | None, language: str, device: str,
-                    free_play: bool) -> str | None:
-        return self._vendor_call("tessera_game_launch", vassalage, game_code=game_code, player=player,
-                                 language=language, device=device, free_play=free_play)
+    def game_launch(
+        self, vassalage: str, game_code: str, player: dict | None, language: str, device: str, free_play: bool
+    ) -> str | None:
+        return self._vendor_call(
+            "tessera_game_launch",
+            vassalage,
+            game_code=game_code,
+            player=player,
+            language=language,
+            device=device,
+            free_play=free_play,
+        )
 
     def game_rooms(self, vassalage: str) -> list[dict]:
         return list(self._vendor_call("tessera_game_rooms", vassalage) or [])
 
     def seamless_decode(self, vassalage: str, operation: str, headers: dict, body: bytes) -> dict | None:
-        return self._vendor_call("tessera_seamless_decode", vassalage, operation=operation, headers=headers,
-                                 body=body)
+        return self._vendor_call("tessera_seamless_decode", vassalage, operation=operation, headers=headers, body=body)
 
     def seamless_encode(self, vassalage: str, operation: str, answer: dict, headers: dict, body: bytes):
         """The answer to the call ``headers`` and ``body`` made (so the plugin can bind it to that call)."""
-        return self._vendor_call("tessera_seamless_encode", vassalage, operation=operation, answer=answer,
-                                 headers=headers, body=body)
+        return self._vendor_call(
+            "tessera_seamless_encode", vassalage, operation=operation, answer=answer, headers=headers, body=body
+        )
 
     def reads_seamless_calls(self, offer: Offer) -> bool:
         return offer.plugin in self.implementing("tessera_seamless_decode")
 
     def game_transfer(self, vassalage: str, player: dict, amount: str, direction: str, transfer_id: str):
-        return self._vendor_call("tessera_game_transfer", vassalage, player=player, amount=amount,
-                                 direction=direction, transfer_id=transfer_id)
+        return self._vendor_call(
+            "tessera_game_transfer",
+            vassalage,
+            player=player,
+            amount=amount,
+            direction=direction,
+            transfer_id=transfer_id,
+        )
 
     def game_balance(self, vassalage: str, player: dict):
         return self._vendor_call("tessera_game_balance", vassalage, player=player)

@@ -13,6 +13,7 @@ hook is never asked about another plugin's vendor or channel.
 
 Every hook here has a documentation entry in plugins/README.md and a test under tests/.
 """
+
 from tessera import hookspec
 
 # -- Feature registration -------------------------------------------------------------------

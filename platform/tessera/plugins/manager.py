@@ -4,7 +4,9 @@ Built-in and third-party plugins arrive through the entry-point group ``tessera`
 enables a plugin by giving it a table under ``[plugins]`` in its tenant.toml; the core then
 calls that plugin's hooks with that table as ``settings``, one plugin at a time.
 """
+
 from functools import lru_cache
+from typing import Any
 
 import pluggy
 
@@ -61,7 +63,9 @@ class PluginCaller:
         callers = self.pm.__dict__.setdefault("_tessera_narrowed_callers", {})
         if key not in callers:
             plugin = self.pm.get_plugin(plugin_name)
-            callers[key] = self.pm.subset_hook_caller(hook_name, remove_plugins=[p for p in registered if p is not plugin])
+            callers[key] = self.pm.subset_hook_caller(
+                hook_name, remove_plugins=[p for p in registered if p is not plugin]
+            )
         return callers[key]
 
     def implementing(self, hook_name: str) -> list[str]:
@@ -87,6 +91,6 @@ class PluginCaller:
                 return result
         return None
 
-    def each(self, hook_name: str, **kwargs) -> list[tuple[str, object]]:
+    def each(self, hook_name: str, **kwargs) -> list[tuple[str, Any]]:
         """Every implementing plugin's answer (None included), as ``(plugin name, answer)`` in tenant.toml order."""
         return [(name, self.call(name, hook_name, **kwargs)) for name in self.implementing(hook_name)]

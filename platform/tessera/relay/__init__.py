@@ -5,9 +5,10 @@ path in an OpenAPI fragment. One dispatcher looks the operation up, checks its m
 login requirement, validates the request against the operation's description, checks the
 payment password where the operation needs it, then calls it.
 """
+
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pyramid.exceptions import ConfigurationError
 
@@ -35,8 +36,7 @@ class RelayOperation:
         return f"/wps/relay/passwordCheck/{self.name}" if self.password_check else f"/wps/relay/{self.name}"
 
 
-def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",),
-                        region_check=None):
+def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",), region_check=None):
     """Register relay operation ``name``: ``handler(request)`` returns the envelope's value.
     ``region_check``: whether a blocked region is refused, as the view option of that name says."""
     if auth not in (PUBLIC, TOKEN):
@@ -54,7 +54,9 @@ def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False
         described = config.registry["openapi_spec"]["paths"].get(operation.path, {})
         missing = [m for m in methods if m.lower() not in described]
         if missing:
-            raise ConfigurationError(f"relay operation {name}: {operation.path} is not described for {', '.join(missing)}")
+            raise ConfigurationError(
+                f"relay operation {name}: {operation.path} is not described for {', '.join(missing)}"
+            )
 
     config.action(("tessera.relay", name), register)
     config.action(None, check_described, order=BUILD_ORDER + 1)
@@ -77,7 +79,9 @@ def dispatch(request):
     if operation is None or operation.password_check != through_check:
         raise ApiError(404, "unknown_operation", operation=name)
     if ("GET" if request.method == "HEAD" else request.method) not in operation.methods:
-        raise ApiError(405, "method_not_allowed", method=request.method, headers={"Allow": ", ".join(operation.methods)})
+        raise ApiError(
+            405, "method_not_allowed", method=request.method, headers={"Allow": ", ".join(operation.methods)}
+        )
     if operation.auth == TOKEN and request.authenticated_userid is None:
         raise ApiError(401, "not_logged_in")
     validate_request(request)
@@ -94,6 +98,12 @@ def includeme(config):
     config.add_route("relay", "/wps/relay/{operation}")
     for route in ("relay", "relay.password_check"):
         # A refusal that must leave its traces (a wrong payment password counted) is answered, not raised.
-        config.add_view(dispatch, route_name=route, request_method=METHODS, renderer="api", decorator=keeping_traces,
-                        region_check=region_check)
+        config.add_view(
+            dispatch,
+            route_name=route,
+            request_method=METHODS,
+            renderer="api",
+            decorator=keeping_traces,
+            region_check=region_check,
+        )
     config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

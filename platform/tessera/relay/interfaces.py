@@ -8,5 +8,4 @@ class IPasswordCheck(Interface):
     request, returns True when the password is right. Without one, every such call is refused.
     """
 
-    def __call__(request):
-        ...
+    def __call__(request): ...

@@ -1,5 +1,6 @@
 """The shell: every page route of SPEC §2 answers the brand's index.html, and the built front end
 is served from TESSERA_STATIC_DIR at /static/."""
+
 from tessera.core.errors import INotFoundPage
 from tessera.shell.services import PAGE_ROUTES
 from tessera.shell.views import NotFoundPage, render_page

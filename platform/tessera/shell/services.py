@@ -1,5 +1,6 @@
 """The pages of the shell (SPEC §2): their routes, the built files they load, and the content
 security policy of a brand's page."""
+
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -8,12 +9,38 @@ from tessera.core.files import file_digest
 GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
 PAGE_ROUTES = [
     ("root", "/"),
-    *[(path.strip("/").replace(".", "_"), path) for path in (
-        "/index", "/index.html", "/home", "/login", "/forget", "/register", "/register.html",
-        "/noticePage", "/vip", "/pointMall", "/agent", "/agentHome", "/service", "/lottery",
-        "/vnlottery", "/hot", "/live", "/promotions", "/promoDetail", "/seamless", "/fbsports",
-        "/help", "/helpmc", "/down", "/download", "/join", "/game",
-    )],
+    *[
+        (path.strip("/").replace(".", "_"), path)
+        for path in (
+            "/index",
+            "/index.html",
+            "/home",
+            "/login",
+            "/forget",
+            "/register",
+            "/register.html",
+            "/noticePage",
+            "/vip",
+            "/pointMall",
+            "/agent",
+            "/agentHome",
+            "/service",
+            "/lottery",
+            "/vnlottery",
+            "/hot",
+            "/live",
+            "/promotions",
+            "/promoDetail",
+            "/seamless",
+            "/fbsports",
+            "/help",
+            "/helpmc",
+            "/down",
+            "/download",
+            "/join",
+            "/game",
+        )
+    ],
     ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
 ]
 API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/assets/", "/healthz", "/readyz")
@@ -65,16 +92,18 @@ def content_security_policy(tenant, remotes: dict, phone_auth: dict | None = Non
     connect = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_CONNECT if firebase else ()), *emulator])
     images = " ".join(["'self'", "data:", "blob:", *_origins(cdn.get("images", []))])
     frames = " ".join(["'self'", *_origins(cdn.get("launch_game", [])), *(FIREBASE_FRAMES if firebase else ())])
-    return "; ".join((
-        "default-src 'self'",
-        f"script-src {scripts}",
-        "style-src 'self' 'unsafe-inline'",
-        f"img-src {images}",
-        "font-src 'self' data:",
-        f"connect-src {connect}",
-        f"frame-src {frames}",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-    ))
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src {scripts}",
+            "style-src 'self' 'unsafe-inline'",
+            f"img-src {images}",
+            "font-src 'self' data:",
+            f"connect-src {connect}",
+            f"frame-src {frames}",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'self'",
+        )
+    )

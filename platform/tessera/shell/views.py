@@ -1,5 +1,6 @@
 """index.html for every page of the shell, rendered per brand, with what the server tells the
 front end about the brand."""
+
 import json
 
 from pyramid.renderers import render_to_response
@@ -49,15 +50,21 @@ def render_page(request, status: int = 200):
     request.language = chosen(request) or tenant.default_language
     settings = request.registry.settings["tessera"]
     data = bootstrap(request, request.find_service(IBrandStatus).summary())
-    response = render_to_response("tessera:templates/shell.jinja2", {
-        "title": tenant.name,
-        "language": data["language"],
-        "theme": tenant.theme,
-        "bootstrap": data,
-        "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
-    }, request=request)
+    response = render_to_response(
+        "tessera:templates/shell.jinja2",
+        {
+            "title": tenant.name,
+            "language": data["language"],
+            "theme": tenant.theme,
+            "bootstrap": data,
+            "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
+        },
+        request=request,
+    )
     response.status_int = status
-    response.headers["Content-Security-Policy"] = content_security_policy(tenant, data["remotes"], request.plugins.phone_auth_client())
+    response.headers["Content-Security-Policy"] = content_security_policy(
+        tenant, data["remotes"], request.plugins.phone_auth_client()
+    )
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"

@@ -6,6 +6,7 @@ changes state (anything but GET, HEAD, OPTIONS). A view says otherwise with ``re
 ``ALWAYS`` (a game launch, even by GET), ``NEVER`` (logout, the calls of vendors' and gateways'
 servers, the operator API), or a function of the request answering either (the relay, per operation).
 """
+
 import logging
 
 from tessera.core.cache import memo
@@ -21,8 +22,10 @@ UNKNOWN_REGION_NOTED_SECONDS = 3600  # an address of unknown region is logged on
 
 def _note_unknown_region(request, ip: str | None) -> None:
     def note():
-        log.warning("call allowed from an address of unknown region",
-                    extra={"brand": request.tenant.slug, "ip": ip, "path": request.path})
+        log.warning(
+            "call allowed from an address of unknown region",
+            extra={"brand": request.tenant.slug, "ip": ip, "path": request.path},
+        )
         return True
 
     noted = memo(request.registry, "unknown_regions", maxsize=65536, seconds=UNKNOWN_REGION_NOTED_SECONDS)

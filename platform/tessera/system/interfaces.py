@@ -1,4 +1,5 @@
 """The system services other features call."""
+
 from zope.interface import Interface
 
 

@@ -1,5 +1,6 @@
 """Tenancy: the brands (tenant folders, synced into the database) and which one a request belongs
 to, from its Host header."""
+
 from pyramid.tweens import EXCVIEW
 
 from tessera.tenancy.hosts import request_brand, request_tenant, request_tenant_domain, request_tenant_or_none

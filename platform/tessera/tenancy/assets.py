@@ -3,6 +3,7 @@
 Content names an image by its path inside that folder (``banners/welcome.svg``) or by an https
 URL; answers carry ``/assets/<path>`` or the URL as written.
 """
+
 import re
 from pathlib import Path, PurePosixPath
 

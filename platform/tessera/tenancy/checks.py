@@ -3,6 +3,7 @@ rules a schema cannot say (languages, time zone, register patterns, installed pl
 own settings, hosts unique across brands), then its content files and the assets they name.
 Each problem is a :class:`LoadError` naming the file, the key and the reason.
 """
+
 import difflib
 import ipaddress
 import re
@@ -102,14 +103,16 @@ def _register_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
             try:
                 re.compile(accepted)
             except re.error as exc:
-                errors.append(LoadError(file, f"register.fields.{name}.accepted_pattern", f"not a regular expression: {exc}"))
+                errors.append(
+                    LoadError(file, f"register.fields.{name}.accepted_pattern", f"not a regular expression: {exc}")
+                )
         if field_settings.get("min_length", 0) > field_settings.get("max_length", 255):
             errors.append(LoadError(file, f"register.fields.{name}", "min_length is greater than max_length"))
     return errors
 
 
 def _secret_errors(value, path: list, file: str) -> list[LoadError]:
-    if isinstance(value, str) and value.startswith(ENV_PREFIX) and not ENV_NAME.match(value[len(ENV_PREFIX):]):
+    if isinstance(value, str) and value.startswith(ENV_PREFIX) and not ENV_NAME.match(value[len(ENV_PREFIX) :]):
         return [LoadError(file, _key(path), f"'{value}' does not name an environment variable")]
     if isinstance(value, dict):
         return [e for k, v in value.items() for e in _secret_errors(v, [*path, k], file)]
@@ -131,7 +134,9 @@ def _plugin_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadEr
         try:
             Draft202012Validator.check_schema(schema)
         except SchemaError as exc:
-            errors.append(LoadError(file, f"plugins.{name}", f"the plugin's SETTINGS_SCHEMA is not valid: {exc.message}"))
+            errors.append(
+                LoadError(file, f"plugins.{name}", f"the plugin's SETTINGS_SCHEMA is not valid: {exc.message}")
+            )
             continue
         own = {k: v for k, v in settings.items() if k != "enabled"}
         validator = Draft202012Validator(schema, format_checker=format_checker)
@@ -168,10 +173,7 @@ def rule_errors(config: dict, file: str, plugin_schemas: dict, malformed: list[L
     """The rules' errors; a rule whose keys the schema found ``malformed`` is not run."""
     broken = top_keys(malformed)
     return [
-        error
-        for keys, rule in RULES
-        if not broken.intersection(keys)
-        for error in rule(config, file, plugin_schemas)
+        error for keys, rule in RULES if not broken.intersection(keys) for error in rule(config, file, plugin_schemas)
     ]
 
 
@@ -208,8 +210,14 @@ def image_errors(folder: Folder, reference: str, file: str, key: str) -> list[Lo
     if is_https_url(reference):
         return []
     if asset_segments(reference) is None:
-        return [LoadError(file, key, f"'{reference}' is neither an https URL nor a path inside assets/ (names of "
-                                     "letters, digits, '.', '_' and '-', ending in an image or font extension)")]
+        return [
+            LoadError(
+                file,
+                key,
+                f"'{reference}' is neither an https URL nor a path inside assets/ (names of "
+                "letters, digits, '.', '_' and '-', ending in an image or font extension)",
+            )
+        ]
     if find_asset(folder.root, folder.path.name, reference) is None:
         return [LoadError(file, key, f"'{reference}' is not a file in {folder.path.name}/assets/")]
     return []
@@ -227,7 +235,9 @@ def _unique_key_errors(items: list, file: str, name: str) -> list[LoadError]:
     errors: list[LoadError] = []
     for i, item in enumerate(items):
         if item["key"] in first:
-            errors.append(LoadError(file, f"{name}.{i}.key", f"'{item['key']}' is already used by {name}.{first[item['key']]}"))
+            errors.append(
+                LoadError(file, f"{name}.{i}.key", f"'{item['key']}' is already used by {name}.{first[item['key']]}")
+            )
         first.setdefault(item["key"], i)
     return errors
 
@@ -244,7 +254,8 @@ def _title_errors(titles: dict, folder: Folder, file: str, at: str) -> list[Load
         return []
     errors = [
         LoadError(file, f"{at}.{code}", f"'{code}' is not one of the brand's languages")
-        for code in titles if code not in folder.languages
+        for code in titles
+        if code not in folder.languages
     ]
     if folder.default_language is not None and folder.default_language not in titles:
         errors.append(LoadError(file, f"{at}.{folder.default_language}", "is required: the brand's default language"))
@@ -275,7 +286,9 @@ def notice_rules(document: dict, folder: Folder, file: str) -> list[LoadError]:
 
 
 def footer_rules(document: dict, folder: Folder, file: str) -> list[LoadError]:
-    entries = [(f"{part}.{i}", entry) for part in ("licences", "protection") for i, entry in enumerate(document.get(part, []))]
+    entries = [
+        (f"{part}.{i}", entry) for part in ("licences", "protection") for i, entry in enumerate(document.get(part, []))
+    ]
     if "responsibility" in document:
         entries.append(("responsibility", document["responsibility"]))
     errors = []

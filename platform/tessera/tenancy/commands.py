@@ -1,5 +1,6 @@
 """``tessera tenants``: the brand folders under TESSERA_TENANTS_DIR; and the one way every command
 picks a brand by its slug."""
+
 import sys
 
 import click
@@ -14,8 +15,9 @@ def the_brand(session, slug: str, param_hint: str = "SLUG") -> Tenant:
     """The brand ``slug``, the session scoped to it from now on; a clear refusal when there is none."""
     tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
     if tenant is None:
-        raise click.BadParameter(f"no brand '{slug}' in the database (run 'tessera tenants sync')",
-                                 param_hint=param_hint)
+        raise click.BadParameter(
+            f"no brand '{slug}' in the database (run 'tessera tenants sync')", param_hint=param_hint
+        )
     session.info["tenant_id"] = tenant.id
     return tenant
 
@@ -24,8 +26,10 @@ def brands(session, slug: str | None) -> list[TenantContext]:
     """The brand ``slug``, or every active brand without one, by slug."""
     if slug is not None:
         return [TenantContext.from_row(the_brand(session, slug))]
-    return [TenantContext.from_row(row) for row in session.scalars(
-        select(Tenant).where(Tenant.active.is_(True)).order_by(Tenant.slug))]
+    return [
+        TenantContext.from_row(row)
+        for row in session.scalars(select(Tenant).where(Tenant.active.is_(True)).order_by(Tenant.slug))
+    ]
 
 
 def load(settings):
@@ -64,8 +68,10 @@ def tenants_sync(settings):
     sources = load(settings)
     with command_session(settings) as session:
         report = sync_tenants(session, sources, settings.secret_key)
-    click.echo(f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
-               f"deactivated: {', '.join(report.deactivated) or '-'}")
+    click.echo(
+        f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
+        f"deactivated: {', '.join(report.deactivated) or '-'}"
+    )
 
 
 @tenants.command("list")

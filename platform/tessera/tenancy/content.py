@@ -8,7 +8,8 @@
 TOML dates and date-times without an offset are the brand's local time (``timezone`` in
 tenant.toml, else UTC). A date alone starts at midnight; as an end it includes the whole day.
 """
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jsonschema import Draft202012Validator, validators
@@ -20,8 +21,19 @@ IMAGE = {"type": "string", "minLength": 1, "maxLength": 500, "description": "a p
 LINK = {"type": "string", "minLength": 1, "maxLength": 500, "description": "a route starting with '/' or an https URL"}
 
 BANNER_GROUPS = (
-    "home", "rng", "live", "fish", "pvp", "sports", "esports", "elott", "cockfight", "pointMall",
-    "w_register", "agent", "service",
+    "home",
+    "rng",
+    "live",
+    "fish",
+    "pvp",
+    "sports",
+    "esports",
+    "elott",
+    "cockfight",
+    "pointMall",
+    "w_register",
+    "agent",
+    "service",
 )
 NOTICE_TYPES = ("PL", "PU", "PR", "H")
 
@@ -37,42 +49,60 @@ def _document(required: list, properties: dict) -> dict:
     return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
-HELP_SCHEMA = _document(["sections"], {
-    "sections": _items(["key", "title", "body"], {"key": KEY, "title": TITLE, "body": {"type": "string"}}),
-})
-BANNERS_SCHEMA = _document(["banners"], {
-    "banners": _items(["key", "group", "image", "title"], {
-        "key": KEY,
-        "group": {"enum": list(BANNER_GROUPS)},
-        "image": IMAGE,
-        "link": LINK,
-        "title": {"type": "object", "minProperties": 1, "additionalProperties": TITLE},
-        "starts": DATE,
-        "ends": DATE,
-    }),
-})
-NOTICES_SCHEMA = _document(["notices"], {
-    "notices": _items(["key", "type", "title", "content", "start_date"], {
-        "key": KEY,
-        "type": {"enum": list(NOTICE_TYPES)},
-        "title": TITLE,
-        "content": {"type": "string"},
-        "start_date": DATE,
-        "end_date": DATE,
-        "promotion_type": {"type": "string", "minLength": 1, "maxLength": 40},
-    }),
-})
-FOOTER_SCHEMA = _document(["description"], {
-    "description": {"type": "string"},
-    "licences": _items(["title", "image"], {"title": TITLE, "image": IMAGE, "link": LINK}),
-    "protection": _items(["title", "image"], {"title": TITLE, "image": IMAGE}),
-    "responsibility": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["title", "image"],
-        "properties": {"title": TITLE, "image": IMAGE, "link": LINK},
+HELP_SCHEMA = _document(
+    ["sections"],
+    {
+        "sections": _items(["key", "title", "body"], {"key": KEY, "title": TITLE, "body": {"type": "string"}}),
     },
-})
+)
+BANNERS_SCHEMA = _document(
+    ["banners"],
+    {
+        "banners": _items(
+            ["key", "group", "image", "title"],
+            {
+                "key": KEY,
+                "group": {"enum": list(BANNER_GROUPS)},
+                "image": IMAGE,
+                "link": LINK,
+                "title": {"type": "object", "minProperties": 1, "additionalProperties": TITLE},
+                "starts": DATE,
+                "ends": DATE,
+            },
+        ),
+    },
+)
+NOTICES_SCHEMA = _document(
+    ["notices"],
+    {
+        "notices": _items(
+            ["key", "type", "title", "content", "start_date"],
+            {
+                "key": KEY,
+                "type": {"enum": list(NOTICE_TYPES)},
+                "title": TITLE,
+                "content": {"type": "string"},
+                "start_date": DATE,
+                "end_date": DATE,
+                "promotion_type": {"type": "string", "minLength": 1, "maxLength": 40},
+            },
+        ),
+    },
+)
+FOOTER_SCHEMA = _document(
+    ["description"],
+    {
+        "description": {"type": "string"},
+        "licences": _items(["title", "image"], {"title": TITLE, "image": IMAGE, "link": LINK}),
+        "protection": _items(["title", "image"], {"title": TITLE, "image": IMAGE}),
+        "responsibility": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["title", "image"],
+            "properties": {"title": TITLE, "image": IMAGE, "link": LINK},
+        },
+    },
+)
 
 # JSON Schema knows no dates; TOML has them, and tomllib reads them as date and datetime.
 ContentValidator = validators.extend(
@@ -84,9 +114,9 @@ ContentValidator = validators.extend(
 def brand_zone(config: dict) -> tzinfo:
     """The brand's time zone, for content dates written without an offset (UTC when it names none)."""
     try:
-        return ZoneInfo(config["timezone"]) if "timezone" in config else timezone.utc
+        return ZoneInfo(config["timezone"]) if "timezone" in config else UTC
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def moment(value: date, zone: tzinfo, end: bool = False) -> datetime:
@@ -95,4 +125,4 @@ def moment(value: date, zone: tzinfo, end: bool = False) -> datetime:
         value = datetime.combine(value + timedelta(days=1) if end else value, time(), zone)
     elif value.tzinfo is None:
         value = value.replace(tzinfo=zone)
-    return value.astimezone(timezone.utc)
+    return value.astimezone(UTC)

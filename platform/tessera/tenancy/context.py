@@ -1,4 +1,5 @@
 """What a request knows of its brand: the synced tenant.toml, read through small helpers."""
+
 import os
 from dataclasses import dataclass
 from functools import cached_property
@@ -12,7 +13,7 @@ ENV_PREFIX = "env:"
 def resolve_secrets(value):
     """Plugin settings name secrets as ``"env:NAME"``; they are read from the environment when used."""
     if isinstance(value, str) and value.startswith(ENV_PREFIX):
-        return os.environ.get(value[len(ENV_PREFIX):], "")
+        return os.environ.get(value[len(ENV_PREFIX) :], "")
     if isinstance(value, dict):
         return {k: resolve_secrets(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -1,5 +1,6 @@
 """Which brand a request belongs to, from its Host header: the brand and domain a host names,
 remembered briefly per worker, and the tween that refuses an unknown host before any view."""
+
 import re
 from dataclasses import dataclass
 

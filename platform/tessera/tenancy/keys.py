@@ -1,5 +1,6 @@
 """Each brand's RSA key pair for encrypted ("E") calls. The private half is stored encrypted
 with ``TESSERA_SECRET_KEY``; the public half is published as a JWK in the permission info."""
+
 import uuid
 from functools import lru_cache
 

@@ -4,6 +4,7 @@ A folder is read whole and checked as it is read (:mod:`tessera.tenancy.checks`)
 then its content (help, banners, notices, footer; see :mod:`tessera.tenancy.content`) and the
 assets that content names. Any error refuses the whole set; nothing is half-loaded.
 """
+
 import json
 import re
 import tomllib
@@ -26,7 +27,14 @@ from tessera.tenancy.checks import (
     schema_errors,
     top_keys,
 )
-from tessera.tenancy.content import BANNERS_SCHEMA, FOOTER_SCHEMA, HELP_SCHEMA, NOTICES_SCHEMA, ContentValidator, brand_zone
+from tessera.tenancy.content import (
+    BANNERS_SCHEMA,
+    FOOTER_SCHEMA,
+    HELP_SCHEMA,
+    NOTICES_SCHEMA,
+    ContentValidator,
+    brand_zone,
+)
 
 SCHEMA = json.loads((Path(__file__).parent / "tenant.schema.json").read_text())
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -82,7 +90,9 @@ def _per_language(folder: Folder, kind: str, schema: dict, rules, errors: list) 
 
 def _load_content(folder: Folder, errors: list) -> dict:
     banners = folder.path / "content" / "banners.toml"
-    banners_document = _content_file(banners, folder, BANNERS_SCHEMA, banner_rules, errors) if banners.exists() else None
+    banners_document = (
+        _content_file(banners, folder, BANNERS_SCHEMA, banner_rules, errors) if banners.exists() else None
+    )
     help_documents = _per_language(folder, "help", HELP_SCHEMA, help_rules, errors)
     notice_documents = _per_language(folder, "notices", NOTICES_SCHEMA, notice_rules, errors)
     return {

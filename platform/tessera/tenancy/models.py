@@ -1,5 +1,6 @@
 """Brands and the hosts they answer on (the platform's rows, not any one tenant's), and the content
 of each brand's folder as the sync wrote it: help, footers, banners and notices."""
+
 from datetime import datetime
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint

@@ -3,6 +3,7 @@ Python and JavaScript, and the message key shown when a value does not fit.
 
 ``*`` is the accepted pattern that matches anything.
 """
+
 import re
 from dataclasses import dataclass
 

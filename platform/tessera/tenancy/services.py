@@ -1,4 +1,5 @@
 """Loading the reviewed tenant folders into the database, idempotently and all at once."""
+
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
@@ -57,8 +58,12 @@ def sync_tenants(session: Session, sources: list[TenantSource], secret: str) -> 
 
 
 def _sync_domains(session: Session, tenant: Tenant, source: TenantSource) -> None:
-    current = {d.host: d for d in session.scalars(select(TenantDomain).where(TenantDomain.host.in_(
-        [d["host"] for d in source.config["domains"]])))}
+    current = {
+        d.host: d
+        for d in session.scalars(
+            select(TenantDomain).where(TenantDomain.host.in_([d["host"] for d in source.config["domains"]]))
+        )
+    }
     for entry in source.config["domains"]:
         domain = current.get(entry["host"]) or TenantDomain(host=entry["host"])
         domain.tenant_id = tenant.id
@@ -71,10 +76,16 @@ def _sync_help(session: Session, tenant: Tenant, source: TenantSource) -> None:
     session.execute(delete(HelpSection).where(HelpSection.tenant_id == tenant.id))
     for language, sections in source.help.items():
         for position, section in enumerate(sections):
-            session.add(HelpSection(
-                tenant_id=tenant.id, language=language, key=section["key"], position=position,
-                title=section["title"], body_html=_markdown.render(section["body"]),
-            ))
+            session.add(
+                HelpSection(
+                    tenant_id=tenant.id,
+                    language=language,
+                    key=section["key"],
+                    position=position,
+                    title=section["title"],
+                    body_html=_markdown.render(section["body"]),
+                )
+            )
 
 
 def _replace_rows(session: Session, model, tenant: Tenant, identity: tuple[str, ...], wanted: list[dict]) -> None:
@@ -97,38 +108,50 @@ def _replace_rows(session: Session, model, tenant: Tenant, identity: tuple[str, 
 
 def _sync_banners(session: Session, tenant: Tenant, source: TenantSource) -> None:
     zone = brand_zone(source.config)
-    _replace_rows(session, Banner, tenant, ("key",), [
-        {
-            "key": banner["key"],
-            "group_name": banner["group"],
-            "position": position,
-            "image_url": asset_url(banner["image"]),
-            "link_url": banner.get("link"),
-            "title": banner["title"],
-            "starts_at": moment(banner["starts"], zone) if "starts" in banner else None,
-            "ends_at": moment(banner["ends"], zone, end=True) if "ends" in banner else None,
-        }
-        for position, banner in enumerate(source.banners)
-    ])
+    _replace_rows(
+        session,
+        Banner,
+        tenant,
+        ("key",),
+        [
+            {
+                "key": banner["key"],
+                "group_name": banner["group"],
+                "position": position,
+                "image_url": asset_url(banner["image"]),
+                "link_url": banner.get("link"),
+                "title": banner["title"],
+                "starts_at": moment(banner["starts"], zone) if "starts" in banner else None,
+                "ends_at": moment(banner["ends"], zone, end=True) if "ends" in banner else None,
+            }
+            for position, banner in enumerate(source.banners)
+        ],
+    )
 
 
 def _sync_notices(session: Session, tenant: Tenant, source: TenantSource) -> None:
     zone = brand_zone(source.config)
-    _replace_rows(session, Announcement, tenant, ("language", "key"), [
-        {
-            "language": language,
-            "key": notice["key"],
-            "type": notice["type"],
-            "position": position,
-            "title": notice["title"],
-            "content_html": _markdown.render(notice["content"]),
-            "promotion_type": notice.get("promotion_type"),
-            "starts_at": moment(notice["start_date"], zone),
-            "ends_at": moment(notice["end_date"], zone, end=True) if "end_date" in notice else None,
-        }
-        for language, notices in source.notices.items()
-        for position, notice in enumerate(notices)
-    ])
+    _replace_rows(
+        session,
+        Announcement,
+        tenant,
+        ("language", "key"),
+        [
+            {
+                "language": language,
+                "key": notice["key"],
+                "type": notice["type"],
+                "position": position,
+                "title": notice["title"],
+                "content_html": _markdown.render(notice["content"]),
+                "promotion_type": notice.get("promotion_type"),
+                "starts_at": moment(notice["start_date"], zone),
+                "ends_at": moment(notice["end_date"], zone, end=True) if "end_date" in notice else None,
+            }
+            for language, notices in source.notices.items()
+            for position, notice in enumerate(notices)
+        ],
+    )
 
 
 def _footer_entry(entry: dict, linked: bool = True) -> dict:
@@ -137,15 +160,21 @@ def _footer_entry(entry: dict, linked: bool = True) -> dict:
 
 
 def _sync_footers(session: Session, tenant: Tenant, source: TenantSource) -> None:
-    _replace_rows(session, Footer, tenant, ("language",), [
-        {
-            "language": language,
-            "content": {
-                "description": _markdown.render(footer["description"]),
-                "licences": [_footer_entry(entry) for entry in footer.get("licences", [])],
-                "protection": [_footer_entry(entry, linked=False) for entry in footer.get("protection", [])],
-                "responsibility": _footer_entry(footer["responsibility"]) if "responsibility" in footer else None,
-            },
-        }
-        for language, footer in source.footer.items()
-    ])
+    _replace_rows(
+        session,
+        Footer,
+        tenant,
+        ("language",),
+        [
+            {
+                "language": language,
+                "content": {
+                    "description": _markdown.render(footer["description"]),
+                    "licences": [_footer_entry(entry) for entry in footer.get("licences", [])],
+                    "protection": [_footer_entry(entry, linked=False) for entry in footer.get("protection", [])],
+                    "responsibility": _footer_entry(footer["responsibility"]) if "responsibility" in footer else None,
+                },
+            }
+            for language, footer in source.footer.items()
+        ],
+    )

@@ -1,6 +1,7 @@
 """Wallet: the double-entry ledger, balances, deposits through payment-channel plugins,
 withdrawals, transfers to vendor wallets and to the upline, the account record, and the
 operator API."""
+
 from tessera.relay.interfaces import IPasswordCheck
 from tessera.wallet.ledger.services import Ledger
 

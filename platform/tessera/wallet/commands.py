@@ -1,4 +1,5 @@
 """The wallet's operator commands: ``tessera ledger``, ``operators``, ``payments`` and ``transfers``."""
+
 from functools import partial
 
 import click

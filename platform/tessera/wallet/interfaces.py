@@ -1,4 +1,5 @@
 """What the wallet needs of the features above it."""
+
 from typing import Protocol
 
 
@@ -8,5 +9,4 @@ class VendorRounds(Protocol):
     rounds, less the stakes of open ones, by member; only ``member_ids``' when given. A member
     with rounds there is listed even when they net to nothing."""
 
-    def __call__(self, db, tenant_id: int, vassalage: str, member_ids: list[int] | None = None) -> dict[int, int]:
-        ...
+    def __call__(self, db, tenant_id: int, vassalage: str, member_ids: list[int] | None = None) -> dict[int, int]: ...

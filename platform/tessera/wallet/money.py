@@ -3,15 +3,16 @@
 Every brand currency Tessera serves has two decimal places; an amount a member sends is a string
 or a JSON number, read through its text so a float never rounds it.
 """
+
 from decimal import Decimal, InvalidOperation
 
 from tessera.core.envelope import ApiError
 
 PLACES = 2
-UNIT = 10 ** PLACES
+UNIT = 10**PLACES
 CENT = Decimal(1).scaleb(-PLACES)
 # No single amount is larger than this (ten trillion), far inside the 64-bit balance columns.
-LARGEST = 10 ** 13 * UNIT
+LARGEST = 10**13 * UNIT
 
 
 def to_minor(amount: Decimal) -> int:

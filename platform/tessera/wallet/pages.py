@@ -1,5 +1,6 @@
 """How the wallet's lists answer: one page of rows with the count of all, and moments written as
 the API writes them."""
+
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -25,8 +26,12 @@ class Page:
         return (self.total + self.page_size - 1) // self.page_size
 
     def value(self, show) -> dict:
-        return {"list": [show(row) for row in self.rows], "pageNo": self.page_no, "totalPages": self.total_pages,
-                "total": self.total}
+        return {
+            "list": [show(row) for row in self.rows],
+            "pageNo": self.page_no,
+            "totalPages": self.total_pages,
+            "total": self.total,
+        }
 
 
 def page_of(db, query, order, page_no: int = 1, page_size: int = 20) -> Page:

@@ -1,5 +1,6 @@
 """A member's money request: the client-made id that makes it safe to send again, and the key the
 row it made is known by, so a replay finds its first answer."""
+
 import re
 
 from tessera.core.envelope import ApiError

@@ -1,4 +1,5 @@
 """The brand's [wallet] section of tenant.toml: bounds, deadlines and what the brand allows."""
+
 from decimal import Decimal
 
 from tessera.wallet.money import to_minor

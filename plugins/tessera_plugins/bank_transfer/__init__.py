@@ -16,6 +16,7 @@ no notification and no query. The core keeps the deposit pending until an operat
 rejects it. A title given as a table is shown in the brand's default language (else English), and
 the whole table is passed on as ``titles`` for callers that know the member's language.
 """
+
 from decimal import Decimal
 
 from tessera import hookimpl
@@ -52,8 +53,11 @@ SETTINGS_SCHEMA = {
 
 
 def _instructions(channel: dict) -> dict:
-    instructions = {"bankName": channel["bank_name"], "accountName": channel["account_name"],
-                    "accountNumber": channel["account_number"]}
+    instructions = {
+        "bankName": channel["bank_name"],
+        "accountName": channel["account_name"],
+        "accountNumber": channel["account_number"],
+    }
     if channel.get("note"):
         instructions["note"] = channel["note"]
     return instructions
@@ -66,9 +70,14 @@ def _title(tenant, title) -> str:
 
 
 def _offered(tenant, channel: dict) -> dict:
-    offer = {"channel": channel["channel"], "title": _title(tenant, channel["title"]), "kind": "manual",
-             "minAmount": f"{Decimal(channel['min']):.2f}", "maxAmount": f"{Decimal(channel['max']):.2f}",
-             "instructions": _instructions(channel)}
+    offer = {
+        "channel": channel["channel"],
+        "title": _title(tenant, channel["title"]),
+        "kind": "manual",
+        "minAmount": f"{Decimal(channel['min']):.2f}",
+        "maxAmount": f"{Decimal(channel['max']):.2f}",
+        "instructions": _instructions(channel),
+    }
     if isinstance(channel["title"], dict):
         offer["titles"] = dict(channel["title"])
     return offer
@@ -89,10 +98,26 @@ def tessera_payment_start(tenant, settings, channel, deposit):
 
 
 def contract_settings() -> dict:
-    return {"channels": [
-        {"channel": "dbbl", "title": {"en": "Bank transfer (DBBL)", "bn": "ব্যাংক ট্রান্সফার (ডিবিবিএল)"},
-         "min": "500", "max": "50000.00", "bank_name": "Dutch-Bangla Bank", "account_name": "Tessera Demo BD Ltd",
-         "account_number": "1011100012345", "note": "Write your username in the reference."},
-        {"channel": "bdo", "title": "BDO transfer", "min": "100.5", "max": "100000",
-         "bank_name": "BDO Unibank", "account_name": "Tessera Demo PH Inc", "account_number": "0012-3456-7890"},
-    ]}
+    return {
+        "channels": [
+            {
+                "channel": "dbbl",
+                "title": {"en": "Bank transfer (DBBL)", "bn": "ব্যাংক ট্রান্সফার (ডিবিবিএল)"},
+                "min": "500",
+                "max": "50000.00",
+                "bank_name": "Dutch-Bangla Bank",
+                "account_name": "Tessera Demo BD Ltd",
+                "account_number": "1011100012345",
+                "note": "Write your username in the reference.",
+            },
+            {
+                "channel": "bdo",
+                "title": "BDO transfer",
+                "min": "100.5",
+                "max": "100000",
+                "bank_name": "BDO Unibank",
+                "account_name": "Tessera Demo PH Inc",
+                "account_number": "0012-3456-7890",
+            },
+        ]
+    }

@@ -6,6 +6,7 @@
 The most specific range containing the address wins. An IPv4 client seen through a dual-stack
 socket (``::ffff:203.0.113.9``) is looked up by its IPv4 address.
 """
+
 import ipaddress
 from functools import lru_cache
 

@@ -7,6 +7,7 @@
 
 A title is one string or a table of languages; a missing language falls back to English.
 """
+
 from tessera import hookimpl
 
 SETTINGS_SCHEMA = {
@@ -26,7 +27,11 @@ SETTINGS_SCHEMA = {
                     "title": {
                         "oneOf": [
                             {"type": "string", "minLength": 1},
-                            {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}, "required": ["en"]},
+                            {
+                                "type": "object",
+                                "additionalProperties": {"type": "string", "minLength": 1},
+                                "required": ["en"],
+                            },
                         ]
                     },
                 },
@@ -50,6 +55,11 @@ def _title(title, language: str) -> str:
 @hookimpl
 def tessera_customer_service_entries(tenant, settings, language):
     return [
-        {"csType": entry["type"], "title": _title(entry["title"], language), "path": entry["url"], "csPosition": position}
+        {
+            "csType": entry["type"],
+            "title": _title(entry["title"], language),
+            "path": entry["url"],
+            "csPosition": position,
+        }
         for position, entry in enumerate(settings["entries"], start=1)
     ]

@@ -15,6 +15,7 @@ signature made with the same secret; ``tessera_seamless_decode`` checks it and
 ``server.py`` is the vendor, served for development by ``python -m tessera_sandboxes`` at
 ``/demo-vendor``.
 """
+
 import json
 import time
 
@@ -22,12 +23,28 @@ from tessera import hookimpl
 from tessera.plugins import AdapterError, client
 from tessera_plugins.demo_vendor.api import VendorClient
 from tessera_plugins.demo_vendor.protocol import (
-    LANGUAGE, LATE_CREDIT_HOURS, MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TRANSACTION_ID,
-    WALLET_OPERATIONS, fresh, sign_wallet_answer, verify_wallet_call, wallet_path,
+    LANGUAGE,
+    LATE_CREDIT_HOURS,
+    MONEY,
+    OPERATOR_HEADER,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    TRANSACTION_ID,
+    WALLET_OPERATIONS,
+    fresh,
+    sign_wallet_answer,
+    verify_wallet_call,
+    wallet_path,
 )
 
-SETTINGS_SCHEMA = client.settings_schema(vendors={
-    "type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"}})
+SETTINGS_SCHEMA = client.settings_schema(
+    vendors={
+        "type": "array",
+        "minItems": 1,
+        "uniqueItems": True,
+        "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"},
+    }
+)
 MAX_WALLET_CALL = 16 * 1024
 
 
@@ -39,33 +56,64 @@ def offered(settings) -> list[dict]:
 
 @hookimpl
 def tessera_game_vendors(tenant, settings):
-    return [{"vassalage": v["code"], "displayName": v["name"], "gameType": v["gameType"], "walletMode": "seamless",
-             "isHot": bool(v.get("hot")), "smallIcon": v.get("logo"), "accountTypeId": v.get("accountTypeId"),
-             "lateCreditHours": LATE_CREDIT_HOURS}
-            for v in offered(settings)]
+    return [
+        {
+            "vassalage": v["code"],
+            "displayName": v["name"],
+            "gameType": v["gameType"],
+            "walletMode": "seamless",
+            "isHot": bool(v.get("hot")),
+            "smallIcon": v.get("logo"),
+            "accountTypeId": v.get("accountTypeId"),
+            "lateCreditHours": LATE_CREDIT_HOURS,
+        }
+        for v in offered(settings)
+    ]
 
 
 @hookimpl
 def tessera_game_catalog(tenant, settings, vassalage):
-    return [{"gameCode": g["code"], "displayName": g["name"], "gameType": g["type"], "classify": g.get("classify"),
-             "minBet": g.get("minBet"), "lines": g.get("lines"), "hot": bool(g.get("hot")), "rank": g.get("rank"),
-             "icon": g.get("icon"), "icons": {"square": g["icon"]} if g.get("icon") else {}}
-            for g in VendorClient(settings).games(vassalage)]
+    return [
+        {
+            "gameCode": g["code"],
+            "displayName": g["name"],
+            "gameType": g["type"],
+            "classify": g.get("classify"),
+            "minBet": g.get("minBet"),
+            "lines": g.get("lines"),
+            "hot": bool(g.get("hot")),
+            "rank": g.get("rank"),
+            "icon": g.get("icon"),
+            "icons": {"square": g["icon"]} if g.get("icon") else {},
+        }
+        for g in VendorClient(settings).games(vassalage)
+    ]
 
 
 @hookimpl
 def tessera_game_launch(tenant, settings, vassalage, game_code, player, language, device, free_play):
     fun = free_play or player is None
-    fields = {"vendor": vassalage, "game": game_code, "freePlay": fun,
-              "language": language if LANGUAGE.fullmatch(language or "") else "en",
-              "device": device if device in ("WEB", "MOBILE") else "WEB",
-              "currency": (player or {}).get("currency") or tenant.config.get("currency", "FUN"),
-              "player": None, "username": None, "token": None, "walletUrl": None}
+    fields = {
+        "vendor": vassalage,
+        "game": game_code,
+        "freePlay": fun,
+        "language": language if LANGUAGE.fullmatch(language or "") else "en",
+        "device": device if device in ("WEB", "MOBILE") else "WEB",
+        "currency": (player or {}).get("currency") or tenant.config.get("currency", "FUN"),
+        "player": None,
+        "username": None,
+        "token": None,
+        "walletUrl": None,
+    }
     if not fun:
         if not (player.get("launchToken") and player.get("walletUrl")):
             raise ValueError("a seamless-wallet launch needs the player's launchToken and walletUrl")
-        fields |= {"player": client.player_reference(tenant, player["id"]), "username": player.get("username"),
-                   "token": player["launchToken"], "walletUrl": player["walletUrl"]}
+        fields |= {
+            "player": client.player_reference(tenant, player["id"]),
+            "username": player.get("username"),
+            "token": player["launchToken"],
+            "walletUrl": player["walletUrl"],
+        }
     return VendorClient(settings).open_session(fields)
 
 
@@ -91,9 +139,18 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
     body = body.encode() if isinstance(body, str) else bytes(body)
     operator = headers.get(OPERATOR_HEADER.lower(), "")
     signed_at = headers.get(TIMESTAMP_HEADER.lower(), "")
-    if operator != settings["operator_id"] or not fresh(signed_at, time.time()) or not verify_wallet_call(
-            settings["secret"], headers.get(SIGNATURE_HEADER.lower(), ""), wallet_path(vassalage, operation),
-            operator, signed_at, body):
+    if (
+        operator != settings["operator_id"]
+        or not fresh(signed_at, time.time())
+        or not verify_wallet_call(
+            settings["secret"],
+            headers.get(SIGNATURE_HEADER.lower(), ""),
+            wallet_path(vassalage, operation),
+            operator,
+            signed_at,
+            body,
+        )
+    ):
         raise AdapterError("signature_invalid")
     if operation not in WALLET_OPERATIONS or len(body) > MAX_WALLET_CALL:
         raise AdapterError("request_invalid")
@@ -109,8 +166,10 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
     if operation == "authenticate":
         decoded["token"] = _text(call, "token")
     if operation in ("debit", "credit", "rollback"):
-        decoded |= {"transactionId": _text(call, "transactionId", TRANSACTION_ID),
-                    "roundId": _text(call, "roundId", TRANSACTION_ID)}
+        decoded |= {
+            "transactionId": _text(call, "transactionId", TRANSACTION_ID),
+            "roundId": _text(call, "roundId", TRANSACTION_ID),
+        }
         if isinstance(call.get("gameCode"), str):
             decoded["gameCode"] = call["gameCode"]
     if operation in ("debit", "credit"):
@@ -128,9 +187,14 @@ def tessera_seamless_encode(tenant, settings, vassalage, operation, answer, head
         value["player"] = client.player_reference(tenant, value["memberId"])
     answer_body = json.dumps(value, default=str).encode()
     signed_at = int(time.time())
-    signature = sign_wallet_answer(settings["secret"], wallet_path(vassalage, operation), status, signed_at, answer_body)
-    return status, {"Content-Type": "application/json", TIMESTAMP_HEADER: str(signed_at),
-                    SIGNATURE_HEADER: signature}, answer_body
+    signature = sign_wallet_answer(
+        settings["secret"], wallet_path(vassalage, operation), status, signed_at, answer_body
+    )
+    return (
+        status,
+        {"Content-Type": "application/json", TIMESTAMP_HEADER: str(signed_at), SIGNATURE_HEADER: signature},
+        answer_body,
+    )
 
 
 # -- Contract helpers (the kit's game-vendor suite) ------------------------------------------
@@ -152,8 +216,9 @@ def contract_wallet_call(settings, tenant, vassalage, operation, call, signed_at
     fields = {"player": client.player_reference(tenant, call["memberId"])}
     fields |= {key: value for key, value in call.items() if key != "memberId"}
     signed_at = int(time.time() if signed_at is None else signed_at)
-    return wallet_request(wallet_path(vassalage, operation), settings["operator_id"], settings["secret"], fields,
-                          signed_at)
+    return wallet_request(
+        wallet_path(vassalage, operation), settings["operator_id"], settings["secret"], fields, signed_at
+    )
 
 
 def contract_read_answer(settings, tenant, vassalage, operation, call, status, headers, body) -> dict | None:
@@ -162,6 +227,7 @@ def contract_read_answer(settings, tenant, vassalage, operation, call, status, h
     from tessera_sandboxes.demo_vendor.seamless_client import read_answer
 
     fields = {"transactionId": call.get("transactionId")}
-    answer = read_answer(settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body,
-                         time.time())
+    answer = read_answer(
+        settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body, time.time()
+    )
     return None if answer.outcome == "lost" else answer.value

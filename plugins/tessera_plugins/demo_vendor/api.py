@@ -1,5 +1,6 @@
 """The plugin's signed calls to the demo vendor's API (Tessera's signed-vendor scheme), and what
 its answers mean for Tessera."""
+
 import threading
 
 from cachetools import TTLCache
@@ -48,8 +49,12 @@ class VendorClient(client.SignedClient):
     def rooms(self, vendor: str) -> list[dict]:
         rooms = self.listing("/api/rooms", "rooms", (), {"vendor": vendor})
         for room in rooms:
-            if not (MONEY.fullmatch(str(room.get("minBet"))) and MONEY.fullmatch(str(room.get("maxBet")))
-                    and room.get("status") in ("open", "closed") and isinstance(room.get("players"), int)):
+            if not (
+                MONEY.fullmatch(str(room.get("minBet")))
+                and MONEY.fullmatch(str(room.get("maxBet")))
+                and room.get("status") in ("open", "closed")
+                and isinstance(room.get("players"), int)
+            ):
                 raise self.unavailable(f"not a table: {room!r}")
         return rooms
 

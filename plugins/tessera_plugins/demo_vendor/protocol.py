@@ -57,6 +57,7 @@ accepts it: the round is still open, or the credit was taken and its replay answ
 such a late credit always lands. A launch URL ``/play/<session>?exp=&sig=`` is signed over
 ``"PLAY" "\\n" SESSION "\\n" EXP`` and opens only until ``exp``.
 """
+
 import hashlib
 import hmac
 import re
@@ -92,14 +93,16 @@ def fresh(timestamp: str, now: float) -> bool:
     return timestamp.isascii() and timestamp.isdigit() and abs(int(timestamp) - now) <= MAX_SKEW_SECONDS
 
 
-def sign_request(secret: str, method: str, path: str, query: str, operator_id: str, timestamp,
-                 body: bytes = b"") -> str:
+def sign_request(
+    secret: str, method: str, path: str, query: str, operator_id: str, timestamp, body: bytes = b""
+) -> str:
     """The signature of a call to the vendor's API."""
     return _mac(secret, method.upper(), path, query, operator_id, str(timestamp), body=body)
 
 
-def verify_request(secret: str, signature: str, method: str, path: str, query: str, operator_id: str,
-                   timestamp: str, body: bytes) -> bool:
+def verify_request(
+    secret: str, signature: str, method: str, path: str, query: str, operator_id: str, timestamp: str, body: bytes
+) -> bool:
     """Whether an API call is signed with ``secret``; an empty secret never verifies. Check ``fresh`` too."""
     return bool(secret) and _same(sign_request(secret, method, path, query, operator_id, timestamp, body), signature)
 
@@ -128,8 +131,13 @@ def sign_launch(secret: str, session_id: str, expires: int | str) -> str:
 
 def verify_launch(secret: str, signature: str, session_id: str, expires: str, now: float) -> bool:
     """Whether a launch URL is signed with ``secret`` and ``expires`` (Unix seconds) has not passed."""
-    return (bool(secret) and expires.isascii() and expires.isdigit() and int(expires) >= now
-            and _same(sign_launch(secret, session_id, expires), signature))
+    return (
+        bool(secret)
+        and expires.isascii()
+        and expires.isdigit()
+        and int(expires) >= now
+        and _same(sign_launch(secret, session_id, expires), signature)
+    )
 
 
 def wallet_path(vendor: str, operation: str) -> str:

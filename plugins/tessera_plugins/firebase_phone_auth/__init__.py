@@ -37,6 +37,7 @@ shell without reaching the server):
   phone number, or one that is not E.164.
 - ``phone_auth_unknown_error``: the certificates cannot be fetched or read.
 """
+
 import json
 import logging
 import re
@@ -56,10 +57,17 @@ GOOGLE_CERTS_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoke
 LEEWAY = 60
 DEFAULT_TIMEOUT = 5
 PHONE_AUTH_ERRORS = (
-    "phone_auth_invalid_phone_number", "phone_auth_missing_phone_number", "phone_auth_too_many_requests",
-    "phone_auth_unknown_error", "phone_auth_invalid_code", "phone_auth_missing_code",
-    "phone_auth_captcha_check_failed", "phone_auth_quota_exceeded", "phone_auth_operation_not_allowed",
-    "phone_auth_code_expired", "phone_auth_popup_closed",
+    "phone_auth_invalid_phone_number",
+    "phone_auth_missing_phone_number",
+    "phone_auth_too_many_requests",
+    "phone_auth_unknown_error",
+    "phone_auth_invalid_code",
+    "phone_auth_missing_code",
+    "phone_auth_captcha_check_failed",
+    "phone_auth_quota_exceeded",
+    "phone_auth_operation_not_allowed",
+    "phone_auth_code_expired",
+    "phone_auth_popup_closed",
 )
 log = logging.getLogger("tessera.phone_auth")
 
@@ -128,8 +136,12 @@ def tessera_phone_auth_client(tenant, settings):
 def web_config(settings) -> dict:
     """The brand's Firebase web app as the browser's SDK is configured with (public values)."""
     project = settings["project_id"]
-    config = {"provider": "firebase", "apiKey": settings["api_key"], "projectId": project,
-              "authDomain": settings.get("auth_domain", f"{project}.firebaseapp.com")}
+    config = {
+        "provider": "firebase",
+        "apiKey": settings["api_key"],
+        "projectId": project,
+        "authDomain": settings.get("auth_domain", f"{project}.firebaseapp.com"),
+    }
     if settings.get("emulator_host"):
         config["emulatorUrl"] = f"http://{settings['emulator_host']}"
     return config

@@ -18,6 +18,7 @@ replies ``{"status": "success", "result": "success"}``.
 Geetest unreachable (connection refused, timed out) refuses the answer unless ``fail_open``; a
 reply that is not a 200 with that JSON always refuses, as does a certificate that does not verify.
 """
+
 import hashlib
 import hmac
 import logging
@@ -33,8 +34,7 @@ log = logging.getLogger(__name__)
 FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 KEY_PREFIX = "geetest:"
 MAX_ID, MAX_FIELD = 64, 1024
-DEFAULTS = {"api_server": "https://gcaptcha4.geetest.com", "timeout_seconds": 5, "fail_open": False,
-            "ttl_seconds": 300}
+DEFAULTS = {"api_server": "https://gcaptcha4.geetest.com", "timeout_seconds": 5, "fail_open": False, "ttl_seconds": 300}
 
 SETTINGS_SCHEMA = {
     "type": "object",
@@ -72,7 +72,7 @@ def _read(answer) -> tuple:
     captcha_id = captcha_id if isinstance(captcha_id, str) and 0 < len(captcha_id) <= MAX_ID else None
     fields = {name: answer.get(name) for name in FIELDS}
     if not all(isinstance(v, str) and 0 < len(v) <= MAX_FIELD for v in fields.values()):
-        fields = None
+        return captcha_id, None
     return captcha_id, fields
 
 
@@ -105,7 +105,9 @@ def _geetest_passes(s: dict, fields: dict) -> bool:
         log.warning("geetest: certificate of %s does not verify", s["api_server"])
         return False  # never fail open on a server that is not geetest
     except (requests.ConnectionError, requests.Timeout) as error:
-        log.warning("geetest unreachable (%s); %s", type(error).__name__, "letting through" if s["fail_open"] else "refusing")
+        log.warning(
+            "geetest unreachable (%s); %s", type(error).__name__, "letting through" if s["fail_open"] else "refusing"
+        )
         return s["fail_open"] is True
     except requests.RequestException as error:
         log.warning("geetest: %s", type(error).__name__)
@@ -126,8 +128,8 @@ def _reply_passes(reply) -> bool:
 
 
 # -- Contract helpers (the kit's captcha suite) ---------------------------------------------
-# They drive the geetest stand-in of the development sandboxes (tessera_sandboxes.geetest_server), imported when first called,
-# so only the test suite, which has that folder on its path, can use them.
+# They drive the geetest stand-in of the development sandboxes (tessera_sandboxes.geetest_server),
+# imported when first called, so only the test suite, which has that folder on its path, can use them.
 
 
 def contract_settings() -> dict:

@@ -17,6 +17,7 @@ without reading the picture, which is how the contract suite answers honestly
 (:func:`contract_answer`), while a member has only the picture. Without a secret the seed is
 random, so a brand that forgot its secret still gets a captcha nobody can work out from the id.
 """
+
 import base64
 import hashlib
 import hmac

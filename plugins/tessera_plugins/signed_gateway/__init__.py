@@ -30,6 +30,7 @@ speaking it: :mod:`tessera_sandboxes.signed_gateway.server`):
   signature in ``X-Signature``; answered like a notification, or 404 for an order it never had
   (None). Anything else that is not a signed answer is ``payment_unavailable``.
 """
+
 import json
 import logging
 import re
@@ -40,7 +41,6 @@ import httpx
 
 from tessera import hookimpl
 from tessera.plugins import AdapterError
-
 from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, gateway_message, read_gateway_message, sign, stamp
 
 DEFAULT_TIMEOUT = 10
@@ -92,8 +92,12 @@ def _reading(fields: dict[str, str]) -> dict | None:
         return None
     if fields["status"] not in STATUSES or not MONEY.fullmatch(fields["amount"]) or not fields["order_id"]:
         return None
-    return {"depositId": fields["order_id"], "status": fields["status"], "amount": _money(fields["amount"]),
-            "reference": fields["gateway_reference"]}
+    return {
+        "depositId": fields["order_id"],
+        "status": fields["status"],
+        "amount": _money(fields["amount"]),
+        "reference": fields["gateway_reference"],
+    }
 
 
 def _unavailable(settings, why: str) -> AdapterError:
@@ -101,13 +105,15 @@ def _unavailable(settings, why: str) -> AdapterError:
     return AdapterError("payment_unavailable")
 
 
-def _exchange(settings, method: str, url: str, headers: dict, body: bytes | None = None,
-              query: bool = False) -> dict[str, str] | None:
+def _exchange(
+    settings, method: str, url: str, headers: dict, body: bytes | None = None, query: bool = False
+) -> dict[str, str] | None:
     """Send the call; the fields of the gateway's signed answer. For a query, None when the
     gateway does not know the order, and a refusal is only one more way of not knowing."""
     try:
-        answer = httpx.request(method, url, content=body, headers=headers,
-                               timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+        answer = httpx.request(
+            method, url, content=body, headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+        )
     except httpx.HTTPError as error:  # no connection, timeout, a broken answer
         raise _unavailable(settings, repr(error)) from None
     status = answer.status_code
@@ -119,7 +125,7 @@ def _exchange(settings, method: str, url: str, headers: dict, body: bytes | None
     if not answer.is_success:
         raise _unavailable(settings, f"HTTP {status} {answer.content[:200]!r}")
     verdict, fields = read_gateway_message(settings["secret"], dict(answer.headers.items()), answer.content)
-    if verdict != "ok":
+    if verdict != "ok" or fields is None:
         raise _unavailable(settings, f"an answer that is {verdict}")
     if fields.get("merchant_id") != settings["merchant_id"]:
         raise _unavailable(settings, "an answer for another merchant")
@@ -128,8 +134,16 @@ def _exchange(settings, method: str, url: str, headers: dict, body: bytes | None
 
 @hookimpl
 def tessera_payment_channels(tenant, settings):
-    return [{"channel": c["channel"], "title": c["title"], "kind": "redirect",
-             "minAmount": _money(c["min"]), "maxAmount": _money(c["max"])} for c in settings["channels"]]
+    return [
+        {
+            "channel": c["channel"],
+            "title": c["title"],
+            "kind": "redirect",
+            "minAmount": _money(c["min"]),
+            "maxAmount": _money(c["max"]),
+        }
+        for c in settings["channels"]
+    ]
 
 
 @hookimpl
@@ -146,11 +160,17 @@ def tessera_payment_start(tenant, settings, channel, deposit):
         "return_url": deposit["returnUrl"],
         **stamp(),
     }
-    answer = _exchange(settings, "POST", f"{settings['base_url']}/api/orders", body=json.dumps(order).encode(), headers={
-        "Content-Type": "application/json",
-        "Accept": "application/json",
-        SIGNATURE_HEADER: sign(settings["secret"], order),
-    })
+    answer = _exchange(
+        settings,
+        "POST",
+        f"{settings['base_url']}/api/orders",
+        body=json.dumps(order).encode(),
+        headers={
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            SIGNATURE_HEADER: sign(settings["secret"], order),
+        },
+    )
     assert answer is not None  # only a query answers None
     checkout_url = answer.get("checkout_url", "")
     if answer.get("order_id") != order["order_id"] or not re.match(r"https?://[^\s]+$", checkout_url):
@@ -200,12 +220,27 @@ def contract_settings() -> dict:
 
     sandbox = shared_sandbox()
     merchant_id, secret = sandbox.open_merchant()
-    return {"base_url": sandbox.gateway_url, "merchant_id": merchant_id, "secret": secret, "timeout_seconds": 5,
-            "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000.00"},
-                         {"channel": "nagad", "title": "Nagad", "min": "50.5", "max": "20000"}]}
+    return {
+        "base_url": sandbox.gateway_url,
+        "merchant_id": merchant_id,
+        "secret": secret,
+        "timeout_seconds": 5,
+        "channels": [
+            {"channel": "bkash", "title": "bKash", "min": "100", "max": "25000.00"},
+            {"channel": "nagad", "title": "Nagad", "min": "50.5", "max": "20000"},
+        ],
+    }
 
 
 def contract_notification(settings, channel, deposit_id, status, amount):
-    return gateway_message(settings["secret"], {"merchant_id": settings["merchant_id"], "order_id": deposit_id,
-                                                "status": status, "amount": amount, "currency": "BDT",
-                                                "gateway_reference": f"GW-{deposit_id}"})
+    return gateway_message(
+        settings["secret"],
+        {
+            "merchant_id": settings["merchant_id"],
+            "order_id": deposit_id,
+            "status": status,
+            "amount": amount,
+            "currency": "BDT",
+            "gateway_reference": f"GW-{deposit_id}",
+        },
+    )

@@ -15,6 +15,7 @@ a GET); a gateway's message (an answer or a notification) carries them in the ``
 message was signed, not when the payment was made, so a gateway re-sending an old notification
 signs it afresh.
 """
+
 import hashlib
 import hmac
 import json

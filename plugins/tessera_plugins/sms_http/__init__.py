@@ -22,9 +22,11 @@ speaks it, or gets a plugin of its own):
 
 A number that is not E.164 is refused before any request (``AdapterError("sms_invalid_number")``).
 """
+
 import json
 import logging
 import secrets
+
 import httpx
 
 from tessera import hookimpl
@@ -66,8 +68,9 @@ def _attempt(settings, body: bytes, idempotency_key: str) -> str:
         "Idempotency-Key": idempotency_key,
     }
     try:
-        answer = httpx.post(settings["url"], content=body, headers=headers,
-                            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+        answer = httpx.post(
+            settings["url"], content=body, headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+        )
     except httpx.HTTPError as error:  # no connection, timeout, not HTTP
         raise _Unavailable(repr(error)) from None
     if 400 <= answer.status_code < 500:
@@ -95,7 +98,9 @@ def tessera_sms_send(tenant, settings, phone_number, message):
         try:
             return _attempt(settings, body, idempotency_key)
         except _Unavailable as failure:
-            log.warning("SMS gateway %s failed (brand %s, attempt %d): %s", settings["url"], tenant.slug, attempt, failure)
+            log.warning(
+                "SMS gateway %s failed (brand %s, attempt %d): %s", settings["url"], tenant.slug, attempt, failure
+            )
     raise AdapterError("sms_unavailable")
 
 

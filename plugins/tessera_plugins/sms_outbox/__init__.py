@@ -11,11 +11,12 @@ read the codes they need from that file.
 
 A number that is not E.164 is refused before anything is written (``AdapterError("sms_invalid_number")``).
 """
+
 import fcntl
 import json
 import logging
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tessera import hookimpl
@@ -58,7 +59,7 @@ def tessera_sms_send(tenant, settings, phone_number, message):
         "brand": tenant.slug,
         "to": phone_number,
         "message": message,
-        "at": datetime.now(timezone.utc).isoformat(),
+        "at": datetime.now(UTC).isoformat(),
     }
     log.warning("SMS to %s (%s): %s", phone_number, tenant.slug, message)
     _append(Path(settings.get("outbox", DEFAULT_OUTBOX)), entry)

@@ -17,6 +17,7 @@ certificate is checked (host name and chain). A refusal, a failed login or a ser
 be reached is ``AdapterError("email_send_failed")``; an address that is not one,
 ``AdapterError("email_invalid_address")``.
 """
+
 import logging
 import re
 import smtplib
@@ -88,8 +89,13 @@ def tessera_email_send(tenant, settings, to, subject, text):
     try:
         _deliver(settings, message)
     except (smtplib.SMTPException, OSError) as error:  # refusals; no connection, timeouts, TLS failures
-        log.warning("SMTP server %s:%s did not take a message (brand %s): %r",
-                    settings["host"], settings.get("port"), tenant.slug, error)
+        log.warning(
+            "SMTP server %s:%s did not take a message (brand %s): %r",
+            settings["host"],
+            settings.get("port"),
+            tenant.slug,
+            error,
+        )
         raise AdapterError("email_send_failed") from None
     return message["Message-ID"]
 
@@ -102,8 +108,14 @@ def _local_settings(refusing: bool) -> dict:
     from tessera_sandboxes.smtp_server import shared
 
     username, password = shared().open_account(refusing=refusing)
-    return {"host": "127.0.0.1", "port": shared().port, "sender": "Tessera <no-reply@tessera.localhost>",
-            "username": username, "password": password, "timeout_seconds": 5}
+    return {
+        "host": "127.0.0.1",
+        "port": shared().port,
+        "sender": "Tessera <no-reply@tessera.localhost>",
+        "username": username,
+        "password": password,
+        "timeout_seconds": 5,
+    }
 
 
 def contract_settings() -> dict:

@@ -14,6 +14,7 @@ Players are ``client.player_reference``s at the vendor; the calls and answers ar
 Transfers are idempotent by ``transfer_id``: asking again with the same fields answers what the
 first call did and moves nothing more, which is how a transfer whose answer was lost is settled.
 """
+
 from datetime import datetime
 
 from tessera import hookimpl
@@ -24,7 +25,9 @@ GAME_TYPES = ["RNG", "LIVE", "SPORTS", "FISH", "PVP", "ESPORTS", "COCKFIGHT", "E
 SETTINGS_SCHEMA = client.settings_schema(
     ("base_url", "operator_id", "secret", "vassalage", "display_name"),
     vassalage={"type": "string", "pattern": "^[A-Z][A-Z0-9_]{1,15}$"},
-    display_name={"type": "string", "minLength": 1, "maxLength": 64}, game_type={"enum": GAME_TYPES})
+    display_name={"type": "string", "minLength": 1, "maxLength": 64},
+    game_type={"enum": GAME_TYPES},
+)
 
 
 class VendorClient(client.SignedClient):
@@ -41,8 +44,12 @@ class VendorClient(client.SignedClient):
     def transfer(self, player: str, amount, direction: str, transfer_id: str) -> str:
         if direction not in ("in", "out") or not TRANSFER_ID.fullmatch(str(transfer_id)):
             raise ValueError(f"not a transfer: {direction!r} {transfer_id!r}")
-        body = {"player": player, "amount": client.wire_amount(amount), "direction": direction,
-                "transfer_id": transfer_id}
+        body = {
+            "player": player,
+            "amount": client.wire_amount(amount),
+            "direction": direction,
+            "transfer_id": transfer_id,
+        }
         status, value = self.call("POST", "/wallet/transfer", body=body)
         if status == 409 and value.get("error") == "transfer_conflict":
             raise AdapterError("transfer_conflict", transferId=transfer_id)
@@ -69,17 +76,23 @@ class VendorClient(client.SignedClient):
         aware datetimes; and the position the next page starts from."""
         value = self.expect("GET", "/bets", {"limit": limit} if after is None else {"after": after, "limit": limit})
         rounds, following = value.get("bets"), value.get("next")
-        if not (isinstance(rounds, list) and all(isinstance(item, dict) for item in rounds)
-                and isinstance(following, str) and POSITION.fullmatch(following)):
+        if not (
+            isinstance(rounds, list)
+            and all(isinstance(item, dict) for item in rounds)
+            and isinstance(following, str)
+            and POSITION.fullmatch(following)
+        ):
             raise self.unavailable(f"/bets without its bets and next position: {value!r}")
         return [self._round(item) for item in rounds], following
 
     def _round(self, item: dict) -> dict:
-        if not (all(isinstance(item.get(k), str) and item[k] for k in ("round_id", "player", "game_code"))
-                and len(item["round_id"]) <= 64):
+        if not (
+            all(isinstance(item.get(k), str) and item[k] for k in ("round_id", "player", "game_code"))
+            and len(item["round_id"]) <= 64
+        ):
             raise self.unavailable(f"a round without its id, player or game: {item!r}")
         try:
-            moments = {key: datetime.fromisoformat(item.get(key)) for key in ("placed_at", "settled_at")}
+            moments = {key: datetime.fromisoformat(item.get(key) or "") for key in ("placed_at", "settled_at")}
         except (TypeError, ValueError):
             moments = {}
         if len(moments) != 2 or any(moment.tzinfo is None for moment in moments.values()):
@@ -93,16 +106,31 @@ class VendorClient(client.SignedClient):
 
 @hookimpl
 def tessera_game_vendors(tenant, settings):
-    return [{"vassalage": settings["vassalage"], "displayName": settings["display_name"],
-             "gameType": settings.get("game_type", "RNG"), "walletMode": "transfer"}]
+    return [
+        {
+            "vassalage": settings["vassalage"],
+            "displayName": settings["display_name"],
+            "gameType": settings.get("game_type", "RNG"),
+            "walletMode": "transfer",
+        }
+    ]
 
 
 @hookimpl
 def tessera_game_catalog(tenant, settings, vassalage):
-    return [{"gameCode": game["code"], "displayName": game["name"], "gameType": game["type"], "icons": {},
-             "minBet": game.get("min_bet"), "lines": game.get("lines"), "classify": game.get("classify"),
-             "hot": bool(game.get("hot"))}
-            for game in VendorClient(settings).listing("/games", "games", ("code", "name", "type"))]
+    return [
+        {
+            "gameCode": game["code"],
+            "displayName": game["name"],
+            "gameType": game["type"],
+            "icons": {},
+            "minBet": game.get("min_bet"),
+            "lines": game.get("lines"),
+            "classify": game.get("classify"),
+            "hot": bool(game.get("hot")),
+        }
+        for game in VendorClient(settings).listing("/games", "games", ("code", "name", "type"))
+    ]
 
 
 @hookimpl
@@ -113,7 +141,9 @@ def tessera_game_launch(tenant, settings, vassalage, game_code, player, language
 
 @hookimpl
 def tessera_game_transfer(tenant, settings, vassalage, player, amount, direction, transfer_id):
-    return VendorClient(settings).transfer(client.player_reference(tenant, player["id"]), amount, direction, transfer_id)
+    return VendorClient(settings).transfer(
+        client.player_reference(tenant, player["id"]), amount, direction, transfer_id
+    )
 
 
 @hookimpl
@@ -131,9 +161,17 @@ def tessera_game_bet_records(tenant, settings, vassalage, cursor):
             member = client.member_of(tenant, item["player"])
         except AdapterError:
             continue
-        records.append({"roundId": item["round_id"], "memberId": member, "gameCode": item["game_code"],
-                        "bet": item["bet"], "payout": item["payout"], "placedAt": item["placed_at"].isoformat(),
-                        "settledAt": item["settled_at"].isoformat()})
+        records.append(
+            {
+                "roundId": item["round_id"],
+                "memberId": member,
+                "gameCode": item["game_code"],
+                "bet": item["bet"],
+                "payout": item["payout"],
+                "placedAt": item["placed_at"].isoformat(),
+                "settledAt": item["settled_at"].isoformat(),
+            }
+        )
     return {"records": records, "cursor": following}
 
 

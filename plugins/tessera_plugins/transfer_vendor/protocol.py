@@ -36,12 +36,19 @@ vendor refuses a timestamp more than ``MAX_SKEW_SECONDS`` away from its clock, s
 request cannot be replayed later. A launch URL is signed the same way (method GET, empty body),
 with ``operator``, ``ts`` and ``sig`` as query parameters instead of headers.
 """
+
 import re
 
 # The signature, the headers, the amounts and the clock window are the client library's (Tessera's
 # signed-vendor scheme): both sides import them from here.
 from tessera.plugins.client import (
-    MAX_SKEW_SECONDS, MONEY, OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, canonical_query, fresh,
+    MAX_SKEW_SECONDS,
+    MONEY,
+    OPERATOR_HEADER,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    canonical_query,
+    fresh,
 )
 from tessera.plugins.client import sign_request as sign
 from tessera.plugins.client import verify_request as verify
@@ -51,5 +58,18 @@ PLAYER = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 MAX_BETS_PAGE = 500
 POSITION = re.compile(r"0|[1-9][0-9]{0,17}")  # a place in the operator's rounds: a round's seq
 
-__all__ = ["MAX_BETS_PAGE", "MAX_SKEW_SECONDS", "MONEY", "OPERATOR_HEADER", "PLAYER", "POSITION", "SIGNATURE_HEADER",
-           "TIMESTAMP_HEADER", "TRANSFER_ID", "canonical_query", "fresh", "sign", "verify"]
+__all__ = [
+    "MAX_BETS_PAGE",
+    "MAX_SKEW_SECONDS",
+    "MONEY",
+    "OPERATOR_HEADER",
+    "PLAYER",
+    "POSITION",
+    "SIGNATURE_HEADER",
+    "TIMESTAMP_HEADER",
+    "TRANSFER_ID",
+    "canonical_query",
+    "fresh",
+    "sign",
+    "verify",
+]

@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { bn, en } from './locales';
 import type { FieldSetting } from './settings';
 import { validateField, validateFields, validateTerms } from './validation';
-import serverPatterns from '../../../platform/tessera/system/patterns.py?raw';
+import serverPatterns from '../../../platform/tessera/tenancy/patterns.py?raw';
 import serverEn from '../../../platform/tessera/locale/en.json';
 import serverBn from '../../../platform/tessera/locale/bn.json';
 
 const t = i18next.t.bind(i18next);
 
-/** The server's patterns (platform/tessera/system/patterns.py), as the settings call sends them. */
+/** The server's patterns (platform/tessera/tenancy/patterns.py), as the settings call sends them. */
 const SERVER_PATTERNS: Record<string, string> = Object.fromEntries(
   Array.from(
     serverPatterns.matchAll(/Pattern\("(\w+)", (?:r"([^"]*)"|ANY)\)/g),

@@ -1,4 +1,5 @@
 """What the announcement call answers: the brand's banners and notices showing now."""
+
 from functools import partial
 
 from sqlalchemy import or_, select
@@ -25,7 +26,9 @@ def _banner(banner: Banner, language: str, default_language: str) -> dict:
         "url": banner.image_url,
         "linkageType": None if link is None else "INTERNAL" if link.startswith("/") else "EXTERNAL",
         "linkUrl": link,
-        "title": banner.title.get(language) or banner.title.get(default_language) or next(iter(banner.title.values()), ""),
+        "title": banner.title.get(language)
+        or banner.title.get(default_language)
+        or next(iter(banner.title.values()), ""),
     }
 
 
@@ -33,7 +36,10 @@ def banners(db, tenant, language: str, now) -> list[dict]:
     """Every banner of every route group whose window is open, in file order."""
     showing = db.scalars(
         select(Banner)
-        .where(or_(Banner.starts_at.is_(None), Banner.starts_at <= now), or_(Banner.ends_at.is_(None), Banner.ends_at > now))
+        .where(
+            or_(Banner.starts_at.is_(None), Banner.starts_at <= now),
+            or_(Banner.ends_at.is_(None), Banner.ends_at > now),
+        )
         .order_by(Banner.position)
     )
     return [_banner(banner, language, tenant.default_language) for banner in showing]
@@ -99,4 +105,5 @@ class Announcements:
 
     def current(self, language: str, types: frozenset[str]) -> dict:
         return self.memos("announcements").get(
-            (self.tenant.id, language, types), lambda: announcements(self.db, self.tenant, language, types))
+            (self.tenant.id, language, types), lambda: announcements(self.db, self.tenant, language, types)
+        )

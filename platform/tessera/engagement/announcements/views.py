@@ -1,4 +1,5 @@
 """The announcement call of SPEC §7: banners and notices."""
+
 from tessera.engagement.announcements.services import DEFAULT_TYPES
 from tessera.engagement.interfaces import IAnnouncements
 

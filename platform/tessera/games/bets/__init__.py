@@ -1,5 +1,6 @@
 """Bets: the rounds members played (the betting record), personal profit and loss, the winner
 board, and the pulls of transfer-wallet vendors' rounds."""
+
 from pathlib import Path
 
 from tessera.identity.permissions import OwnAccount

@@ -1,4 +1,5 @@
 """``tessera games pull-bets``: bring transfer-wallet vendors' rounds into the betting records."""
+
 import logging
 import sys
 import time
@@ -13,8 +14,12 @@ log = logging.getLogger(__name__)
 
 @click.command("pull-bets")
 @click.argument("slug", required=False)
-@click.option("--every", type=click.IntRange(min=1), metavar="SECONDS",
-              help="Pull again every SECONDS until stopped (the schedule `make run` starts)")
+@click.option(
+    "--every",
+    type=click.IntRange(min=1),
+    metavar="SECONDS",
+    help="Pull again every SECONDS until stopped (the schedule `make run` starts)",
+)
 @click.pass_obj
 def pull_bets(settings, slug, every):
     """Ask the transfer-wallet vendors of SLUG (every active brand without it) for the rounds they

@@ -1,5 +1,6 @@
 """The rounds members played (bets), and where the next pull of a transfer-wallet vendor's bet
 records starts."""
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint

@@ -4,6 +4,7 @@ asked, and the deposits, withdrawals and bonuses their main wallet saw in those 
 Rounds count by the day they were placed, as the betting record lists them, so the two pages
 agree on the same days. Money counts by the day it was posted, as the account record shows it.
 """
+
 from sqlalchemy import case, func, or_, select
 
 from tessera.games.bets.models import SETTLED, GameBet
@@ -19,8 +20,10 @@ AMOUNTS = ("bet", "payout", "winLoss")
 def profit(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> dict:
     rows = _rows(db, tenant, member_id, query, names)
     totals = {"count": sum(row["count"] for row in rows), **{a: sum(row[a] for row in rows) for a in AMOUNTS}}
-    return {"rows": [_shown(row) for row in rows],
-            "totals": {**_shown(totals), **_main_wallet_money(db, tenant, member_id, query)}}
+    return {
+        "rows": [_shown(row) for row in rows],
+        "totals": {**_shown(totals), **_main_wallet_money(db, tenant, member_id, query)},
+    }
 
 
 def _shown(figures: dict) -> dict:
@@ -28,14 +31,26 @@ def _shown(figures: dict) -> dict:
 
 
 def _rows(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> list[dict]:
-    settled = (member_rounds(tenant, member_id, query.get("startDate"), query.get("endDate"))
-               .where(GameBet.status == SETTLED).subquery())
-    grouped = (select(settled.c.category, settled.c.vassalage, func.count(), total(settled.c.bet_minor),
-                      total(settled.c.payout_minor))
-               .group_by(settled.c.category, settled.c.vassalage))
-    rows = [{"gameType": category, "vassalage": vassalage, "vendorName": names.get(vassalage, vassalage),
-             "count": count, "bet": int(bet), "payout": int(payout), "winLoss": int(payout) - int(bet)}
-            for category, vassalage, count, bet, payout in db.execute(grouped)]
+    settled = (
+        member_rounds(tenant, member_id, query.get("startDate"), query.get("endDate"))
+        .where(GameBet.status == SETTLED)
+        .subquery()
+    )
+    grouped = select(
+        settled.c.category, settled.c.vassalage, func.count(), total(settled.c.bet_minor), total(settled.c.payout_minor)
+    ).group_by(settled.c.category, settled.c.vassalage)
+    rows = [
+        {
+            "gameType": category,
+            "vassalage": vassalage,
+            "vendorName": names.get(vassalage, vassalage),
+            "count": count,
+            "bet": int(bet),
+            "payout": int(payout),
+            "winLoss": int(payout) - int(bet),
+        }
+        for category, vassalage, count, bet, payout in db.execute(grouped)
+    ]
     return sorted(rows, key=lambda row: (_lane(row["gameType"]), row["vassalage"]))
 
 
@@ -52,11 +67,12 @@ def _main_wallet_money(db, tenant, member_id: int, query: dict) -> dict:
         kinds = or_(*(LedgerTransaction.kind.startswith(prefix) for prefix in TYPE_KINDS[record]))
         return total(case((kinds, LedgerPosting.amount_minor), else_=0))
 
-    sums = (select(of("deposit"), of("withdrawal"), of("bonus"))
-            .join_from(LedgerPosting, LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
-            .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
-            .where(LedgerPosting.tenant_id == tenant.id, LedgerAccount.member_id == member_id,
-                   LedgerAccount.kind == MAIN))
+    sums = (
+        select(of("deposit"), of("withdrawal"), of("bonus"))
+        .join_from(LedgerPosting, LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
+        .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
+        .where(LedgerPosting.tenant_id == tenant.id, LedgerAccount.member_id == member_id, LedgerAccount.kind == MAIN)
+    )
     if since is not None:
         sums = sums.where(LedgerTransaction.created_at >= since)
     if until is not None:

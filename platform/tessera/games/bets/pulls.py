@@ -5,6 +5,7 @@ page after page from the position in its list where the last pull stopped (kept 
 database): a round is known by its vendor and roundId, so pulling the same records again changes
 nothing.
 """
+
 import logging
 from collections import Counter
 from datetime import datetime
@@ -48,8 +49,9 @@ def pull_vendor_bets(db, tenant, plugins, offer: Offer, pages: int = PAGES) -> C
     mode) and invalid. Raises the plugin's AdapterError when the vendor cannot answer."""
     counts = Counter({outcome: 0 for outcome in (RECORDED, UPDATED, UNCHANGED, SKIPPED, INVALID)})
     for _ in range(pages):
-        position = db.scalar(select(BetCursor.position).where(
-            BetCursor.tenant_id == tenant.id, BetCursor.vassalage == offer.vassalage))
+        position = db.scalar(
+            select(BetCursor.position).where(BetCursor.tenant_id == tenant.id, BetCursor.vassalage == offer.vassalage)
+        )
         db.commit()
         records, following = _page(plugins.game_bet_records(offer.vassalage, position), offer.vassalage)
         if not _move_cursor(db, tenant.id, offer.vassalage, position, following):
@@ -84,9 +86,19 @@ def _move_cursor(db, tenant_id: int, vassalage: str, position: str | None, follo
             return True
         except IntegrityError:
             return False
-    return db.execute(update(BetCursor).where(
-        BetCursor.tenant_id == tenant_id, BetCursor.vassalage == vassalage, BetCursor.position == position,
-    ).values(position=following, pulled_at=utcnow()).execution_options(synchronize_session=False)).rowcount == 1
+    return (
+        db.execute(
+            update(BetCursor)
+            .where(
+                BetCursor.tenant_id == tenant_id,
+                BetCursor.vassalage == vassalage,
+                BetCursor.position == position,
+            )
+            .values(position=following, pulled_at=utcnow())
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        == 1
+    )
 
 
 class _RoundBook:
@@ -106,16 +118,19 @@ class _RoundBook:
             log.warning("bet record unreadable", extra={"vassalage": self.vassalage, "problem": str(bad)})
             return INVALID
         if not self._is_member(fields["member_id"]):
-            log.warning("bet record of a member not of the brand",
-                        extra={"vassalage": self.vassalage, "round": fields["round_id"]})
+            log.warning(
+                "bet record of a member not of the brand",
+                extra={"vassalage": self.vassalage, "round": fields["round_id"]},
+            )
             return SKIPPED
         fields["game_id"], fields["category"] = self._game(fields["game_code"])
         existing = self._round(fields["round_id"])
         if existing is None:
             try:
                 with self.db.begin_nested():
-                    self.db.add(GameBet(tenant_id=self.tenant_id, vassalage=self.vassalage, wallet_mode=TRANSFER,
-                                        **fields))
+                    self.db.add(
+                        GameBet(tenant_id=self.tenant_id, vassalage=self.vassalage, wallet_mode=TRANSFER, **fields)
+                    )
                 return RECORDED
             except IntegrityError:  # the same round kept by another pull at the same moment
                 existing = self._round(fields["round_id"])
@@ -124,8 +139,10 @@ class _RoundBook:
 
     def _update(self, existing: GameBet, fields: dict) -> str:
         if existing.wallet_mode != TRANSFER or existing.member_id != fields["member_id"]:
-            log.warning("bet record of a round the brand knows otherwise",
-                        extra={"vassalage": self.vassalage, "round": fields["round_id"]})
+            log.warning(
+                "bet record of a round the brand knows otherwise",
+                extra={"vassalage": self.vassalage, "round": fields["round_id"]},
+            )
             return SKIPPED
         changed = {name: value for name, value in fields.items() if _stored(getattr(existing, name)) != value}
         for name, value in changed.items():
@@ -134,21 +151,27 @@ class _RoundBook:
         return UPDATED if changed else UNCHANGED
 
     def _round(self, round_id: str) -> GameBet | None:
-        found = select(GameBet).where(GameBet.tenant_id == self.tenant_id, GameBet.vassalage == self.vassalage,
-                                      GameBet.round_id == round_id)
+        found = select(GameBet).where(
+            GameBet.tenant_id == self.tenant_id, GameBet.vassalage == self.vassalage, GameBet.round_id == round_id
+        )
         return self.db.scalars(found.execution_options(populate_existing=True)).one_or_none()
 
     def _is_member(self, member_id: int) -> bool:
         if member_id not in self.members:
-            self.members[member_id] = self.db.scalar(
-                select(Member.id).where(Member.id == member_id, Member.tenant_id == self.tenant_id)) is not None
+            self.members[member_id] = (
+                self.db.scalar(select(Member.id).where(Member.id == member_id, Member.tenant_id == self.tenant_id))
+                is not None
+            )
         return self.members[member_id]
 
     def _game(self, game_code: str) -> tuple[int | None, str]:
         """The catalog's game (retired ones too: a round keeps its game) and its lane."""
         if game_code not in self.games:
-            game = self.db.execute(select(Game.id, Game.category).where(
-                Game.tenant_id == self.tenant_id, Game.vassalage == self.vassalage, Game.game_code == game_code)).first()
+            game = self.db.execute(
+                select(Game.id, Game.category).where(
+                    Game.tenant_id == self.tenant_id, Game.vassalage == self.vassalage, Game.game_code == game_code
+                )
+            ).first()
             self.games[game_code] = (game.id, game.category) if game else (None, self.category)
         return self.games[game_code]
 

@@ -4,6 +4,7 @@ filters select.
 Seamless vendors' rounds are written as their wallet calls arrive; transfer-wallet vendors'
 rounds are pulled from their bet records (pulls.py).
 """
+
 from sqlalchemy import case, func, select
 
 from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
@@ -78,6 +79,11 @@ def _summary(db, rounds) -> dict:
     staked = case((selected.c.status != ROLLED_BACK, selected.c.bet_minor), else_=0)
     outcome = case((selected.c.status == SETTLED, selected.c.payout_minor - selected.c.bet_minor), else_=0)
     count, bet, payout, won = db.execute(
-        select(func.count(), total(staked), total(selected.c.payout_minor), total(outcome))).one()
-    return {"count": count, "bet": format_minor(int(bet)), "payout": format_minor(int(payout)),
-            "winLoss": format_minor(int(won))}
+        select(func.count(), total(staked), total(selected.c.payout_minor), total(outcome))
+    ).one()
+    return {
+        "count": count,
+        "bet": format_minor(int(bet)),
+        "payout": format_minor(int(payout)),
+        "winLoss": format_minor(int(won)),
+    }

@@ -1,5 +1,6 @@
 """The winner board (GCSGAME_getRankList): the brand's biggest payouts of the last 7 days, the
 winners' names masked, the day of each win in the brand's timezone (SPEC §9: YYYY.MM.DD)."""
+
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
@@ -29,24 +30,35 @@ def multiplier(bet_minor: int, payout_minor: int) -> str:
 def rank_list(db, tenant, at: datetime, game_type: str | None = None, count: int = DEFAULT_COUNT) -> list[dict]:
     """Settled rounds that paid out and staked something, biggest payout first (the later win
     first on a tie), within the 7 days before ``at``."""
-    wins = (select(GameBet, Member.username, Game.display_name)
-            .join(Member, Member.id == GameBet.member_id)
-            .outerjoin(Game, Game.id == GameBet.game_id)
-            .where(GameBet.tenant_id == tenant.id, GameBet.status == SETTLED, GameBet.settled_at >= at - WINDOW,
-                   GameBet.settled_at <= at, GameBet.payout_minor > 0, GameBet.bet_minor > 0)
-            .order_by(GameBet.payout_minor.desc(), GameBet.settled_at.desc(), GameBet.id.desc())
-            .limit(count))
+    wins = (
+        select(GameBet, Member.username, Game.display_name)
+        .join(Member, Member.id == GameBet.member_id)
+        .outerjoin(Game, Game.id == GameBet.game_id)
+        .where(
+            GameBet.tenant_id == tenant.id,
+            GameBet.status == SETTLED,
+            GameBet.settled_at >= at - WINDOW,
+            GameBet.settled_at <= at,
+            GameBet.payout_minor > 0,
+            GameBet.bet_minor > 0,
+        )
+        .order_by(GameBet.payout_minor.desc(), GameBet.settled_at.desc(), GameBet.id.desc())
+        .limit(count)
+    )
     if game_type:
         wins = wins.where(GameBet.category == game_type)
     zone = ZoneInfo(tenant.config.get("timezone") or "UTC")
-    return [{
-        "rank": rank,
-        "player": masked(username),
-        "gameName": game_name or bet.game_code,
-        "vassalage": bet.vassalage,
-        "gameType": bet.category,
-        "bet": format_minor(bet.bet_minor),
-        "payout": format_minor(bet.payout_minor),
-        "multiplier": multiplier(bet.bet_minor, bet.payout_minor),
-        "wonAt": as_utc(bet.settled_at).astimezone(zone).strftime("%Y.%m.%d"),
-    } for rank, (bet, username, game_name) in enumerate(db.execute(wins).all(), start=1)]
+    return [
+        {
+            "rank": rank,
+            "player": masked(username),
+            "gameName": game_name or bet.game_code,
+            "vassalage": bet.vassalage,
+            "gameType": bet.category,
+            "bet": format_minor(bet.bet_minor),
+            "payout": format_minor(bet.payout_minor),
+            "multiplier": multiplier(bet.bet_minor, bet.payout_minor),
+            "wonAt": as_utc(bet.settled_at).astimezone(zone).strftime("%Y.%m.%d"),
+        }
+        for rank, (bet, username, game_name) in enumerate(db.execute(wins).all(), start=1)
+    ]

@@ -1,4 +1,5 @@
 """``tessera games sync``: the brands' game catalogs, synced from their vendor plugins."""
+
 import sys
 
 import click
@@ -32,8 +33,10 @@ def sync(settings, slug):
 
 def _report(slug: str, report: dict) -> int:
     for vassalage, counts in report["vendors"].items():
-        click.echo(f"{slug}: {vassalage}: {counts['added']} added, {counts['updated']} updated, "
-                   f"{counts['retired']} retired, {counts['unchanged']} unchanged, {counts['skipped']} skipped")
+        click.echo(
+            f"{slug}: {vassalage}: {counts['added']} added, {counts['updated']} updated, "
+            f"{counts['retired']} retired, {counts['unchanged']} unchanged, {counts['skipped']} skipped"
+        )
     for name, code in report["failed"].items():
         click.echo(f"{slug}: {name}: failed ({code}), its games left as they were")
     click.echo(f"{slug}: {len(report['vendors'])} vendor(s) synced, {len(report['failed'])} failed")

@@ -3,6 +3,7 @@
 A catalog row is never deleted while anything points at it: a game the vendor no longer offers is
 marked inactive, so favourites, recents and bets keep their game.
 """
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, Boolean, DateTime, Index, Integer, String, UniqueConstraint
@@ -23,8 +24,12 @@ class Game(TenantOwned, Base):
         Index("ix_games_lobby_order", "tenant_id", "category", "active", "rank", "display_name", "id"),
         Index("ix_games_hot", "tenant_id", "hot", "active", "category"),
         # The search (a name containing the words) by trigrams, on PostgreSQL (migration 0012).
-        Index("ix_games_search_trigrams", "search_name", postgresql_using="gin",
-              postgresql_ops={"search_name": "gin_trgm_ops"}).ddl_if(dialect="postgresql"),
+        Index(
+            "ix_games_search_trigrams",
+            "search_name",
+            postgresql_using="gin",
+            postgresql_ops={"search_name": "gin_trgm_ops"},
+        ).ddl_if(dialect="postgresql"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -6,6 +6,7 @@ rows that changed: running it again when nothing changed at the vendors writes n
 vendor no longer offers is retired (``active`` false), never deleted, so favourites, recent games
 and bets keep it; it comes back as it was if the vendor offers it again.
 """
+
 import logging
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -23,10 +24,20 @@ log = logging.getLogger(__name__)
 # virtual esports, say).
 OWN_LANES = frozenset({"ESPORTS", "COCKFIGHT"})
 # What a vendor's answer sets: compared with the row to tell a changed game from an unchanged one.
-FIELDS = ("display_name", "search_name", "game_type", "category", "classify", "min_bet_minor", "lines", "hot",
-          "icon", "rank")
+FIELDS = (
+    "display_name",
+    "search_name",
+    "game_type",
+    "category",
+    "classify",
+    "min_bet_minor",
+    "lines",
+    "hot",
+    "icon",
+    "rank",
+)
 IDS_PER_STATEMENT = 500
-LARGEST_WHOLE = 2 ** 31  # lines and rank are 32-bit columns
+LARGEST_WHOLE = 2**31  # lines and rank are 32-bit columns
 VACUUM_AFTER = 1000  # changed rows after which a sync vacuums and analyses the table
 SYNC_LOCK = 0x67616D65  # "game": PostgreSQL's advisory lock class of catalog syncs, one lock a brand
 
@@ -113,25 +124,33 @@ def _offered_games(games, vendor: dict, counts: VendorCounts) -> dict[str, dict]
                 found[code] = game_fields(game, vendor, position)
         except GameRefused as exc:
             counts.skipped += 1
-            log.warning("game skipped", extra={"vassalage": vendor["vassalage"], "position": position,
-                                               "problem": str(exc)})
+            log.warning(
+                "game skipped", extra={"vassalage": vendor["vassalage"], "position": position, "problem": str(exc)}
+            )
     return found
 
 
 def _chunks(items: list, size: int = IDS_PER_STATEMENT):
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]
 
 
 def _retire(db, ids: list[int], at: datetime) -> None:
     for chunk in _chunks(ids):
-        db.execute(update(Game).where(Game.id.in_(chunk)).values(active=False, synced_at=at)
-                   .execution_options(synchronize_session=False))
+        db.execute(
+            update(Game)
+            .where(Game.id.in_(chunk))
+            .values(active=False, synced_at=at)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def _write(db, tenant_id: int, vassalage: str, offered: dict[str, dict], at: datetime, counts: VendorCounts) -> None:
-    existing = db.execute(select(Game.id, Game.game_code, Game.active, *(getattr(Game, f) for f in FIELDS))
-                          .where(Game.tenant_id == tenant_id, Game.vassalage == vassalage)).all()
+    existing = db.execute(
+        select(Game.id, Game.game_code, Game.active, *(getattr(Game, f) for f in FIELDS)).where(
+            Game.tenant_id == tenant_id, Game.vassalage == vassalage
+        )
+    ).all()
     known = {row.game_code: row for row in existing}
     changed = []
     for code, fields in offered.items():
@@ -142,8 +161,11 @@ def _write(db, tenant_id: int, vassalage: str, offered: dict[str, dict], at: dat
             counts.unchanged += 1
         else:
             changed.append({"id": row.id, **fields, "active": True, "synced_at": at})
-    added = [{"tenant_id": tenant_id, "vassalage": vassalage, "game_code": code, **fields, "active": True,
-              "synced_at": at} for code, fields in offered.items() if code not in known]
+    added = [
+        {"tenant_id": tenant_id, "vassalage": vassalage, "game_code": code, **fields, "active": True, "synced_at": at}
+        for code, fields in offered.items()
+        if code not in known
+    ]
     gone = [row.id for row in existing if row.active and row.game_code not in offered]
     if added:
         db.execute(insert(Game), added)
@@ -167,8 +189,11 @@ def _sync_vendor(db, tenant_id: int, plugins, offer: Offer, at: datetime) -> Ven
 
 def _retire_vendors_gone(db, tenant_id: int, offered: set[str], at: datetime) -> dict[str, dict]:
     """Retire the games of vendors the brand no longer offers at all (a plugin disabled)."""
-    rows = db.execute(select(Game.vassalage, Game.id).where(Game.tenant_id == tenant_id, Game.active.is_(True),
-                                                            Game.vassalage.not_in(offered))).all()
+    rows = db.execute(
+        select(Game.vassalage, Game.id).where(
+            Game.tenant_id == tenant_id, Game.active.is_(True), Game.vassalage.not_in(offered)
+        )
+    ).all()
     gone: dict[str, list[int]] = {}
     for vassalage, game_id in rows:
         gone.setdefault(vassalage, []).append(game_id)
@@ -228,6 +253,8 @@ def vacuum_after_sync(bind, report: dict) -> None:
 
 def find_game(db, tenant_id: int, vassalage: str, game_code: str) -> Game | None:
     """The brand's game of that vendor and code, while the vendor offers it."""
-    return db.scalar(select(Game).where(Game.tenant_id == tenant_id, Game.vassalage == vassalage,
-                                        Game.game_code == game_code, Game.active.is_(True)))
-
+    return db.scalar(
+        select(Game).where(
+            Game.tenant_id == tenant_id, Game.vassalage == vassalage, Game.game_code == game_code, Game.active.is_(True)
+        )
+    )

@@ -1,4 +1,5 @@
 """Launching games: launch sessions, launchGame and free-play launches."""
+
 from pathlib import Path
 
 from tessera.identity.permissions import OwnAccount

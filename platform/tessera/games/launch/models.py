@@ -1,4 +1,5 @@
 """Launch sessions of seamless-wallet games."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, String, UniqueConstraint

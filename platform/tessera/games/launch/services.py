@@ -7,6 +7,7 @@ vendor's wallet first, through the wallet's transfer service (the /game page mov
 the member leaves). What the launch wrote (the launch session, the transfer held as pending) is
 committed before the vendor is asked anything.
 """
+
 import hashlib
 import logging
 import secrets
@@ -76,8 +77,17 @@ def open_session(db, tenant_id: int, member_id: int, vassalage: str, game_id: in
     """A launch token for the vendor to authenticate the member with: 256 random bits, of which
     only the SHA-256 is kept; it works for ``SESSION_LIFETIME``."""
     token = secrets.token_urlsafe(32)
-    db.add(GameSession(tenant_id=tenant_id, member_id=member_id, vassalage=vassalage, game_id=game_id,
-                       token_hash=token_hash(token), created_at=at, expires_at=at + SESSION_LIFETIME))
+    db.add(
+        GameSession(
+            tenant_id=tenant_id,
+            member_id=member_id,
+            vassalage=vassalage,
+            game_id=game_id,
+            token_hash=token_hash(token),
+            created_at=at,
+            expires_at=at + SESSION_LIFETIME,
+        )
+    )
     db.flush()
     return token
 
@@ -92,13 +102,13 @@ class MoneyLaunch:
     def __init__(self, db, tenant, plugins, ledger, commit: Callable[[], None]):
         self.db, self.tenant, self.plugins, self.ledger, self.commit = db, tenant, plugins, ledger, commit
 
-    def player(self, game: Launchable, member_id: int, wallet_url: str, request_id: str | None,
-               at: datetime) -> dict:
+    def player(self, game: Launchable, member_id: int, wallet_url: str, request_id: str | None, at: datetime) -> dict:
         """What the vendor is told of the member, made ready to play: a launch token and the
         wallet's address (seamless), or the main balance moved into the vendor's wallet
         (transfer); committed, as the vendor may authenticate the token before it answers."""
-        username = self.db.scalar(select(Member.username).where(Member.tenant_id == self.tenant.id,
-                                                                Member.id == member_id))
+        username = self.db.scalar(
+            select(Member.username).where(Member.tenant_id == self.tenant.id, Member.id == member_id)
+        )
         player = {"id": member_id, "username": username, "currency": self.tenant.currency}
         if game.wallet_mode == SEAMLESS:
             token = open_session(self.db, self.tenant.id, member_id, game.vassalage, game.game_id, at)

@@ -1,4 +1,5 @@
 """Launching games: launchGame for the logged-in account, GCS_gameLaunchFB for free play."""
+
 from pyramid.view import view_config
 
 from tessera.core.db import scope_connection
@@ -18,8 +19,14 @@ def _commit(request) -> None:
 
 
 # A launch answers the game's address (and may move money): refused from a blocked region, even by GET.
-@view_config(route_name="games.launch", request_method="GET", renderer="api", openapi=True,
-             permission=Permissions.MemberRead, region_check=ALWAYS)
+@view_config(
+    route_name="games.launch",
+    request_method="GET",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.MemberRead,
+    region_check=ALWAYS,
+)
 def launch_game(request) -> str:
     """GET /wps/game/launchGame: the URL that opens the game for the logged-in member."""
     query = request.openapi.parameters.query
@@ -28,8 +35,9 @@ def launch_game(request) -> str:
     player = None
     if request.identity.member_type == REAL:
         launch = MoneyLaunch(request.db, tenant, request.plugins, request.ledger, lambda: _commit(request))
-        player = launch.player(game, member_id, f"{request.host_url}/vendors/{game.vassalage}/wallet",
-                               query.get("requestId"), at)
+        player = launch.player(
+            game, member_id, f"{request.host_url}/vendors/{game.vassalage}/wallet", query.get("requestId"), at
+        )
     url = vendor_url(request.plugins, game, player, query.get("language") or request.language, query.get("device"))
     remember(request.db, tenant.id, member_id, game.game_id, at)
     return url

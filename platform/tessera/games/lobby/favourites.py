@@ -11,6 +11,7 @@ Both are written with INSERT ... ON CONFLICT, which the two databases Tessera ru
 a member's favourite or recent game is written once however many requests add it at the same
 moment.
 """
+
 from datetime import datetime
 
 from sqlalchemy import delete, select
@@ -58,13 +59,22 @@ def set_favourite(lobby: Lobby, node_id: int, action: str | None, at) -> dict:
     if action == ADD:
         if not game.active or game.vassalage not in lobby.offers:
             raise ApiError(404, "game_unknown", nodeId=node_id)
-        insert_or_update(lobby.db, GameFavourite, {"tenant_id": lobby.tenant_id, "member_id": lobby.member_id,
-                                                   "game_id": game.id, "created_at": at},
-                         conflict=("tenant_id", "member_id", "game_id"))
+        insert_or_update(
+            lobby.db,
+            GameFavourite,
+            {"tenant_id": lobby.tenant_id, "member_id": lobby.member_id, "game_id": game.id, "created_at": at},
+            conflict=("tenant_id", "member_id", "game_id"),
+        )
     else:
-        lobby.db.execute(delete(GameFavourite).where(
-            GameFavourite.tenant_id == lobby.tenant_id, GameFavourite.member_id == lobby.member_id,
-            GameFavourite.game_id == game.id).execution_options(synchronize_session=False))
+        lobby.db.execute(
+            delete(GameFavourite)
+            .where(
+                GameFavourite.tenant_id == lobby.tenant_id,
+                GameFavourite.member_id == lobby.member_id,
+                GameFavourite.game_id == game.id,
+            )
+            .execution_options(synchronize_session=False)
+        )
     return {"nodeId": game.id, "isFavourite": action == ADD}
 
 
@@ -76,23 +86,41 @@ def favourite_list(lobby: Lobby, form: dict) -> dict:
     if (vassalage := given(form, "vassalage")) is not None:
         criteria.append(Game.vassalage == vassalage)
     query = select(Game).join(GameFavourite, GameFavourite.game_id == Game.id).where(*lobby.listed(*criteria))
-    found = page_of(lobby.db, query, (GameFavourite.created_at.desc(), GameFavourite.id.desc()),
-                    form.get("pageNo", 1), page_size(form, lane))
-    return {"content": lobby.cards(found.rows, favourites=True), "totalPages": found.total_pages,
-            "total": found.total}
+    found = page_of(
+        lobby.db,
+        query,
+        (GameFavourite.created_at.desc(), GameFavourite.id.desc()),
+        form.get("pageNo", 1),
+        page_size(form, lane),
+    )
+    return {"content": lobby.cards(found.rows, favourites=True), "totalPages": found.total_pages, "total": found.total}
 
 
 def remember(db, tenant_id: int, member_id: int, game_id: int, at: datetime) -> None:
     """Record that the member launched the game at ``at``; the oldest beyond ``KEEP`` are forgotten
     (two launches committing at the same moment may leave one more, until the next launch)."""
-    insert_or_update(db, GameRecent, {"tenant_id": tenant_id, "member_id": member_id, "game_id": game_id,
-                                      "launched_at": at},
-                     conflict=("tenant_id", "member_id", "game_id"), changes={"launched_at": at})
-    kept = (select(GameRecent.id).where(GameRecent.tenant_id == tenant_id, GameRecent.member_id == member_id)
-            .order_by(GameRecent.launched_at.desc(), GameRecent.id.desc()).limit(KEEP))
-    db.execute(delete(GameRecent).where(GameRecent.tenant_id == tenant_id, GameRecent.member_id == member_id,
-                                        GameRecent.id.not_in(kept.scalar_subquery()))
-               .execution_options(synchronize_session=False))
+    insert_or_update(
+        db,
+        GameRecent,
+        {"tenant_id": tenant_id, "member_id": member_id, "game_id": game_id, "launched_at": at},
+        conflict=("tenant_id", "member_id", "game_id"),
+        changes={"launched_at": at},
+    )
+    kept = (
+        select(GameRecent.id)
+        .where(GameRecent.tenant_id == tenant_id, GameRecent.member_id == member_id)
+        .order_by(GameRecent.launched_at.desc(), GameRecent.id.desc())
+        .limit(KEEP)
+    )
+    db.execute(
+        delete(GameRecent)
+        .where(
+            GameRecent.tenant_id == tenant_id,
+            GameRecent.member_id == member_id,
+            GameRecent.id.not_in(kept.scalar_subquery()),
+        )
+        .execution_options(synchronize_session=False)
+    )
 
 
 def recent_list(lobby: Lobby, form: dict) -> dict:
@@ -101,6 +129,11 @@ def recent_list(lobby: Lobby, form: dict) -> dict:
     if (lane := given(form, "gameType")) is not None:
         criteria.append(Game.category == lane)
     query = select(Game).join(GameRecent, GameRecent.game_id == Game.id).where(*lobby.listed(*criteria))
-    found = page_of(lobby.db, query, (GameRecent.launched_at.desc(), GameRecent.id.desc()),
-                    form.get("pageNo", 1), page_size(form, lane))
+    found = page_of(
+        lobby.db,
+        query,
+        (GameRecent.launched_at.desc(), GameRecent.id.desc()),
+        form.get("pageNo", 1),
+        page_size(form, lane),
+    )
     return {"list": lobby.cards(found.rows), "totalPages": found.total_pages, "total": found.total}

@@ -1,4 +1,5 @@
 """The game menu: one lane per game category, each with the cards of the brand's vendors in it."""
+
 import logging
 
 from tessera.games.vendors import CATEGORIES, LAST_VENDOR, category, vendors

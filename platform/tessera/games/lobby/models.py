@@ -1,5 +1,6 @@
 """The lobby's tables: members' favourite games and the games they launched lately (the catalog's
 games are in catalog.models)."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, Index, UniqueConstraint

@@ -1,5 +1,6 @@
 """GLS2_roomList: the open tables of a live vendor, as its plugin reports them now
 (``tessera_game_rooms``), each with the nodeId of its game when the catalog has it."""
+
 import logging
 
 from sqlalchemy import select
@@ -58,7 +59,16 @@ def _room(room, node_ids: dict[str, int]) -> dict | None:
 def room_list(plugins, lobby: Lobby, vassalage: str) -> dict:
     rooms = _vendor_rooms(plugins, lobby, vassalage)
     codes = {str(room.get("gameCode")) for room in rooms if isinstance(room, dict)}
-    node_ids = dict(lobby.db.execute(select(Game.game_code, Game.id).where(
-        *lobby.listed(Game.vassalage == vassalage, Game.game_code.in_(list(codes))))).all()) if codes else {}
+    node_ids = (
+        dict(
+            lobby.db.execute(
+                select(Game.game_code, Game.id).where(
+                    *lobby.listed(Game.vassalage == vassalage, Game.game_code.in_(list(codes)))
+                )
+            ).all()
+        )
+        if codes
+        else {}
+    )
     shown = (_room(room, node_ids) for room in rooms)
     return {"rooms": [room for room in shown if room is not None]}

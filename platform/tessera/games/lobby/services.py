@@ -4,6 +4,7 @@ classes and minimum bets; the vendors with their game counts; the hot games.
 Only games of vendors the brand offers now are listed (a plugin switched off hides its games at
 once, before any sync). Counting and paging are done by the database, on the lobby's indexes.
 """
+
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -24,8 +25,19 @@ HOT_PER_TYPE = 12
 CLASS_ORDER = ("SC", "VP", "TG", "AC", "JP", "BG")
 GAME_ORDER = (Game.rank, Game.display_name, Game.id)
 # What a game's card shows (game_json): read as columns, not as whole objects.
-CARD_COLUMNS = (Game.id, Game.game_code, Game.display_name, Game.game_type, Game.category, Game.vassalage,
-                Game.classify, Game.min_bet_minor, Game.lines, Game.hot, Game.icon)
+CARD_COLUMNS = (
+    Game.id,
+    Game.game_code,
+    Game.display_name,
+    Game.game_type,
+    Game.category,
+    Game.vassalage,
+    Game.classify,
+    Game.min_bet_minor,
+    Game.lines,
+    Game.hot,
+    Game.icon,
+)
 
 
 def planned(value):
@@ -37,8 +49,9 @@ def planned(value):
 
 def catalog_vendors(db, tenant_id: int) -> frozenset[str]:
     """The vendors with games in the brand's catalog (they change with a sync)."""
-    return frozenset(db.scalars(select(Game.vassalage).where(Game.tenant_id == tenant_id, Game.active.is_(True))
-                                .distinct()))
+    return frozenset(
+        db.scalars(select(Game.vassalage).where(Game.tenant_id == tenant_id, Game.active.is_(True)).distinct())
+    )
 
 
 def game_json(game, vendor: dict, favourite: bool) -> dict:
@@ -88,22 +101,34 @@ class Lobby:
     def favourites_among(self, game_ids: list[int]) -> set[int]:
         if self.member_id is None or not game_ids:
             return set()
-        return set(self.db.scalars(select(GameFavourite.game_id).where(
-            GameFavourite.tenant_id == self.tenant_id, GameFavourite.member_id == self.member_id,
-            GameFavourite.game_id.in_(game_ids))))
+        return set(
+            self.db.scalars(
+                select(GameFavourite.game_id).where(
+                    GameFavourite.tenant_id == self.tenant_id,
+                    GameFavourite.member_id == self.member_id,
+                    GameFavourite.game_id.in_(game_ids),
+                )
+            )
+        )
 
     def favourite_column(self):
         """Whether the member favourites the row's game, as a column of the query reading it."""
         if self.member_id is None:
             return false().label("favourite")
-        return exists().where(GameFavourite.tenant_id == self.tenant_id, GameFavourite.member_id == self.member_id,
-                              GameFavourite.game_id == Game.id).label("favourite")
+        return (
+            exists()
+            .where(
+                GameFavourite.tenant_id == self.tenant_id,
+                GameFavourite.member_id == self.member_id,
+                GameFavourite.game_id == Game.id,
+            )
+            .label("favourite")
+        )
 
     def cards(self, games, favourites: bool | None = None) -> list[dict]:
         """The games as every list answers them; ``favourites`` True when they are known to be."""
         marked = set() if favourites is not None else self.favourites_among([game.id for game in games])
-        return [game_json(game, self.offers[game.vassalage].vendor, favourites or game.id in marked)
-                for game in games]
+        return [game_json(game, self.offers[game.vassalage].vendor, favourites or game.id in marked) for game in games]
 
 
 def page_size(form: dict, lane: str | None) -> int:
@@ -156,8 +181,11 @@ def game_list(lobby: Lobby, form: dict) -> dict:
     matching = lobby.listed(*_filters(lobby, form))
     count = select(func.count()).select_from(Game).where(*matching)
     page = select(Game.id).where(*matching).order_by(*GAME_ORDER).offset((page_no - 1) * size).limit(size)
-    games = lobby.db.execute(select(*CARD_COLUMNS, lobby.favourite_column(), count.scalar_subquery().label("total"))
-                             .where(Game.id.in_(page.scalar_subquery())).order_by(*GAME_ORDER)).all()
+    games = lobby.db.execute(
+        select(*CARD_COLUMNS, lobby.favourite_column(), count.scalar_subquery().label("total"))
+        .where(Game.id.in_(page.scalar_subquery()))
+        .order_by(*GAME_ORDER)
+    ).all()
     total = games[0].total if games else (lobby.db.scalar(count) or 0) if page_no > 1 else 0
     cards = [game_json(game, lobby.offers[game.vassalage].vendor, bool(game.favourite)) for game in games]
     return {"games": cards, "totalPages": -(-total // size), "total": total, "pageNo": page_no, "pageSize": size}
@@ -177,20 +205,27 @@ def vendor_game_types(lobby: Lobby, vassalage: str) -> dict:
     """GCSGAME_getVassGameType: what a vendor's games can be filtered by, with how many each has."""
     vendor = lobby.vendor(vassalage)
     mine = lobby.listed(Game.vassalage == vassalage)
-    types = lobby.db.execute(select(Game.game_type, Game.category, func.count()).where(*mine)
-                             .group_by(Game.game_type, Game.category)).all()
-    classes = lobby.db.execute(select(Game.classify, func.count()).where(*mine, Game.classify.is_not(None))
-                               .group_by(Game.classify)).all()
-    bets = lobby.db.scalars(select(Game.min_bet_minor).where(*mine, Game.min_bet_minor.is_not(None)).distinct()
-                            .order_by(Game.min_bet_minor)).all()
+    types = lobby.db.execute(
+        select(Game.game_type, Game.category, func.count()).where(*mine).group_by(Game.game_type, Game.category)
+    ).all()
+    classes = lobby.db.execute(
+        select(Game.classify, func.count()).where(*mine, Game.classify.is_not(None)).group_by(Game.classify)
+    ).all()
+    bets = lobby.db.scalars(
+        select(Game.min_bet_minor).where(*mine, Game.min_bet_minor.is_not(None)).distinct().order_by(Game.min_bet_minor)
+    ).all()
     return {
         "vassalage": vassalage,
         "displayName": vendor["displayName"],
         "walletMode": vendor.get("walletMode", SEAMLESS),
-        "gameTypes": [{"gameType": game_type, "category": lane, "total": total}
-                      for game_type, lane, total in sorted(types, key=_type_key)],
-        "classifies": [{"classify": classify, "total": total}
-                       for classify, total in sorted(classes, key=lambda row: _class_key(row[0]))],
+        "gameTypes": [
+            {"gameType": game_type, "category": lane, "total": total}
+            for game_type, lane, total in sorted(types, key=_type_key)
+        ],
+        "classifies": [
+            {"classify": classify, "total": total}
+            for classify, total in sorted(classes, key=lambda row: _class_key(row[0]))
+        ],
         "minBets": [format_minor(minor) for minor in bets if minor is not None],
     }
 
@@ -212,13 +247,19 @@ def vendor_json(vendor: dict, game_count: int) -> dict:
 def new_game_vendors(lobby: Lobby, form: dict) -> dict:
     """GCSGAME_newGameVendor: the brand's vendors by lane (RCB last in its own), with their game counts."""
     lane = given(form, "gameType")
-    chosen = [offer.vendor for offer in lobby.offers.values()
-              if category(offer.vendor) is not None and lane in (None, category(offer.vendor))]
-    chosen = sorted(chosen, key=lane_order)[:form.get("pageSize", 30)]
-    counts = dict(lobby.db.execute(
-        select(Game.vassalage, func.count()).where(
-            *lobby.listed(Game.vassalage.in_([vendor["vassalage"] for vendor in chosen])))
-        .group_by(Game.vassalage)).all())
+    chosen = [
+        offer.vendor
+        for offer in lobby.offers.values()
+        if category(offer.vendor) is not None and lane in (None, category(offer.vendor))
+    ]
+    chosen = sorted(chosen, key=lane_order)[: form.get("pageSize", 30)]
+    counts = dict(
+        lobby.db.execute(
+            select(Game.vassalage, func.count())
+            .where(*lobby.listed(Game.vassalage.in_([vendor["vassalage"] for vendor in chosen])))
+            .group_by(Game.vassalage)
+        ).all()
+    )
     return {"vendors": [vendor_json(vendor, counts.get(vendor["vassalage"], 0)) for vendor in chosen]}
 
 
@@ -231,8 +272,12 @@ def hot_games(lobby: Lobby, form: dict) -> list[dict]:
     place = func.row_number().over(partition_by=Game.category, order_by=GAME_ORDER).label("place")
     ranked = select(Game, place).where(*lobby.listed(*criteria)).subquery()
     hot = aliased(Game, ranked)
-    games = lobby.db.scalars(select(hot).where(ranked.c.place <= HOT_PER_TYPE)
-                             .order_by(hot.category, ranked.c.place)).all()
+    games = lobby.db.scalars(
+        select(hot).where(ranked.c.place <= HOT_PER_TYPE).order_by(hot.category, ranked.c.place)
+    ).all()
     cards = lobby.cards(games)
-    return [{"gameType": lane, "list": [card for card in cards if card["category"] == lane], "footer": None}
-            for lane in HOT_TYPES if any(card["category"] == lane for card in cards)]
+    return [
+        {"gameType": lane, "list": [card for card in cards if card["category"] == lane], "footer": None}
+        for lane in HOT_TYPES
+        if any(card["category"] == lane for card in cards)
+    ]

@@ -4,6 +4,7 @@ Visitors browse the lobby (SPEC §6): the lobby's public calls use the member wh
 carries a live session (their favourites are marked), and answer a visitor otherwise; favourites
 and recent games are a logged-in member's own.
 """
+
 from pyramid.view import view_config
 
 from tessera.core.cache import memo
@@ -16,7 +17,8 @@ from tessera.games.lobby.rooms import room_list
 @view_config(route_name="games.game_menus", request_method="GET", renderer="api", openapi=True)
 def game_menus(request):
     return memo(request.registry, "game_menus").get(
-        (request.tenant.id, request.language), lambda: menu.game_menus(request.plugins, request.translate))
+        (request.tenant.id, request.language), lambda: menu.game_menus(request.plugins, request.translate)
+    )
 
 
 def _lobby(request) -> services.Lobby:
@@ -26,9 +28,15 @@ def _lobby(request) -> services.Lobby:
     offers = request.plugins.game_offers()[0]
     tenant_id = request.tenant.id
     catalog_vendors = memo(request.registry, "game_catalog_vendors").get(
-        tenant_id, lambda: services.catalog_vendors(request.db, tenant_id))
-    return services.Lobby(request.db, tenant_id, offers, request.authenticated_userid,
-                          every_vendor_offered=catalog_vendors <= offers.keys())
+        tenant_id, lambda: services.catalog_vendors(request.db, tenant_id)
+    )
+    return services.Lobby(
+        request.db,
+        tenant_id,
+        offers,
+        request.authenticated_userid,
+        every_vendor_offered=catalog_vendors <= offers.keys(),
+    )
 
 
 def _form(request) -> dict:

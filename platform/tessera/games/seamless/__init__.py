@@ -1,5 +1,6 @@
 """The seamless wallet: the calls seamless-wallet vendors make on the member's main wallet, kept
 with their answers."""
+
 from pathlib import Path
 
 

@@ -1,5 +1,6 @@
 """What a seamless-wallet vendor sends, as its plugin decoded it, checked; and the refusals it is
 answered (the answer's ``code``)."""
+
 import hashlib
 import json
 from dataclasses import dataclass
@@ -87,13 +88,14 @@ def read_call(operation: str, decoded, currency: str) -> Call:
     if operation == AUTHENTICATE:
         return Call(operation, token=_text(decoded, "token", True, TOKEN_LENGTH))
     member_id = decoded.get("memberId")
-    if isinstance(member_id, bool) or not isinstance(member_id, int) or not 0 < member_id < 2 ** 63:
+    if isinstance(member_id, bool) or not isinstance(member_id, int) or not 0 < member_id < 2**63:
         raise Refusal(REQUEST_INVALID)
     if operation == BALANCE:
         return Call(operation, member_id=member_id)
     money = operation in (DEBIT, CREDIT)
     return Call(
-        operation, member_id=member_id,
+        operation,
+        member_id=member_id,
         transaction_id=_text(decoded, "transactionId", True),
         round_id=_text(decoded, "roundId", money),
         game_code=_text(decoded, "gameCode", operation == DEBIT),

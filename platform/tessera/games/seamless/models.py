@@ -1,4 +1,5 @@
 """The money calls seamless-wallet vendors made, kept with their answers."""
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, String, Text, UniqueConstraint

@@ -33,6 +33,7 @@ Credits follow the rule the established seamless protocols have for late wins:
 A refusal is kept with the credit's transaction id like any answer, so a replay after the window
 still gets the first answer, accepted or refused.
 """
+
 import json
 from datetime import datetime, timedelta
 
@@ -45,13 +46,28 @@ from tessera.games.catalog.models import Game
 from tessera.games.launch.models import GameSession
 from tessera.games.launch.services import token_hash
 from tessera.games.seamless.calls import (
-    AUTHENTICATE, BALANCE, CREDIT, DEBIT, INSUFFICIENT_FUNDS, PLAYER_UNKNOWN, REQUEST_INVALID, ROUND_CLOSED,
-    ROUND_ROLLED_BACK, ROUND_SETTLED, ROUND_UNKNOWN, TOKEN_INVALID, TRANSACTION_CONFLICT, Call, Refusal, refused)
+    AUTHENTICATE,
+    BALANCE,
+    CREDIT,
+    DEBIT,
+    INSUFFICIENT_FUNDS,
+    PLAYER_UNKNOWN,
+    REQUEST_INVALID,
+    ROUND_CLOSED,
+    ROUND_ROLLED_BACK,
+    ROUND_SETTLED,
+    ROUND_UNKNOWN,
+    TOKEN_INVALID,
+    TRANSACTION_CONFLICT,
+    Call,
+    Refusal,
+    refused,
+)
 from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
 from tessera.wallet.money import format_minor
 
 HOUSE = "vendor_settlement"
@@ -80,8 +96,9 @@ def late_credit_window(vendor: dict) -> timedelta:
 class SeamlessWallet:
     """One vendor's calls on one brand, inside the request's unit of work (it never commits)."""
 
-    def __init__(self, db, tenant, vassalage: str, category: str, at: datetime,
-                 late_credit: timedelta = DEFAULT_LATE_CREDIT):
+    def __init__(
+        self, db, tenant, vassalage: str, category: str, at: datetime, late_credit: timedelta = DEFAULT_LATE_CREDIT
+    ):
         self.db, self.tenant, self.vassalage, self.category, self.at = db, tenant, vassalage, category, at
         self.late_credit = late_credit
         self.ledger = Ledger(db, tenant.id)
@@ -104,8 +121,9 @@ class SeamlessWallet:
         """The real account the vendor names. Free play and agents never play for money (a launch
         gives them no wallet, and a member's type never changes): a call naming one is refused
         here, before the ledger is looked at, so it leaves no account or kept call behind."""
-        member = self.db.scalars(select(Member).where(Member.tenant_id == self.tenant.id,
-                                                      Member.id == member_id)).one_or_none()
+        member = self.db.scalars(
+            select(Member).where(Member.tenant_id == self.tenant.id, Member.id == member_id)
+        ).one_or_none()
         if member is None or member.member_type != REAL:
             raise Refusal(PLAYER_UNKNOWN)
         return member
@@ -119,9 +137,13 @@ class SeamlessWallet:
     def _authenticate(self, token: str | None) -> dict:
         if token is None:
             raise Refusal(TOKEN_INVALID)
-        session = self.db.scalars(select(GameSession).where(
-            GameSession.tenant_id == self.tenant.id, GameSession.token_hash == token_hash(token),
-            GameSession.vassalage == self.vassalage)).one_or_none()
+        session = self.db.scalars(
+            select(GameSession).where(
+                GameSession.tenant_id == self.tenant.id,
+                GameSession.token_hash == token_hash(token),
+                GameSession.vassalage == self.vassalage,
+            )
+        ).one_or_none()
         if session is None or as_utc(session.expires_at) <= self.at:
             raise Refusal(TOKEN_INVALID)
         member = self._member(session.member_id)
@@ -162,9 +184,15 @@ class SeamlessWallet:
         return self._rollback(call, member, main)
 
     def _kept(self, transaction_id: str | None) -> SeamlessCall | None:
-        return self.db.scalars(select(SeamlessCall).where(
-            SeamlessCall.tenant_id == self.tenant.id, SeamlessCall.vassalage == self.vassalage,
-            SeamlessCall.transaction_id == transaction_id).execution_options(populate_existing=True)).one_or_none()
+        return self.db.scalars(
+            select(SeamlessCall)
+            .where(
+                SeamlessCall.tenant_id == self.tenant.id,
+                SeamlessCall.vassalage == self.vassalage,
+                SeamlessCall.transaction_id == transaction_id,
+            )
+            .execution_options(populate_existing=True)
+        ).one_or_none()
 
     def _replayed(self, first: SeamlessCall | None, call: Call, main: LedgerAccount) -> dict:
         if first is None:  # nothing kept after all: the conflict was the ledger's alone
@@ -175,14 +203,31 @@ class SeamlessWallet:
             return refused(TRANSACTION_CONFLICT, self.ledger.balance(main))
         return json.loads(first.answer)
 
-    def _keep(self, call: Call, answer: dict, amount: int, posted=None, fingerprint: str | None = None,
-              transaction_id: str | None = None, operation: str | None = None):
-        self.db.add(SeamlessCall(
-            tenant_id=self.tenant.id, vassalage=self.vassalage, transaction_id=transaction_id or call.transaction_id,
-            operation=operation or call.operation, member_id=call.member_id,
-            round_id=call.round_id or "", amount_minor=amount,
-            fingerprint=fingerprint or call.fingerprint, ledger_transaction_id=posted.id if posted else None,
-            answer=json.dumps(answer), created_at=self.at))
+    def _keep(
+        self,
+        call: Call,
+        answer: dict,
+        amount: int,
+        posted=None,
+        fingerprint: str | None = None,
+        transaction_id: str | None = None,
+        operation: str | None = None,
+    ):
+        self.db.add(
+            SeamlessCall(
+                tenant_id=self.tenant.id,
+                vassalage=self.vassalage,
+                transaction_id=transaction_id or call.transaction_id,
+                operation=operation or call.operation,
+                member_id=call.member_id,
+                round_id=call.round_id or "",
+                amount_minor=amount,
+                fingerprint=fingerprint or call.fingerprint,
+                ledger_transaction_id=posted.id if posted else None,
+                answer=json.dumps(answer),
+                created_at=self.at,
+            )
+        )
         self.db.flush()
 
     def _keep_refusal(self, call: Call, answer: dict, main: LedgerAccount) -> dict:
@@ -202,16 +247,26 @@ class SeamlessWallet:
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
         """``amount`` into the member's main wallet (out of it when negative), against the house."""
         house = self.ledger.house_account(HOUSE)
-        return self.ledger.post(key, kind, [Leg(main, amount), Leg(house, -amount)], member_id=member.id,
-                                reference=bet.round_id, remark=f"{self.vassalage} {bet.game_code}")
+        return self.ledger.post(
+            key,
+            kind,
+            [Leg(main, amount), Leg(house, -amount)],
+            member_id=member.id,
+            reference=bet.round_id,
+            remark=f"{self.vassalage} {bet.game_code}",
+        )
 
     # -- rounds
 
     def _round(self, member: Member, round_id: str | None) -> GameBet | None:
         """The member's round; None when the vendor has no such round for this member."""
-        bet = self.db.scalars(select(GameBet).where(
-            GameBet.tenant_id == self.tenant.id, GameBet.vassalage == self.vassalage,
-            GameBet.round_id == round_id).execution_options(populate_existing=True)).one_or_none()
+        bet = self.db.scalars(
+            select(GameBet)
+            .where(
+                GameBet.tenant_id == self.tenant.id, GameBet.vassalage == self.vassalage, GameBet.round_id == round_id
+            )
+            .execution_options(populate_existing=True)
+        ).one_or_none()
         return bet if bet is not None and bet.member_id == member.id else None
 
     def _opened(self, call: Call, member: Member) -> GameBet:
@@ -219,13 +274,25 @@ class SeamlessWallet:
         existing = self._round(member, call.round_id)
         if existing is not None:
             return existing
-        game = self.db.scalars(select(Game).where(  # a retired game keeps its bets: not only active games
-            Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage,
-            Game.game_code == call.game_code)).one_or_none()
-        bet = GameBet(tenant_id=self.tenant.id, member_id=member.id, vassalage=self.vassalage,
-                      game_code=call.game_code, game_id=game.id if game else None,
-                      category=game.category if game else self.category, round_id=call.round_id, bet_minor=0,
-                      payout_minor=0, status=OPEN, wallet_mode=SEAMLESS, placed_at=self.at)
+        game = self.db.scalars(
+            select(Game).where(  # a retired game keeps its bets: not only active games
+                Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage, Game.game_code == call.game_code
+            )
+        ).one_or_none()
+        bet = GameBet(
+            tenant_id=self.tenant.id,
+            member_id=member.id,
+            vassalage=self.vassalage,
+            game_code=call.game_code,
+            game_id=game.id if game else None,
+            category=game.category if game else self.category,
+            round_id=call.round_id,
+            bet_minor=0,
+            payout_minor=0,
+            status=OPEN,
+            wallet_mode=SEAMLESS,
+            placed_at=self.at,
+        )
         try:
             with self.db.begin_nested():
                 self.db.add(bet)

@@ -6,6 +6,7 @@ protocol (``tessera_seamless_decode`` and ``tessera_seamless_encode``): the answ
 plugin makes of the wallet's answer, not the JSON envelope. A vendor the brand does not have, or
 one whose games use a wallet of their own (transfer), has no seamless wallet: 404.
 """
+
 from pyramid.response import Response
 from pyramid.view import view_config
 
@@ -20,7 +21,8 @@ from tessera.system.access import NEVER
 
 def _seamless_vendor(request, vassalage: str) -> dict:
     found = memo(request.registry, "seamless_vendors").get(
-        (request.tenant.id, vassalage), lambda: services.seamless_vendor(request.plugins, vassalage))
+        (request.tenant.id, vassalage), lambda: services.seamless_vendor(request.plugins, vassalage)
+    )
     if found is None:
         raise ApiError(404, "vendor_unknown", vassalage=vassalage)
     return found
@@ -50,12 +52,18 @@ def vendor_wallet(request):
     except calls.Refusal as refusal:
         answer = calls.refused(refusal.code)
     else:
-        wallet = services.SeamlessWallet(request.db, request.tenant, vassalage,
-                                         category(vendor) or vendor.get("gameType", ""), now(request.registry),
-                                         services.late_credit_window(vendor))
+        wallet = services.SeamlessWallet(
+            request.db,
+            request.tenant,
+            vassalage,
+            category(vendor) or vendor.get("gameType", ""),
+            now(request.registry),
+            services.late_credit_window(vendor),
+        )
         answer = wallet.answer(call)
-    status, headers, body = request.plugins.seamless_encode(vassalage, operation, answer, dict(request.headers),
-                                                            request.body)
+    status, headers, body = request.plugins.seamless_encode(
+        vassalage, operation, answer, dict(request.headers), request.body
+    )
     response = Response(body=body, status=status)
     response.headers.update(headers)
     return response

@@ -1,4 +1,5 @@
 """Accounts: a brand's members, their info and avatars, and the audit log of their accounts."""
+
 from pathlib import Path
 
 from tessera.relay import TOKEN

@@ -3,6 +3,7 @@ served at ``/wps/avatars/<iconId>.svg``.
 
 No call lets a member pick one yet, so every member has avatar 1, the default; nothing is stored.
 """
+
 import hashlib
 from functools import lru_cache
 

@@ -1,4 +1,5 @@
 """Members of a brand and the audit log of what happened to their accounts."""
+
 import secrets
 from datetime import date, datetime
 

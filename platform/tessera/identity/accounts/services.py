@@ -1,5 +1,6 @@
 """A brand's members: made by an operator, shown to themselves, tied to the upline who brought
 them, and the audit log of what happened to their accounts."""
+
 from datetime import datetime
 
 from tessera.identity.accounts.models import MEMBER_TYPES, AuditEvent, Member, code_key, username_key
@@ -40,14 +41,30 @@ def member_info(db, tenant, member_id: int) -> dict:
     }
 
 
-def create_member(db, username: str, password: str | None, *, member_type: int, at: datetime,
-                  nickname: str | None = None, is_default: bool = False, affiliate_code: str | None = None) -> Member:
+def create_member(
+    db,
+    username: str,
+    password: str | None,
+    *,
+    member_type: int,
+    at: datetime,
+    nickname: str | None = None,
+    is_default: bool = False,
+    affiliate_code: str | None = None,
+) -> Member:
     """A member made by an operator (``tessera members create``); an agent may get an affiliate code."""
-    member = Member(username=username.strip(), username_key=username_key(username), member_type=member_type,
-                    nickname=nickname or username.strip(), created_at=at,
-                    password_hash=hash_password(password) if password is not None else None,
-                    password_changed_at=at if password is not None else None, password_is_default=is_default,
-                    affiliate_code=code_key(affiliate_code) if affiliate_code else None, register_method="OPERATOR")
+    member = Member(
+        username=username.strip(),
+        username_key=username_key(username),
+        member_type=member_type,
+        nickname=nickname or username.strip(),
+        created_at=at,
+        password_hash=hash_password(password) if password is not None else None,
+        password_changed_at=at if password is not None else None,
+        password_is_default=is_default,
+        affiliate_code=code_key(affiliate_code) if affiliate_code else None,
+        register_method="OPERATOR",
+    )
     db.add(member)
     db.flush()
     return member

@@ -1,4 +1,5 @@
 """The member's own calls of SPEC §7: member info, the member's avatar, and the avatars' pictures."""
+
 from pyramid.response import Response
 from pyramid.view import view_config
 
@@ -11,14 +12,24 @@ def icon(request, icon_id: int) -> dict:
     return {"iconId": icon_id, "url": request.route_path("identity.avatar", iconId=icon_id)}
 
 
-@view_config(route_name="identity.member_info", request_method="GET", renderer="api", openapi=True,
-             permission=Permissions.MemberRead)
+@view_config(
+    route_name="identity.member_info",
+    request_method="GET",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.MemberRead,
+)
 def info(request):
     return member_info(request.db, request.tenant, request.authenticated_userid)
 
 
-@view_config(route_name="identity.member_icon", request_method="GET", renderer="api", openapi=True,
-             permission=Permissions.MemberRead)
+@view_config(
+    route_name="identity.member_icon",
+    request_method="GET",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.MemberRead,
+)
 def member_icon(request):
     """The logged-in member's own avatar (the default: none can be chosen yet)."""
     return icon(request, avatars.DEFAULT_ICON)

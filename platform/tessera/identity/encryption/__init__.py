@@ -1,4 +1,5 @@
 """Encryption: the payloads of "E" calls, a JWE made for the brand's public key, read once."""
+
 from pathlib import Path
 
 

@@ -1,4 +1,5 @@
 """The encrypted payloads already seen."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, Index, String, UniqueConstraint

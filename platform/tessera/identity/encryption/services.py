@@ -2,8 +2,9 @@
 brand's published public key. Every payload carries ``iat`` (Unix seconds) and ``jti`` (unique):
 one older than five minutes, from further than a minute ahead, or seen before on the brand is refused.
 """
+
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from jwcrypto import jwe
 from jwcrypto.common import JWException
@@ -38,8 +39,11 @@ def decrypt(tenant, body: bytes, secret_key: str) -> dict:
         token = jwe.JWE(algs=[ALGORITHM, ENCRYPTION])
         token.deserialize(text)
         header = token.jose_header
-        if (header.get("alg"), header.get("enc"), header.get("kid")) != (ALGORITHM, ENCRYPTION, tenant.key_id) \
-                or "zip" in header:
+        if (header.get("alg"), header.get("enc"), header.get("kid")) != (
+            ALGORITHM,
+            ENCRYPTION,
+            tenant.key_id,
+        ) or "zip" in header:
             raise _invalid()
         token.decrypt(private_key(tenant.key_id, tenant.private_key_pem, secret_key))
         plaintext = json.loads(token.payload, parse_constant=_refuse_constant)
@@ -53,11 +57,15 @@ def decrypt(tenant, body: bytes, secret_key: str) -> dict:
 def check_freshness(plaintext: dict, at: datetime) -> tuple[datetime, str]:
     """The payload's issue time and id; a stale or future payload is refused."""
     iat, jti = plaintext.get("iat"), plaintext.get("jti")
-    if not isinstance(iat, int) or isinstance(iat, bool) or not isinstance(jti, str) \
-            or not 0 < len(jti) <= MAX_JTI_LENGTH:
+    if (
+        not isinstance(iat, int)
+        or isinstance(iat, bool)
+        or not isinstance(jti, str)
+        or not 0 < len(jti) <= MAX_JTI_LENGTH
+    ):
         raise _invalid()
     try:
-        issued = datetime.fromtimestamp(iat, timezone.utc)
+        issued = datetime.fromtimestamp(iat, UTC)
     except (OverflowError, OSError, ValueError):
         raise _invalid() from None
     if issued < at - MAX_AGE or issued > at + CLOCK_SKEW:

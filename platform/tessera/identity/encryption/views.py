@@ -5,6 +5,7 @@ A view opts in with ``encrypted=True`` next to ``openapi=True``; it then reads t
 the payload carried from ``request.decrypted_json``, checked against its description's
 ``x-plaintext`` schema.
 """
+
 from tessera.core.timeutil import now
 from tessera.identity.encryption.services import check_freshness, decrypt, remember
 from tessera.openapi.operations import find_operation

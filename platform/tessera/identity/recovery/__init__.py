@@ -1,4 +1,5 @@
 """Recovery: a forgotten password reset by email or by phone, and the password a member changes."""
+
 from pathlib import Path
 
 

@@ -1,4 +1,5 @@
 """The password reset emails asked for."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, Index, String

@@ -5,6 +5,7 @@ A reset token is 256 random bits, kept only as its SHA-256 in the brand's one-ti
 minutes. It names the member and the moment of their last password change, so it dies with any
 change made since, a reset by phone included.
 """
+
 import dataclasses
 import logging
 import secrets
@@ -53,8 +54,10 @@ def _check_reset_throttles(db, key: str, ip: str | None, at: datetime) -> None:
     def asked(*criteria) -> int:
         return count_since(db, PasswordResetRequest, at - HOUR, *criteria)
 
-    if asked(PasswordResetRequest.username_key == key) >= MAX_RESETS_PER_ACCOUNT \
-            or asked(PasswordResetRequest.ip == ip) >= MAX_RESETS_PER_IP:
+    if (
+        asked(PasswordResetRequest.username_key == key) >= MAX_RESETS_PER_ACCOUNT
+        or asked(PasswordResetRequest.ip == ip) >= MAX_RESETS_PER_IP
+    ):
         raise ApiError(429, "too_many_requests")
 
 
@@ -72,8 +75,11 @@ def send_reset_link(call: Call, username: str, email: str, site: str) -> None:
     db, at, ip = call.db, call.at, call.ip
     key = username_key(username)
     _check_reset_throttles(db, key, ip, at)
-    db.execute(delete(PasswordResetRequest).where(PasswordResetRequest.created_at < at - HOUR)
-               .execution_options(synchronize_session=False))  # counted no more: kept no longer
+    db.execute(
+        delete(PasswordResetRequest)
+        .where(PasswordResetRequest.created_at < at - HOUR)
+        .execution_options(synchronize_session=False)
+    )  # counted no more: kept no longer
     db.add(PasswordResetRequest(username_key=key, ip=ip, created_at=at))
     member = db.scalar(select(Member).where(Member.username_key == key))
     if member is None or not member.email or member.email.strip().lower() != email.strip().lower():
@@ -92,8 +98,11 @@ def send_reset_link(call: Call, username: str, email: str, site: str) -> None:
 def _email_link(call: Call, to: str, link: str) -> None:
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
     brand = call.tenant.name
-    sent = call.plugins.email_send(to, call.translate("reset_email_subject", brand=brand),
-                                   call.translate("reset_email_text", brand=brand, link=link, minutes=minutes))
+    sent = call.plugins.email_send(
+        to,
+        call.translate("reset_email_subject", brand=brand),
+        call.translate("reset_email_text", brand=brand, link=link, minutes=minutes),
+    )
     if sent is None:
         raise AdapterError("email_unavailable")
 
@@ -156,8 +165,9 @@ def _check_code(call: Call, member: Member, code: str) -> None:
 
 
 def _check_old_password(db, member: Member, password: str, ip: str | None, at: datetime) -> None:
-    wrong = count_since(db, AuditEvent, at - HOUR, AuditEvent.member_id == member.id,
-                        AuditEvent.kind == "password_wrong")
+    wrong = count_since(
+        db, AuditEvent, at - HOUR, AuditEvent.member_id == member.id, AuditEvent.kind == "password_wrong"
+    )
     if wrong >= MAX_WRONG_OLD_PASSWORDS:
         raise ApiError(429, "too_many_attempts")
     if not verify_password(member.password_hash, password)[0]:

@@ -1,4 +1,5 @@
 """Registration: new members by username or mobile number, and the check of an agent's affiliate code."""
+
 from pathlib import Path
 
 

@@ -1,5 +1,6 @@
 """The registration form's fields (SPEC §5), checked one by one against the brand's register
 settings; the problems found, as the forms show them under each field."""
+
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -134,7 +135,8 @@ def translated(language: str, problems: dict[str, list[Problem]]) -> dict[str, l
     return {name: [translate(p.key, language, **dict(p.params)) for p in found] for name, found in problems.items()}
 
 
-def fields_refused(language: str, problems: dict[str, list[Problem]], code: str = "invalid_fields",
-                   refusal: type[ApiError] = ApiError) -> ApiError:
+def fields_refused(
+    language: str, problems: dict[str, list[Problem]], code: str = "invalid_fields", refusal: type[ApiError] = ApiError
+) -> ApiError:
     """The refusal naming each field's problems (``value.fields``) in ``language``, as the forms show them."""
     return refusal(400, code, value={"fields": translated(language, problems)})

@@ -1,4 +1,5 @@
 """Who referred whom, and the refused registrations and affiliate checks."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, Index, String

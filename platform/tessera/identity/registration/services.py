@@ -8,6 +8,7 @@ savepoint, so a refused registration never leaves part of one behind. Each such 
 affiliate code not found, is counted: past the throttles, an address or the whole brand is refused
 unchecked for the hour.
 """
+
 import re
 from datetime import datetime
 
@@ -20,7 +21,16 @@ from tessera.identity.accounts.models import ACTIVE, AGENT_TYPES, MEMBER_TYPES, 
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.identity.passwords import hash_password
-from tessera.identity.registration.fields import BY_MOBILE, BY_USERNAME, Checked, Problem, check_fields, field_rules, fields_refused, text
+from tessera.identity.registration.fields import (
+    BY_MOBILE,
+    BY_USERNAME,
+    Checked,
+    Problem,
+    check_fields,
+    field_rules,
+    fields_refused,
+    text,
+)
 from tessera.identity.registration.models import Referral, RefusedCheck
 from tessera.identity.sessions.services import Login, log_in_member
 from tessera.identity.throttles import HOUR, count_since
@@ -32,8 +42,17 @@ from tessera.tenancy.hosts import normalize_host
 
 FLAGS = {BY_USERNAME: "USERNAMEREG3", BY_MOBILE: "MOBILENUMREG3"}
 # Form fields kept as they are, in the member's column of that name.
-COLUMNS = {"payeeName": "payee_name", "email": "email", "qqNum": "qq_num", "line": "line", "whatsapp": "whatsapp",
-           "facebook": "facebook", "wechat": "wechat", "idNumber": "id_number", "recommenderId": "recommender"}
+COLUMNS = {
+    "payeeName": "payee_name",
+    "email": "email",
+    "qqNum": "qq_num",
+    "line": "line",
+    "whatsapp": "whatsapp",
+    "facebook": "facebook",
+    "wechat": "wechat",
+    "idNumber": "id_number",
+    "recommenderId": "recommender",
+}
 MAX_PER_IP = 20  # registrations an hour from one address on one brand
 REGISTER, AFFILIATE = "register", "affiliate"  # the kinds of refused checks
 MAX_REFUSALS_PER_IP = 30  # refused checks of a kind an hour from one address on one brand
@@ -42,8 +61,9 @@ MAX_REFUSALS_PER_BRAND = 1000  # refused checks of a kind an hour on one brand, 
 
 def _code_holder(db, column, code: str, types) -> Member | None:
     """The active member of one of ``types`` whose ``column`` holds ``code``, on the session's brand."""
-    return db.scalar(select(Member).where(column == code_key(code), Member.member_type.in_(types),
-                                          Member.status == ACTIVE))
+    return db.scalar(
+        select(Member).where(column == code_key(code), Member.member_type.in_(types), Member.status == ACTIVE)
+    )
 
 
 def find_agent(db, code: str) -> Member | None:
@@ -80,16 +100,19 @@ def _check_refusals(db, kind: str, ip: str | None, at: datetime) -> None:
     """Refuse unchecked when the address, or the brand as a whole, had too many checks of ``kind``
     refused within the hour: each refusal tells whether a name, number or code exists."""
     since, refused = at - HOUR, RefusedCheck.kind == kind
-    if (count_since(db, RefusedCheck, since, refused, RefusedCheck.ip == (ip or "")) >= MAX_REFUSALS_PER_IP
-            or count_since(db, RefusedCheck, since, refused) >= MAX_REFUSALS_PER_BRAND):
+    if (
+        count_since(db, RefusedCheck, since, refused, RefusedCheck.ip == (ip or "")) >= MAX_REFUSALS_PER_IP
+        or count_since(db, RefusedCheck, since, refused) >= MAX_REFUSALS_PER_BRAND
+    ):
         raise ApiError(429, "too_many_attempts")
 
 
 def _note_refusal(db, kind: str, ip: str | None, at: datetime) -> None:
     """Count a refused check (kept only with a kept refusal)."""
     db.add(RefusedCheck(kind=kind, ip=ip or "", created_at=at))
-    db.execute(delete(RefusedCheck).where(RefusedCheck.created_at < at - HOUR)
-               .execution_options(synchronize_session=False))  # counted no more: kept no longer
+    db.execute(
+        delete(RefusedCheck).where(RefusedCheck.created_at < at - HOUR).execution_options(synchronize_session=False)
+    )  # counted no more: kept no longer
 
 
 def _taken(db, key: str, phone: str | None) -> str | None:
@@ -110,8 +133,9 @@ def _ties(call: Call, values: dict) -> tuple[Member | None, Member | None]:
     if "referralCode" in values:
         referrer = _referrer(call.db, values["referralCode"])
         if referrer is None:
-            raise fields_refused(call.language, {"referralCode": [Problem("referral_code_unknown")]},
-                                 refusal=KeptRefusal)
+            raise fields_refused(
+                call.language, {"referralCode": [Problem("referral_code_unknown")]}, refusal=KeptRefusal
+            )
     return upline, referrer
 
 
@@ -119,14 +143,23 @@ def _new_member(call: Call, form: dict, checked: Checked, username: str, upline:
     values = checked.values
     payment = values.get("paymentPassword")
     return Member(
-        username=username, username_key=username_key(username), nickname=username, member_type=REAL,
-        password_hash=hash_password(values["password"]), password_changed_at=call.at, created_at=call.at,
-        phone=checked.phone, mobile_num=values.get("mobileNum") if checked.phone else None,
+        username=username,
+        username_key=username_key(username),
+        nickname=username,
+        member_type=REAL,
+        password_hash=hash_password(values["password"]),
+        password_changed_at=call.at,
+        created_at=call.at,
+        phone=checked.phone,
+        mobile_num=values.get("mobileNum") if checked.phone else None,
         country_dialing_code=country_code(text(form, "countryDialingCode")) if checked.phone else None,
-        upline_id=upline.id if upline else None, birthday=checked.birthday,
+        upline_id=upline.id if upline else None,
+        birthday=checked.birthday,
         payment_password_hash=hash_password(payment) if payment else None,
-        registered_ip=call.ip, register_method=form.get("registerMethod", "WEB"),
-        **{column: values.get(name) for name, column in COLUMNS.items()})
+        registered_ip=call.ip,
+        register_method=form.get("registerMethod", "WEB"),
+        **{column: values.get(name) for name, column in COLUMNS.items()},
+    )
 
 
 def _insert(db, member: Member, referrer: Member | None, at: datetime) -> None:
@@ -155,8 +188,9 @@ def _enrol(call: Call, form: dict, checked: Checked) -> tuple[Member, Member | N
         raise KeptRefusal(409, taken)
     upline, referrer = _ties(call, checked.values)
     if checked.phone and call.tenant.flag("REGMOBVERF3") and not proves(call, "register", checked.phone, form):
-        raise fields_refused(call.language, {"verificationCode": [Problem("verification_code_invalid")]},
-                             refusal=KeptRefusal)
+        raise fields_refused(
+            call.language, {"verificationCode": [Problem("verification_code_invalid")]}, refusal=KeptRefusal
+        )
     member = _new_member(call, form, checked, username, upline)
     _insert(db, member, referrer, call.at)
     return member, referrer
@@ -180,8 +214,16 @@ def register(call: Call, form: dict, mode: str, captcha_answer: dict) -> Login |
     except KeptRefusal:
         _note_refusal(db, REGISTER, ip, at)
         raise
-    audit(db, "register", ip, at, member.id, mode=mode, upline=member.upline_id,
-                   referrer=referrer.id if referrer else None)
+    audit(
+        db,
+        "register",
+        ip,
+        at,
+        member.id,
+        mode=mode,
+        upline=member.upline_id,
+        referrer=referrer.id if referrer else None,
+    )
     if form.get("login") is True:
         return log_in_member(db, tenant, member, ip, at)
     return None

@@ -1,4 +1,5 @@
 """Sessions: logins (password, SMS code, federated sign-in, free play) and logout."""
+
 from pathlib import Path
 
 

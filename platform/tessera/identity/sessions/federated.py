@@ -1,6 +1,7 @@
 """Sign-in through a provider (Google and the like) that a brand's plugins offer: the provider
 vouches for a person, known to it by a stable subject; the member linked to that subject logs in.
 The first sign-in makes the member, where the brand registers members directly (DIRECTREG3)."""
+
 import re
 import secrets
 from datetime import datetime
@@ -34,8 +35,11 @@ def vouched(plugins, provider: str, credential: str) -> dict:
 
 
 def _linked(db, provider: str, subject: str) -> Member | None:
-    return db.scalar(select(Member).join(FederatedAccount, FederatedAccount.member_id == Member.id)
-                     .where(FederatedAccount.provider == provider, FederatedAccount.subject == subject))
+    return db.scalar(
+        select(Member)
+        .join(FederatedAccount, FederatedAccount.member_id == Member.id)
+        .where(FederatedAccount.provider == provider, FederatedAccount.subject == subject)
+    )
 
 
 def _new_member(db, tenant, provider: str, person: dict, ip: str | None, at: datetime) -> Member:
@@ -46,9 +50,16 @@ def _new_member(db, tenant, provider: str, person: dict, ip: str | None, at: dat
     username = (re.sub(r"[^a-z0-9]", "", provider.lower())[:20] or "member") + secrets.token_hex(5)
     name, email = person.get("name"), person.get("email")
     nickname = name.strip()[:NAME_LENGTH] if isinstance(name, str) and name.strip() else username
-    member = Member(username=username, username_key=username, nickname=nickname, member_type=REAL, created_at=at,
-                    email=email if isinstance(email, str) and 0 < len(email) <= EMAIL_LENGTH else None,
-                    registered_ip=ip, register_method="FEDERATED")
+    member = Member(
+        username=username,
+        username_key=username,
+        nickname=nickname,
+        member_type=REAL,
+        created_at=at,
+        email=email if isinstance(email, str) and 0 < len(email) <= EMAIL_LENGTH else None,
+        registered_ip=ip,
+        register_method="FEDERATED",
+    )
     try:
         with db.begin_nested():
             db.add(member)

@@ -1,4 +1,5 @@
 """Logins: by username and password, by a code sent to the member's phone, and free play."""
+
 import secrets
 from datetime import datetime, timedelta
 
@@ -9,11 +10,11 @@ from tessera.core.refusals import KeptRefusal
 from tessera.core.timeutil import as_utc
 from tessera.identity.accounts.models import FREE_PLAY, Member, username_key
 from tessera.identity.accounts.services import audit
+from tessera.identity.calls import Call
 from tessera.identity.passwords import DEFAULT_PASSWORD, verify_password
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.identity.sessions.services import Login, admit, log_in_member
 from tessera.identity.throttles import HOUR, count_since
-from tessera.identity.calls import Call
 from tessera.identity.verification.phones import proven_member
 from tessera.identity.verification.services import consume_code, e164
 
@@ -50,13 +51,30 @@ def password_expired(tenant, member: Member, at: datetime) -> bool:
 def recent_failure(db, username: str, ip: str | None, at: datetime) -> bool:
     """Whether a login failed within the hour for this account name or from this address (the
     next attempt then needs a captcha)."""
-    return db.scalar(select(FailedLogin.id).where(
-        FailedLogin.created_at >= at - HOUR,
-        or_(FailedLogin.username_key == username_key(username), FailedLogin.ip == (ip or ""))).limit(1)) is not None
+    return (
+        db.scalar(
+            select(FailedLogin.id)
+            .where(
+                FailedLogin.created_at >= at - HOUR,
+                or_(FailedLogin.username_key == username_key(username), FailedLogin.ip == (ip or "")),
+            )
+            .limit(1)
+        )
+        is not None
+    )
 
 
-def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetime, *, agent: bool = False,
-           address_code: str | None = None) -> Login:
+def log_in(
+    db,
+    tenant,
+    username: str,
+    password: str,
+    ip: str | None,
+    at: datetime,
+    *,
+    agent: bool = False,
+    address_code: str | None = None,
+) -> Login:
     """Check a username and password; refusals do not tell whether the account exists.
 
     ``agent``: the login comes from the agent entrance. ``address_code``: the code of purpose "ip"
@@ -67,8 +85,9 @@ def log_in(db, tenant, username: str, password: str, ip: str | None, at: datetim
     matches, rehashed = verify_password(member.password_hash if member else None, password)
     if not matches:
         db.add(FailedLogin(username_key=key, ip=ip or "", created_at=at))
-        db.execute(delete(FailedLogin).where(FailedLogin.created_at < at - HOUR)
-                   .execution_options(synchronize_session=False))  # counted no more: kept no longer
+        db.execute(
+            delete(FailedLogin).where(FailedLogin.created_at < at - HOUR).execution_options(synchronize_session=False)
+        )  # counted no more: kept no longer
         audit(db, "login_failed", ip, at, member.id if member else None, username=key)
         raise KeptRefusal(401, "login_failed")
     admit(db, member, ip, at, agent=agent)
@@ -89,8 +108,10 @@ def masked_phone(member: Member) -> str:
 def _known_address(db, member: Member, ip: str | None) -> bool:
     if ip is not None and ip == member.registered_ip:
         return True
-    return db.scalar(select(MemberSession.id).where(MemberSession.member_id == member.id, MemberSession.ip == ip)
-                     .limit(1)) is not None
+    return (
+        db.scalar(select(MemberSession.id).where(MemberSession.member_id == member.id, MemberSession.ip == ip).limit(1))
+        is not None
+    )
 
 
 def _check_address(db, member: Member, ip: str | None, at: datetime, code: str | None) -> None:
@@ -113,13 +134,21 @@ def free_play(db, tenant, ip: str | None, at: datetime) -> Login:
     started = db.scalar(
         select(func.count(MemberSession.id))
         .join(Member, Member.id == MemberSession.member_id)
-        .where(Member.member_type == FREE_PLAY, MemberSession.ip == ip, MemberSession.created_at >= at - HOUR))
+        .where(Member.member_type == FREE_PLAY, MemberSession.ip == ip, MemberSession.created_at >= at - HOUR)
+    )
     if started >= MAX_FREE_PLAY_PER_IP:
         raise ApiError(429, "too_many_requests")
     username = FREE_PLAY_PREFIX + secrets.token_hex(5)
     # A demo account's login is never a first login, and it invites nobody (no referral code).
-    member = Member(username=username, username_key=username, member_type=FREE_PLAY, nickname=username,
-                    first_login_done=True, created_at=at, referral_code=None)
+    member = Member(
+        username=username,
+        username_key=username,
+        member_type=FREE_PLAY,
+        nickname=username,
+        first_login_done=True,
+        created_at=at,
+        referral_code=None,
+    )
     db.add(member)
     db.flush()
     return log_in_member(db, tenant, member, ip, at, freePlay=True)

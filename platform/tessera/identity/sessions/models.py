@@ -1,4 +1,5 @@
 """Members' sessions, failed logins, and the accounts of sign-in providers linked to members."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, Index, String, UniqueConstraint

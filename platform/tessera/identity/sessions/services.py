@@ -1,5 +1,6 @@
 """Members' sessions: started at a login, found again by their Bearer token, ended at logout or
 when the password changes; and the admission every login passes."""
+
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -47,8 +48,16 @@ def start_session(db, tenant, member: Member, ip: str | None, at: datetime) -> s
     """A new session for ``member``; returns its token, of which only the hash is kept."""
     token = secrets.token_urlsafe(32)
     lifetime = timedelta(hours=tenant.section("sessions").get("lifetime_hours", DEFAULT_LIFETIME_HOURS))
-    db.add(MemberSession(member_id=member.id, token_hash=token_hash(token), created_at=at, last_seen_at=at,
-                         expires_at=at + lifetime, ip=ip))
+    db.add(
+        MemberSession(
+            member_id=member.id,
+            token_hash=token_hash(token),
+            created_at=at,
+            last_seen_at=at,
+            expires_at=at + lifetime,
+            ip=ip,
+        )
+    )
     return token
 
 
@@ -59,8 +68,9 @@ def session_identity(db, tenant, token: str, at: datetime) -> MemberIdentity | N
     found = db.execute(
         select(MemberSession, Member.member_type)
         .join(Member, Member.id == MemberSession.member_id)
-        .where(MemberSession.token_hash == token_hash(token), MemberSession.revoked_at.is_(None),
-               Member.status == ACTIVE)
+        .where(
+            MemberSession.token_hash == token_hash(token), MemberSession.revoked_at.is_(None), Member.status == ACTIVE
+        )
     ).first()
     if found is None:
         return None
@@ -74,16 +84,23 @@ def session_identity(db, tenant, token: str, at: datetime) -> MemberIdentity | N
 
 
 def end_session(db, identity: MemberIdentity, ip: str | None, at: datetime) -> None:
-    db.execute(update(MemberSession).where(MemberSession.id == identity.session_id)
-               .values(revoked_at=at).execution_options(synchronize_session=False))
+    db.execute(
+        update(MemberSession)
+        .where(MemberSession.id == identity.session_id)
+        .values(revoked_at=at)
+        .execution_options(synchronize_session=False)
+    )
     audit(db, "logout", ip, at, identity.member_id)
 
 
 def revoke_member_sessions(db, member_id: int, at: datetime) -> None:
     """End every live session of a member (on a password change: tokens are rotated)."""
-    db.execute(update(MemberSession)
-               .where(MemberSession.member_id == member_id, MemberSession.revoked_at.is_(None))
-               .values(revoked_at=at).execution_options(synchronize_session=False))
+    db.execute(
+        update(MemberSession)
+        .where(MemberSession.member_id == member_id, MemberSession.revoked_at.is_(None))
+        .values(revoked_at=at)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def set_password(db, member: Member, password: str, ip: str | None, at: datetime, *, is_default: bool = False) -> None:

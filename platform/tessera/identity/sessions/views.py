@@ -1,4 +1,5 @@
 """The session calls of SPEC §7: logins, free play and logout; and the sessions behind Bearer tokens."""
+
 from pyramid.view import view_config
 from zope.interface import implementer
 
@@ -25,8 +26,14 @@ class SessionLookup:
         return known[token]
 
 
-@view_config(route_name="identity.login", request_method="POST", renderer="api", openapi=True, encrypted=True,
-             decorator=keeping_traces)  # failures count toward the throttles and use up captchas: they must commit
+@view_config(
+    route_name="identity.login",
+    request_method="POST",
+    renderer="api",
+    openapi=True,
+    encrypted=True,
+    decorator=keeping_traces,
+)  # failures count toward the throttles and use up captchas: they must commit
 def login(request):
     call, form = request.identity_call, request.decrypted_json
     if form.get("type", "username") == "sms":
@@ -34,8 +41,16 @@ def login(request):
     if call.tenant.flag("LOGINREQCAPTCHA3") or logins.recent_failure(call.db, form["username"], call.ip, call.at):
         captcha.require(call.plugins, call.store, captcha_reply(request, form))
     try:
-        login = logins.log_in(call.db, call.tenant, form["username"], form["password"], call.ip, call.at,
-                              agent=form.get("agent") is True, address_code=form.get("verificationCode"))
+        login = logins.log_in(
+            call.db,
+            call.tenant,
+            form["username"],
+            form["password"],
+            call.ip,
+            call.at,
+            agent=form.get("agent") is True,
+            address_code=form.get("verificationCode"),
+        )
     except KeptRefusal as refused:
         if refused.code == "login_failed" and call.plugins.has_captcha:
             refused.value = {"captcha": True}  # the next try shows the captcha
@@ -43,8 +58,14 @@ def login(request):
     return login.as_value()
 
 
-@view_config(route_name="identity.federated_login", request_method="POST", renderer="api", openapi=True,
-             encrypted=True, decorator=keeping_traces)
+@view_config(
+    route_name="identity.federated_login",
+    request_method="POST",
+    renderer="api",
+    openapi=True,
+    encrypted=True,
+    decorator=keeping_traces,
+)
 def federated_login(request):
     form = request.decrypted_json
     return federated.sign_in(request.identity_call, form["provider"], form["credential"]).as_value()
@@ -55,8 +76,14 @@ def free_play(request):
     return logins.free_play(request.db, request.tenant, request.client_ip, now(request.registry)).as_value()
 
 
-@view_config(route_name="identity.logout", request_method="DELETE", renderer="api", openapi=True,
-             permission=Permissions.SessionEnd, region_check=NEVER)  # a member may always end a session
+@view_config(
+    route_name="identity.logout",
+    request_method="DELETE",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.SessionEnd,
+    region_check=NEVER,
+)  # a member may always end a session
 def logout(request):
     end_session(request.db, request.identity, request.client_ip, now(request.registry))
     return None

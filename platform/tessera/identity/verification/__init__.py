@@ -1,4 +1,5 @@
 """Verification: codes sent by SMS, the brand's captcha, and proofs that a caller holds a phone."""
+
 from pathlib import Path
 
 

@@ -4,6 +4,7 @@
 cookie, so the forms carry only what the member typed (``captcha``) or what a widget gave
 (``geetest``: lot_number, captcha_output, pass_token, gen_time).
 """
+
 from tessera.core.envelope import ApiError
 from tessera.core.refusals import KeptRefusal
 

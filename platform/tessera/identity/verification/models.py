@@ -1,4 +1,5 @@
 """The verification codes sent by SMS."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, Index, Integer, String

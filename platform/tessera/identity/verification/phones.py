@@ -1,5 +1,6 @@
 """Proof that the person at a form controls a phone number: a verification code sent to it by SMS,
 or an ID token from the brand's phone-auth plugin (firebase) for that same number."""
+
 from tessera.core.envelope import ApiError
 from tessera.core.refusals import KeptRefusal
 from tessera.identity.accounts.models import Member

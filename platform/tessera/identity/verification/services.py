@@ -5,6 +5,7 @@ A code is 7 random digits, kept only as an HMAC-SHA256 under the server's secret
 after the brand's ``[verification] expired_minutes``, is used at most once, and is burnt after 5
 tries. Only the newest code sent to a number for a purpose counts.
 """
+
 import hashlib
 import hmac
 import math
@@ -47,6 +48,7 @@ KEEPS_LEADING_ZERO = frozenset({"39"})
 
 # Numbers
 
+
 def country_code(country_dialing_code) -> str:
     """The country code's digits: "+63", "0063" and "63" are 63."""
     found = DIALING_CODE.match(SEPARATORS.sub("", country_dialing_code or ""))
@@ -85,6 +87,7 @@ def unregistered_phone(db, country_dialing_code, mobile_num) -> str:
 
 # Where a code goes
 
+
 def require_sms(call: Call, purpose: str) -> None:
     """Refuse a purpose the brand does not offer, or any send when it has no SMS plugin (asked
     first, so the answer cannot depend on whose number it is)."""
@@ -116,6 +119,7 @@ def recipient(db, purpose: str, form: dict, member_id: int | None) -> tuple[str,
 
 # Codes
 
+
 def _secret() -> bytes:
     # consume_code is given only the database session: the key is then the running application's.
     settings = get_current_registry().settings or {}
@@ -129,7 +133,7 @@ def code_digest(secret: bytes, purpose: str, phone: str, code: str) -> str:
 
 
 def new_code() -> str:
-    return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
 
 
 def expired_minutes(tenant) -> int:
@@ -138,14 +142,20 @@ def expired_minutes(tenant) -> int:
 
 def check_throttles(db, purpose: str, phone: str, ip: str | None, at: datetime) -> None:
     """Refuse a code request over the limits. Kept refusals: a captcha checked before stays used."""
-    last = db.scalar(select(func.max(VerificationCode.created_at))
-                     .where(VerificationCode.phone == phone, VerificationCode.purpose == purpose))
+    last = db.scalar(
+        select(func.max(VerificationCode.created_at)).where(
+            VerificationCode.phone == phone, VerificationCode.purpose == purpose
+        )
+    )
     if last is not None and at - as_utc(last) < RESEND_AFTER:
         wait = math.ceil((as_utc(last) + RESEND_AFTER - at).total_seconds())
-        raise KeptRefusal(429, "sms_too_soon", value={"retryAfter": wait}, headers={"Retry-After": str(wait)},
-                          retryAfter=wait)
-    if count_since(db, VerificationCode, at - HOUR, VerificationCode.phone == phone) >= MAX_PER_NUMBER \
-            or count_since(db, VerificationCode, at - HOUR, VerificationCode.ip == ip) >= MAX_PER_IP:
+        raise KeptRefusal(
+            429, "sms_too_soon", value={"retryAfter": wait}, headers={"Retry-After": str(wait)}, retryAfter=wait
+        )
+    if (
+        count_since(db, VerificationCode, at - HOUR, VerificationCode.phone == phone) >= MAX_PER_NUMBER
+        or count_since(db, VerificationCode, at - HOUR, VerificationCode.ip == ip) >= MAX_PER_IP
+    ):
         raise KeptRefusal(429, "too_many_requests")
 
 
@@ -172,14 +182,26 @@ def send_code(call: Call, purpose: str, phone: str, member: Member | None = None
     (502 ``sms_send_failed``, or ``sms_unavailable`` when no SMS plugin took the number)."""
     db, at, ip = call.db, call.at, call.ip
     check_throttles(db, purpose, phone, ip, at)
-    db.execute(delete(VerificationCode).where(VerificationCode.created_at < at - KEPT_FOR)
-               .execution_options(synchronize_session=False))
+    db.execute(
+        delete(VerificationCode)
+        .where(VerificationCode.created_at < at - KEPT_FOR)
+        .execution_options(synchronize_session=False)
+    )
     minutes = expired_minutes(call.tenant)
     code = new_code()
     digest = code_digest(call.secret_key.encode(), purpose, phone, code)
     with db.begin_nested():  # rolled back alone when the send fails, leaving earlier traces kept
-        db.add(VerificationCode(purpose=purpose, phone=phone, code_hash=digest, attempts=0, created_at=at, ip=ip,
-                                expires_at=at + timedelta(minutes=minutes)))
+        db.add(
+            VerificationCode(
+                purpose=purpose,
+                phone=phone,
+                code_hash=digest,
+                attempts=0,
+                created_at=at,
+                ip=ip,
+                expires_at=at + timedelta(minutes=minutes),
+            )
+        )
         db.flush()
         if deliver:
             _deliver(call, phone, _sms_text(call, code, minutes))
@@ -188,8 +210,9 @@ def send_code(call: Call, purpose: str, phone: str, member: Member | None = None
     return minutes
 
 
-def consume_code(db, purpose: str, phone: str, code: str, at: datetime, *, ip: str | None = None,
-                 member_id: int | None = None) -> bool:
+def consume_code(
+    db, purpose: str, phone: str, code: str, at: datetime, *, ip: str | None = None, member_id: int | None = None
+) -> bool:
     """Whether ``code`` is the live code last sent to ``phone`` for ``purpose``; a right code is
     used up, a wrong one counts toward the 5 tries.
 
@@ -199,13 +222,19 @@ def consume_code(db, purpose: str, phone: str, code: str, at: datetime, *, ip: s
     Of two requests carrying the same code at once, only one gets True: the try's update locks
     the row, and the other's try no longer matches it once the first has used it.
     """
-    latest = db.execute(select(VerificationCode.id, VerificationCode.code_hash)
-                        .where(VerificationCode.purpose == purpose, VerificationCode.phone == phone)
-                        .order_by(VerificationCode.id.desc()).limit(1)).first()
+    latest = db.execute(
+        select(VerificationCode.id, VerificationCode.code_hash)
+        .where(VerificationCode.purpose == purpose, VerificationCode.phone == phone)
+        .order_by(VerificationCode.id.desc())
+        .limit(1)
+    ).first()
     live = (VerificationCode.used_at.is_(None), VerificationCode.attempts < MAX_TRIES, VerificationCode.expires_at > at)
     tried = latest is not None and _update(db, latest.id, *live, attempts=VerificationCode.attempts + 1)
-    if not tried or not isinstance(code, str) \
-            or not hmac.compare_digest(latest.code_hash, code_digest(_secret(), purpose, phone, code.strip())):
+    if (
+        not tried
+        or not isinstance(code, str)
+        or not hmac.compare_digest(latest.code_hash, code_digest(_secret(), purpose, phone, code.strip()))
+    ):
         audit(db, "verification_failed", ip, at, member_id, purpose=purpose, phone=phone)
         return False
     _update(db, latest.id, used_at=at)  # the row is this transaction's since the try's update

@@ -1,4 +1,5 @@
 """The verification calls: SMS codes, and the brand's captcha challenge."""
+
 from pyramid.view import view_config
 
 from tessera.core.refusals import keeping_traces
@@ -11,8 +12,9 @@ def captcha_reply(request, form: dict) -> dict:
     return captcha.reply(form, request.cookies.get(captcha.COOKIE))
 
 
-@view_config(route_name="verification.sms", request_method="POST", renderer="api", openapi=True,
-             decorator=keeping_traces)  # a captcha used up stays used up, whatever the answer
+@view_config(
+    route_name="verification.sms", request_method="POST", renderer="api", openapi=True, decorator=keeping_traces
+)  # a captcha used up stays used up, whatever the answer
 def sms_code(request):
     call, form = request.identity_call, request.openapi.body
     purpose = form["purpose"]
@@ -22,8 +24,13 @@ def sms_code(request):
     return {"expiredMinutes": send_code(call, purpose, phone, member, deliver=member is not None)}
 
 
-@view_config(route_name="verification.sms_register", request_method="POST", renderer="api", openapi=True,
-             decorator=keeping_traces)
+@view_config(
+    route_name="verification.sms_register",
+    request_method="POST",
+    renderer="api",
+    openapi=True,
+    decorator=keeping_traces,
+)
 def sms_register_code(request):
     call, form = request.identity_call, request.openapi.body
     require_sms(call, "register")
@@ -37,6 +44,13 @@ def captcha_challenge(request):
     """A picture to read (a data URL), or what the brand's captcha widget needs to start; the
     challenge's id goes into a cookie."""
     issued = captcha.challenge(request.plugins, request.one_time_store)
-    request.response.set_cookie(captcha.COOKIE, issued["captchaId"], max_age=captcha.COOKIE_SECONDS, path="/wps",
-                                httponly=True, samesite="Lax", secure=request.over_https)
+    request.response.set_cookie(
+        captcha.COOKIE,
+        issued["captchaId"],
+        max_age=captcha.COOKIE_SECONDS,
+        path="/wps",
+        httponly=True,
+        samesite="Lax",
+        secure=request.over_https,
+    )
     return issued["image"] if "image" in issued else {k: v for k, v in issued.items() if k != "captchaId"}

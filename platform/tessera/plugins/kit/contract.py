@@ -5,6 +5,7 @@ the plugins named with ``--tessera-plugin``), plus the reference implementations
 contract runs before any real plugin of that kind exists. Calls go through
 :class:`tessera.plugins.TenantPlugins`, as the core makes them.
 """
+
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import count
@@ -76,10 +77,13 @@ def implementations(hook_name: str, plugins=None, **references) -> list:
     plugin: the installed plugins named in ``plugins`` (default: those ``--tessera-plugin`` names,
     else every installed one and ``references``, name -> plugin object)."""
     installed = plugin_manager()
-    names = [installed.get_name(impl.plugin) for impl in getattr(installed.hook, hook_name).get_hookimpls()]
+    names = [
+        name for impl in getattr(installed.hook, hook_name).get_hookimpls() if (name := installed.get_name(impl.plugin))
+    ]
     wanted = plugins if plugins is not None else selected
-    params = [pytest.param(Implementation(installed, name), id=name) for name in names
-              if wanted is None or name in wanted]
+    params = [
+        pytest.param(Implementation(installed, name), id=name) for name in names if wanted is None or name in wanted
+    ]
     if references and wanted is None:
         pm = reference_manager(**references)
         params += [pytest.param(Implementation(pm, name), id=name) for name in references]

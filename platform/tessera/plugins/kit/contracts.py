@@ -1,5 +1,6 @@
 """The contract suites as ``pytest --tessera-plugin NAME`` collects them: one test class per adapter
 kind that the named plugins implement."""
+
 from tessera.plugins import plugin_manager
 from tessera.plugins.kit import contract
 from tessera.plugins.kit.suites import SUITES

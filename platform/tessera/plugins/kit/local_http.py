@@ -1,4 +1,5 @@
 """HTTP servers on 127.0.0.1 for the contract suites: the external services plugins speak to."""
+
 import atexit
 import json
 import socket

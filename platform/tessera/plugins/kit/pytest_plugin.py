@@ -5,6 +5,8 @@ suite of every adapter kind it implements (``tessera.plugins.kit.suites``), from
 suite is also a class to subclass in a test module (``class TestAcme(SmsSenderContract)``), which
 is how Tessera runs its built-in plugins through the kit.
 """
+
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,9 +25,13 @@ CONTRACTS = Path(__file__).with_name("contracts.py")
 
 def pytest_addoption(parser):
     group = parser.getgroup("tessera", "Tessera plugin contracts")
-    group.addoption("--tessera-plugin", action="append", default=[], metavar="NAME",
-                    help="run the contract suites of the adapter kinds the installed plugin NAME implements "
-                         "(repeatable)")
+    group.addoption(
+        "--tessera-plugin",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run the contract suites of the adapter kinds the installed plugin NAME implements (repeatable)",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -59,14 +65,18 @@ def contract_clock() -> contract.Clock:
 
 
 @pytest.fixture
-def contract_stores(contract_clock) -> dict[str, OneTimeStore]:
+def contract_stores(contract_clock) -> Iterator[dict[str, OneTimeStore]]:
     """Two brands' one-time stores (``"brand"``, ``"other-brand"``) on a database of the test's own."""
     engine = create_engine("sqlite://", poolclass=StaticPool)
-    Base.metadata.create_all(engine, tables=[Tenant.__table__, OneTimeValue.__table__])
+    Base.metadata.create_all(
+        engine, tables=[Base.metadata.tables[model.__tablename__] for model in (Tenant, OneTimeValue)]
+    )
     with Session(engine) as session:
         session.info["tenant_id"] = ALL_TENANTS
-        brands = [Tenant(slug=slug, name=slug, config={}, key_id="kid", private_key_pem="pem")
-                  for slug in ("brand", "other-brand")]
+        brands = [
+            Tenant(slug=slug, name=slug, config={}, key_id="kid", private_key_pem="pem")
+            for slug in ("brand", "other-brand")
+        ]
         session.add_all(brands)
         session.flush()
         yield {tenant.slug: OneTimeStore(session, tenant.id, contract_clock) for tenant in brands}

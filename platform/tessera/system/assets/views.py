@@ -1,4 +1,5 @@
 """The brand's own files (its folder's assets/), served on its hosts at /assets/<path>."""
+
 from pyramid.response import FileResponse
 from pyramid.view import view_config
 

@@ -1,4 +1,5 @@
 """Feedback: messages and complaints with images, sent from the side bar."""
+
 from pathlib import Path
 
 

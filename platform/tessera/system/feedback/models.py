@@ -1,4 +1,5 @@
 """Feedback and complaints sent from the side bar."""
+
 from datetime import datetime
 
 from sqlalchemy import JSON, DateTime, Index, String

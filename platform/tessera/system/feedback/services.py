@@ -3,6 +3,7 @@
 An image is accepted only when Pillow reads it as a PNG or JPEG whatever its name or declared
 type says; it is stored under a name derived from its content, never the sender's file name.
 """
+
 import hashlib
 import io
 import warnings
@@ -58,14 +59,22 @@ def store_image(upload_dir: Path, tenant_slug: str, data: bytes, extension: str,
     return str(relative)
 
 
-def submit_feedback(db, tenant, content: str, contact: str | None, uploads: list, *, ip: str | None, language: str,
-                    upload_dir: Path) -> Feedback:
+def submit_feedback(
+    db, tenant, content: str, contact: str | None, uploads: list, *, ip: str | None, language: str, upload_dir: Path
+) -> Feedback:
     """Keep a member's or visitor's feedback (``uploads``: file name and bytes of each image),
     written in ``language`` from ``ip``; its images are stored under ``upload_dir``."""
     content = content.strip()
     if not content:
-        raise ApiError(400, "invalid_request", value={"fields": [
-            {"field": "content", "code": "field_required", "message": translate("field_required", language)}]})
+        raise ApiError(
+            400,
+            "invalid_request",
+            value={
+                "fields": [
+                    {"field": "content", "code": "field_required", "message": translate("field_required", language)}
+                ]
+            },
+        )
     if len(content) > MAX_CONTENT:
         raise ApiError(400, "feedback_too_long", max=MAX_CONTENT)
     if len(uploads) > MAX_IMAGES:

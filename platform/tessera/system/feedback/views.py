@@ -1,4 +1,5 @@
 """The feedback call of SPEC §7: a message and up to three images, as a multipart form."""
+
 from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError
@@ -7,13 +8,24 @@ from tessera.system.feedback.services import MAX_IMAGE_BYTES, MAX_IMAGES, submit
 FEEDBACK_MAX_BODY = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
 
 
-@view_config(route_name="system.feedback", request_method="PUT", renderer="api", openapi=True, max_body=FEEDBACK_MAX_BODY)
+@view_config(
+    route_name="system.feedback", request_method="PUT", renderer="api", openapi=True, max_body=FEEDBACK_MAX_BODY
+)
 def feedback(request):
     form = request.POST
-    uploads = [(f.filename or "image", f.file.read(MAX_IMAGE_BYTES + 1)) for f in form.getall("images") if hasattr(f, "file")]
-    saved = submit_feedback(request.db, request.tenant, _text_field(request, "content") or "",
-                            _text_field(request, "contact"), uploads, ip=request.client_ip, language=request.language,
-                            upload_dir=request.registry.settings["tessera"].upload_dir)
+    uploads = [
+        (f.filename or "image", f.file.read(MAX_IMAGE_BYTES + 1)) for f in form.getall("images") if hasattr(f, "file")
+    ]
+    saved = submit_feedback(
+        request.db,
+        request.tenant,
+        _text_field(request, "content") or "",
+        _text_field(request, "contact"),
+        uploads,
+        ip=request.client_ip,
+        language=request.language,
+        upload_dir=request.registry.settings["tessera"].upload_dir,
+    )
     return {"id": saved.id}
 
 
@@ -23,4 +35,6 @@ def _text_field(request, name: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
     message = request.translate("field_type", type="string")
-    raise ApiError(400, "invalid_request", value={"fields": [{"field": name, "code": "field_type", "message": message}]})
+    raise ApiError(
+        400, "invalid_request", value={"fields": [{"field": name, "code": "field_type", "message": message}]}
+    )

@@ -1,4 +1,5 @@
 """Health: the process and readiness checks a load balancer asks."""
+
 from pathlib import Path
 
 

@@ -1,4 +1,5 @@
 """Whether the process answers (/healthz) and whether its database does (/readyz)."""
+
 from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError

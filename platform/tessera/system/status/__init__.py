@@ -1,5 +1,6 @@
 """Status: what the brand shows every visitor (status and permission info, flags, register
 settings, routes, help centre, customer service) and its maintenance windows."""
+
 from pathlib import Path
 
 from tessera.system.interfaces import IBrandStatus

@@ -1,4 +1,5 @@
 """``tessera maintenance``: a brand's maintenance window (status 1)."""
+
 from datetime import datetime
 
 import click
@@ -15,7 +16,12 @@ def maintenance():
 
 @maintenance.command("start")
 @click.argument("slug")
-@click.option("--until", "until", type=click.DateTime(["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M%z"]), help="End time, with its offset")
+@click.option(
+    "--until",
+    "until",
+    type=click.DateTime(["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M%z"]),
+    help="End time, with its offset",
+)
 @click.option("--info", help="A message for the maintenance page")
 @click.pass_obj
 def maintenance_start(settings, slug, until: datetime | None, info):

@@ -4,6 +4,7 @@ key, the rest is the ciphertext, and the client opens it. AES-256-GCM keyed by S
 
 The key travels with the text, so this hides the link from casual scraping, not from a reader.
 """
+
 import base64
 import hashlib
 import secrets

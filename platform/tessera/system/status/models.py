@@ -1,4 +1,5 @@
 """A brand's maintenance windows (the status call's status 1)."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, Text

@@ -1,19 +1,19 @@
 """What the system calls answer: status and permission info, flags, register settings,
 routes, help content, footer and customer service, all from the brand's config and runtime state."""
+
 from functools import partial
 
 from sqlalchemy import or_, select
-
 from zope.interface import implementer
 
 from tessera.core.cache import memo
 from tessera.core.envelope import Spliced, encode
-from tessera.tenancy.assets import asset_url
-from tessera.tenancy.loader import SCHEMA
 from tessera.core.timeutil import iso, utcnow
 from tessera.system.interfaces import IBrandStatus
 from tessera.system.status import linkseal
 from tessera.system.status.models import MaintenanceWindow
+from tessera.tenancy.assets import asset_url
+from tessera.tenancy.loader import SCHEMA
 from tessera.tenancy.models import Footer, HelpSection
 from tessera.tenancy.patterns import PATTERNS
 
@@ -24,9 +24,27 @@ EMPTY_FOOTER: dict = {"description": "", "licences": [], "protection": [], "resp
 
 _OPTIONAL = {"enabled": False, "required": False, "pattern_id": "any", "min_length": 1, "max_length": 64}
 REGISTER_DEFAULTS = {
-    "username": {"enabled": True, "required": True, "pattern_id": "letterFirstAlnum", "min_length": 6, "max_length": 16},
-    "password": {"enabled": True, "required": True, "pattern_id": "lettersAndDigits", "min_length": 6, "max_length": 20},
-    "confirmPassword": {"enabled": True, "required": True, "pattern_id": "lettersAndDigits", "min_length": 6, "max_length": 20},
+    "username": {
+        "enabled": True,
+        "required": True,
+        "pattern_id": "letterFirstAlnum",
+        "min_length": 6,
+        "max_length": 16,
+    },
+    "password": {
+        "enabled": True,
+        "required": True,
+        "pattern_id": "lettersAndDigits",
+        "min_length": 6,
+        "max_length": 20,
+    },
+    "confirmPassword": {
+        "enabled": True,
+        "required": True,
+        "pattern_id": "lettersAndDigits",
+        "min_length": 6,
+        "max_length": 20,
+    },
     "mobileNum": {**_OPTIONAL, "pattern_id": "digits", "min_length": 7, "max_length": 15},
     "email": {**_OPTIONAL, "pattern_id": "email", "min_length": 5, "max_length": 64},
     "verificationCode": {**_OPTIONAL, "pattern_id": "any", "min_length": 1, "max_length": 255},
@@ -40,7 +58,10 @@ def active_maintenance(db) -> MaintenanceWindow | None:
     now = utcnow()
     return db.scalars(
         select(MaintenanceWindow)
-        .where(MaintenanceWindow.starts_at <= now, or_(MaintenanceWindow.ends_at.is_(None), MaintenanceWindow.ends_at > now))
+        .where(
+            MaintenanceWindow.starts_at <= now,
+            or_(MaintenanceWindow.ends_at.is_(None), MaintenanceWindow.ends_at > now),
+        )
         .order_by(MaintenanceWindow.starts_at.desc())
         .limit(1)
     ).first()
@@ -100,10 +121,7 @@ def customer_service(plugins, language: str) -> list[dict]:
     """The brand's entries from its customer-service plugins; the live-chat link sealed."""
     entries = plugins.customer_service_entries(language)
     entries.sort(key=lambda e: e.get("csPosition", 0))
-    return [
-        {**e, "path": linkseal.seal(e["path"]) if e["csType"] == LIVE_CHAT else e["path"]}
-        for e in entries
-    ]
+    return [{**e, "path": linkseal.seal(e["path"]) if e["csType"] == LIVE_CHAT else e["path"]} for e in entries]
 
 
 def help_center(db, tenant, language: str) -> dict:
@@ -155,8 +173,14 @@ class BrandStatus:
 
     @classmethod
     def create_service(cls, context, request) -> "BrandStatus":
-        return cls(request.db, request.tenant, request.plugins, request.tenant_domain,
-                   request.registry.settings["tessera"].secret_key, partial(memo, request.registry))
+        return cls(
+            request.db,
+            request.tenant,
+            request.plugins,
+            request.tenant_domain,
+            request.registry.settings["tessera"].secret_key,
+            partial(memo, request.registry),
+        )
 
     def location(self, ip: str | None) -> dict:
         region = self.memos("regions", maxsize=65536).get((self.tenant.id, ip), lambda: self.plugins.region(ip))

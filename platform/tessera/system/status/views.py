@@ -1,5 +1,6 @@
 """The status calls of SPEC §7: status (the permission info), flags, register settings, routes,
 the help centre and customer service."""
+
 from pyramid.view import view_config
 
 from tessera.system.interfaces import IBrandStatus

@@ -1,5 +1,6 @@
 """Balances: what a member holds (the main wallet and the vendor wallets), the transfer-wallet
 vendors a member can move money to, the account record and the bonus details."""
+
 from pathlib import Path
 
 from tessera.identity.permissions import OwnAccount

@@ -4,6 +4,7 @@ A transaction shows in the history of every member whose wallet it posts to (an 
 transfer its downline sent), whoever it was made for. Days are the brand's (tenant.toml
 ``timezone``), both ends included.
 """
+
 import re
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -65,8 +66,9 @@ def _within_bounds(first: date | None, last: date | None, today: date) -> None:
     latest = today + AHEAD
     outside = any(day is not None and not EARLIEST <= day <= latest for day in (first, last))
     if outside or (first and last and (last - first).days >= LONGEST_DAYS):
-        raise ApiError(400, "date_out_of_range", earliest=EARLIEST.isoformat(), latest=latest.isoformat(),
-                       days=LONGEST_DAYS)
+        raise ApiError(
+            400, "date_out_of_range", earliest=EARLIEST.isoformat(), latest=latest.isoformat(), days=LONGEST_DAYS
+        )
 
 
 def period(tenant, start_date: str | None, end_date: str | None) -> tuple[datetime | None, datetime | None]:
@@ -86,11 +88,17 @@ def period(tenant, start_date: str | None, end_date: str | None) -> tuple[dateti
 
 def _postings(tenant_id: int, member_id: int, since: datetime | None, until: datetime | None, *criteria):
     """The postings on the member's wallets (main and vendor wallets), with their transactions."""
-    query = (select(LedgerPosting)
-             .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
-             .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
-             .where(LedgerPosting.tenant_id == tenant_id, LedgerAccount.member_id == member_id,
-                    LedgerAccount.kind.in_((MAIN, VENDOR)), *criteria))
+    query = (
+        select(LedgerPosting)
+        .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
+        .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
+        .where(
+            LedgerPosting.tenant_id == tenant_id,
+            LedgerAccount.member_id == member_id,
+            LedgerAccount.kind.in_((MAIN, VENDOR)),
+            *criteria,
+        )
+    )
     if since is not None:
         query = query.where(LedgerTransaction.created_at >= since)
     if until is not None:
@@ -135,5 +143,9 @@ def bonuses(db, tenant, member_id: int, query: dict) -> dict:
 
 def _bonus(posting: LedgerPosting) -> dict:
     transaction = posting.transaction
-    return {"id": transaction.id, "title": transaction.remark or "", "amount": format_minor(posting.amount_minor),
-            "createdAt": stamp(transaction.created_at)}
+    return {
+        "id": transaction.id,
+        "title": transaction.remark or "",
+        "amount": format_minor(posting.amount_minor),
+        "createdAt": stamp(transaction.created_at),
+    }

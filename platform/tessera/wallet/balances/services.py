@@ -1,6 +1,7 @@
 """What a member holds: the main wallet and a wallet at each transfer-wallet vendor, as the ledger
 has them (the vendor wallets mirror what the vendors hold), and the money of transfers to a
 vendor whose answer is not known yet."""
+
 from sqlalchemy import func, select
 
 from tessera.wallet.ledger.models import MAIN, VENDOR
@@ -21,8 +22,11 @@ CONTRACT_FLAGS = {
 def pending_in_minor(db, tenant_id: int, member_id: int) -> int:
     """Money on its way to a vendor wallet: taken from main, not yet confirmed by the vendor."""
     total = select(func.coalesce(func.sum(WalletTransfer.amount_minor), 0)).where(
-        WalletTransfer.tenant_id == tenant_id, WalletTransfer.member_id == member_id,
-        WalletTransfer.status == PENDING, WalletTransfer.direction == IN)
+        WalletTransfer.tenant_id == tenant_id,
+        WalletTransfer.member_id == member_id,
+        WalletTransfer.status == PENDING,
+        WalletTransfer.direction == IN,
+    )
     return int(db.scalar(total))
 
 
@@ -33,10 +37,15 @@ def balances(db, tenant, plugins, member_id: int) -> dict:
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     held = {a.vendor: a.balance_minor for a in accounts if a.kind == VENDOR}
     listed = transfer_vendors(plugins)
-    wallets = [{"vassalage": vassalage, "displayName": vendor["displayName"],
-                "balance": format_minor(held.get(vassalage, 0))} for vassalage, vendor in listed.items()]
-    wallets += [{"vassalage": vassalage, "displayName": vassalage, "balance": format_minor(minor)}
-                for vassalage, minor in held.items() if vassalage not in listed]
+    wallets = [
+        {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": format_minor(held.get(vassalage, 0))}
+        for vassalage, vendor in listed.items()
+    ]
+    wallets += [
+        {"vassalage": vassalage, "displayName": vassalage, "balance": format_minor(minor)}
+        for vassalage, minor in held.items()
+        if vassalage not in listed
+    ]
     return {
         "sumBalance": format_minor(main + sum(held.values())),
         "mainBalance": format_minor(main),
@@ -49,8 +58,10 @@ def balances(db, tenant, plugins, member_id: int) -> dict:
 
 def merchant_wallets(plugins) -> dict:
     listed = transfer_vendors(plugins)
-    return {"isSingle": not listed,
-            "wallets": [{"vassalage": v["vassalage"], "displayName": v["displayName"]} for v in listed.values()]}
+    return {
+        "isSingle": not listed,
+        "wallets": [{"vassalage": v["vassalage"], "displayName": v["displayName"]} for v in listed.values()],
+    }
 
 
 def consolidated(db, tenant, member_id: int) -> dict:

@@ -12,6 +12,7 @@ problems, with the number it found in all.
   after them (a posting written out of order breaks the run);
 - a posting belongs to the brand of its transaction and of its account.
 """
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -30,7 +31,7 @@ from tessera.wallet.money import format_minor as amount
 class Check:
     name: str
     query: Callable[[int], Select]  # the brand's rows that break the rule
-    problem: Callable[[Row], str]   # one such row, described for an operator
+    problem: Callable[[Row], str]  # one such row, described for an operator
 
 
 @dataclass
@@ -104,8 +105,7 @@ def _balance_query(tenant_id):
 
 
 def _balance_problem(row):
-    return (f"account {row.id} {row.code}: balance {amount(row.balance_minor)}, "
-            f"its postings sum to {amount(row.total)}")
+    return f"account {row.id} {row.code}: balance {amount(row.balance_minor)}, its postings sum to {amount(row.total)}"
 
 
 def _transaction_query(tenant_id):
@@ -121,8 +121,10 @@ def _transaction_query(tenant_id):
 
 
 def _transaction_problem(row):
-    return (f"transaction {row.id} {row.idempotency_key}: {row.legs} posting(s) "
-            f"summing to {amount(row.total)} (needs two or more summing to 0.00)")
+    return (
+        f"transaction {row.id} {row.idempotency_key}: {row.legs} posting(s) "
+        f"summing to {amount(row.total)} (needs two or more summing to 0.00)"
+    )
 
 
 def _overdraft_rule_query(tenant_id):
@@ -152,8 +154,12 @@ def _negative_balance_problem(row):
 
 def _negative_history_query(tenant_id):
     return (
-        select(Account.id, Account.code, func.count().label("postings"),
-               func.min(Posting.balance_after_minor).label("lowest"))
+        select(
+            Account.id,
+            Account.code,
+            func.count().label("postings"),
+            func.min(Posting.balance_after_minor).label("lowest"),
+        )
         .join(Posting, Posting.account_id == Account.id)
         .where(Account.tenant_id == tenant_id, ~Account.allow_negative, Posting.balance_after_minor < 0)
         .group_by(Account.id, Account.code)
@@ -162,49 +168,69 @@ def _negative_history_query(tenant_id):
 
 
 def _negative_history_problem(row):
-    return (f"account {row.id} {row.code} may not go negative and went to {amount(row.lowest)} "
-            f"after {row.postings} posting(s)")
+    return (
+        f"account {row.id} {row.code} may not go negative and went to {amount(row.lowest)} "
+        f"after {row.postings} posting(s)"
+    )
 
 
 def _running_balance_query(tenant_id):
     running = (
-        select(Posting.id, Posting.account_id, Posting.transaction_id, Posting.balance_after_minor,
-               func.sum(Posting.amount_minor).over(partition_by=Posting.account_id, order_by=Posting.id)
-               .label("running"))
+        select(
+            Posting.id,
+            Posting.account_id,
+            Posting.transaction_id,
+            Posting.balance_after_minor,
+            func.sum(Posting.amount_minor).over(partition_by=Posting.account_id, order_by=Posting.id).label("running"),
+        )
         .join(Account, Account.id == Posting.account_id)
         .where(Account.tenant_id == tenant_id)
         .subquery()
     )
     return (
-        select(running.c.id, running.c.account_id, running.c.transaction_id, running.c.balance_after_minor,
-               running.c.running)
+        select(
+            running.c.id,
+            running.c.account_id,
+            running.c.transaction_id,
+            running.c.balance_after_minor,
+            running.c.running,
+        )
         .where(running.c.balance_after_minor != running.c.running)
         .order_by(running.c.id)
     )
 
 
 def _running_balance_problem(row):
-    return (f"posting {row.id} (account {row.account_id}, transaction {row.transaction_id}): balance after "
-            f"{amount(row.balance_after_minor)}, but the account's postings up to it sum to "
-            f"{amount(row.running)}")
+    return (
+        f"posting {row.id} (account {row.account_id}, transaction {row.transaction_id}): balance after "
+        f"{amount(row.balance_after_minor)}, but the account's postings up to it sum to "
+        f"{amount(row.running)}"
+    )
 
 
 def _brand_query(tenant_id):
     return (
-        select(Posting.id, Posting.tenant_id, Transaction.tenant_id.label("transaction_tenant"),
-               Account.tenant_id.label("account_tenant"))
+        select(
+            Posting.id,
+            Posting.tenant_id,
+            Transaction.tenant_id.label("transaction_tenant"),
+            Account.tenant_id.label("account_tenant"),
+        )
         .join(Transaction, Transaction.id == Posting.transaction_id)
         .join(Account, Account.id == Posting.account_id)
-        .where(or_(Posting.tenant_id == tenant_id, Transaction.tenant_id == tenant_id,
-                   Account.tenant_id == tenant_id),
-               or_(Posting.tenant_id != Transaction.tenant_id, Posting.tenant_id != Account.tenant_id))
+        .where(
+            or_(Posting.tenant_id == tenant_id, Transaction.tenant_id == tenant_id, Account.tenant_id == tenant_id),
+            or_(Posting.tenant_id != Transaction.tenant_id, Posting.tenant_id != Account.tenant_id),
+        )
         .order_by(Posting.id)
     )
 
 
 def _brand_problem(row):
-    return (f"posting {row.id} belongs to brand {row.tenant_id}, its transaction to brand "
-            f"{row.transaction_tenant}, its account to brand {row.account_tenant}")
+    return (
+        f"posting {row.id} belongs to brand {row.tenant_id}, its transaction to brand "
+        f"{row.transaction_tenant}, its account to brand {row.account_tenant}"
+    )
 
 
 CHECKS = (

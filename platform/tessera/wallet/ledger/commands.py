@@ -1,4 +1,5 @@
 """``tessera ledger``: operator commands on the brands' ledgers."""
+
 import sys
 from collections.abc import Callable
 
@@ -21,10 +22,12 @@ def ledger_group(reconcile_vendor_wallets: Callable[..., int]) -> click.Group:
 
     @ledger.command("audit")
     @click.argument("slug", required=False)
-    @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1),
-                  help="Problems listed per check and brand")
-    @click.option("--skip-vendors", is_flag=True,
-                  help="Leave the vendor wallets unreconciled (the vendors are not asked)")
+    @click.option(
+        "--limit", default=10, show_default=True, type=click.IntRange(min=1), help="Problems listed per check and brand"
+    )
+    @click.option(
+        "--skip-vendors", is_flag=True, help="Leave the vendor wallets unreconciled (the vendors are not asked)"
+    )
     @click.pass_obj
     def audit(settings, slug, limit, skip_vendors):
         """Prove that the ledger of SLUG (of every brand without it) holds together: balances are
@@ -49,8 +52,10 @@ def ledger_group(reconcile_vendor_wallets: Callable[..., int]) -> click.Group:
 
 
 def _report(brand, found) -> int:
-    click.echo(f"{brand}: {found.accounts} accounts, {found.transactions} transactions, {found.postings} postings, "
-               f"{found.problem_count} problem(s)")
+    click.echo(
+        f"{brand}: {found.accounts} accounts, {found.transactions} transactions, {found.postings} postings, "
+        f"{found.problem_count} problem(s)"
+    )
     for finding in found.findings:
         for text in finding.problems:
             click.echo(f"  {finding.check}: {text}")

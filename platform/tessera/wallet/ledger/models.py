@@ -3,6 +3,7 @@
 A balance is kept on its account for speed and is always the sum of that account's postings;
 ``tessera ledger audit`` proves it.
 """
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, String, UniqueConstraint
@@ -13,12 +14,12 @@ from tessera.core.timeutil import utcnow
 
 MAIN, VENDOR, POINTS, HOUSE = "main", "vendor", "points", "house"
 HOUSE_ACCOUNTS = (
-    "deposits_clearing",     # money received through payment channels
-    "withdrawals_payable",   # withdrawals held until paid or released
-    "vendor_settlement",     # bets and wins with seamless-wallet vendors
-    "bonuses",               # bonuses granted
-    "commissions",           # agents' commissions
-    "transfers_in_flight",   # transfers to a vendor whose answer is not known yet
+    "deposits_clearing",  # money received through payment channels
+    "withdrawals_payable",  # withdrawals held until paid or released
+    "vendor_settlement",  # bets and wins with seamless-wallet vendors
+    "bonuses",  # bonuses granted
+    "commissions",  # agents' commissions
+    "transfers_in_flight",  # transfers to a vendor whose answer is not known yet
 )
 
 
@@ -70,4 +71,3 @@ class LedgerPosting(TenantOwned, Base):
 
     transaction: Mapped[LedgerTransaction] = relationship(back_populates="postings")
     account: Mapped[LedgerAccount] = relationship(lazy="joined")
-

@@ -9,10 +9,11 @@ posting) is one statement, so the accounts' rows stay locked for one round trip 
 A ledger reads the brand's house accounts with its first account look-up and keeps the accounts it
 has read for the rest of its unit of work.
 """
+
 import hashlib
 import json
-from typing import cast
 from dataclasses import dataclass
+from typing import cast
 
 from sqlalchemy import Table, delete, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
@@ -22,9 +23,15 @@ from sqlalchemy.orm.attributes import set_committed_value
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import (
-    HOUSE, HOUSE_ACCOUNTS, MAIN, POINTS, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction,
+    HOUSE,
+    HOUSE_ACCOUNTS,
+    MAIN,
+    POINTS,
+    VENDOR,
+    LedgerAccount,
+    LedgerPosting,
+    LedgerTransaction,
 )
-
 
 # PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken
 # (then nothing else happens: no row comes back, and the first post stands); the accounts' rows are
@@ -77,9 +84,15 @@ def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> 
 
 def member_accounts(db, tenant_id: int, member_id: int) -> list[LedgerAccount]:
     """The member's main and vendor accounts that exist (reading never makes one)."""
-    found = select(LedgerAccount).where(
-        LedgerAccount.tenant_id == tenant_id, LedgerAccount.member_id == member_id,
-        LedgerAccount.kind.in_((MAIN, VENDOR))).order_by(LedgerAccount.id)
+    found = (
+        select(LedgerAccount)
+        .where(
+            LedgerAccount.tenant_id == tenant_id,
+            LedgerAccount.member_id == member_id,
+            LedgerAccount.kind.in_((MAIN, VENDOR)),
+        )
+        .order_by(LedgerAccount.id)
+    )
     return list(db.scalars(found))
 
 
@@ -142,8 +155,9 @@ class Ledger:
             del self._known[code]
         if code not in self._known:
             wanted = {code} if self._known else {code, *HOUSE_CODES.values()}
-            found = select(LedgerAccount).where(LedgerAccount.tenant_id == self.tenant_id,
-                                                LedgerAccount.code.in_(wanted))
+            found = select(LedgerAccount).where(
+                LedgerAccount.tenant_id == self.tenant_id, LedgerAccount.code.in_(wanted)
+            )
             for account in self.db.scalars(found):
                 self._known.setdefault(account.code, account)
         return self._known.get(code)
@@ -173,11 +187,19 @@ class Ledger:
 
     def find(self, key: str) -> LedgerTransaction | None:
         found = select(LedgerTransaction).where(
-            LedgerTransaction.tenant_id == self.tenant_id, LedgerTransaction.idempotency_key == key)
+            LedgerTransaction.tenant_id == self.tenant_id, LedgerTransaction.idempotency_key == key
+        )
         return self.db.scalars(found).one_or_none()
 
-    def post(self, key: str, kind: str, legs: list[Leg], member_id: int | None = None,
-             reference: str | None = None, remark: str | None = None) -> LedgerTransaction:
+    def post(
+        self,
+        key: str,
+        kind: str,
+        legs: list[Leg],
+        member_id: int | None = None,
+        reference: str | None = None,
+        remark: str | None = None,
+    ) -> LedgerTransaction:
         """Post ``legs`` as one transaction under ``key``; the first transaction on a replay
         (its ``replayed`` is then true).
 
@@ -220,18 +242,28 @@ class Ledger:
 
     def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
         transaction = LedgerTransaction(
-            tenant_id=self.tenant_id, idempotency_key=key, kind=kind, member_id=member_id,
-            fingerprint=prints, reference=reference, remark=remark,
+            tenant_id=self.tenant_id,
+            idempotency_key=key,
+            kind=kind,
+            member_id=member_id,
+            fingerprint=prints,
+            reference=reference,
+            remark=remark,
         )
         self.db.add(transaction)
         self.db.flush()
         postings = []
         for leg in sorted(legs, key=lambda leg: leg.account.id):
             after = self._move(leg)
-            postings.append(LedgerPosting(
-                tenant_id=self.tenant_id, transaction_id=transaction.id, account_id=leg.account.id,
-                amount_minor=leg.amount, balance_after_minor=after,
-            ))
+            postings.append(
+                LedgerPosting(
+                    tenant_id=self.tenant_id,
+                    transaction_id=transaction.id,
+                    account_id=leg.account.id,
+                    amount_minor=leg.amount,
+                    balance_after_minor=after,
+                )
+            )
         self.db.add_all(postings)
         self.db.flush()
         return transaction
@@ -240,12 +272,25 @@ class Ledger:
         """PostgreSQL: one statement, POST_AT_ONCE, and no savepoint; the accounts' rows then stay
         locked only until the caller commits. A taken key means the first post stands (nothing was
         locked). A refusal for funds takes back what moved and deletes the row: nothing is left."""
-        fields = dict(tenant_id=self.tenant_id, idempotency_key=key, kind=kind, member_id=member_id,
-                      fingerprint=prints, reference=reference, remark=remark, created_at=utcnow())
+        fields = dict(
+            tenant_id=self.tenant_id,
+            idempotency_key=key,
+            kind=kind,
+            member_id=member_id,
+            fingerprint=prints,
+            reference=reference,
+            remark=remark,
+            created_at=utcnow(),
+        )
         ordered = sorted(legs, key=lambda leg: leg.account.id)
-        rows = self.db.execute(POST_AT_ONCE, {
-            **fields, "accounts": [leg.account.id for leg in ordered], "amounts": [leg.amount for leg in ordered],
-        }).all()
+        rows = self.db.execute(
+            POST_AT_ONCE,
+            {
+                **fields,
+                "accounts": [leg.account.id for leg in ordered],
+                "amounts": [leg.amount for leg in ordered],
+            },
+        ).all()
         if not rows:  # posted before, or by a request that committed meanwhile
             return self._replayed(self.find(key), key, prints)
         transaction_id = rows[0][0]

@@ -1,5 +1,6 @@
 """Operators: the brand's back office, calling the operator API with keys made by ``tessera
 operators``: deposits and withdrawals to approve, pay or reject, claims to resolve, bonuses."""
+
 from pathlib import Path
 
 ROUTES = {

@@ -1,4 +1,5 @@
 """``tessera operators``: a brand's keys for the operator API."""
+
 import click
 
 from tessera.core.cli import command_session

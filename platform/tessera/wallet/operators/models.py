@@ -1,4 +1,5 @@
 """The keys a brand's back office calls the operator API with."""
+
 from datetime import datetime
 
 from sqlalchemy import DateTime, String

@@ -5,6 +5,7 @@ SHA-256 is kept. A call to ``/ops/...`` carries it as a Bearer token and acts fo
 the host it reaches: a key is looked up among that brand's keys only, so another brand's key
 is simply unknown there.
 """
+
 import hashlib
 import secrets
 
@@ -14,7 +15,7 @@ from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
-from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.operators.models import OperatorKey
 
@@ -34,8 +35,11 @@ def create_key(db, tenant_id: int, name: str, at) -> str:
 
 
 def live_key(db, tenant_id: int, name: str) -> OperatorKey | None:
-    return db.scalar(select(OperatorKey).where(OperatorKey.tenant_id == tenant_id, OperatorKey.name == name,
-                                               OperatorKey.revoked_at.is_(None)))
+    return db.scalar(
+        select(OperatorKey).where(
+            OperatorKey.tenant_id == tenant_id, OperatorKey.name == name, OperatorKey.revoked_at.is_(None)
+        )
+    )
 
 
 def revoke_key(db, tenant_id: int, name: str, at) -> bool:
@@ -51,27 +55,40 @@ def operator_for(db, token: str | None):
     brand sees no other brand's); None without one."""
     if not token:
         return None
-    live = select(OperatorKey.id, OperatorKey.name).where(OperatorKey.key_hash == key_hash(token),
-                                                          OperatorKey.revoked_at.is_(None))
+    live = select(OperatorKey.id, OperatorKey.name).where(
+        OperatorKey.key_hash == key_hash(token), OperatorKey.revoked_at.is_(None)
+    )
     return db.execute(live).one_or_none()
 
 
 def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
     """Credit a bonus to a real member (house bonuses to main), once per ``requestId``."""
     db, at = call.db, call.at
-    member = db.execute(select(Member.id, Member.member_type)
-                        .where(Member.username_key == username_key(form["username"]))).one_or_none()
+    member = db.execute(
+        select(Member.id, Member.member_type).where(Member.username_key == username_key(form["username"]))
+    ).one_or_none()
     if member is None:
         raise ApiError(404, "member_not_found")
     if member.member_type != REAL:
         raise ApiError(403, "in_need_true_account")
     amount = parse_amount(form["amount"])
     main, key = ledger.member_account(member.id), f"bonus:{form['requestId']}"
-    transaction = ledger.post(key=key, kind="bonus", member_id=member.id, reference=key, remark=form["title"],
-                              legs=[Leg(ledger.house_account("bonuses"), -amount), Leg(main, amount)])
+    transaction = ledger.post(
+        key=key,
+        kind="bonus",
+        member_id=member.id,
+        reference=key,
+        remark=form["title"],
+        legs=[Leg(ledger.house_account("bonuses"), -amount), Leg(main, amount)],
+    )
     if transaction.remark != form["title"]:
         raise ApiError(409, "idempotency_conflict")
     if not transaction.replayed:
         audit(db, "bonus_granted", call.ip, at, member.id, transaction=transaction.id, operator=operator)
-    return {"transactionId": transaction.id, "memberId": member.id, "amount": format_minor(amount),
-            "title": transaction.remark, "mainBalance": format_minor(main.balance_minor)}
+    return {
+        "transactionId": transaction.id,
+        "memberId": member.id,
+        "amount": format_minor(amount),
+        "title": transaction.remark,
+        "mainBalance": format_minor(main.balance_minor),
+    }

@@ -1,5 +1,6 @@
 """The operator API (``/ops/...``): the brand's deposits and withdrawals as its back office sees
 and moves them, and bonuses."""
+
 from pyramid.response import FileResponse
 from pyramid.view import view_config
 from sqlalchemy import select
@@ -43,9 +44,13 @@ def _acting(request) -> dict:
 def operator_deposit(request, deposit: Deposit) -> dict:
     call = request.identity_call
     member = call.db.get(Member, deposit.member_id)
-    return {**deposits.deposit_value(deposit, call.at, call.tenant), "plugin": deposit.plugin,
-            "memberId": deposit.member_id, "username": member.username,
-            "paidAt": stamp(deposit.paid_at)}
+    return {
+        **deposits.deposit_value(deposit, call.at, call.tenant),
+        "plugin": deposit.plugin,
+        "memberId": deposit.member_id,
+        "username": member.username,
+        "paidAt": stamp(deposit.paid_at),
+    }
 
 
 def operator_withdrawal(request, withdrawal: Withdrawal) -> dict:
@@ -54,15 +59,21 @@ def operator_withdrawal(request, withdrawal: Withdrawal) -> dict:
     value["bankAccount"] = {**value["bankAccount"], "accountNumber": withdrawal.account_number}  # to pay into
     if value["resolution"] is not None:  # which key settled it: the operators' business, not the member's
         value["resolution"] = {**value["resolution"], "resolvedBy": withdrawal.resolved_by}
-    return {**value, "memberId": withdrawal.member_id, "username": member.username,
-            "payReference": withdrawal.pay_reference, "paidAt": stamp(withdrawal.paid_at)}
+    return {
+        **value,
+        "memberId": withdrawal.member_id,
+        "username": member.username,
+        "payReference": withdrawal.pay_reference,
+        "paidAt": stamp(withdrawal.paid_at),
+    }
 
 
 @view_config(route_name="ops.deposits", request_method="GET", **operator_call)
 def ops_deposits(request):
     call, query = request.identity_call, request.openapi.parameters.query
-    page = deposits.deposits_page(call.db, call.tenant, call.at, None, query.get("status"), query.get("pageNo", 1),
-                                  query.get("pageSize", 20))
+    page = deposits.deposits_page(
+        call.db, call.tenant, call.at, None, query.get("status"), query.get("pageNo", 1), query.get("pageSize", 20)
+    )
     return page.value(lambda d: operator_deposit(request, d))
 
 
@@ -94,22 +105,25 @@ def ops_approve_withdrawal(request):
 @view_config(route_name="ops.withdrawal_pay", request_method="POST", **operator_call)
 def ops_pay_withdrawal(request):
     body = request.openapi.body or {}
-    paid = withdrawals.pay(request.db, request.ledger, request.tenant, record_id(request), body.get("reference"),
-                           **_acting(request))
+    paid = withdrawals.pay(
+        request.db, request.ledger, request.tenant, record_id(request), body.get("reference"), **_acting(request)
+    )
     return operator_withdrawal(request, paid)
 
 
 @view_config(route_name="ops.withdrawal_reject", request_method="POST", **operator_call)
 def ops_reject_withdrawal(request):
-    rejected = withdrawals.reject(request.db, request.ledger, record_id(request), request.openapi.body["remark"],
-                                  **_acting(request))
+    rejected = withdrawals.reject(
+        request.db, request.ledger, record_id(request), request.openapi.body["remark"], **_acting(request)
+    )
     return operator_withdrawal(request, rejected)
 
 
 @view_config(route_name="ops.withdrawal_resolve", request_method="POST", **operator_call)
 def ops_resolve_withdrawal(request):
-    resolved = withdrawals.resolve(request.db, request.ledger, record_id(request), request.openapi.body,
-                                   **_acting(request))
+    resolved = withdrawals.resolve(
+        request.db, request.ledger, record_id(request), request.openapi.body, **_acting(request)
+    )
     return operator_withdrawal(request, resolved)
 
 

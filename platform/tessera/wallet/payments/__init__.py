@@ -1,5 +1,6 @@
 """Payments: deposits through the payment channels of the brand's plugins (and the gateways'
 notifications), withdrawals, saved bank accounts and the payment password."""
+
 from pathlib import Path
 
 from tessera.identity.permissions import RealAccount

@@ -1,5 +1,6 @@
 """A member's saved bank accounts, which withdrawals are paid into: at most five, the number
 shown masked. Deleting one hides it; the withdrawals made to it keep their copy of it."""
+
 from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
@@ -13,8 +14,13 @@ NAME_FIELDS = (("bankName", "bank_name"), ("accountName", "account_name"))
 
 
 def account_value(account: BankAccount) -> dict:
-    return {"id": account.id, "bankName": account.bank_name, "accountName": account.account_name,
-            "accountNumber": masked(account.account_number), "createdAt": stamp(account.created_at)}
+    return {
+        "id": account.id,
+        "bankName": account.bank_name,
+        "accountName": account.account_name,
+        "accountNumber": masked(account.account_number),
+        "createdAt": stamp(account.created_at),
+    }
 
 
 def _live(member_id: int):
@@ -42,8 +48,7 @@ def add_account(call: Call, member_id: int, form: dict) -> BankAccount:
     count = db.execute(select(func.count()).select_from(_live(member_id).subquery())).scalar_one()
     if count >= MAX_ACCOUNTS:
         raise ApiError(409, "bank_account_limit", max=MAX_ACCOUNTS)
-    account = BankAccount(member_id=member_id, account_number=form["accountNumber"], created_at=call.at,
-                          **names)
+    account = BankAccount(member_id=member_id, account_number=form["accountNumber"], created_at=call.at, **names)
     db.add(account)
     db.flush()
     return account

@@ -1,4 +1,5 @@
 """``tessera payments``: reconciling deposits whose gateway notification never came."""
+
 import click
 
 from tessera.core.cli import command_session
@@ -25,8 +26,9 @@ def reconcile(settings, slug):
         context = TenantContext.from_row(the_brand(session, slug))
     engine = make_engine(settings.database_url)
     try:
-        counts = settle(lambda: operator_session(engine, context.id), TenantPlugins(plugin_manager(), context), context,
-                        utcnow())
+        counts = settle(
+            lambda: operator_session(engine, context.id), TenantPlugins(plugin_manager(), context), context, utcnow()
+        )
     finally:
         engine.dispose()
     click.echo(f"{slug}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))

@@ -6,6 +6,7 @@ A deposit is credited once, under the ledger key ``deposit:{id}:paid`` (deposits
 member's main wallet), whoever says it is paid first: a notification, a reconciliation or an
 operator. Notifications may come twice, out of order or late; once paid, a deposit stays paid.
 """
+
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,7 +22,7 @@ from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.plugins import AdapterError
-from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.money import format_minor, parse_amount, to_minor
 from tessera.wallet.pages import Page, page_of, stamp
 from tessera.wallet.payments.models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
@@ -49,16 +50,22 @@ class Channel:
     instructions: dict | None
 
     def value(self) -> dict:
-        shown: dict[str, object] = {"channel": self.channel, "plugin": self.plugin, "title": self.title, "kind": self.kind,
-                 "minAmount": format_minor(self.min_minor),
-                 "maxAmount": None if self.max_minor is None else format_minor(self.max_minor)}
+        shown: dict[str, object] = {
+            "channel": self.channel,
+            "plugin": self.plugin,
+            "title": self.title,
+            "kind": self.kind,
+            "minAmount": format_minor(self.min_minor),
+            "maxAmount": None if self.max_minor is None else format_minor(self.max_minor),
+        }
         if self.kind == MANUAL and self.instructions:
             shown["instructions"] = self.instructions
         return shown
 
 
-def narrowed(low: int | None, high: int | None, brand_low: int | None,
-             brand_high: int | None) -> tuple[int, int | None]:
+def narrowed(
+    low: int | None, high: int | None, brand_low: int | None, brand_high: int | None
+) -> tuple[int, int | None]:
     """The narrower of a channel's and the brand's bounds; at least one minor unit."""
     lows = [x for x in (low, brand_low, 1) if x is not None]
     highs = [x for x in (high, brand_high) if x is not None]
@@ -85,17 +92,22 @@ def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
             if offer["channel"] in found or (high is not None and low > high) or kind not in (MANUAL, REDIRECT):
                 continue  # a channel id is the first plugin's; one nobody may use is not offered
             title = (offer.get("titles") or {}).get(language) or offer["title"]
-            found[offer["channel"]] = Channel(plugin, offer["channel"], title, kind, low, high,
-                                              offer.get("instructions"))
+            found[offer["channel"]] = Channel(
+                plugin, offer["channel"], title, kind, low, high, offer.get("instructions")
+            )
     return list(found.values())
 
 
 def channel_listing(plugins, tenant, language: str | None) -> dict:
-    return {"currency": tenant.currency, "currencySymbol": tenant.currency_symbol,
-            "channels": [c.value() for c in channels(plugins, tenant, language)]}
+    return {
+        "currency": tenant.currency,
+        "currencySymbol": tenant.currency_symbol,
+        "channels": [c.value() for c in channels(plugins, tenant, language)],
+    }
 
 
 # -- What a member sees ---------------------------------------------------------------------
+
 
 def expiry(tenant) -> timedelta:
     return timedelta(minutes=wallet_settings(tenant).get("deposit_expiry_minutes", DEFAULT_EXPIRY_MINUTES))
@@ -111,10 +123,18 @@ def shown_status(deposit: Deposit, at, tenant) -> str:
 
 def deposit_value(deposit: Deposit, at, tenant) -> dict:
     return {
-        "id": deposit.id, "channel": deposit.channel, "channelTitle": deposit.channel_title, "kind": deposit.kind,
-        "amount": format_minor(deposit.amount_minor), "currency": deposit.currency,
-        "status": shown_status(deposit, at, tenant), "reference": deposit.reference, "hasProof": bool(deposit.proof),
-        "remark": deposit.remark, "createdAt": stamp(deposit.created_at), "updatedAt": stamp(deposit.updated_at),
+        "id": deposit.id,
+        "channel": deposit.channel,
+        "channelTitle": deposit.channel_title,
+        "kind": deposit.kind,
+        "amount": format_minor(deposit.amount_minor),
+        "currency": deposit.currency,
+        "status": shown_status(deposit, at, tenant),
+        "reference": deposit.reference,
+        "hasProof": bool(deposit.proof),
+        "remark": deposit.remark,
+        "createdAt": stamp(deposit.created_at),
+        "updatedAt": stamp(deposit.updated_at),
     }
 
 
@@ -152,6 +172,7 @@ def member_deposit(db, member_id: int, deposit_id: int) -> Deposit:
 
 # -- Starting a deposit ----------------------------------------------------------------------
 
+
 def start(call: Call, member_id: int, form: dict, site: str) -> dict:
     """Make the deposit, then ask its plugin to start it (the member comes back to ``site``, the
     brand's address the call came to). A replay of ``requestId`` answers the first deposit;
@@ -167,9 +188,21 @@ def start(call: Call, member_id: int, form: dict, site: str) -> dict:
         raise ApiError(404, "payment_channel_unknown", channel=form["channel"])
     amount = parse_amount(form["amount"], minimum=channel.min_minor, maximum=channel.max_minor)
     reference = _member_reference(call, channel, form)
-    deposit = Deposit(member_id=member_id, plugin=channel.plugin, channel=channel.channel, channel_title=channel.title,
-                      kind=channel.kind, amount_minor=amount, currency=tenant.currency, status=PENDING,
-                      reference=reference, request_key=key, start_answer={}, created_at=at, updated_at=at)
+    deposit = Deposit(
+        member_id=member_id,
+        plugin=channel.plugin,
+        channel=channel.channel,
+        channel_title=channel.title,
+        kind=channel.kind,
+        amount_minor=amount,
+        currency=tenant.currency,
+        status=PENDING,
+        reference=reference,
+        request_key=key,
+        start_answer={},
+        created_at=at,
+        updated_at=at,
+    )
     try:
         with db.begin_nested():
             db.add(deposit)
@@ -193,8 +226,11 @@ def _member_reference(call: Call, channel: Channel, form: dict) -> str | None:
 def _replayed(call: Call, first: Deposit | None, form: dict) -> dict:
     if first is None:  # the request that stood was rolled back meanwhile
         raise ApiError(409, "idempotency_conflict")
-    same = (first.channel == form["channel"] and first.amount_minor == parse_amount(form["amount"])
-            and (first.kind != MANUAL or first.reference == (form.get("reference") or "").strip()))
+    same = (
+        first.channel == form["channel"]
+        and first.amount_minor == parse_amount(form["amount"])
+        and (first.kind != MANUAL or first.reference == (form.get("reference") or "").strip())
+    )
     if not same:
         raise ApiError(409, "idempotency_conflict")
     return {"deposit": deposit_value(first, call.at, call.tenant), **(first.start_answer or {})}
@@ -203,7 +239,9 @@ def _replayed(call: Call, first: Deposit | None, form: dict) -> dict:
 def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, site: str) -> dict:
     host = site
     order = {
-        "depositId": str(deposit.id), "amount": format_minor(deposit.amount_minor), "currency": deposit.currency,
+        "depositId": str(deposit.id),
+        "amount": format_minor(deposit.amount_minor),
+        "currency": deposit.currency,
         "returnUrl": f"{host}/?memberCentre=depositv2&deposit={deposit.id}",
         "notifyUrl": f"{host}/wps/payments/webhook/{channel.plugin}/{channel.channel}",
         "member": {"id": member_id, "username": call.db.get_one(Member, member_id).username},
@@ -218,8 +256,9 @@ def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, sit
     if channel.kind == REDIRECT:
         url = (answer or {}).get("redirectUrl")
         if not isinstance(url, str) or not url.startswith(("https://", "http://")):
-            log.error("payment plugin %s started deposit %s without a redirect URL: %r", channel.plugin, deposit.id,
-                      answer)
+            log.error(
+                "payment plugin %s started deposit %s without a redirect URL: %r", channel.plugin, deposit.id, answer
+            )
             raise ApiError(503, "payment_unavailable")
         return {"redirectUrl": url}
     instructions = (answer or {}).get("instructions") or channel.instructions
@@ -228,13 +267,18 @@ def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, sit
 
 # -- Crediting -------------------------------------------------------------------------------
 
+
 def credit(ledger, deposit: Deposit, at) -> None:
     """Credit the deposit to its member, once: a second credit of the same deposit posts nothing."""
     main = ledger.member_account(deposit.member_id)
     clearing = ledger.house_account("deposits_clearing")
     transaction = ledger.post(
-        key=f"deposit:{deposit.id}:paid", kind="deposit", member_id=deposit.member_id,
-        legs=[Leg(clearing, -deposit.amount_minor), Leg(main, deposit.amount_minor)], reference=f"deposit:{deposit.id}")
+        key=f"deposit:{deposit.id}:paid",
+        kind="deposit",
+        member_id=deposit.member_id,
+        legs=[Leg(clearing, -deposit.amount_minor), Leg(main, deposit.amount_minor)],
+        reference=f"deposit:{deposit.id}",
+    )
     deposit.status, deposit.paid_at, deposit.transaction_id, deposit.updated_at = PAID, at, transaction.id, at
 
 
@@ -262,8 +306,18 @@ def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: 
         return "failed"
     currency = reading.get("currency", deposit.currency)
     if _minor(reading.get("amount")) != deposit.amount_minor or currency != deposit.currency:
-        audit(db, "deposit_mismatch", ip, at, deposit.member_id, deposit=deposit.id, plugin=plugin,
-              amount=str(reading.get("amount")), currency=str(currency), expected=format_minor(deposit.amount_minor))
+        audit(
+            db,
+            "deposit_mismatch",
+            ip,
+            at,
+            deposit.member_id,
+            deposit=deposit.id,
+            plugin=plugin,
+            amount=str(reading.get("amount")),
+            currency=str(currency),
+            expected=format_minor(deposit.amount_minor),
+        )
         return "mismatch"
     if reading.get("reference") and deposit.kind == REDIRECT:
         deposit.reference = str(reading["reference"])[:64]
@@ -296,6 +350,7 @@ def receive_notification(call: Call, ledger: Ledger, plugin: str, channel: str, 
 
 
 # -- Operators -------------------------------------------------------------------------------
+
 
 def approve(db, ledger, deposit_id: int, remark: str | None, at, operator: str, ip: str | None) -> Deposit:
     """An operator saw the money arrive: credit it. Approving a paid deposit again credits nothing."""
@@ -331,6 +386,7 @@ def _locked_or_404(db, deposit_id: int) -> Deposit:
 
 # -- Reconciling -----------------------------------------------------------------------------
 
+
 def reconcile(unit_of_work, plugins, tenant, at) -> dict[str, int]:
     """Ask the gateways about pending redirect deposits older than a few minutes, for the
     notifications that never came; a deposit the gateway does not know is marked expired once
@@ -339,9 +395,15 @@ def reconcile(unit_of_work, plugins, tenant, at) -> dict[str, int]:
     so no lock is held while a gateway is asked. Returns how many deposits ended each way."""
     counts = {"credited": 0, "failed": 0, "expired": 0, "unchanged": 0, "mismatch": 0, "unavailable": 0}
     with unit_of_work() as db:
-        waiting = db.execute(select(Deposit.id, Deposit.plugin, Deposit.channel).where(
-            Deposit.status == PENDING, Deposit.kind == REDIRECT, Deposit.created_at <= at - RECONCILE_AFTER,
-        ).order_by(Deposit.id)).all()
+        waiting = db.execute(
+            select(Deposit.id, Deposit.plugin, Deposit.channel)
+            .where(
+                Deposit.status == PENDING,
+                Deposit.kind == REDIRECT,
+                Deposit.created_at <= at - RECONCILE_AFTER,
+            )
+            .order_by(Deposit.id)
+        ).all()
     for deposit_id, plugin, channel in waiting:
         try:
             reading = plugins.payment_query(plugin, channel, str(deposit_id))

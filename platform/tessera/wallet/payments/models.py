@@ -4,6 +4,7 @@ Money moves only through the ledger; these rows say what was asked and where it 
 name the ledger transactions that moved it. A member's request id is kept on the row it made
 (``request_key``, unique per brand), so a replayed request finds its first answer.
 """
+
 from datetime import datetime
 
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint

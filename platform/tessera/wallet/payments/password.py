@@ -7,6 +7,7 @@ payment passwords are audited and counted: five in fifteen minutes lock the memb
 password until the oldest of them is fifteen minutes old. A wrong one is refused with a
 :class:`KeptRefusal`, so a view checking it is registered with ``decorator=keeping_traces``.
 """
+
 from datetime import timedelta
 
 from tessera.core.envelope import ApiError
@@ -41,8 +42,10 @@ def set_payment_password(call: Call, member_id: int, form: dict) -> None:
     new = form["paymentPassword"]
     if new != form["confirmPaymentPassword"]:
         raise ApiError(400, "confirmation_mismatch", field="confirmPaymentPassword")
-    if count_since(db, AuditEvent, at - HOUR, AuditEvent.member_id == member_id,
-                   AuditEvent.kind == LOGIN_WRONG_KIND) >= MAX_LOGIN_WRONG:
+    if (
+        count_since(db, AuditEvent, at - HOUR, AuditEvent.member_id == member_id, AuditEvent.kind == LOGIN_WRONG_KIND)
+        >= MAX_LOGIN_WRONG
+    ):
         raise ApiError(429, "too_many_attempts")
     if not verify_password(member.password_hash, form["password"])[0]:
         audit(db, LOGIN_WRONG_KIND, ip, at, member_id, call="payment_password")
@@ -67,8 +70,9 @@ def check_payment_password(call: Call, member_id: int, given: str | None) -> Non
         raise ApiError(400, "payment_password_not_set")
     if not given:
         raise ApiError(400, "payment_password_required")
-    wrong = count_since(db, AuditEvent, at - WRONG_WINDOW, AuditEvent.member_id == member_id,
-                        AuditEvent.kind == WRONG_KIND)
+    wrong = count_since(
+        db, AuditEvent, at - WRONG_WINDOW, AuditEvent.member_id == member_id, AuditEvent.kind == WRONG_KIND
+    )
     if wrong >= MAX_WRONG:
         raise ApiError(429, "payment_password_locked", minutes=int(WRONG_WINDOW.total_seconds() // 60))
     matches, rehashed = verify_password(stored.password_hash, given)

@@ -1,5 +1,6 @@
 """What deposits, withdrawals and bank accounts share: rows locked while they move, refusals of
 fields checked here, masked account numbers, and proof images."""
+
 from pathlib import Path
 
 from sqlalchemy import select
@@ -23,8 +24,11 @@ def field_refusal(call, fields: list[str], code: str, **params) -> ApiError:
     """The refusal the API description's checks give, for a field checked here instead, in the
     call's language."""
     message = call.translate(code, **params)
-    return ApiError(400, "invalid_request", value={"fields": [
-        {"field": field, "code": code, "message": message} for field in fields]})
+    return ApiError(
+        400,
+        "invalid_request",
+        value={"fields": [{"field": field, "code": code, "message": message} for field in fields]},
+    )
 
 
 def masked(account_number: str) -> str:
@@ -32,6 +36,7 @@ def masked(account_number: str) -> str:
 
 
 # Proof images: checked as feedback images are (PNG or JPEG by content, 5 MB), kept apart from them.
+
 
 def store_proof(upload_dir: Path, slug: str, upload: tuple[str, bytes], folder: str) -> str:
     """Check a proof image and keep it under the brand's ``folder``; its path under the upload folder."""

@@ -1,5 +1,6 @@
 """The calls for deposits, withdrawals, saved bank accounts and the payment password (real
 members only), the gateways' notifications (public), and the relay's payment password check."""
+
 from pyramid.view import view_config
 from sqlalchemy import select
 from zope.interface import implementer
@@ -56,6 +57,7 @@ class MultipartForm:
 
 # -- Deposits --------------------------------------------------------------------------------
 
+
 @view_config(route_name="wallet.deposit_channels", request_method="GET", **member_call)
 def deposit_channels(request):
     return deposits.channel_listing(request.plugins, request.tenant, request.language)
@@ -63,15 +65,21 @@ def deposit_channels(request):
 
 @view_config(route_name="wallet.deposits", request_method="POST", **member_call)
 def start_deposit(request):
-    return deposits.start(request.identity_call, request.authenticated_userid, request.openapi.body,
-                          request.host_url)
+    return deposits.start(request.identity_call, request.authenticated_userid, request.openapi.body, request.host_url)
 
 
 @view_config(route_name="wallet.deposits", request_method="GET", **member_call)
 def list_deposits(request):
     call, query = request.identity_call, request.openapi.parameters.query
-    return deposits.member_deposits(call.db, call.tenant, call.at, request.authenticated_userid, query.get("status"),
-                                    query.get("pageNo", 1), query.get("pageSize", 20))
+    return deposits.member_deposits(
+        call.db,
+        call.tenant,
+        call.at,
+        request.authenticated_userid,
+        query.get("status"),
+        query.get("pageNo", 1),
+        query.get("pageSize", 20),
+    )
 
 
 @view_config(route_name="wallet.deposit", request_method="GET", **member_call)
@@ -96,20 +104,23 @@ def deposit_proof(request):
     return {"deposit": deposits.deposit_value(deposit, at, call.tenant)}
 
 
-@view_config(route_name="payments.webhook", request_method="POST", renderer="api", decorator=keeping_traces,
-             region_check=NEVER)  # the gateway's servers call, not the member
+@view_config(
+    route_name="payments.webhook", request_method="POST", renderer="api", decorator=keeping_traces, region_check=NEVER
+)  # the gateway's servers call, not the member
 def payment_webhook(request):
     plugin, channel = request.matchdict["plugin"], request.matchdict["channel"]
     deposits.takes_notifications(request.plugins, plugin, channel)
     limit = deposits.NOTIFICATION_MAX_BYTES
     if (request.content_length or 0) > limit or len(request.body) > limit:
         raise ApiError(413, "payload_too_large", limit_mb=0.1, limit=limit)
-    deposits.receive_notification(request.identity_call, request.ledger, plugin, channel, dict(request.headers),
-                                  request.body)
+    deposits.receive_notification(
+        request.identity_call, request.ledger, plugin, channel, dict(request.headers), request.body
+    )
     return {"received": True}
 
 
 # -- Bank accounts ---------------------------------------------------------------------------
+
 
 @view_config(route_name="wallet.bank_accounts", request_method="GET", **member_call)
 def list_bank_accounts(request):
@@ -132,6 +143,7 @@ def delete_bank_account(request):
 
 # -- Withdrawals and the payment password ----------------------------------------------------
 
+
 @view_config(route_name="wallet.withdrawal_settings", request_method="GET", **member_call)
 def withdrawal_settings(request):
     return withdrawals.settings_value(request.db, request.ledger, request.tenant, request.authenticated_userid)
@@ -139,16 +151,23 @@ def withdrawal_settings(request):
 
 @view_config(route_name="wallet.withdrawals", request_method="POST", decorator=keeping_traces, **member_call)
 def request_withdrawal(request):  # a wrong payment password is counted: keeping_traces
-    made = withdrawals.request_withdrawal(request.identity_call, request.ledger, request.authenticated_userid,
-                                          request.openapi.body)
+    made = withdrawals.request_withdrawal(
+        request.identity_call, request.ledger, request.authenticated_userid, request.openapi.body
+    )
     return withdrawals.withdrawal_value(made)
 
 
 @view_config(route_name="wallet.withdrawals", request_method="GET", **member_call)
 def list_withdrawals(request):
     call, query = request.identity_call, request.openapi.parameters.query
-    return withdrawals.member_withdrawals(call.db, call.at, request.authenticated_userid, query.get("status"),
-                                          query.get("pageNo", 1), query.get("pageSize", 20))
+    return withdrawals.member_withdrawals(
+        call.db,
+        call.at,
+        request.authenticated_userid,
+        query.get("status"),
+        query.get("pageNo", 1),
+        query.get("pageSize", 20),
+    )
 
 
 @view_config(route_name="wallet.withdrawal", request_method="GET", **member_call)
@@ -160,13 +179,19 @@ def show_withdrawal(request):
 
 @view_config(route_name="wallet.withdrawal_confirmation", request_method="POST", max_body=PROOF_MAX_BODY, **member_call)
 def confirm_withdrawal(request):
-    confirmed = withdrawals.confirm(request.identity_call, upload_dir(request), request.authenticated_userid,
-                                    record_id(request), MultipartForm(request))
+    confirmed = withdrawals.confirm(
+        request.identity_call,
+        upload_dir(request),
+        request.authenticated_userid,
+        record_id(request),
+        MultipartForm(request),
+    )
     return withdrawals.withdrawal_value(confirmed)
 
 
-@view_config(route_name="wallet.payment_password", request_method="POST", encrypted=True, decorator=keeping_traces,
-             **member_call)
+@view_config(
+    route_name="wallet.payment_password", request_method="POST", encrypted=True, decorator=keeping_traces, **member_call
+)
 def payment_password(request):  # a wrong login password is counted: keeping_traces
     set_payment_password(request.identity_call, request.authenticated_userid, request.decrypted_json)
     return {"hasPaymentPassword": True}

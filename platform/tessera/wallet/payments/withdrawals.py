@@ -14,25 +14,34 @@ back what is missing (``refund``) or holding that it arrived (``forced_received`
 the resolution are kept apart, each with its amount and moment: the resolution never rewrites
 what the member said.
 """
+
 from datetime import timedelta
+from pathlib import Path
+from typing import Protocol
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError
-
-from pathlib import Path
-from typing import Protocol
 
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import as_utc
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
-from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.pages import Page, page_of, stamp
 from tessera.wallet.payments.bank_accounts import live_account
 from tessera.wallet.payments.models import (
-    APPROVED, AUTO_RECEIVED, FORCED_RECEIVED, NOT_RECEIVED, PAID, PARTLY_RECEIVED, PENDING, RECEIVED, REFUND,
-    REJECTED, Withdrawal,
+    APPROVED,
+    AUTO_RECEIVED,
+    FORCED_RECEIVED,
+    NOT_RECEIVED,
+    PAID,
+    PARTLY_RECEIVED,
+    PENDING,
+    RECEIVED,
+    REFUND,
+    REJECTED,
+    Withdrawal,
 )
 from tessera.wallet.payments.password import check_payment_password, has_payment_password, required
 from tessera.wallet.payments.services import locked, masked, store_proof
@@ -60,18 +69,27 @@ def forced_received(tenant) -> bool:
 def settings_value(db, ledger: Ledger, tenant, member_id: int) -> dict:
     low, high = bounds(tenant)
     main = ledger.member_account(member_id)
-    return {"minAmount": format_minor(low), "maxAmount": _money(high),
-            "paymentPasswordRequired": required(tenant),
-            "hasPaymentPassword": has_payment_password(db, member_id),
-            "confirmMinutes": confirm_minutes(tenant), "forcedReceived": forced_received(tenant),
-            "mainBalance": format_minor(ledger.balance(main))}
+    return {
+        "minAmount": format_minor(low),
+        "maxAmount": _money(high),
+        "paymentPasswordRequired": required(tenant),
+        "hasPaymentPassword": has_payment_password(db, member_id),
+        "confirmMinutes": confirm_minutes(tenant),
+        "forcedReceived": forced_received(tenant),
+        "mainBalance": format_minor(ledger.balance(main)),
+    }
 
 
 # -- What a member sees ---------------------------------------------------------------------
 
+
 def _overdue(withdrawal: Withdrawal, at) -> bool:
-    return (withdrawal.status == PAID and withdrawal.confirmation is None and withdrawal.confirm_by is not None
-            and as_utc(withdrawal.confirm_by) <= at)
+    return (
+        withdrawal.status == PAID
+        and withdrawal.confirmation is None
+        and withdrawal.confirm_by is not None
+        and as_utc(withdrawal.confirm_by) <= at
+    )
 
 
 def _confirmed(withdrawal: Withdrawal, confirmation: str, received_minor: int, at) -> None:
@@ -94,14 +112,24 @@ def withdrawal_value(withdrawal: Withdrawal) -> dict:
     """The withdrawal as its member reads it: the member's confirmation, and apart from it the
     resolution of their claim."""
     return {
-        "id": withdrawal.id, "amount": format_minor(withdrawal.amount_minor),
-        "bankAccount": {"id": withdrawal.bank_account_id, "bankName": withdrawal.bank_name,
-                        "accountName": withdrawal.account_name, "accountNumber": masked(withdrawal.account_number)},
-        "status": withdrawal.status, "confirmation": withdrawal.confirmation,
-        "receivedAmount": _money(withdrawal.received_minor), "confirmedAt": stamp(withdrawal.confirmed_at),
-        "hasProof": bool(withdrawal.proof), "confirmBy": stamp(withdrawal.confirm_by),
-        "resolution": resolution_value(withdrawal), "remark": withdrawal.remark,
-        "createdAt": stamp(withdrawal.created_at), "updatedAt": stamp(withdrawal.updated_at),
+        "id": withdrawal.id,
+        "amount": format_minor(withdrawal.amount_minor),
+        "bankAccount": {
+            "id": withdrawal.bank_account_id,
+            "bankName": withdrawal.bank_name,
+            "accountName": withdrawal.account_name,
+            "accountNumber": masked(withdrawal.account_number),
+        },
+        "status": withdrawal.status,
+        "confirmation": withdrawal.confirmation,
+        "receivedAmount": _money(withdrawal.received_minor),
+        "confirmedAt": stamp(withdrawal.confirmed_at),
+        "hasProof": bool(withdrawal.proof),
+        "confirmBy": stamp(withdrawal.confirm_by),
+        "resolution": resolution_value(withdrawal),
+        "remark": withdrawal.remark,
+        "createdAt": stamp(withdrawal.created_at),
+        "updatedAt": stamp(withdrawal.updated_at),
     }
 
 
@@ -109,9 +137,13 @@ def resolution_value(withdrawal: Withdrawal) -> dict | None:
     """How an operator settled the member's claim; None while there is none."""
     if withdrawal.resolution is None:
         return None
-    return {"outcome": withdrawal.resolution, "receivedAmount": _money(withdrawal.resolved_received_minor),
-            "refundedAmount": _money(withdrawal.refunded_minor), "resolvedAt": stamp(withdrawal.resolved_at),
-            "note": withdrawal.resolution_note}
+    return {
+        "outcome": withdrawal.resolution,
+        "receivedAmount": _money(withdrawal.resolved_received_minor),
+        "refundedAmount": _money(withdrawal.refunded_minor),
+        "resolvedAt": stamp(withdrawal.resolved_at),
+        "note": withdrawal.resolution_note,
+    }
 
 
 def status_filter(status: str | None):
@@ -157,6 +189,7 @@ def member_withdrawal(db, member_id: int, withdrawal_id: int, at) -> Withdrawal:
 
 # -- Asking for one -------------------------------------------------------------------------
 
+
 def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -> Withdrawal:
     """Check the payment password, then hold the amount. A replay of ``requestId`` answers the
     first withdrawal; a replay with other fields is refused."""
@@ -169,18 +202,30 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
     account = live_account(db, member_id, form["bankAccountId"])
     low, high = bounds(tenant)
     amount = parse_amount(form["amount"], minimum=low, maximum=high)
-    withdrawal = Withdrawal(member_id=member_id, bank_account_id=account.id, bank_name=account.bank_name,
-                            account_name=account.account_name, account_number=account.account_number,
-                            amount_minor=amount, status=PENDING, request_key=key, created_at=at, updated_at=at)
+    withdrawal = Withdrawal(
+        member_id=member_id,
+        bank_account_id=account.id,
+        bank_name=account.bank_name,
+        account_name=account.account_name,
+        account_number=account.account_number,
+        amount_minor=amount,
+        status=PENDING,
+        request_key=key,
+        created_at=at,
+        updated_at=at,
+    )
     try:
         with db.begin_nested():
             db.add(withdrawal)
     except IntegrityError:  # the same request at the same moment: that one stands
         return _replayed(db.scalar(select(Withdrawal).where(Withdrawal.request_key == key)), form, at)
     hold = ledger.post(
-        key=f"withdrawal:{withdrawal.id}:hold", kind="withdrawal", member_id=member_id,
+        key=f"withdrawal:{withdrawal.id}:hold",
+        kind="withdrawal",
+        member_id=member_id,
         legs=[Leg(ledger.member_account(member_id), -amount), Leg(ledger.house_account("withdrawals_payable"), amount)],
-        reference=f"withdrawal:{withdrawal.id}")
+        reference=f"withdrawal:{withdrawal.id}",
+    )
     withdrawal.hold_transaction_id = hold.id
     db.flush()
     return withdrawal
@@ -195,6 +240,7 @@ def _replayed(first: Withdrawal | None, form: dict, at) -> Withdrawal:
 
 
 # -- The member's confirmation ----------------------------------------------------------------
+
 
 class ConfirmationForm(Protocol):
     """The member's confirmation form, each field read when the confirmation comes to it."""
@@ -220,8 +266,9 @@ def confirm(call: Call, upload_dir: Path, member_id: int, withdrawal_id: int, fo
     assert result is not None
     received = withdrawal.amount_minor if result == RECEIVED else 0
     if result == PARTLY_RECEIVED:
-        received = parse_amount(form.text("receivedAmount"), field="receivedAmount",
-                                maximum=withdrawal.amount_minor - 1)
+        received = parse_amount(
+            form.text("receivedAmount"), field="receivedAmount", maximum=withdrawal.amount_minor - 1
+        )
     upload = form.proof()
     if result == NOT_RECEIVED and upload is None:
         raise ApiError(400, "proof_required")
@@ -233,6 +280,7 @@ def confirm(call: Call, upload_dir: Path, member_id: int, withdrawal_id: int, fo
 
 
 # -- Operators -------------------------------------------------------------------------------
+
 
 def _locked_or_404(db, withdrawal_id: int, at) -> Withdrawal:
     withdrawal = locked(db, Withdrawal, withdrawal_id)
@@ -264,10 +312,15 @@ def pay(db, ledger, tenant, withdrawal_id: int, reference: str | None, at, opera
         return withdrawal
     if withdrawal.status not in (PENDING, APPROVED):
         raise _conflict(withdrawal)
-    ledger.post(key=f"withdrawal:{withdrawal.id}:paid", kind="withdrawal_paid",
-                legs=[Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
-                      Leg(ledger.house_account("deposits_clearing"), withdrawal.amount_minor)],
-                reference=f"withdrawal:{withdrawal.id}")
+    ledger.post(
+        key=f"withdrawal:{withdrawal.id}:paid",
+        kind="withdrawal_paid",
+        legs=[
+            Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
+            Leg(ledger.house_account("deposits_clearing"), withdrawal.amount_minor),
+        ],
+        reference=f"withdrawal:{withdrawal.id}",
+    )
     withdrawal.status, withdrawal.paid_at, withdrawal.updated_at = PAID, at, at
     withdrawal.pay_reference = reference or None
     if forced_received(tenant):
@@ -285,10 +338,16 @@ def reject(db, ledger, withdrawal_id: int, remark: str, at, operator: str, ip: s
         return withdrawal
     if withdrawal.status not in (PENDING, APPROVED):
         raise _conflict(withdrawal)
-    ledger.post(key=f"withdrawal:{withdrawal.id}:release", kind="withdrawal_release", member_id=withdrawal.member_id,
-                legs=[Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
-                      Leg(ledger.member_account(withdrawal.member_id), withdrawal.amount_minor)],
-                reference=f"withdrawal:{withdrawal.id}")
+    ledger.post(
+        key=f"withdrawal:{withdrawal.id}:release",
+        kind="withdrawal_release",
+        member_id=withdrawal.member_id,
+        legs=[
+            Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
+            Leg(ledger.member_account(withdrawal.member_id), withdrawal.amount_minor),
+        ],
+        reference=f"withdrawal:{withdrawal.id}",
+    )
     withdrawal.status, withdrawal.remark, withdrawal.updated_at = REJECTED, remark, at
     audit(db, "withdrawal_rejected", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, operator=operator)
     return withdrawal
@@ -305,23 +364,38 @@ def resolve(db, ledger, withdrawal_id: int, form: dict, at, operator: str, ip: s
     if form["outcome"] == REFUND:
         missing = withdrawal.amount_minor - (withdrawal.received_minor or 0)  # a claim says what was received
         refund = missing if form.get("amount") is None else parse_amount(form["amount"], maximum=missing)
-        ledger.post(key=f"withdrawal:{withdrawal.id}:refund", kind="withdrawal_refund", member_id=withdrawal.member_id,
-                    legs=[Leg(ledger.house_account("deposits_clearing"), -refund),
-                          Leg(ledger.member_account(withdrawal.member_id), refund)],
-                    reference=f"withdrawal:{withdrawal.id}")
+        ledger.post(
+            key=f"withdrawal:{withdrawal.id}:refund",
+            kind="withdrawal_refund",
+            member_id=withdrawal.member_id,
+            legs=[
+                Leg(ledger.house_account("deposits_clearing"), -refund),
+                Leg(ledger.member_account(withdrawal.member_id), refund),
+            ],
+            reference=f"withdrawal:{withdrawal.id}",
+        )
         withdrawal.refunded_minor = refund
     withdrawal.resolution, withdrawal.resolved_received_minor = form["outcome"], withdrawal.amount_minor - refund
     withdrawal.resolved_by, withdrawal.resolution_note = operator, form.get("note")
     withdrawal.resolved_at = withdrawal.updated_at = at
-    audit(db, "withdrawal_resolved", ip, at, withdrawal.member_id, withdrawal=withdrawal.id, outcome=form["outcome"],
-          operator=operator)
+    audit(
+        db,
+        "withdrawal_resolved",
+        ip,
+        at,
+        withdrawal.member_id,
+        withdrawal=withdrawal.id,
+        outcome=form["outcome"],
+        operator=operator,
+    )
     return withdrawal
 
 
 def operator_withdrawals(db, query: dict, at) -> Page:
     """A page of the brand's withdrawals, filtered by the listing's ``query``."""
-    found = select(Withdrawal).where(status_filter(query.get("status")),
-                                     confirmation_filter(query.get("confirmation"), at),
-                                     resolution_filter(query.get("resolution")))
+    found = select(Withdrawal).where(
+        status_filter(query.get("status")),
+        confirmation_filter(query.get("confirmation"), at),
+        resolution_filter(query.get("resolution")),
+    )
     return listing(db, found, at, query.get("pageNo", 1), query.get("pageSize", 20))
-

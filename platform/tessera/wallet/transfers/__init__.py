@@ -1,6 +1,7 @@
 """Transfers: between the main wallet and transfer-wallet vendors' wallets (asked again by
 ``tessera transfers reconcile``, the wallets reconciled with what the vendors hold), and to the
 upline."""
+
 from pathlib import Path
 
 from tessera.identity.permissions import RealAccount

@@ -6,6 +6,7 @@ or a crash never loses money: ``tessera transfers reconcile`` asks the vendor ag
 at most one pending transfer with a vendor: while it is pending nothing else moves money between
 Tessera and that vendor wallet, so what the vendor answers about it is the whole truth.
 """
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, String, UniqueConstraint, text
@@ -23,8 +24,15 @@ class WalletTransfer(TenantOwned, Base):
     __table_args__ = (
         UniqueConstraint("tenant_id", "request_key"),
         Index("ix_wallet_transfers_by_status", "tenant_id", "status", "created_at"),
-        Index("uq_wallet_transfers_one_pending", "tenant_id", "member_id", "vendor", unique=True,
-              sqlite_where=text("status = 'pending'"), postgresql_where=text("status = 'pending'")),
+        Index(
+            "uq_wallet_transfers_one_pending",
+            "tenant_id",
+            "member_id",
+            "vendor",
+            unique=True,
+            sqlite_where=text("status = 'pending'"),
+            postgresql_where=text("status = 'pending'"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

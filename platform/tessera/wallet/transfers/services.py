@@ -22,6 +22,7 @@ meanwhile, any difference from the mirror is what the member won or lost playing
 against ``house:vendor_settlement`` as kind ``game_vendor_result``. So after every completed
 transfer the mirror equals what the vendor holds.
 """
+
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -37,7 +38,12 @@ from tessera.identity.accounts.models import Member
 from tessera.plugins import TRANSFER, AdapterError
 from tessera.wallet.ledger.models import MAIN, VENDOR
 from tessera.wallet.ledger.services import (
-    IdempotencyConflict, InsufficientFunds, Leg, Ledger, member_accounts, member_code,
+    IdempotencyConflict,
+    InsufficientFunds,
+    Ledger,
+    Leg,
+    member_accounts,
+    member_code,
 )
 from tessera.wallet.money import format_minor, to_minor
 from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
@@ -104,9 +110,13 @@ def _minor(value) -> int | None:
 
 def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
     try:
-        balance = plugins.game_transfer(pending.vendor, _player(tenant, pending.member_id, pending.username),
-                                        format_minor(pending.amount_minor), pending.direction,
-                                        vendor_transfer_id(tenant, pending.id))
+        balance = plugins.game_transfer(
+            pending.vendor,
+            _player(tenant, pending.member_id, pending.username),
+            format_minor(pending.amount_minor),
+            pending.direction,
+            vendor_transfer_id(tenant, pending.id),
+        )
     except AdapterError as exc:
         if exc.code in OUTCOME_UNKNOWN:
             log.warning("vendor transfer outcome unknown", extra={"transfer": pending.id, "code": exc.code})
@@ -147,8 +157,13 @@ def sync_mirror(ledger: Ledger, member_id: int, vendor: str, held: int, key: str
     difference = held - ledger.balance(wallet)
     if difference:
         house = ledger.house_account("vendor_settlement")
-        ledger.post(key, VENDOR_RESULT, [Leg(house, -difference), Leg(wallet, difference)], member_id=member_id,
-                    reference=reference)
+        ledger.post(
+            key,
+            VENDOR_RESULT,
+            [Leg(house, -difference), Leg(wallet, difference)],
+            member_id=member_id,
+            reference=reference,
+        )
 
 
 def settle(db, ledger: Ledger, pending: Pending, answer: Answer) -> str | None:
@@ -170,11 +185,19 @@ def settle(db, ledger: Ledger, pending: Pending, answer: Answer) -> str | None:
 
 def _claim(db, tenant_id: int, transfer_id: int, status: str, **values) -> bool:
     """Move a pending transfer to ``status``; False when it is not pending any more."""
-    return db.execute(
-        update(WalletTransfer)
-        .where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id, WalletTransfer.status == PENDING)
-        .values(status=status, updated_at=utcnow(), **values)
-        .execution_options(synchronize_session=False)).rowcount == 1
+    return (
+        db.execute(
+            update(WalletTransfer)
+            .where(
+                WalletTransfer.tenant_id == tenant_id,
+                WalletTransfer.id == transfer_id,
+                WalletTransfer.status == PENDING,
+            )
+            .values(status=status, updated_at=utcnow(), **values)
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        == 1
+    )
 
 
 def _post_outcome(ledger: Ledger, pending: Pending, status: str, held: int | None) -> None:
@@ -183,17 +206,20 @@ def _post_outcome(ledger: Ledger, pending: Pending, status: str, held: int | Non
     main = ledger.member_account(member_id, MAIN)
     if pending.direction == IN:
         in_flight = ledger.house_account("transfers_in_flight")
-        target, kind, step = (wallet, "transfer_settle", "settle") if status == DONE else (
-            main, "transfer_refund", "refund")
-        ledger.post(f"{key}:{step}", kind, [Leg(in_flight, -amount), Leg(target, amount)], member_id=member_id,
-                    reference=key)
+        target, kind, step = (
+            (wallet, "transfer_settle", "settle") if status == DONE else (main, "transfer_refund", "refund")
+        )
+        ledger.post(
+            f"{key}:{step}", kind, [Leg(in_flight, -amount), Leg(target, amount)], member_id=member_id, reference=key
+        )
     elif status == DONE:
         # Before the move, the wallet as the vendor had it just before: what it holds after, plus
         # what went out. Without a balance, at least what went out (the member's winnings there).
         before = held + amount if held is not None else max(amount, ledger.balance(wallet))
         sync_mirror(ledger, member_id, pending.vendor, before, f"{key}:sync", key)
-        ledger.post(f"{key}:out", "transfer_out", [Leg(wallet, -amount), Leg(main, amount)], member_id=member_id,
-                    reference=key)
+        ledger.post(
+            f"{key}:out", "transfer_out", [Leg(wallet, -amount), Leg(main, amount)], member_id=member_id, reference=key
+        )
         return
     if held is not None:
         sync_mirror(ledger, member_id, pending.vendor, held, f"{key}:sync", key)
@@ -203,16 +229,22 @@ def _post_outcome(ledger: Ledger, pending: Pending, status: str, held: int | Non
 
 
 def find_transfer(db, tenant_id: int, member_id: int, key: str) -> WalletTransfer | None:
-    found = select(WalletTransfer).where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.member_id == member_id,
-                                         WalletTransfer.request_key == key)
+    found = select(WalletTransfer).where(
+        WalletTransfer.tenant_id == tenant_id, WalletTransfer.member_id == member_id, WalletTransfer.request_key == key
+    )
     return db.scalars(found).one_or_none()
 
 
 def pending_with(db, tenant_id: int, member_id: int, vendor: str) -> WalletTransfer | None:
     """The member's pending transfer with ``vendor``, if any (there is at most one)."""
-    return db.scalars(select(WalletTransfer).where(
-        WalletTransfer.tenant_id == tenant_id, WalletTransfer.member_id == member_id,
-        WalletTransfer.vendor == vendor, WalletTransfer.status == PENDING)).one_or_none()
+    return db.scalars(
+        select(WalletTransfer).where(
+            WalletTransfer.tenant_id == tenant_id,
+            WalletTransfer.member_id == member_id,
+            WalletTransfer.vendor == vendor,
+            WalletTransfer.status == PENDING,
+        )
+    ).one_or_none()
 
 
 def _same(first: WalletTransfer, vendor: str, direction: str, amount_minor: int | None) -> WalletTransfer:
@@ -231,8 +263,16 @@ class TransferBusy(ApiError):
         self.stuck = utcnow() - as_utc(pending.created_at) > STUCK_AFTER
 
 
-def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amount_minor: int | None,
-          key: str, holdings: Callable[[], int | None] = lambda: None) -> WalletTransfer:
+def start(
+    db,
+    ledger: Ledger,
+    member_id: int,
+    vendor: str,
+    direction: str,
+    amount_minor: int | None,
+    key: str,
+    holdings: Callable[[], int | None] = lambda: None,
+) -> WalletTransfer:
     """The member's transfer under request key ``key``, made now (its money held when going in) or
     made before by the same request; ``amount_minor`` None moves the whole balance (going out, its
     amount is 0 until the vendor says what the member holds). Raises :class:`TransferBusy` while
@@ -252,18 +292,32 @@ def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amoun
         short = amount > ledger.member_balance(member_id, VENDOR, vendor) and amount > (holdings() or 0)
     if short:
         raise ApiError(400, "insufficient_funds")
-    transfer = WalletTransfer(tenant_id=ledger.tenant_id, member_id=member_id, vendor=vendor, direction=direction,
-                              amount_minor=amount, whole=amount_minor is None, status=PENDING, request_key=key)
+    transfer = WalletTransfer(
+        tenant_id=ledger.tenant_id,
+        member_id=member_id,
+        vendor=vendor,
+        direction=direction,
+        amount_minor=amount,
+        whole=amount_minor is None,
+        status=PENDING,
+        request_key=key,
+    )
     try:
         with db.begin_nested():
             db.add(transfer)
             db.flush()
             if direction == IN:
                 reference = f"transfer:{transfer.id}"
-                ledger.post(f"{reference}:in", "transfer_in",
-                            [Leg(ledger.member_account(member_id, MAIN), -amount),
-                             Leg(ledger.house_account("transfers_in_flight"), amount)],
-                            member_id=member_id, reference=reference)
+                ledger.post(
+                    f"{reference}:in",
+                    "transfer_in",
+                    [
+                        Leg(ledger.member_account(member_id, MAIN), -amount),
+                        Leg(ledger.house_account("transfers_in_flight"), amount),
+                    ],
+                    member_id=member_id,
+                    reference=reference,
+                )
     except IntegrityError:  # the same request sent twice at once, or another transfer pending
         first = find_transfer(db, ledger.tenant_id, member_id, key)
         if first is not None:
@@ -277,15 +331,24 @@ def start(db, ledger: Ledger, member_id: int, vendor: str, direction: str, amoun
 
 def pending_of(db, tenant_id: int, transfer_id: int) -> Pending | None:
     row = db.execute(
-        select(WalletTransfer, Member.username).join(Member, Member.id == WalletTransfer.member_id)
-        .where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id,
-               WalletTransfer.status == PENDING)
+        select(WalletTransfer, Member.username)
+        .join(Member, Member.id == WalletTransfer.member_id)
+        .where(
+            WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id, WalletTransfer.status == PENDING
+        )
     ).one_or_none()
     if row is None:
         return None
     transfer, username = row
-    return Pending(transfer.id, transfer.member_id, username, transfer.vendor, transfer.direction,
-                   transfer.amount_minor, transfer.whole)
+    return Pending(
+        transfer.id,
+        transfer.member_id,
+        username,
+        transfer.vendor,
+        transfer.direction,
+        transfer.amount_minor,
+        transfer.whole,
+    )
 
 
 # -- Steps 2 to 4: sized, asked, settled -------------------------------------------------------
@@ -301,10 +364,20 @@ def size(db, ledger: Ledger, plugins, tenant, pending: Pending) -> Pending | Non
     if held <= 0:
         sized = _claim(db, ledger.tenant_id, pending.id, FAILED)
     else:
-        sized = db.execute(update(WalletTransfer).where(
-            WalletTransfer.tenant_id == ledger.tenant_id, WalletTransfer.id == pending.id,
-            WalletTransfer.status == PENDING, WalletTransfer.amount_minor == 0,
-        ).values(amount_minor=held, updated_at=utcnow()).execution_options(synchronize_session=False)).rowcount == 1
+        sized = (
+            db.execute(
+                update(WalletTransfer)
+                .where(
+                    WalletTransfer.tenant_id == ledger.tenant_id,
+                    WalletTransfer.id == pending.id,
+                    WalletTransfer.status == PENDING,
+                    WalletTransfer.amount_minor == 0,
+                )
+                .values(amount_minor=held, updated_at=utcnow())
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            == 1
+        )
     if not sized:  # sized or settled by another process meanwhile
         return pending_of(db, ledger.tenant_id, pending.id)
     reference = f"transfer:{pending.id}"
@@ -336,8 +409,9 @@ def carry_out(db, tenant, plugins, transfer_id: int, commit: Callable[[], None])
 
 
 def _status(db, tenant_id: int, transfer_id: int) -> str | None:
-    return db.scalar(select(WalletTransfer.status).where(WalletTransfer.tenant_id == tenant_id,
-                                                         WalletTransfer.id == transfer_id))
+    return db.scalar(
+        select(WalletTransfer.status).where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id)
+    )
 
 
 # -- The call -----------------------------------------------------------------------------------
@@ -356,13 +430,19 @@ def check_vendor(plugins, ledger: Ledger, member_id: int, vassalage: str) -> Non
 
 
 def answer(db, tenant_id: int, transfer_id: int) -> dict:
-    transfer = db.scalars(select(WalletTransfer).where(WalletTransfer.tenant_id == tenant_id,
-                                                        WalletTransfer.id == transfer_id)).one()
+    transfer = db.scalars(
+        select(WalletTransfer).where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id)
+    ).one()
     accounts = member_accounts(db, tenant_id, transfer.member_id)
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     wallet = sum(a.balance_minor for a in accounts if a.kind == VENDOR and a.vendor == transfer.vendor)
-    value = {"transferId": transfer.id, "status": transfer.status, "mainBalance": format_minor(main),
-             "walletBalance": format_minor(wallet), "sumBalance": format_minor(sum(a.balance_minor for a in accounts))}
+    value = {
+        "transferId": transfer.id,
+        "status": transfer.status,
+        "mainBalance": format_minor(main),
+        "walletBalance": format_minor(wallet),
+        "sumBalance": format_minor(sum(a.balance_minor for a in accounts)),
+    }
     if transfer.status == PENDING:
         raise ApiError(503, "transfer_unavailable", value=value, vassalage=transfer.vendor)
     if transfer.status == FAILED and transfer.whole and transfer.amount_minor == 0:
@@ -370,8 +450,18 @@ def answer(db, tenant_id: int, transfer_id: int) -> dict:
     return value
 
 
-def transfer(db, ledger: Ledger, tenant, plugins, member_id: int, vassalage: str, direction: str,
-             amount_minor: int | None, key: str, commit: Callable[[], None]) -> dict:
+def transfer(
+    db,
+    ledger: Ledger,
+    tenant,
+    plugins,
+    member_id: int,
+    vassalage: str,
+    direction: str,
+    amount_minor: int | None,
+    key: str,
+    commit: Callable[[], None],
+) -> dict:
     """The member's transfer under request key ``key`` (GCS_walletTransfer), made and carried out
     as far as the vendor's answers allow (see the module); the call's answer. ``commit`` makes
     what was written durable and begins anew, before each question to the vendor."""
@@ -380,8 +470,16 @@ def transfer(db, ledger: Ledger, tenant, plugins, member_id: int, vassalage: str
     username = db.scalar(select(Member.username).where(Member.id == member_id))
 
     def begin(ledger):
-        return start(db, ledger, member_id, vassalage, direction, amount_minor, key,
-                     lambda: vendor_holds(plugins, tenant, member_id, username, vassalage)).id
+        return start(
+            db,
+            ledger,
+            member_id,
+            vassalage,
+            direction,
+            amount_minor,
+            key,
+            lambda: vendor_holds(plugins, tenant, member_id, username, vassalage),
+        ).id
 
     try:
         transfer_id = begin(ledger)
@@ -403,9 +501,15 @@ def reconcile_transfers(db, tenant, plugins, older_than: timedelta = timedelta(0
     ago, and settle those it answers. Commits after each transfer and holds no transaction while a
     vendor answers; safe to run twice at once (a transfer settles once)."""
     cutoff = (at or utcnow()) - older_than
-    ids = db.scalars(select(WalletTransfer.id).where(
-        WalletTransfer.tenant_id == tenant.id, WalletTransfer.status == PENDING, WalletTransfer.created_at <= cutoff,
-    ).order_by(WalletTransfer.id)).all()
+    ids = db.scalars(
+        select(WalletTransfer.id)
+        .where(
+            WalletTransfer.tenant_id == tenant.id,
+            WalletTransfer.status == PENDING,
+            WalletTransfer.created_at <= cutoff,
+        )
+        .order_by(WalletTransfer.id)
+    ).all()
     db.commit()
     counts = {DONE: 0, FAILED: 0, PENDING: 0}
     for transfer_id in ids:

@@ -1,10 +1,11 @@
 """Transfers to the upline: a member sends money from the main wallet to the main wallet of the
 agent or member who brought them, when the brand allows it ([wallet] to_upline)."""
+
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import upline_of
 from tessera.identity.calls import Call
-from tessera.wallet.ledger.services import InsufficientFunds, Leg, Ledger
+from tessera.wallet.ledger.services import InsufficientFunds, Ledger, Leg
 from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.payments.password import check_payment_password
 from tessera.wallet.requests import request_key, require_request_id
@@ -28,8 +29,13 @@ def transfer_to_upline(call: Call, ledger: Ledger, member_id: int, form: dict) -
     # Refused before posting too: an amount past any balance may be past the column's range.
     if ledger.find(key) is None and amount > ledger.balance(sender):
         raise InsufficientFunds(sender)
-    transaction = ledger.post(key, KIND, [Leg(sender, -amount), Leg(ledger.member_account(upline.id), amount)],
-                              member_id=member.id, reference=f"upline:{upline.id}")
+    transaction = ledger.post(
+        key,
+        KIND,
+        [Leg(sender, -amount), Leg(ledger.member_account(upline.id), amount)],
+        member_id=member.id,
+        reference=f"upline:{upline.id}",
+    )
     # A replay answers the first result: the balance that transfer left.
     left = next(p.balance_after_minor for p in transaction.postings if p.account_id == sender.id)
     return {"transferId": transaction.id, "mainBalance": format_minor(left)}

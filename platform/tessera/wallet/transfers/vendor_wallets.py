@@ -12,6 +12,7 @@ A member with a transfer pending is not compared (the vendor may or may not have
 nor one whose records change while they are compared. No transaction is held while a vendor
 answers: each reading of the ledger is committed before the vendor is asked.
 """
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -31,10 +32,10 @@ class Holding:
     """One member at one vendor, as the ledger has it."""
 
     username: str
-    mirror: int        # the vendor wallet's balance
-    results: int       # the wins and losses posted to it at transfers
-    rounds: int        # the net of the member's rounds there: payouts less stakes
-    pending: bool      # a transfer with the vendor under way
+    mirror: int  # the vendor wallet's balance
+    results: int  # the wins and losses posted to it at transfers
+    rounds: int  # the net of the member's rounds there: payouts less stakes
+    pending: bool  # a transfer with the vendor under way
 
     @property
     def play(self) -> int:
@@ -70,42 +71,81 @@ class VendorAudit:
         return len(self.differences) + len(self.unanswered)
 
 
-def holdings(db, tenant_id: int, vassalage: str, rounds: VendorRounds,
-             member_ids: list[int] | None = None) -> dict[int, Holding]:
+def holdings(
+    db, tenant_id: int, vassalage: str, rounds: VendorRounds, member_ids: list[int] | None = None
+) -> dict[int, Holding]:
     """Every member of the brand with a wallet, a transfer or a round at the vendor (or those of
     ``member_ids``), as the ledger has them now."""
+
     def only(query, column):
         return query if member_ids is None else query.where(column.in_(member_ids))
 
-    mirrors = dict(db.execute(only(select(LedgerAccount.member_id, LedgerAccount.balance_minor).where(
-        LedgerAccount.tenant_id == tenant_id, LedgerAccount.kind == VENDOR, LedgerAccount.vendor == vassalage),
-        LedgerAccount.member_id)).all())
-    results = dict(db.execute(only(
-        select(LedgerAccount.member_id, func.sum(LedgerPosting.amount_minor))
-        .join(LedgerPosting, LedgerPosting.account_id == LedgerAccount.id)
-        .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
-        .where(LedgerAccount.tenant_id == tenant_id, LedgerAccount.kind == VENDOR, LedgerAccount.vendor == vassalage,
-               LedgerTransaction.kind == VENDOR_RESULT)
-        .group_by(LedgerAccount.member_id), LedgerAccount.member_id)).all())
+    mirrors = dict(
+        db.execute(
+            only(
+                select(LedgerAccount.member_id, LedgerAccount.balance_minor).where(
+                    LedgerAccount.tenant_id == tenant_id,
+                    LedgerAccount.kind == VENDOR,
+                    LedgerAccount.vendor == vassalage,
+                ),
+                LedgerAccount.member_id,
+            )
+        ).all()
+    )
+    results = dict(
+        db.execute(
+            only(
+                select(LedgerAccount.member_id, func.sum(LedgerPosting.amount_minor))
+                .join(LedgerPosting, LedgerPosting.account_id == LedgerAccount.id)
+                .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
+                .where(
+                    LedgerAccount.tenant_id == tenant_id,
+                    LedgerAccount.kind == VENDOR,
+                    LedgerAccount.vendor == vassalage,
+                    LedgerTransaction.kind == VENDOR_RESULT,
+                )
+                .group_by(LedgerAccount.member_id),
+                LedgerAccount.member_id,
+            )
+        ).all()
+    )
     played = rounds(db, tenant_id, vassalage, member_ids)
-    transfers = db.execute(only(select(WalletTransfer.member_id, WalletTransfer.status).where(
-        WalletTransfer.tenant_id == tenant_id, WalletTransfer.vendor == vassalage), WalletTransfer.member_id)).all()
+    transfers = db.execute(
+        only(
+            select(WalletTransfer.member_id, WalletTransfer.status).where(
+                WalletTransfer.tenant_id == tenant_id, WalletTransfer.vendor == vassalage
+            ),
+            WalletTransfer.member_id,
+        )
+    ).all()
     members = set(mirrors) | set(played) | {member for member, _ in transfers}
     pending = {member for member, status in transfers if status == PENDING}
     names = dict(db.execute(select(Member.id, Member.username).where(Member.id.in_(members))).all()) if members else {}
-    return {member: Holding(names.get(member, ""), mirrors.get(member, 0), int(results.get(member) or 0),
-                            played.get(member, 0), member in pending) for member in sorted(members)}
+    return {
+        member: Holding(
+            names.get(member, ""),
+            mirrors.get(member, 0),
+            int(results.get(member) or 0),
+            played.get(member, 0),
+            member in pending,
+        )
+        for member in sorted(members)
+    }
 
 
 def vassalages(db, tenant_id: int, listed: list[str]) -> list[str]:
     """The vendors to reconcile: those the brand's plugins list, and any the ledger holds wallets at."""
-    held = db.scalars(select(LedgerAccount.vendor).distinct().where(
-        LedgerAccount.tenant_id == tenant_id, LedgerAccount.kind == VENDOR)).all()
+    held = db.scalars(
+        select(LedgerAccount.vendor)
+        .distinct()
+        .where(LedgerAccount.tenant_id == tenant_id, LedgerAccount.kind == VENDOR)
+    ).all()
     return sorted(set(listed) | set(held))
 
 
-def reconcile(db, tenant, plugins, listed: list[str], rounds: VendorRounds,
-              commit: Callable[[], None] | None = None) -> VendorAudit:
+def reconcile(
+    db, tenant, plugins, listed: list[str], rounds: VendorRounds, commit: Callable[[], None] | None = None
+) -> VendorAudit:
     """Ask each vendor what every member of the brand holds there, and compare (see the module),
     with the members' rounds there as ``rounds`` counts them."""
     commit = commit or db.commit

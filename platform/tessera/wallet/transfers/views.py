@@ -1,4 +1,5 @@
 """The transfer calls: to and from a transfer-wallet vendor's wallet, and to the upline."""
+
 from pyramid.view import view_config
 
 from tessera.core.db import scope_connection
@@ -22,12 +23,27 @@ def wallet_transfer(request) -> dict:
         request.tm.begin()
         scope_connection(request.db, tenant.id)
 
-    return services.transfer(request.db, request.ledger, tenant, request.plugins, member_id, form["vassalage"],
-                             form["direction"], amount, key, commit)
+    return services.transfer(
+        request.db,
+        request.ledger,
+        tenant,
+        request.plugins,
+        member_id,
+        form["vassalage"],
+        form["direction"],
+        amount,
+        key,
+        commit,
+    )
 
 
-@view_config(route_name="wallet.upline_transfers", request_method="POST", renderer="api", openapi=True,
-             permission=Permissions.FundsUse, decorator=keeping_traces)  # a wrong payment password is counted
+@view_config(
+    route_name="wallet.upline_transfers",
+    request_method="POST",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.FundsUse,
+    decorator=keeping_traces,
+)  # a wrong payment password is counted
 def upline_transfer(request):
-    return transfer_to_upline(request.identity_call, request.ledger, request.authenticated_userid,
-                              request.openapi.body)
+    return transfer_to_upline(request.identity_call, request.ledger, request.authenticated_userid, request.openapi.body)

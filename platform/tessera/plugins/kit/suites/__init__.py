@@ -1,4 +1,7 @@
 """The contract suite of each adapter kind: a class whose tests every implementation must pass."""
+
+from typing import Any
+
 from tessera.plugins.kit.suites.captcha import CaptchaContract
 from tessera.plugins.kit.suites.customer_service import CustomerServiceContract
 from tessera.plugins.kit.suites.email_sender import EmailSenderContract
@@ -9,7 +12,16 @@ from tessera.plugins.kit.suites.phone_auth import PhoneAuthContract
 from tessera.plugins.kit.suites.region_lookup import RegionLookupContract
 from tessera.plugins.kit.suites.sms_sender import SmsSenderContract
 
-SUITES = [RegionLookupContract, CustomerServiceContract, CaptchaContract, SmsSenderContract, EmailSenderContract,
-          PhoneAuthContract, FederatedSignInContract, PaymentChannelContract, GameVendorContract]
+SUITES: list[type[Any]] = [
+    RegionLookupContract,
+    CustomerServiceContract,
+    CaptchaContract,
+    SmsSenderContract,
+    EmailSenderContract,
+    PhoneAuthContract,
+    FederatedSignInContract,
+    PaymentChannelContract,
+    GameVendorContract,
+]
 
 __all__ = [suite.__name__ for suite in SUITES] + ["SUITES"]

@@ -5,6 +5,7 @@ Every installed implementation, and the reference below, must pass. An implement
 reads the challenge gives. Hooks receive real one-time stores of two brands (the kit's ``contract_stores``), whose
 clock (``contract_clock``) the test moves.
 """
+
 import hashlib
 import hmac
 import json
@@ -39,12 +40,17 @@ class ArithmeticCaptcha(Reference):
     @hookimpl
     def tessera_captcha_verify(self, tenant, settings, store, answer):
         self.record(tenant, VERIFY, settings)
-        captcha_id, text = (answer.get("captchaId"), answer.get("captcha")) if isinstance(answer, dict) else (None, None)
+        captcha_id, text = (
+            (answer.get("captchaId"), answer.get("captcha")) if isinstance(answer, dict) else (None, None)
+        )
         if not isinstance(captcha_id, str):
             return False
         expected = store.take("arithmetic:" + captcha_id)
-        return expected is not None and isinstance(text, str) and hmac.compare_digest(
-            expected, self._seal(settings, captcha_id, text))
+        return (
+            expected is not None
+            and isinstance(text, str)
+            and hmac.compare_digest(expected, self._seal(settings, captcha_id, text))
+        )
 
     def contract_settings(self) -> dict:
         return {"secret": secrets.token_hex(16)}
@@ -79,9 +85,11 @@ class CaptchaContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = CHALLENGE
+
     @staticmethod
     def references() -> dict:
         return {"reference": ArithmeticCaptcha()}
+
     @pytest.fixture
     def bd(self, adapter, contract_stores) -> Brand:
         return Brand(adapter, adapter.helper("contract_settings")(), contract_stores["brand"])
@@ -109,9 +117,18 @@ class CaptchaContract:
         assert bd.verify({"captchaId": challenge["captchaId"], "captcha": None}) is False
         assert bd.verify(answer) is False
 
-    @pytest.mark.parametrize("answer", [{}, {"captchaId": "never-issued", "captcha": "1"}, {"captchaId": 5, "captcha": []},
-                                        {"captcha": "12"}, {"captchaId": None, "captcha": None},
-                                        {"captchaId": "x" * 1000, "captcha": "1"}], ids=repr)
+    @pytest.mark.parametrize(
+        "answer",
+        [
+            {},
+            {"captchaId": "never-issued", "captcha": "1"},
+            {"captchaId": 5, "captcha": []},
+            {"captcha": "12"},
+            {"captchaId": None, "captcha": None},
+            {"captchaId": "x" * 1000, "captcha": "1"},
+        ],
+        ids=repr,
+    )
     def test_an_answer_not_well_formed_is_false(self, bd, answer):
         bd.solved()
         assert bd.verify(answer) is False

@@ -4,6 +4,7 @@ implementation must pass.
 An implementation provides ``contract_settings(entries)``: the settings under which it lists
 ``entries``, each ``{"csType", "path", "titles": {language: title}}`` (``titles`` always has "en").
 """
+
 import pytest
 
 from tessera.plugins.kit.contract import brand

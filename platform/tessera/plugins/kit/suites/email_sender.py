@@ -6,6 +6,7 @@ Every installed implementation, and the reference below, must pass. An implement
 ``contract_delivered(settings, message_id)``: the ``(to, subject, text)`` the server received
 under that id for the account in ``settings`` (None if none).
 """
+
 import secrets
 
 import pytest
@@ -64,13 +65,19 @@ class EmailSenderContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = SEND
+
     @staticmethod
     def references() -> dict:
         return {"reference": MemoryMailer()}
-    @pytest.mark.parametrize("subject, text", [
-        ("Reset your password", "Open https://demo-ph.localhost/forget?resetToken=abc to choose a new password."),
-        ("পাসওয়ার্ড পুনরায় সেট করুন", BENGALI),
-    ], ids=["english", "bengali"])
+
+    @pytest.mark.parametrize(
+        "subject, text",
+        [
+            ("Reset your password", "Open https://demo-ph.localhost/forget?resetToken=abc to choose a new password."),
+            ("পাসওয়ার্ড পুনরায় সেট করুন", BENGALI),
+        ],
+        ids=["english", "bengali"],
+    )
     def test_a_message_reaches_the_server_with_its_recipient_subject_and_text(self, adapter, subject, text):
         settings = adapter.helper("contract_settings")()
         message_id = adapter.call(SEND, settings, to=TO, subject=subject, text=text)
@@ -94,7 +101,9 @@ class EmailSenderContract:
             adapter.call(SEND, settings, to=TO, subject="Hello", text="Hello")
         assert isinstance(refused.value.code, str) and refused.value.code
 
-    @pytest.mark.parametrize("to", ["", "member", "member@example.com\r\nBcc: all@example.com", "a b@example.com", None], ids=repr)
+    @pytest.mark.parametrize(
+        "to", ["", "member", "member@example.com\r\nBcc: all@example.com", "a b@example.com", None], ids=repr
+    )
     def test_an_address_that_is_not_one_is_refused(self, adapter, to):
         settings = adapter.helper("contract_settings")()
         with pytest.raises(AdapterError) as refused:

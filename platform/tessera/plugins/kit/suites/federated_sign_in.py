@@ -5,6 +5,7 @@ Every installed implementation, and the reference below, must pass. An implement
 ``contract_credential(settings, provider, subject, email, name)``: the credential the provider's
 sign-in button gives the client for that person, issued to the client in ``settings``.
 """
+
 import base64
 import hashlib
 import hmac
@@ -33,7 +34,9 @@ class SignedCredential(Reference):
     @hookimpl
     def tessera_federated_providers(self, tenant, settings):
         self.record(tenant, PROVIDERS, settings)
-        return [{"provider": p["provider"], "title": p["title"], "clientId": p["client_id"]} for p in settings["providers"]]
+        return [
+            {"provider": p["provider"], "title": p["title"], "clientId": p["client_id"]} for p in settings["providers"]
+        ]
 
     @hookimpl
     def tessera_federated_verify(self, tenant, settings, provider, credential):
@@ -50,12 +53,27 @@ class SignedCredential(Reference):
         return {"subject": claims["sub"], "email": claims["email"], "name": claims["name"]}
 
     def contract_settings(self) -> dict:
-        return {"providers": [{"provider": "acme", "title": "Acme ID", "client_id": secrets.token_hex(8), "secret": secrets.token_hex(16)}]}
+        return {
+            "providers": [
+                {
+                    "provider": "acme",
+                    "title": "Acme ID",
+                    "client_id": secrets.token_hex(8),
+                    "secret": secrets.token_hex(16),
+                }
+            ]
+        }
 
     def contract_credential(self, settings, provider, subject, email, name) -> str:
         client = next(p for p in settings["providers"] if p["provider"] == provider)
-        claims = {"aud": client["client_id"], "sub": subject, "email": email, "name": name, "iat": int(time.time()),
-                  "nonce": secrets.token_hex(4)}
+        claims = {
+            "aud": client["client_id"],
+            "sub": subject,
+            "email": email,
+            "name": name,
+            "iat": int(time.time()),
+            "nonce": secrets.token_hex(4),
+        }
         payload = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode()
         return f"{payload}.{self._signature(client['secret'], payload)}"
 
@@ -84,9 +102,11 @@ class FederatedSignInContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = VERIFY
+
     @staticmethod
     def references() -> dict:
         return {"reference": SignedCredential()}
+
     def test_the_providers_are_listed_with_their_public_client_ids(self, adapter):
         settings = adapter.helper("contract_settings")()
         providers = offered(adapter, settings)
@@ -107,13 +127,22 @@ class FederatedSignInContract:
     def test_a_person_without_email_or_name_has_none(self, adapter):
         settings = adapter.helper("contract_settings")()
         provider, issued = credential(adapter, settings, email=None, name=None)
-        assert adapter.call(VERIFY, settings, provider=provider, credential=issued) == {"subject": SUBJECT, "email": None, "name": None}
+        assert adapter.call(VERIFY, settings, provider=provider, credential=issued) == {
+            "subject": SUBJECT,
+            "email": None,
+            "name": None,
+        }
 
     def test_a_forged_credential_is_refused(self, adapter):
         settings = adapter.helper("contract_settings")()
         provider, genuine = credential(adapter, settings)
         middle = len(genuine) // 2
-        refusal(adapter, settings, provider, genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1:])
+        refusal(
+            adapter,
+            settings,
+            provider,
+            genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1 :],
+        )
 
     def test_a_credential_issued_to_another_brand_client_is_refused(self, adapter):
         settings, other_brand = adapter.helper("contract_settings")(), adapter.helper("contract_settings")()

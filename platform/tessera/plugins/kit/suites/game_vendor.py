@@ -19,6 +19,7 @@ token, transactionId, roundId, gameCode, amount, rollbackOf, currency) signed at
 call, status, headers, body)``, the answer as the vendor reads it (a dict), or None when the vendor
 would not trust it.
 """
+
 import hashlib
 import hmac
 import json
@@ -55,24 +56,47 @@ class LedgerVendor(Reference):
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
         self.record(tenant, VENDORS, settings)
-        return [{"vassalage": settings["vassalage"], "displayName": settings["name"], "gameType": "RNG",
-                 "walletMode": settings["wallet_mode"], "isHot": True}]
+        return [
+            {
+                "vassalage": settings["vassalage"],
+                "displayName": settings["name"],
+                "gameType": "RNG",
+                "walletMode": settings["wallet_mode"],
+                "isHot": True,
+            }
+        ]
 
     @hookimpl
     def tessera_game_catalog(self, tenant, settings, vassalage):
         self.record(tenant, CATALOG, settings)
         if not self._mine(settings, vassalage):
             return None
-        return [{"gameCode": code, "displayName": code.title(), "gameType": "RNG", "icons": {}, "minBet": "0.10",
-                 "lines": 25, "classify": "SC", "hot": code == "lucky"} for code in ("lucky", "dragon")]
+        return [
+            {
+                "gameCode": code,
+                "displayName": code.title(),
+                "gameType": "RNG",
+                "icons": {},
+                "minBet": "0.10",
+                "lines": 25,
+                "classify": "SC",
+                "hot": code == "lucky",
+            }
+            for code in ("lucky", "dragon")
+        ]
 
     @hookimpl
     def tessera_game_launch(self, tenant, settings, vassalage, game_code, player, language, device, free_play):
         self.record(tenant, LAUNCH, settings)
         if not self._mine(settings, vassalage):
             return None
-        query = {"merchant": settings["merchant"], "player": player["username"] if player else "", "lang": language,
-                 "device": device, "demo": int(free_play or player is None)}
+        query = {
+            "merchant": settings["merchant"],
+            "player": player["username"] if player else "",
+            "lang": language,
+            "device": device,
+            "demo": int(free_play or player is None),
+        }
         return f"https://games.example/{vassalage}/{game_code}?{urlencode(query)}"
 
     @hookimpl
@@ -112,7 +136,12 @@ class LedgerVendor(Reference):
         return {"records": [], "cursor": cursor or "0"}
 
     def contract_settings(self) -> dict:
-        return {"merchant": secrets.token_hex(4), "vassalage": "REFSLOT", "name": "Reference Slots", "wallet_mode": "transfer"}
+        return {
+            "merchant": secrets.token_hex(4),
+            "vassalage": "REFSLOT",
+            "name": "Reference Slots",
+            "wallet_mode": "transfer",
+        }
 
 
 class SignedSeamlessVendor(LedgerVendor):
@@ -125,8 +154,16 @@ class SignedSeamlessVendor(LedgerVendor):
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
         self.record(tenant, VENDORS, settings)
-        return [{"vassalage": settings["vassalage"], "displayName": settings["name"], "gameType": "LIVE",
-                 "walletMode": "seamless", "smallIcon": "https://games.example/logo.svg", "accountTypeId": 9}]
+        return [
+            {
+                "vassalage": settings["vassalage"],
+                "displayName": settings["name"],
+                "gameType": "LIVE",
+                "walletMode": "seamless",
+                "smallIcon": "https://games.example/logo.svg",
+                "accountTypeId": 9,
+            }
+        ]
 
     @hookimpl
     def tessera_game_launch(self, tenant, settings, vassalage, game_code, player, language, device, free_play):
@@ -143,8 +180,18 @@ class SignedSeamlessVendor(LedgerVendor):
         self.record(tenant, ROOMS, settings)
         if not self._mine(settings, vassalage):
             return None
-        return [{"roomId": "t1", "gameCode": "lucky", "name": "Table 1", "dealer": "Ana", "minBet": "1.00",
-                 "maxBet": "500.00", "players": 3, "status": "open"}]
+        return [
+            {
+                "roomId": "t1",
+                "gameCode": "lucky",
+                "name": "Table 1",
+                "dealer": "Ana",
+                "minBet": "1.00",
+                "maxBet": "500.00",
+                "players": 3,
+                "status": "open",
+            }
+        ]
 
     @staticmethod
     def _mac(secret: str, *parts) -> str:
@@ -158,8 +205,11 @@ class SignedSeamlessVendor(LedgerVendor):
             return None
         signed_at, signature = headers.get("X-Ref-Time", ""), headers.get("X-Ref-Signature", "")
         expected = self._mac(settings["secret"], vassalage, operation, signed_at, body)
-        if not (signed_at.isdigit() and abs(int(signed_at) - time.time()) <= self.WINDOW
-                and hmac.compare_digest(expected, signature)):
+        if not (
+            signed_at.isdigit()
+            and abs(int(signed_at) - time.time()) <= self.WINDOW
+            and hmac.compare_digest(expected, signature)
+        ):
             raise AdapterError("signature_invalid")
         try:
             call = json.loads(body)
@@ -180,20 +230,30 @@ class SignedSeamlessVendor(LedgerVendor):
         return status, {"X-Ref-Time": signed_at, "X-Ref-Signature": signature}, body
 
     def contract_settings(self) -> dict:
-        return {**super().contract_settings(), "vassalage": "REFLIVE", "name": "Reference Live",
-                "wallet_mode": "seamless", "secret": secrets.token_hex(16)}
+        return {
+            **super().contract_settings(),
+            "vassalage": "REFLIVE",
+            "name": "Reference Live",
+            "wallet_mode": "seamless",
+            "secret": secrets.token_hex(16),
+        }
 
     def contract_wallet_call(self, settings, tenant, vassalage, operation, call, signed_at=None):
         fields = {"member": call["memberId"], **{k: v for k, v in call.items() if k != "memberId"}}
         body, signed_at = json.dumps(fields).encode(), str(int(time.time() if signed_at is None else signed_at))
-        return {"X-Ref-Time": signed_at,
-                "X-Ref-Signature": self._mac(settings["secret"], vassalage, operation, signed_at, body)}, body
+        return {
+            "X-Ref-Time": signed_at,
+            "X-Ref-Signature": self._mac(settings["secret"], vassalage, operation, signed_at, body),
+        }, body
 
     def contract_read_answer(self, settings, tenant, vassalage, operation, call, status, headers, body):
         signed_at = headers.get("X-Ref-Time", "")
         expected = self._mac(settings["secret"], "answer", vassalage, operation, status, signed_at, body)
-        if not (signed_at.isdigit() and abs(int(signed_at) - time.time()) <= self.WINDOW
-                and hmac.compare_digest(expected, headers.get("X-Ref-Signature", ""))):
+        if not (
+            signed_at.isdigit()
+            and abs(int(signed_at) - time.time()) <= self.WINDOW
+            and hmac.compare_digest(expected, headers.get("X-Ref-Signature", ""))
+        ):
             return None
         return json.loads(body)
 
@@ -203,8 +263,11 @@ PLAYER = {"id": 7, "username": "player7", "currency": "BDT"}
 
 def player_for(vassalage: str) -> dict:
     """The player a launch gives a vendor: with the launch token and wallet address a seamless vendor needs."""
-    return {**PLAYER, "launchToken": secrets.token_urlsafe(32),
-            "walletUrl": f"http://contract-brand.localhost:6543/vendors/{vassalage}/wallet"}
+    return {
+        **PLAYER,
+        "launchToken": secrets.token_urlsafe(32),
+        "walletUrl": f"http://contract-brand.localhost:6543/vendors/{vassalage}/wallet",
+    }
 
 
 def vendors(adapter, settings) -> list[dict]:
@@ -221,10 +284,22 @@ def transfer_vendor(adapter, settings) -> str:
 CALLS = {
     "authenticate": {"memberId": 7, "token": "launch-token-of-member-7", "currency": "BDT"},
     "balance": {"memberId": 7, "currency": "BDT"},
-    "debit": {"memberId": 7, "transactionId": "t-1", "roundId": "r-1", "gameCode": "lucky", "amount": "2.50",
-              "currency": "BDT"},
-    "credit": {"memberId": 7, "transactionId": "t-2", "roundId": "r-1", "gameCode": "lucky", "amount": "0.00",
-               "currency": "BDT"},
+    "debit": {
+        "memberId": 7,
+        "transactionId": "t-1",
+        "roundId": "r-1",
+        "gameCode": "lucky",
+        "amount": "2.50",
+        "currency": "BDT",
+    },
+    "credit": {
+        "memberId": 7,
+        "transactionId": "t-2",
+        "roundId": "r-1",
+        "gameCode": "lucky",
+        "amount": "0.00",
+        "currency": "BDT",
+    },
     "rollback": {"memberId": 7, "transactionId": "t-3", "roundId": "r-1", "rollbackOf": "t-1", "currency": "BDT"},
 }
 
@@ -260,6 +335,7 @@ class GameVendorContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = VENDORS
+
     @staticmethod
     def references() -> dict:
         return {"reference": LedgerVendor(), "seamless_reference": SignedSeamlessVendor()}
@@ -273,7 +349,9 @@ class GameVendorContract:
             assert isinstance(vendor.get("isHot", False), bool)
             assert vendor.get("smallIcon") is None or isinstance(vendor["smallIcon"], str)
             window = vendor.get("lateCreditHours")
-            assert window is None or (vendor["walletMode"] == "seamless" and type(window) in (int, float) and window > 0)
+            assert window is None or (
+                vendor["walletMode"] == "seamless" and type(window) in (int, float) and window > 0
+            )
 
     def test_each_vendor_has_a_catalog_of_games(self, adapter):
         settings = adapter.helper("contract_settings")()
@@ -287,29 +365,49 @@ class GameVendorContract:
         settings = adapter.helper("contract_settings")()
         vassalage = vendors(adapter, settings)[0]["vassalage"]
         game = next(iter(adapter.call(CATALOG, settings, vassalage=vassalage)))
-        url = adapter.call(LAUNCH, settings, vassalage=vassalage, game_code=game["gameCode"], player=player_for(vassalage),
-                           language="bn", device="WEB", free_play=free_play)
+        url = adapter.call(
+            LAUNCH,
+            settings,
+            vassalage=vassalage,
+            game_code=game["gameCode"],
+            player=player_for(vassalage),
+            language="bn",
+            device="WEB",
+            free_play=free_play,
+        )
         assert isinstance(url, str) and re.match(r"^https?://\S+$", url)
 
     def test_a_visitor_launches_free_play(self, adapter):
         settings = adapter.helper("contract_settings")()
         vassalage = vendors(adapter, settings)[0]["vassalage"]
         game = next(iter(adapter.call(CATALOG, settings, vassalage=vassalage)))
-        url = adapter.call(LAUNCH, settings, vassalage=vassalage, game_code=game["gameCode"], player=None,
-                           language="en", device="MOBILE", free_play=True)
+        url = adapter.call(
+            LAUNCH,
+            settings,
+            vassalage=vassalage,
+            game_code=game["gameCode"],
+            player=None,
+            language="en",
+            device="MOBILE",
+            free_play=True,
+        )
         assert isinstance(url, str) and re.match(r"^https?://\S+$", url)
 
     def test_a_vendor_of_someone_else_reaches_no_plugin(self, adapter):
         """The core asks a vendor's hooks only of the plugin offering it, so a plugin never checks
         whether a vendor is its own: a vendor nobody offers is None without asking anyone."""
         plugins = adapter.for_brand(adapter.helper("contract_settings")())
-        assert [plugins.game_catalog("NO-SUCH-VENDOR"),
-                plugins.game_launch("NO-SUCH-VENDOR", "x", PLAYER, "en", "WEB", False),
-                plugins.game_transfer("NO-SUCH-VENDOR", PLAYER, "1.00", "in", "t"),
-                plugins.game_balance("NO-SUCH-VENDOR", PLAYER), plugins.game_bet_records("NO-SUCH-VENDOR", None),
-                plugins.seamless_decode("NO-SUCH-VENDOR", "debit", {}, b"{}"),
-                plugins.seamless_encode("NO-SUCH-VENDOR", "debit", {"ok": True, "balance": "1.00", "currency": "BDT"},
-                                        {}, b"{}")] == [None] * 7
+        assert [
+            plugins.game_catalog("NO-SUCH-VENDOR"),
+            plugins.game_launch("NO-SUCH-VENDOR", "x", PLAYER, "en", "WEB", False),
+            plugins.game_transfer("NO-SUCH-VENDOR", PLAYER, "1.00", "in", "t"),
+            plugins.game_balance("NO-SUCH-VENDOR", PLAYER),
+            plugins.game_bet_records("NO-SUCH-VENDOR", None),
+            plugins.seamless_decode("NO-SUCH-VENDOR", "debit", {}, b"{}"),
+            plugins.seamless_encode(
+                "NO-SUCH-VENDOR", "debit", {"ok": True, "balance": "1.00", "currency": "BDT"}, {}, b"{}"
+            ),
+        ] == [None] * 7
         assert plugins.game_rooms("NO-SUCH-VENDOR") == []
 
     def test_transfers_move_money_and_replays_change_nothing(self, adapter):
@@ -317,8 +415,17 @@ class GameVendorContract:
         vassalage = transfer_vendor(adapter, settings)
 
         def move(amount, direction, transfer_id) -> Decimal:
-            return Decimal(adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount=amount,
-                                        direction=direction, transfer_id=transfer_id))
+            return Decimal(
+                adapter.call(
+                    TRANSFER,
+                    settings,
+                    vassalage=vassalage,
+                    player=PLAYER,
+                    amount=amount,
+                    direction=direction,
+                    transfer_id=transfer_id,
+                )
+            )
 
         assert move("100.00", "in", "t-1") == Decimal("100")
         assert move("100.00", "in", "t-1") == Decimal("100")  # a replay returns the first result
@@ -328,20 +435,39 @@ class GameVendorContract:
     def test_a_replay_with_other_fields_is_refused(self, adapter):
         settings = adapter.helper("contract_settings")()
         vassalage = transfer_vendor(adapter, settings)
-        adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="10.00", direction="in", transfer_id="t-9")
+        adapter.call(
+            TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="10.00", direction="in", transfer_id="t-9"
+        )
         for amount, direction in (("99.00", "in"), ("10.00", "out")):
             with pytest.raises(AdapterError) as refused:
-                adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount=amount, direction=direction,
-                             transfer_id="t-9")
+                adapter.call(
+                    TRANSFER,
+                    settings,
+                    vassalage=vassalage,
+                    player=PLAYER,
+                    amount=amount,
+                    direction=direction,
+                    transfer_id="t-9",
+                )
             assert refused.value.code == "transfer_conflict"
         assert Decimal(adapter.call(BALANCE, settings, vassalage=vassalage, player=PLAYER)) == Decimal("10")
 
     def test_more_out_than_the_balance_is_refused(self, adapter):
         settings = adapter.helper("contract_settings")()
         vassalage = transfer_vendor(adapter, settings)
-        adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="5.00", direction="in", transfer_id="t-1")
+        adapter.call(
+            TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="5.00", direction="in", transfer_id="t-1"
+        )
         with pytest.raises(AdapterError) as refused:
-            adapter.call(TRANSFER, settings, vassalage=vassalage, player=PLAYER, amount="5.01", direction="out", transfer_id="t-2")
+            adapter.call(
+                TRANSFER,
+                settings,
+                vassalage=vassalage,
+                player=PLAYER,
+                amount="5.01",
+                direction="out",
+                transfer_id="t-2",
+            )
         assert refused.value.code == "vendor_insufficient_funds"
         assert Decimal(adapter.call(BALANCE, settings, vassalage=vassalage, player=PLAYER)) == Decimal("5")
 
@@ -360,7 +486,9 @@ class GameVendorContract:
             cursor, pages = answer["cursor"], pages + 1
             assert pages < 1000
         assert adapter.call(BETS, settings, vassalage=vassalage, cursor=answer["cursor"]) == {
-            "records": [], "cursor": answer["cursor"]}
+            "records": [],
+            "cursor": answer["cursor"],
+        }
 
     def test_rooms_are_tables(self, adapter):
         if not hasattr(adapter.plugin, ROOMS):
@@ -381,14 +509,16 @@ class GameVendorContract:
         assert decoded["operation"] == operation
         assert {key: decoded.get(key) for key in CALLS[operation]} == CALLS[operation]
 
-    @pytest.mark.parametrize("forgery", ["changed-after-signing", "stale", "another-brands-secret", "another-operation",
-                                         "another-vendor"])
+    @pytest.mark.parametrize(
+        "forgery", ["changed-after-signing", "stale", "another-brands-secret", "another-operation", "another-vendor"]
+    )
     def test_a_forged_or_stale_wallet_call_is_signature_invalid(self, adapter, forgery):
         settings, other = adapter.helper("contract_settings")(), adapter.helper("contract_settings")()
         vassalage = seamless_vendor(adapter, settings)
         debit, operation = CALLS["debit"], "debit"
-        headers, body = wallet_call(adapter, settings, vassalage, "debit", debit,
-                                    signed_at=time.time() - 3600 if forgery == "stale" else None)
+        headers, body = wallet_call(
+            adapter, settings, vassalage, "debit", debit, signed_at=time.time() - 3600 if forgery == "stale" else None
+        )
         if forgery == "changed-after-signing":
             body = wallet_call(adapter, settings, vassalage, "debit", {**debit, "amount": "2500.00"})[1]
         elif forgery == "another-brands-secret":
@@ -406,8 +536,15 @@ class GameVendorContract:
         settings, other = adapter.helper("contract_settings")(), adapter.helper("contract_settings")()
         vassalage = seamless_vendor(adapter, settings)
         call_headers, call_body = wallet_call(adapter, settings, vassalage, "debit", CALLS["debit"])
-        status, headers, body = adapter.call(ENCODE, settings, vassalage=vassalage, operation="debit", answer=answer,
-                                             headers=call_headers, body=call_body)
+        status, headers, body = adapter.call(
+            ENCODE,
+            settings,
+            vassalage=vassalage,
+            operation="debit",
+            answer=answer,
+            headers=call_headers,
+            body=call_body,
+        )
         assert isinstance(status, int) and isinstance(body, bytes)
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items())
         read = adapter.helper("contract_read_answer")

@@ -8,6 +8,7 @@ provides ``contract_notification(settings, channel, deposit_id, status, amount)`
 transfers to an account shown in ``instructions`` and an operator approves) take no notifications
 and answer no queries.
 """
+
 import hashlib
 import hmac
 import json
@@ -21,8 +22,12 @@ from tessera import hookimpl
 from tessera.plugins import AdapterError
 from tessera.plugins.kit.contract import Reference
 
-CHANNELS, START, WEBHOOK, QUERY = ("tessera_payment_channels", "tessera_payment_start", "tessera_payment_webhook",
-                                   "tessera_payment_query")
+CHANNELS, START, WEBHOOK, QUERY = (
+    "tessera_payment_channels",
+    "tessera_payment_start",
+    "tessera_payment_webhook",
+    "tessera_payment_query",
+)
 DECIMAL = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 READING = {"depositId", "status", "amount", "reference"}
 FORGED, MALFORMED = "payment_notification_forged", "payment_notification_malformed"
@@ -45,8 +50,16 @@ class SignedGateway(Reference):
     @hookimpl
     def tessera_payment_channels(self, tenant, settings):
         self.record(tenant, CHANNELS, settings)
-        return [{"channel": c["channel"], "title": c["title"], "kind": "redirect", "minAmount": c["min"], "maxAmount": c["max"]}
-                for c in settings["channels"]]
+        return [
+            {
+                "channel": c["channel"],
+                "title": c["title"],
+                "kind": "redirect",
+                "minAmount": c["min"],
+                "maxAmount": c["max"],
+            }
+            for c in settings["channels"]
+        ]
 
     @hookimpl
     def tessera_payment_start(self, tenant, settings, channel, deposit):
@@ -54,7 +67,10 @@ class SignedGateway(Reference):
         if channel not in self._offers(settings):
             return None
         self.orders[(settings["secret"], deposit["depositId"])] = {
-            "channel": channel, "amount": deposit["amount"], "notify": deposit["notifyUrl"]}
+            "channel": channel,
+            "amount": deposit["amount"],
+            "notify": deposit["notifyUrl"],
+        }
         return {"redirectUrl": f"{settings['checkout_url']}/{channel}/{deposit['depositId']}"}
 
     @hookimpl
@@ -66,8 +82,12 @@ class SignedGateway(Reference):
             raise AdapterError(FORGED)
         try:
             notice = json.loads(body)
-            return {"depositId": notice["deposit"], "status": notice["state"], "amount": str(Decimal(notice["amount"])),
-                    "reference": notice["payment"]}
+            return {
+                "depositId": notice["deposit"],
+                "status": notice["state"],
+                "amount": str(Decimal(notice["amount"])),
+                "reference": notice["payment"],
+            }
         except (ValueError, KeyError, TypeError, InvalidOperation):
             raise AdapterError(MALFORMED) from None
 
@@ -83,12 +103,16 @@ class SignedGateway(Reference):
         return {
             "secret": secrets.token_hex(16),
             "checkout_url": "https://pay.example/checkout",
-            "channels": [{"channel": "bkash", "title": "bKash", "min": "100.00", "max": "25000.00"},
-                         {"channel": "nagad", "title": "Nagad", "min": "50", "max": "20000"}],
+            "channels": [
+                {"channel": "bkash", "title": "bKash", "min": "100.00", "max": "25000.00"},
+                {"channel": "nagad", "title": "Nagad", "min": "50", "max": "20000"},
+            ],
         }
 
     def contract_notification(self, settings, channel, deposit_id, status, amount):
-        body = json.dumps({"deposit": deposit_id, "state": status, "amount": amount, "payment": f"pay-{deposit_id}"}).encode()
+        body = json.dumps(
+            {"deposit": deposit_id, "state": status, "amount": amount, "payment": f"pay-{deposit_id}"}
+        ).encode()
         return {"X-Signature": self._signature(settings, body)}, body
 
 
@@ -105,10 +129,14 @@ def redirect_channel(adapter, settings) -> str:
 
 def deposit(amount="500.00", deposit_id=None) -> dict:
     deposit_id = deposit_id or secrets.token_hex(6)
-    return {"depositId": deposit_id, "amount": amount, "currency": "BDT",
-            "returnUrl": f"https://demo.example/?memberCentre=depositv2&deposit={deposit_id}",
-            "notifyUrl": "https://demo.example/wps/payments/webhook/contract/channel",
-            "member": {"id": 7, "username": "player7"}}
+    return {
+        "depositId": deposit_id,
+        "amount": amount,
+        "currency": "BDT",
+        "returnUrl": f"https://demo.example/?memberCentre=depositv2&deposit={deposit_id}",
+        "notifyUrl": "https://demo.example/wps/payments/webhook/contract/channel",
+        "member": {"id": 7, "username": "player7"},
+    }
 
 
 class PaymentChannelContract:
@@ -116,9 +144,11 @@ class PaymentChannelContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = CHANNELS
+
     @staticmethod
     def references() -> dict:
         return {"reference": SignedGateway()}
+
     def test_channels_name_their_kind_and_limits_in_decimal_strings(self, adapter):
         channels = offered(adapter, adapter.helper("contract_settings")())
         assert channels and len({c["channel"] for c in channels}) == len(channels)
@@ -132,7 +162,11 @@ class PaymentChannelContract:
                 assert "instructions" not in channel
                 continue
             instructions = channel["instructions"]
-            assert {"bankName", "accountName", "accountNumber"} <= set(instructions) <= {"bankName", "accountName", "accountNumber", "note"}
+            assert (
+                {"bankName", "accountName", "accountNumber"}
+                <= set(instructions)
+                <= {"bankName", "accountName", "accountNumber", "note"}
+            )
             assert all(isinstance(text, str) and text for text in instructions.values())
 
     def test_starting_a_deposit_tells_the_member_what_to_do(self, adapter):
@@ -151,7 +185,9 @@ class PaymentChannelContract:
         adapter.call(START, settings, channel=offered(adapter, settings)[0]["channel"], deposit=started)
         assert adapter.call(QUERY, settings, channel="no-such-channel", deposit_id=started["depositId"]) is None
         if offered(adapter, settings, "redirect"):
-            headers, body = adapter.helper("contract_notification")(settings, redirect_channel(adapter, settings), "d1", "paid", "500.00")
+            headers, body = adapter.helper("contract_notification")(
+                settings, redirect_channel(adapter, settings), "d1", "paid", "500.00"
+            )
             assert adapter.call(WEBHOOK, settings, channel="no-such-channel", headers=headers, body=body) is None
 
     def test_a_manual_channel_takes_no_notification_and_answers_no_query(self, adapter):
@@ -162,7 +198,9 @@ class PaymentChannelContract:
         for channel in manual:
             started = deposit(channel["minAmount"])
             adapter.call(START, settings, channel=channel["channel"], deposit=started)
-            body = json.dumps({"depositId": started["depositId"], "status": "paid", "amount": started["amount"]}).encode()
+            body = json.dumps(
+                {"depositId": started["depositId"], "status": "paid", "amount": started["amount"]}
+            ).encode()
             assert adapter.call(WEBHOOK, settings, channel=channel["channel"], headers={}, body=body) is None
             assert adapter.call(QUERY, settings, channel=channel["channel"], deposit_id=started["depositId"]) is None
 
@@ -174,14 +212,20 @@ class PaymentChannelContract:
         for _ in range(2):  # gateways repeat notifications: the reading is the same
             reading = adapter.call(WEBHOOK, settings, channel=channel, headers=headers, body=body)
             assert set(reading) == READING
-            assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == ("dep-42", status, Decimal("500.50"))
+            assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == (
+                "dep-42",
+                status,
+                Decimal("500.50"),
+            )
             assert DECIMAL.match(reading["amount"]) and isinstance(reading["reference"], str)
 
     def test_a_forged_notification_is_refused(self, adapter):
         settings = adapter.helper("contract_settings")()
         channel = redirect_channel(adapter, settings)
         headers, body = adapter.helper("contract_notification")(settings, channel, "dep-43", "paid", "500.00")
-        other_headers, _ = adapter.helper("contract_notification")(adapter.helper("contract_settings")(), channel, "dep-43", "paid", "500.00")
+        other_headers, _ = adapter.helper("contract_notification")(
+            adapter.helper("contract_settings")(), channel, "dep-43", "paid", "500.00"
+        )
         for forged_headers, forged_body in [(headers, body.replace(b"500", b"900")), ({}, body), (other_headers, body)]:
             with pytest.raises(AdapterError) as refused:
                 adapter.call(WEBHOOK, settings, channel=channel, headers=forged_headers, body=forged_body)
@@ -202,5 +246,9 @@ class PaymentChannelContract:
         adapter.call(START, settings, channel=channel, deposit=started)
         reading = adapter.call(QUERY, settings, channel=channel, deposit_id=started["depositId"])
         assert set(reading) == READING
-        assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == (started["depositId"], "pending", Decimal("123.40"))
+        assert (reading["depositId"], reading["status"], Decimal(reading["amount"])) == (
+            started["depositId"],
+            "pending",
+            Decimal("123.40"),
+        )
         assert adapter.call(QUERY, settings, channel=channel, deposit_id="never-started") is None

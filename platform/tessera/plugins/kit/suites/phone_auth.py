@@ -6,10 +6,11 @@ identity service would issue to ``phone_number`` at ``issued_at`` for the projec
 and ``contract_forged_token(settings, phone_number, issued_at)``: one that looks the same but
 was made without the identity service's key.
 """
+
 import hashlib
 import hmac
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -36,9 +37,11 @@ class SignedPhoneToken(Reference):
         if len(parts) != 4 or not parts[2].isdigit():
             raise AdapterError("phone_auth_invalid_code")
         project, phone, issued, signature = parts
-        if project != settings["project"] or not hmac.compare_digest(signature, self._signature(settings, project, phone, issued)):
+        if project != settings["project"] or not hmac.compare_digest(
+            signature, self._signature(settings, project, phone, issued)
+        ):
             raise AdapterError("phone_auth_invalid_code")
-        if datetime.now(timezone.utc) - datetime.fromtimestamp(int(issued), timezone.utc) > LIFETIME:
+        if datetime.now(UTC) - datetime.fromtimestamp(int(issued), UTC) > LIFETIME:
             raise AdapterError("phone_auth_code_expired")
         return phone
 
@@ -47,14 +50,15 @@ class SignedPhoneToken(Reference):
 
     def contract_token(self, settings, phone_number: str, issued_at: datetime) -> str:
         issued = str(int(issued_at.timestamp()))
-        return f"{settings['project']}.{phone_number}.{issued}.{self._signature(settings, settings['project'], phone_number, issued)}"
+        signature = self._signature(settings, settings["project"], phone_number, issued)
+        return f"{settings['project']}.{phone_number}.{issued}.{signature}"
 
     def contract_forged_token(self, settings, phone_number: str, issued_at: datetime) -> str:
         return self.contract_token({**settings, "secret": secrets.token_hex(16)}, phone_number, issued_at)
 
 
 def token(adapter, settings, phone=PHONE, age=timedelta(0)):
-    return adapter.helper("contract_token")(settings, phone, datetime.now(timezone.utc) - age)
+    return adapter.helper("contract_token")(settings, phone, datetime.now(UTC) - age)
 
 
 def refusal(adapter, settings, id_token) -> AdapterError:
@@ -69,9 +73,11 @@ class PhoneAuthContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = VERIFY
+
     @staticmethod
     def references() -> dict:
         return {"reference": SignedPhoneToken()}
+
     @pytest.mark.parametrize("phone", [PHONE, "+639171234567"])
     def test_a_valid_token_gives_its_phone_number(self, adapter, phone):
         settings = adapter.helper("contract_settings")()
@@ -81,12 +87,12 @@ class PhoneAuthContract:
         settings = adapter.helper("contract_settings")()
         genuine = token(adapter, settings)
         middle = len(genuine) // 2
-        tampered = genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1:]
+        tampered = genuine[:middle] + ("A" if genuine[middle] != "A" else "B") + genuine[middle + 1 :]
         refusal(adapter, settings, tampered)
 
     def test_a_forged_token_is_refused(self, adapter):
         settings = adapter.helper("contract_settings")()
-        forged = adapter.helper("contract_forged_token")(settings, "+639171234567", datetime.now(timezone.utc))
+        forged = adapter.helper("contract_forged_token")(settings, "+639171234567", datetime.now(UTC))
         refusal(adapter, settings, forged)
 
     @pytest.mark.parametrize("id_token", ["", "not-a-token", "a.b.c.d", None], ids=repr)

@@ -3,6 +3,7 @@
 An implementation provides ``contract_settings(ranges)``: the settings under which it places each
 CIDR range (``{"BD": ["198.51.100.128/25"], ...}``) in its region.
 """
+
 import re
 
 import pytest
@@ -23,8 +24,19 @@ ANSWERS = {
     "2001:db8:bd::1": "BD",
     "::ffff:198.51.100.200": "PH",  # an IPv4 client seen through a dual-stack socket
 }
-GARBAGE = [None, "", "not-an-ip", "198.51.100", "999.1.1.1", " 198.51.100.5", "198.51.100.5/24", "::g", 3328402437,
-           b"\xc6\x33\x64\xc8", ["198.51.100.5"]]
+GARBAGE = [
+    None,
+    "",
+    "not-an-ip",
+    "198.51.100",
+    "999.1.1.1",
+    " 198.51.100.5",
+    "198.51.100.5/24",
+    "::g",
+    3328402437,
+    b"\xc6\x33\x64\xc8",
+    ["198.51.100.5"],
+]
 UNKNOWN = ["192.0.2.1", "::1", "2001:db9::1", "fe80::1%eth0", "10.0.0.1"]
 
 

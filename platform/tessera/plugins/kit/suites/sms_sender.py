@@ -4,6 +4,7 @@ Every installed implementation, and the reference below, must pass. An implement
 ``contract_settings()`` and ``contract_delivered(settings, message_id)``: the ``(phone_number,
 message)`` its gateway received under that id for the account in ``settings`` (None if none).
 """
+
 import secrets
 
 import pytest
@@ -51,9 +52,11 @@ class SmsSenderContract:
     by default those ``--tessera-plugin`` names, else every installed one and the references)."""
 
     hook = SEND
+
     @staticmethod
     def references() -> dict:
         return {"reference": OutboxGateway()}
+
     @pytest.mark.parametrize("text", ["Your code is 123456", "আপনার কোড 123456"])
     def test_a_message_reaches_the_number_and_its_id_is_returned(self, adapter, text):
         settings = adapter.helper("contract_settings")()
@@ -71,8 +74,9 @@ class SmsSenderContract:
         message_id = adapter.call(SEND, settings, phone_number=BD_PHONE, message="Your code is 2")
         assert adapter.helper("contract_delivered")(other_brand, message_id) is None
 
-    @pytest.mark.parametrize("number", ["01712345678", "+88 01712345678", "", "+0123456789", "8801712345678",
-                                        "+8801712345678\n"], ids=repr)
+    @pytest.mark.parametrize(
+        "number", ["01712345678", "+88 01712345678", "", "+0123456789", "8801712345678", "+8801712345678\n"], ids=repr
+    )
     def test_a_number_that_is_not_e164_is_refused(self, adapter, number):
         settings = adapter.helper("contract_settings")()
         with pytest.raises(AdapterError) as refused:
