@@ -46,7 +46,7 @@ setup(
         "gunicorn>=22",
         "zope.sqlalchemy>=3.1",
     ],
-    extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
+    extras_require={"test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4", "factory_boy>=3.3"]},
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
         "tessera": [

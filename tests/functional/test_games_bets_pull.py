@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
-from factories import MemberFactory
+from factories import MemberFactory, building_in
 from games_bets_helpers import BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, enable_bet_vendor, game, round_of
 from tessera.core.db import operator_session
 from tessera.games.bets.commands import pull_bets
@@ -182,7 +182,8 @@ def committed(engine, tenant_ids):
 
     def member(slug="demo-bd") -> int:
         with operator_session(engine) as db:
-            row = MemberFactory(db, tenant_ids)(slug)
+            with building_in(db):
+                row = MemberFactory(brand=slug)
             made.append(row.id)
             return row.id
 

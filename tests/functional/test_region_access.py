@@ -11,7 +11,8 @@ import webtest
 from sqlalchemy import func, select
 
 from accounts import bearer, set_brand
-from factories import PASSWORD, sealed
+from calls import sealed
+from factories import PASSWORD
 from seamless_vendor import VendorClient
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS

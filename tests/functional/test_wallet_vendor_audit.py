@@ -90,9 +90,9 @@ def test_a_vendor_that_cannot_say_is_a_problem(testapp, app, vendor, player, db_
 
 
 @pytest.fixture
-def committed(engine, tenant_ids):
+def committed(engine):
     """The test vendor in the process's plugin manager, as the command uses it."""
-    with committed_vendor(plugin_manager(), engine, tenant_ids) as plugin:
+    with committed_vendor(plugin_manager(), engine) as plugin:
         yield plugin
 
 

@@ -22,7 +22,7 @@ from webob import Request
 # The payment tests take these from here.
 from accounts import PASSWORD, bearer, post_sealed, set_brand
 from apps import app_with_plugins, registered
-from factories import MemberFactory
+from factories import MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
@@ -321,7 +321,8 @@ def committed(engine):
         tenant = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
         original = tenant.config
         enable_payments(db, "demo-bd")
-        member = MemberFactory(db, {"demo-bd": tenant.id})("demo-bd", username=f"racer{uuid.uuid4().hex[:8]}")
+        with building_in(db):
+            member = MemberFactory(username=f"racer{uuid.uuid4().hex[:8]}")
         token = start_session(db, TenantContext.from_row(tenant), member, None, utcnow())
         for row in db.new:
             row.tenant_id = tenant.id  # an operator's session fills in no brand

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from accounts import bearer
-from factories import MemberFactory
+from factories import CreditFactory, MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import operator_session
 from tessera.identity.sessions.services import start_session
@@ -159,13 +159,13 @@ def fund(db, member, amount: str, key: str | None = None, kind: str = "deposit",
                        member_id=member.id, reference=key, remark=remark)
 
 
-def committed_member(engine, tenant_ids, amount: str | None, made: list[int]) -> tuple[int, dict]:
+def committed_member(engine, amount: str | None, made: list[int]) -> tuple[int, dict]:
     """A member of demo-bd with a session, funded with ``amount`` (none when None), committed; its
     id goes into ``made`` for the fixture that removes it. Returns the id and bearer headers."""
-    with operator_session(engine) as db:
-        row = MemberFactory(db, tenant_ids)()
+    with operator_session(engine) as db, building_in(db):
+        row = MemberFactory()
         if amount:
-            fund(db, row, amount)
+            CreditFactory(member=row, amount=amount)
         token = start_session(db, TenantContext.from_row(db.get(Tenant, row.tenant_id)), row, None, utcnow())
         for new in db.new:
             new.tenant_id = row.tenant_id  # an operator's session fills in no brand
@@ -192,7 +192,7 @@ def in_flight(db, tenant_id: int) -> int:
 
 
 @contextmanager
-def committed_vendor(pm, engine, tenant_ids):
+def committed_vendor(pm, engine):
     """demo-bd with the test vendor registered in ``pm``, committed; members made with its
     ``member(amount)`` and everything they did are removed afterwards, and the house accounts they
     touched hold the sum of what is left."""
@@ -204,7 +204,7 @@ def committed_vendor(pm, engine, tenant_ids):
         original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
         enable_vendor(db, "demo-bd")
     made = []
-    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
+    plugin.member = lambda amount: committed_member(engine, amount, made)
     try:
         yield plugin
     finally:
