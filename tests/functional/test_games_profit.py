@@ -11,7 +11,6 @@ from games_bets_helpers import COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSF
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import VENDOR, LedgerTransaction
-from wallet_vendor import fund
 
 DHAKA = ZoneInfo("Asia/Dhaka")
 DAY = date(2026, 5, 10)
@@ -90,48 +89,48 @@ class TestRows:
 
 
 class TestMoney:
-    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, login, db_session):
+    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, login, db_session, fund):
         member = login()
         noon = at_noon()
-        dated(db_session, fund(db_session, member, "1000"), noon)
-        dated(db_session, fund(db_session, member, "250.25"), noon + timedelta(hours=1))
-        dated(db_session, fund(db_session, member, "30", kind="bonus", remark="Welcome"), noon)
+        dated(db_session, fund(member, "1000"), noon)
+        dated(db_session, fund(member, "250.25"), noon + timedelta(hours=1))
+        dated(db_session, fund(member, "30", kind="bonus", remark="Welcome"), noon)
         dated(db_session, withdraw(db_session, member, 50000), noon)
         dated(db_session, withdraw(db_session, member, 10000), noon)
         dated(db_session, withdraw(db_session, member, 10000, "withdrawal_release"), noon)  # refused: it came back
         dated(db_session, to_vendor_wallet(db_session, member, 20000), noon)                  # a transfer is none of them
-        dated(db_session, fund(db_session, member, "99"), at_noon(DAY - timedelta(days=1)))   # the day before
-        dated(db_session, fund(db_session, member, "7", kind="bonus"), at_noon(DAY + timedelta(days=1)))
+        dated(db_session, fund(member, "99"), at_noon(DAY - timedelta(days=1)))   # the day before
+        dated(db_session, fund(member, "7", kind="bonus"), at_noon(DAY + timedelta(days=1)))
         assert profit(bd, member)["value"] == {"rows": [], "totals": {
             **NOTHING, "deposit": "1250.25", "withdrawal": "500.00", "bonus": "30.00"}}
         whole = profit(bd, member, "&startDate=2026-05-09&endDate=2026-05-11")["value"]["totals"]
         assert (whole["deposit"], whole["withdrawal"], whole["bonus"]) == ("1349.25", "500.00", "37.00")
 
-    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, login, db_session):
+    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, login, db_session, fund):
         member = login()
         midnight = datetime.combine(DAY, time(), DHAKA).astimezone(timezone.utc)
-        dated(db_session, fund(db_session, member, "1"), midnight)
-        dated(db_session, fund(db_session, member, "2"), midnight - timedelta(seconds=1))
-        dated(db_session, fund(db_session, member, "4"), midnight + timedelta(days=1))
+        dated(db_session, fund(member, "1"), midnight)
+        dated(db_session, fund(member, "2"), midnight - timedelta(seconds=1))
+        dated(db_session, fund(member, "4"), midnight + timedelta(days=1))
         assert profit(bd, member)["value"]["totals"]["deposit"] == "1.00"
 
 
 class TestIsolation:
-    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session):
+    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session, fund):
         mine, theirs = login(), login()
         round_of(db_session, mine, "10", "15", placed_at=at_noon())
         round_of(db_session, theirs, "99", "1", placed_at=at_noon())
-        dated(db_session, fund(db_session, theirs, "500"), at_noon())
-        dated(db_session, fund(db_session, theirs, "5", kind="bonus"), at_noon())
+        dated(db_session, fund(theirs, "500"), at_noon())
+        dated(db_session, fund(theirs, "5", kind="bonus"), at_noon())
         value = profit(bd, mine)["value"]
         assert [row["bet"] for row in value["rows"]] == ["10.00"]
         assert value["totals"] == {**NOTHING, "count": 1, "bet": "10.00", "payout": "15.00", "winLoss": "5.00"}
 
-    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session):
+    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session, fund):
         bd_member, ph_member = login(), login("demo-ph")
         round_of(db_session, bd_member, "10", placed_at=at_noon())
         round_of(db_session, ph_member, "33", "40", placed_at=at_noon(zone=ZoneInfo("Asia/Manila")))
-        dated(db_session, fund(db_session, ph_member, "70"), at_noon(zone=ZoneInfo("Asia/Manila")))
+        dated(db_session, fund(ph_member, "70"), at_noon(zone=ZoneInfo("Asia/Manila")))
         value = profit(ph, ph_member)["value"]
         assert (value["rows"][0]["bet"], value["totals"]["count"], value["totals"]["deposit"]) == ("33.00", 1, "70.00")
         assert profit(bd, bd_member)["value"]["totals"]["bet"] == "10.00"

@@ -3,7 +3,6 @@ and each transfer's outcome by transfer id (asking again answers the first outco
 nothing more), and that a test tells to be down, to time out, to lose its answer after moving the
 money, or to refuse; registered in the app's plugin manager and enabled on both demo brands
 (the accounts.py pattern), with logins and money for members."""
-import itertools
 import threading
 from contextlib import contextmanager
 from decimal import Decimal
@@ -20,14 +19,12 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger.services import Leg, Ledger
-from tessera.wallet.money import to_minor
+from tessera.wallet.ledger.services import Ledger
 
 PLUGIN = "test-wallet-vendor"
 REAL_VENDORS = ("transfer-vendor",)  # the demo brands' own, reached over HTTP
 VENDOR, SEAMLESS = "TWT", "SEAM"
 UNAVAILABLE = "vendor_unavailable"
-_keys = itertools.count(1)
 # What the vendor does when asked to move money (``vendor.mode``).
 DOWN, TIMEOUT, LOSE_ANSWER, REFUSE, CRASH = "down", "timeout", "lose_answer", "refuse", "crash"
 
@@ -141,22 +138,12 @@ def vendor(app, db_session):
 
 
 @pytest.fixture
-def player(members, db_session, token_of):
+def player(members, fund, token_of):
     """A real member of demo-bd holding 100.00 in main, and the headers of their login."""
     member = members()
-    fund(db_session, member, "100.00")
+    fund(member, "100.00")
     member.headers = bearer(token_of(member))
     return member
-
-
-def fund(db, member, amount: str, key: str | None = None, kind: str = "deposit", remark: str | None = None):
-    """Credit ``amount`` to the member's main wallet from the house, as a deposit (or ``kind``) would."""
-    ledger = Ledger(db, member.tenant_id)
-    minor = to_minor(Decimal(amount))
-    house = ledger.house_account("bonuses" if kind == "bonus" else "deposits_clearing")
-    key = key or f"test:{kind}:{member.id}:{next(_keys)}"
-    return ledger.post(key, kind, [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
-                       member_id=member.id, reference=key, remark=remark)
 
 
 def committed_member(engine, amount: str | None, made: list[int]) -> tuple[int, dict]:
