@@ -297,10 +297,14 @@ def deposits(building):
 
 @pytest.fixture
 def games(building):
-    """``games("demo-bd", "PG", "pg-1", category="LIVE")``: a catalog game (``GameFactory``)."""
+    """``games("PG", "pg-1", "Lucky Sevens", "LIVE", brand="demo-ph")``: a catalog game (``GameFactory``;
+    ``tenant_id=`` instead of ``brand``)."""
 
-    def make(slug: str = "demo-bd", vassalage: str = "TEST", code: str | None = None, **fields) -> Game:
-        return GameFactory(brand=slug, vassalage=vassalage, **({"game_code": code} if code else {}), **fields)
+    def make(vassalage: str = "TEST", code: str | None = None, name: str | None = None, category: str = "RNG",
+             **fields) -> Game:
+        named = {"game_code": code} if code else {}
+        named.update({"display_name": name} if name else {})
+        return GameFactory(vassalage=vassalage, category=category, **named, **fields)
 
     return make
 

@@ -30,7 +30,7 @@ def vendor(testapp, seamless_vendor, catalog):
 
 
 @pytest.fixture
-def member(members, db_session, fund):
+def member(members, fund):
     member = members()
     fund(member, "100.00")
     return member
@@ -161,11 +161,9 @@ class TestLateCredits:
         assert vendor.credit(member.id, "c-3", "r-1", "1")["code"] == "round_closed"
         assert bet(db_session, "r-1").payout_minor == 100
 
-    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session):
-        db_session.add(GameBet(tenant_id=member.tenant_id, member_id=member.id, vassalage=TRANSFER_VENDOR,
-                               game_code="TWT-TABLE-1", category="LIVE", round_id="r-7", bet_minor=100,
-                               payout_minor=0, status="open", wallet_mode="transfer"))
-        db_session.flush()
+    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session, bets):
+        bets(member, "1.00", vassalage=TRANSFER_VENDOR, game_code="TWT-TABLE-1", category="LIVE", round_id="r-7",
+             open=True, wallet_mode="transfer")
         assert vendor.credit(member.id, "c-1", "r-7", "5")["code"] == "round_unknown"
         assert main_balance(db_session, member) == 10000
 
