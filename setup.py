@@ -48,7 +48,7 @@ setup(
     ],
     # testing: the plugin author's kit (pytest --tessera-plugin NAME); test: Tessera's own suite besides.
     extras_require={"testing": ["pytest>=8", "WebTest>=3.0"],
-                    "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4"]},
+                    "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4", "factory_boy>=3.3"]},
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
         "pytest11": ["tessera = tessera.plugins.kit.pytest_plugin"],

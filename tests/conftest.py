@@ -23,14 +23,15 @@ from tessera.tenancy.services import sync_tenants
 
 from apps import app_with_plugins
 from databases import own_database
-from factories import Clock, MemberFactory
 
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
 
-# The functional tests' fixtures, beside the helpers they use: accounts (the outbox), payments,
-# the transfer-wallet, seamless and betting-record test vendors, the game catalog.
-pytest_plugins = ["accounts", "wallet_helpers", "wallet_vendor", "seamless_vendor", "games_helpers", "games_bets_helpers"]
+# The factories' fixtures (members, money, deposits, games, game sessions, bets), and the
+# functional tests' fixtures beside the helpers they use: accounts (the outbox), payments, the
+# transfer-wallet, seamless and betting-record test vendors, the game catalog.
+pytest_plugins = ["factories", "accounts", "wallet_helpers", "wallet_vendor", "seamless_vendor", "games_helpers",
+                  "games_bets_helpers"]
 
 
 def _reset(engine):
@@ -170,21 +171,6 @@ def tenant_ids(db_session) -> dict[str, int]:
     from tessera.tenancy.models import Tenant
 
     return {t.slug: t.id for t in db_session.query(Tenant)}
-
-
-@pytest.fixture
-def members(db_session, tenant_ids):
-    """``members("demo-bd", ...)``: make a member (tests/factories.py)."""
-    return MemberFactory(db_session, tenant_ids)
-
-
-@pytest.fixture
-def clock(app):
-    """Stops the app's clock at the current time; the test moves it."""
-    clock = Clock()
-    app.registry["clock"] = clock
-    yield clock
-    del app.registry["clock"]
 
 
 def pytest_configure(config):

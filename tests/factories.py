@@ -1,24 +1,38 @@
-"""Test data: members made the way the product makes them, and encrypted payloads made the way
-the front end makes them (jwcrypto, for the brand's published public key)."""
-import hashlib
-import hmac
+"""Test data made the way the product makes it (factory_boy): members of each type, money in a
+member's main wallet (a real credit posted through the ledger), deposits, catalog games, game
+sessions and rounds (bets); and a clock a test moves. Rows go to the session being built in: the
+test's own, through the fixtures at the end (a plugin tests/conftest.py registers), or a committed
+one within ``building_in(db)``.
+"""
 import itertools
-import json
-import time
-import uuid
+import secrets
+from contextlib import contextmanager
 from datetime import timedelta
+from decimal import Decimal
 from functools import lru_cache
 
-from jwcrypto import jwe, jwk
+import factory
+import pytest
+from factory.alchemy import SQLAlchemyModelFactory
+from sqlalchemy import select
 
-from tessera import hookimpl
-from tessera.plugins import AdapterError
-from tessera.identity.accounts.models import REAL, Member, username_key
+from tessera.core.timeutil import utcnow
+from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED, GameBet
+from tessera.games.catalog.models import Game
+from tessera.games.launch.models import GameSession
+from tessera.games.launch.services import SESSION_LIFETIME, token_hash
+from tessera.games.vendors import SEAMLESS
+from tessera.identity.accounts.models import FREE_PLAY, REAL, Member, username_key
 from tessera.identity.passwords import hash_password
-from tessera.core.timeutil import now, utcnow
+from tessera.tenancy.models import Tenant
+from tessera.wallet.ledger.models import LedgerTransaction
+from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.money import to_minor
+from tessera.wallet.payments.models import MANUAL, PAID, PENDING, REDIRECT, Deposit
 
 PASSWORD = "Secret123"
-_numbers = itertools.count(1)
+AGENT = 1  # the first of the agent types
+_sessions: list = []
 
 
 class Clock:
@@ -34,133 +48,282 @@ class Clock:
         self.now += timedelta(**delta)
 
 
+@contextmanager
+def building_in(db):
+    """Factories write to ``db`` within this block (the fixtures build in the test's session)."""
+    _sessions.append(db)
+    try:
+        yield db
+    finally:
+        _sessions.pop()
+
+
+def current_session():
+    if not _sessions:
+        raise RuntimeError("build rows within building_in(db) or through the factory fixtures")
+    return _sessions[-1]
+
+
+def brand_id(slug: str) -> int:
+    return current_session().scalar(select(Tenant.id).where(Tenant.slug == slug))
+
+
+def minor(amount) -> int:
+    """An amount given as text ("100.00") in minor units."""
+    return to_minor(Decimal(amount))
+
+
 @lru_cache(maxsize=16)
 def _hash(password: str) -> str:
     return hash_password(password)  # argon2id takes a while: one hash per password per run
 
 
-class MemberFactory:
-    """``members("demo-bd", member_type=1, ...)``: a member of that brand, flushed; its password is
+class RowFactory(SQLAlchemyModelFactory):
+    class Meta:
+        abstract = True
+        sqlalchemy_session_factory = current_session
+        sqlalchemy_session_persistence = "flush"
+
+
+class MemberFactory(RowFactory):
+    """A member of ``brand`` (demo-bd): real unless ``agent`` or ``free_play``; its password is
     ``PASSWORD`` unless given (None: no password, as free play)."""
 
-    def __init__(self, db, tenant_ids: dict[str, int]):
-        self.db = db
-        self.tenant_ids = tenant_ids
+    class Meta:
+        model = Member
 
-    def __call__(self, slug: str = "demo-bd", *, password: str | None = PASSWORD, **fields) -> Member:
-        username = fields.pop("username", f"player{next(_numbers):04d}")
-        at = fields.pop("created_at", utcnow())
-        member = Member(
-            tenant_id=self.tenant_ids[slug], username=username, username_key=username_key(username),
-            password_hash=_hash(password) if password is not None else None,
-            password_changed_at=at if password is not None else None, created_at=at,
-            member_type=fields.pop("member_type", REAL), nickname=fields.pop("nickname", username), **fields)
-        self.db.add(member)
-        self.db.flush()
-        return member
+    class Params:
+        brand = "demo-bd"
+        password = PASSWORD
+        agent = factory.Trait(member_type=AGENT)
+        free_play = factory.Trait(member_type=FREE_PLAY, password=None)
 
-
-def seal(public_key: dict, fields: dict, *, iat: int | None = None, jti: str | None = None, kid: str | None = None) -> str:
-    """``fields`` with ``iat`` and ``jti`` as a JWE compact serialization for ``public_key`` (a JWK)."""
-    claims = {**fields, "iat": int(time.time()) if iat is None else iat, "jti": jti or uuid.uuid4().hex}
-    token = jwe.JWE(json.dumps(claims).encode(),
-                    protected={"alg": "RSA-OAEP-256", "enc": "A256GCM", "kid": kid or public_key["kid"]})
-    token.add_recipient(jwk.JWK(**public_key))
-    return token.serialize(compact=True)
+    tenant_id = factory.LazyAttribute(lambda o: brand_id(o.brand))
+    username = factory.Sequence(lambda n: f"player{n + 1:04d}")
+    username_key = factory.LazyAttribute(lambda o: username_key(o.username))
+    nickname = factory.SelfAttribute("username")
+    member_type = REAL
+    created_at = factory.LazyFunction(utcnow)
+    password_hash = factory.LazyAttribute(lambda o: None if o.password is None else _hash(o.password))
+    password_changed_at = factory.LazyAttribute(lambda o: None if o.password is None else o.created_at)
 
 
-# -- Encrypted calls, captchas and sign-in adapters, as the identity tests use them ----------
-
-JOSE = "application/jose"
-
-
-def public_key(app) -> dict:
-    return app.get("/wps/system/status").json["value"]["publicKey"]
+# Where a credit of each kind comes from in the house.
+HOUSE_ACCOUNTS = {"bonus": "bonuses", "adjustment": "bonuses"}
+_credits = itertools.count(1)
 
 
-def sealed(app, fields: dict, **claims) -> str:
-    """``fields`` encrypted for the app's brand, issued at the app's time (which a test may have moved)."""
-    return seal(public_key(app), fields, **{"iat": int(now(app.app.registry).timestamp()), **claims})
+class CreditFactory(factory.Factory):
+    """Money in the member's main wallet from the house, posted through the ledger as a deposit
+    (or ``kind``: bonus, adjustment) would; the ledger transaction. ``amount`` is text
+    ("100.00"), or ``minor`` in minor units."""
+
+    class Meta:
+        model = LedgerTransaction
+
+    class Params:
+        amount = "100.00"
+
+    member = factory.SubFactory(MemberFactory)
+    minor = factory.LazyAttribute(lambda o: minor(o.amount))
+    kind = "deposit"
+    key = factory.LazyAttribute(lambda o: f"test:{o.kind}:{o.member.id}:{next(_credits)}")
+    reference = factory.SelfAttribute("key")
+    remark = None
+
+    @classmethod
+    def _create(cls, model_class, *, member, minor, kind, key, reference, remark):
+        ledger = Ledger(current_session(), member.tenant_id)
+        house = ledger.house_account(HOUSE_ACCOUNTS.get(kind, "deposits_clearing"))
+        return ledger.post(key, kind, [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
+                           member_id=member.id, reference=reference, remark=remark)
 
 
-def send(app, method: str, path: str, fields: dict, status: int = 200, **claims) -> dict:
-    """An encrypted call made at the app's time; the answer's JSON."""
-    return getattr(app, method.lower())(path, sealed(app, fields, **claims), content_type=JOSE, status=status).json
+class DepositFactory(RowFactory):
+    """A member's deposit as the payment pages leave it: by ``gateway`` (redirect, the default)
+    or ``bank`` transfer (manual), pending unless ``paid`` or given a ``status``. A paid one has
+    no ledger transaction: credit the money with ``CreditFactory`` when the test needs it."""
+
+    class Meta:
+        model = Deposit
+        exclude = ("member",)
+
+    class Params:
+        amount = "500.00"
+        bank = factory.Trait(kind=MANUAL, plugin="test-payments", channel="testbank", channel_title="Test Bank transfer")
+        paid = factory.Trait(status=PAID, paid_at=factory.SelfAttribute("updated_at"))
+
+    member = factory.SubFactory(MemberFactory)
+    tenant_id = factory.SelfAttribute("member.tenant_id")
+    member_id = factory.SelfAttribute("member.id")
+    plugin = "test-payments"
+    channel = "testpay"
+    channel_title = "Test Pay"
+    kind = REDIRECT
+    amount_minor = factory.LazyAttribute(lambda o: minor(o.amount))
+    currency = "BDT"
+    status = PENDING
+    start_answer = factory.Dict({})
+    request_key = factory.LazyAttributeSequence(lambda o, n: f"member:{o.member.id}:deposit:test-{n:05d}")
+    created_at = factory.LazyFunction(utcnow)
+    updated_at = factory.SelfAttribute("created_at")
 
 
-def captcha_text(app, secret: str) -> str:
-    """Ask for a captcha as the page does, and read it as a member would (image-captcha: the
-    brand's secret tells the text, see its contract helpers)."""
-    from tessera_plugins.image_captcha import contract_answer
+class GameFactory(RowFactory):
+    """A catalog game of ``brand``: ``category`` is its lane (RNG unless given), its name its code's."""
 
-    app.get("/wps/captcha")
-    return contract_answer({"secret": secret}, {"captchaId": app.cookies["tessera_captcha"]})["captcha"]
+    class Meta:
+        model = Game
 
+    class Params:
+        brand = "demo-bd"
 
-class PhoneAuth:
-    """A phone-auth adapter (``tessera_phone_auth_verify``) that knows the tokens it issued."""
-
-    def __init__(self):
-        self.tokens: dict[str, str] = {}
-
-    def issue(self, phone: str) -> str:
-        token = f"token-{len(self.tokens)}-{uuid.uuid4().hex}"
-        self.tokens[token] = phone
-        return token
-
-    @hookimpl
-    def tessera_phone_auth_verify(self, tenant, settings, id_token):
-        if id_token not in self.tokens:
-            raise AdapterError("auth/invalid-verification-code")
-        return self.tokens[id_token]
+    tenant_id = factory.LazyAttribute(lambda o: brand_id(o.brand))
+    vassalage = "TEST"
+    game_code = factory.Sequence(lambda n: f"game-{n + 1:05d}")
+    display_name = factory.SelfAttribute("game_code")
+    search_name = factory.LazyAttribute(lambda o: o.display_name.casefold())
+    category = "RNG"
+    game_type = factory.SelfAttribute("category")
+    rank = 0
 
 
-class SignInProvider:
-    """A federated sign-in adapter offering one provider; a credential is ``"<subject>|<name>"``
-    signed with the brand's secret, so another brand's or a forged one does not verify."""
+class GameSessionFactory(RowFactory):
+    """A launch of ``game`` by ``member``: the session a vendor authenticates with ``token``
+    (kept on the row as ``.token``; only its hash is stored), open for the launch's lifetime."""
 
-    def __init__(self, provider: str = "example"):
-        self.provider = provider
+    class Meta:
+        model = GameSession
+        exclude = ("member", "game")
 
-    @staticmethod
-    def credential(secret: str, subject: str, name: str = "") -> str:
-        claims = f"{subject}|{name}"
-        return f"{claims}|{hmac.new(secret.encode(), claims.encode(), hashlib.sha256).hexdigest()}"
+    member = factory.SubFactory(MemberFactory)
+    game = factory.SubFactory(GameFactory, tenant_id=factory.SelfAttribute("..member.tenant_id"))
+    tenant_id = factory.SelfAttribute("member.tenant_id")
+    member_id = factory.SelfAttribute("member.id")
+    vassalage = factory.SelfAttribute("game.vassalage")
+    game_id = factory.SelfAttribute("game.id")
+    token = factory.LazyFunction(lambda: secrets.token_urlsafe(32))
+    token_hash = factory.LazyAttribute(lambda o: token_hash(o.token))
+    created_at = factory.LazyFunction(utcnow)
+    expires_at = factory.LazyAttribute(lambda o: o.created_at + SESSION_LIFETIME)
 
-    @hookimpl
-    def tessera_federated_providers(self, tenant, settings):
-        return [{"provider": self.provider, "title": "Example", "clientId": settings["client_id"]}]
-
-    @hookimpl
-    def tessera_federated_verify(self, tenant, settings, provider, credential):
-        if provider != self.provider:
-            return None
-        subject, name, signature = (credential.split("|") + ["", "", ""])[:3]
-        expected = hmac.new(settings["secret"].encode(), f"{subject}|{name}".encode(), hashlib.sha256).hexdigest()
-        if not subject or not hmac.compare_digest(signature, expected):
-            raise AdapterError("federated_invalid")
-        return {"subject": subject, "email": f"{subject}@example.com", "name": name or None}
+    @classmethod
+    def _create(cls, model_class, *args, token, **kwargs):
+        row = super()._create(model_class, *args, **kwargs)
+        row.token = token
+        return row
 
 
-def configure_brand(db, slug: str, *, flags: dict | None = None, fields: dict | None = None,
-                    plugins: dict | None = None) -> None:
-    """Change a brand's config within a test (rolled back with it): whitelabel ``flags`` set,
-    register ``fields`` merged into its settings, ``plugins`` enabled with these settings ahead of
-    the brand's others (None: disabled)."""
-    import copy
+class GameBetFactory(RowFactory):
+    """A round the member played, as the wallet keeps it: ``bet`` staked and ``payout`` back (text),
+    on ``game`` (or a game code of ``vassalage``), settled when placed unless ``open`` or
+    ``rolled_back``."""
 
-    from sqlalchemy import select
+    class Meta:
+        model = GameBet
+        exclude = ("member",)
 
-    from tessera.tenancy.models import Tenant
+    class Params:
+        bet = "10.00"
+        payout = "0"
+        game = None
+        open = factory.Trait(status=OPEN)
+        rolled_back = factory.Trait(status=ROLLED_BACK)
 
-    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    config = copy.deepcopy(tenant.config)
-    config["whitelabel"] = {**config.get("whitelabel", {}), **(flags or {})}
-    register = config.setdefault("register", {}).setdefault("fields", {})
-    for name, settings in (fields or {}).items():
-        register[name] = {**register.get(name, {}), **settings}
-    given, current = plugins or {}, config.get("plugins", {})
-    config["plugins"] = {**{name: settings for name, settings in given.items() if settings is not None},
-                         **{name: settings for name, settings in current.items() if name not in given}}
-    tenant.config = config
-    db.flush()
+    member = factory.SubFactory(MemberFactory)
+    tenant_id = factory.SelfAttribute("member.tenant_id")
+    member_id = factory.SelfAttribute("member.id")
+    vassalage = factory.LazyAttribute(lambda o: o.game.vassalage if o.game else "TEST")
+    game_code = factory.LazyAttributeSequence(lambda o, n: o.game.game_code if o.game else f"G{n + 1}")
+    game_id = factory.LazyAttribute(lambda o: o.game.id if o.game else None)
+    category = factory.LazyAttribute(lambda o: o.game.category if o.game else "RNG")
+    round_id = factory.Sequence(lambda n: f"R{n + 1}")
+    bet_minor = factory.LazyAttribute(lambda o: minor(o.bet))
+    payout_minor = factory.LazyAttribute(lambda o: minor(o.payout))
+    status = SETTLED
+    wallet_mode = SEAMLESS
+    placed_at = factory.LazyFunction(utcnow)
+    settled_at = factory.LazyAttribute(lambda o: o.placed_at if o.status == SETTLED else None)
+
+
+# -- Fixtures: the app's clock, and the factories building in the test's session ---------------
+
+@pytest.fixture
+def clock(app):
+    """Stops the app's clock at the current time; the test moves it."""
+    clock = Clock()
+    app.registry["clock"] = clock
+    yield clock
+    del app.registry["clock"]
+
+
+@pytest.fixture
+def building(db_session):
+    with building_in(db_session):
+        yield db_session
+
+
+@pytest.fixture
+def members(building):
+    """``members("demo-bd", member_type=1, ...)``: a member of that brand (``MemberFactory``'s
+    fields and traits, ``agent=True``, ``free_play=True``), flushed."""
+
+    def make(slug: str = "demo-bd", **fields) -> Member:
+        return MemberFactory(brand=slug, **fields)
+
+    return make
+
+
+@pytest.fixture
+def fund(building):
+    """``fund(member, "100.00", kind="bonus", remark=...)``: money in the member's main wallet
+    (``CreditFactory``); the ledger transaction."""
+
+    def make(member, amount: str = "100.00", **fields) -> LedgerTransaction:
+        return CreditFactory(member=member, amount=amount, **fields)
+
+    return make
+
+
+@pytest.fixture
+def deposits(building):
+    """``deposits(member, "420.00", bank=True, status="expired")``: a deposit (``DepositFactory``)."""
+
+    def make(member, amount: str = "500.00", **fields) -> Deposit:
+        return DepositFactory(member=member, amount=amount, **fields)
+
+    return make
+
+
+@pytest.fixture
+def games(building):
+    """``games("PG", "pg-1", "Lucky Sevens", "LIVE", brand="demo-ph")``: a catalog game (``GameFactory``;
+    ``tenant_id=`` instead of ``brand``)."""
+
+    def make(vassalage: str = "TEST", code: str | None = None, name: str | None = None, category: str = "RNG",
+             **fields) -> Game:
+        named = {"game_code": code} if code else {}
+        named.update({"display_name": name} if name else {})
+        return GameFactory(vassalage=vassalage, category=category, **named, **fields)
+
+    return make
+
+
+@pytest.fixture
+def game_sessions(building):
+    """``game_sessions(member, game)``: a launch's session; ``.token`` is what the vendor sends."""
+
+    def make(member, game, **fields) -> GameSession:
+        return GameSessionFactory(member=member, game=game, **fields)
+
+    return make
+
+
+@pytest.fixture
+def bets(building):
+    """``bets(member, "10", "5", game=..., open=True)``: a round of the member's (``GameBetFactory``)."""
+
+    def make(member, bet: str = "10.00", payout: str = "0", **fields) -> GameBet:
+        return GameBetFactory(member=member, bet=bet, payout=payout, **fields)
+
+    return make

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tessera.identity.passwords import hash_password, verify_password
 
-from ..factories import seal
+from ..calls import seal
 from .servers import ROOT, Server, ServerFailed, bench_env, prepare_database, tessera_command
 
 HOST = "demo-bd.localhost"

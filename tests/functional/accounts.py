@@ -7,7 +7,8 @@ from http.cookies import SimpleCookie
 import pytest
 from sqlalchemy import select
 
-from factories import JOSE, PASSWORD, sealed
+from calls import JOSE, sealed
+from factories import PASSWORD
 from tessera import hookimpl
 from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError

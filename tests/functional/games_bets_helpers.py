@@ -1,27 +1,22 @@
 """What the betting-record, profit and winner tests share: a vendor plugin offering a
 transfer-wallet and a seamless vendor (its bet records set by the test, or down), enabled on both
 demo brands instead of their own vendors; catalog games and rounds made as the wallet makes them."""
-import itertools
-from datetime import datetime, timezone
-from decimal import Decimal
 
 import pytest
 from sqlalchemy import select
 
 from apps import registered
 from tessera import hookimpl
-from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.bets.models import GameBet
 from tessera.games.catalog.models import Game
 from tessera.games.vendors import SEAMLESS, TRANSFER
 from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
-from tessera.wallet.money import to_minor
 
 PLUGIN = "test-bet-vendor"
 TRANSFER_VENDOR, SEAMLESS_VENDOR, COCKFIGHT_VENDOR = "TWB", "SMB", "DS88"
 NAMES = {TRANSFER_VENDOR: "Transfer Bets", SEAMLESS_VENDOR: "Seamless Bets", COCKFIGHT_VENDOR: "Derby Sabong"}
 BETS, PROFIT, RANKS = "/wps/games/bets", "/wps/games/profit", "/wps/relay/GCSGAME_getRankList"
-_rounds = itertools.count(1)
 
 
 class BetVendor:
@@ -84,28 +79,16 @@ def bet_vendor(app, db_session):
         yield plugin
 
 
-def game(db, member_or_tenant_id, vassalage: str, code: str, name: str, category: str, **fields) -> Game:
-    tenant_id = getattr(member_or_tenant_id, "tenant_id", member_or_tenant_id)
-    row = Game(tenant_id=tenant_id, vassalage=vassalage, game_code=code, display_name=name, search_name=name.casefold(),
-               game_type=fields.pop("game_type", category), category=category, **fields)
-    db.add(row)
-    db.flush()
-    return row
+@pytest.fixture
+def rounds(bets):
+    """``rounds(member, "10", "5", game=..., status=OPEN)``: a round of the member's at the test
+    vendors (TWB unless ``vassalage`` or ``game`` says), as the wallet keeps it (``bets``): by
+    transfer wallet at TWB, seamless elsewhere unless ``wallet_mode`` says."""
 
+    def make(member, bet: str, payout: str = "0", *, vassalage: str = TRANSFER_VENDOR, game: Game | None = None,
+             wallet_mode: str | None = None, **fields) -> GameBet:
+        vassalage = game.vassalage if game else vassalage
+        return bets(member, bet, payout, game=game, vassalage=vassalage,
+                    wallet_mode=wallet_mode or (TRANSFER if vassalage == TRANSFER_VENDOR else SEAMLESS), **fields)
 
-def round_of(db, member, bet: str, payout: str = "0", *, vassalage: str = TRANSFER_VENDOR, game: Game | None = None,
-             category: str | None = None, status: str = SETTLED, placed_at: datetime | None = None,
-             settled_at: datetime | None = None, wallet_mode: str | None = None, round_id: str | None = None) -> GameBet:
-    """A round of the member's, as the wallet keeps it; settled when it was placed unless told."""
-    placed_at = placed_at or datetime.now(timezone.utc)
-    settled_at = settled_at or placed_at
-    row = GameBet(
-        tenant_id=member.tenant_id, member_id=member.id, vassalage=game.vassalage if game else vassalage,
-        game_code=game.game_code if game else f"G{next(_rounds)}", game_id=game.id if game else None,
-        category=category or (game.category if game else "RNG"), round_id=round_id or f"R{next(_rounds)}",
-        bet_minor=to_minor(Decimal(bet)), payout_minor=to_minor(Decimal(payout)), status=status,
-        wallet_mode=wallet_mode or (TRANSFER if (game.vassalage if game else vassalage) == TRANSFER_VENDOR else SEAMLESS),
-        placed_at=placed_at, settled_at=settled_at if status == SETTLED else None)
-    db.add(row)
-    db.flush()
-    return row
+    return make

@@ -14,7 +14,6 @@ from sqlalchemy import select
 
 from apps import registered
 from tessera import hookimpl
-from tessera.games.catalog.models import Game
 from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
 from wallet_vendor import UNAVAILABLE, VENDOR as TRANSFER_VENDOR, WalletVendor
@@ -118,19 +117,6 @@ def enable_seamless_vendor(db, pm, slug: str) -> None:
     db.flush()
 
 
-def add_games(db, tenant_ids: dict[str, int]) -> dict[tuple[str, str], Game]:
-    """The brands' catalogs of the test vendors: (slug, gameCode) -> Game."""
-    made = {}
-    for slug, games in GAMES.items():
-        for rank, (vassalage, code, category) in enumerate(games):
-            game = Game(tenant_id=tenant_ids[slug], vassalage=vassalage, game_code=code, display_name=code.title(),
-                        search_name=code.casefold(), game_type=category, category=category, rank=rank)
-            db.add(game)
-            made[(slug, code)] = game
-    db.flush()
-    return made
-
-
 @pytest.fixture
 def seamless_vendor(app, db_session):
     plugin = SeamlessVendor()
@@ -141,8 +127,10 @@ def seamless_vendor(app, db_session):
 
 
 @pytest.fixture
-def catalog(db_session, tenant_ids):
-    return add_games(db_session, tenant_ids)
+def catalog(games):
+    """The brands' catalogs of the test vendors: (slug, gameCode) -> Game."""
+    return {(slug, code): games(vassalage, code, code.title(), category, brand=slug, rank=rank)
+            for slug, offered in GAMES.items() for rank, (vassalage, code, category) in enumerate(offered)}
 
 
 class VendorClient:

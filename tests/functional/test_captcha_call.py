@@ -2,7 +2,7 @@
 cookie; a brand without one says so in the visitor's language."""
 import pytest
 
-from factories import configure_brand
+from calls import configure_brand
 
 CAPTCHA = "/wps/captcha"
 GEETEST_ID = "0123456789abcdef0123456789abcdef"

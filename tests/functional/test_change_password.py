@@ -5,7 +5,8 @@ import pytest
 from sqlalchemy import func, select
 
 from accounts import bearer, post_sealed, set_brand, tamper
-from factories import JOSE, PASSWORD, public_key, seal, sealed
+from calls import JOSE, public_key, seal, sealed
+from factories import PASSWORD
 from tessera.identity.accounts.models import AuditEvent
 from tessera.core.i18n import translate
 from tessera.identity.passwords import verify_password

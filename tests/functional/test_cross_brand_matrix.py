@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 import pytest
 
 from accounts import PH_IP, bearer
-from factories import JOSE, seal
+from calls import JOSE, seal
 from tessera.app import make_app
 from tessera.openapi.operations import resolve_pointer
 from tessera.plugins import make_plugin_manager

@@ -9,7 +9,8 @@ import webtest
 from jwcrypto import jwk
 from sqlalchemy import delete, func, select
 
-from factories import PASSWORD, MemberFactory, captcha_text, seal
+from calls import captcha_text, seal
+from factories import PASSWORD, MemberFactory, building_in
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
@@ -165,11 +166,9 @@ class TestConcurrentReplay:
 
     @pytest.fixture
     def committed_member(self, engine, wsgi):
-        from tessera.tenancy.models import Tenant
-
         with operator_session(engine) as db:
-            tenant_ids = {t.slug: t.id for t in db.scalars(select(Tenant))}
-            member = MemberFactory(db, tenant_ids)("demo-bd", username=f"racer{uuid.uuid4().hex[:8]}")
+            with building_in(db):
+                member = MemberFactory(username=f"racer{uuid.uuid4().hex[:8]}")
             member_id, username = member.id, member.username
         yield member_id, username
         with operator_session(engine, ALL_TENANTS) as db:

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
-from factories import MemberFactory
-from games_bets_helpers import BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, enable_bet_vendor, game, round_of
+from factories import MemberFactory, building_in
+from games_bets_helpers import BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, enable_bet_vendor
 from tessera.core.db import operator_session
 from tessera.games.bets.commands import pull_bets
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
@@ -55,9 +55,9 @@ def rounds_of(db, tenant_id: int) -> list[tuple]:
 
 
 class TestPulling:
-    def test_rounds_are_kept_once(self, app, bet_vendor, login, db_session):
+    def test_rounds_are_kept_once(self, app, bet_vendor, login, db_session, games):
         one, two = login(), login()
-        esports = game(db_session, one, TRANSFER_VENDOR, "VIRT1", "Virtual League", "ESPORTS")
+        esports = games(TRANSFER_VENDOR, "VIRT1", "Virtual League", "ESPORTS", tenant_id=one.tenant_id)
         bet_vendor.records["demo-bd"] = [bet_record(one.id, "R1", "10", "25.50"),
                                          bet_record(str(two.id), "R2", "3", game_code="VIRT1")]
         assert pull(db_session, app) == counts(recorded=2)
@@ -119,10 +119,10 @@ class TestPulling:
         assert [r[0] for r in rounds_of(db_session, mine.tenant_id)] == ["R2"]
         assert rounds_of(db_session, foreign.tenant_id) == []
 
-    def test_a_round_the_brand_knows_otherwise_is_left_alone(self, app, bet_vendor, login, db_session):
+    def test_a_round_the_brand_knows_otherwise_is_left_alone(self, app, bet_vendor, login, db_session, rounds):
         member, other = login(), login()
-        round_of(db_session, member, "5", "6", round_id="R1", wallet_mode=SEAMLESS)
-        round_of(db_session, member, "7", round_id="R2")
+        rounds(member, "5", "6", round_id="R1", wallet_mode=SEAMLESS)
+        rounds(member, "7", round_id="R2")
         bet_vendor.records["demo-bd"] = [bet_record(member.id, "R1", "10"), bet_record(other.id, "R2", "10")]
         assert pull(db_session, app) == counts(skipped=2)
         assert [r[:4] for r in rounds_of(db_session, member.tenant_id)] == [
@@ -182,7 +182,8 @@ def committed(engine, tenant_ids):
 
     def member(slug="demo-bd") -> int:
         with operator_session(engine) as db:
-            row = MemberFactory(db, tenant_ids)(slug)
+            with building_in(db):
+                row = MemberFactory(brand=slug)
             made.append(row.id)
             return row.id
 

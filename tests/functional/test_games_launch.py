@@ -16,7 +16,7 @@ from tessera.games.launch.models import GameSession
 from tessera.games.lobby.models import GameRecent
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.models import WalletTransfer
-from wallet_vendor import DOWN, REFUSE, VENDOR as TRANSFER_VENDOR, fund, main_balance, wallet_balance
+from wallet_vendor import DOWN, REFUSE, VENDOR as TRANSFER_VENDOR, main_balance, wallet_balance
 
 LAUNCH = "/wps/game/launchGame"
 FREE_PLAY = "/wps/relay/GCS_gameLaunchFB"
@@ -25,13 +25,13 @@ PH_IP = "192.0.2.44"
 
 
 @pytest.fixture
-def player(members, db_session, token_of):
+def player(members, fund, token_of):
     """``player("demo-bd", "100.00", member_type=4)``: a member with money in main and their login."""
 
     def make(slug="demo-bd", funds="100.00", **fields):
         member = members(slug, **fields)
         if funds:
-            fund(db_session, member, funds)
+            fund(member, funds)
         member.headers = bearer(token_of(member))
         return member
 

@@ -7,11 +7,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from games_bets_helpers import COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR, round_of
+from games_bets_helpers import COCKFIGHT_VENDOR, PROFIT, SEAMLESS_VENDOR, TRANSFER_VENDOR
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import VENDOR, LedgerTransaction
-from wallet_vendor import fund
 
 DHAKA = ZoneInfo("Asia/Dhaka")
 DAY = date(2026, 5, 10)
@@ -51,17 +50,17 @@ def profit(app, member, query="&startDate=2026-05-10&endDate=2026-05-10", status
 
 
 class TestRows:
-    def test_settled_rounds_per_game_type_and_vendor_in_the_lobbys_order(self, bd, bet_vendor, login, db_session):
+    def test_settled_rounds_per_game_type_and_vendor_in_the_lobbys_order(self, bd, bet_vendor, login, db_session, rounds):
         member = login()
         noon = at_noon()
-        round_of(db_session, member, "10", "0", placed_at=noon)                           # RNG TWB
-        round_of(db_session, member, "5.50", "20", placed_at=noon)                        # RNG TWB
-        round_of(db_session, member, "3", "1", vassalage=COCKFIGHT_VENDOR, category="COCKFIGHT", placed_at=noon)
-        round_of(db_session, member, "8", "12", vassalage=SEAMLESS_VENDOR, category="LIVE", placed_at=noon)
-        round_of(db_session, member, "2", "2", vassalage=SEAMLESS_VENDOR, category="ESPORTS", placed_at=noon)
-        round_of(db_session, member, "50", vassalage=SEAMLESS_VENDOR, category="LIVE", status=OPEN, placed_at=noon)
-        round_of(db_session, member, "60", vassalage=SEAMLESS_VENDOR, category="LIVE", status=ROLLED_BACK, placed_at=noon)
-        round_of(db_session, member, "70", "700", placed_at=at_noon(DAY + timedelta(days=1)))
+        rounds(member, "10", "0", placed_at=noon)                           # RNG TWB
+        rounds(member, "5.50", "20", placed_at=noon)                        # RNG TWB
+        rounds(member, "3", "1", vassalage=COCKFIGHT_VENDOR, category="COCKFIGHT", placed_at=noon)
+        rounds(member, "8", "12", vassalage=SEAMLESS_VENDOR, category="LIVE", placed_at=noon)
+        rounds(member, "2", "2", vassalage=SEAMLESS_VENDOR, category="ESPORTS", placed_at=noon)
+        rounds(member, "50", vassalage=SEAMLESS_VENDOR, category="LIVE", status=OPEN, placed_at=noon)
+        rounds(member, "60", vassalage=SEAMLESS_VENDOR, category="LIVE", status=ROLLED_BACK, placed_at=noon)
+        rounds(member, "70", "700", placed_at=at_noon(DAY + timedelta(days=1)))
         value = profit(bd, member)["value"]
         assert value["rows"] == [
             {"gameType": "RNG", "vassalage": TRANSFER_VENDOR, "vendorName": "Transfer Bets", "count": 2,
@@ -75,12 +74,12 @@ class TestRows:
         ]
         assert value["totals"] == {**NOTHING, "count": 5, "bet": "28.50", "payout": "35.00", "winLoss": "6.50"}
 
-    def test_the_days_are_the_brands(self, bd, bet_vendor, login, db_session):
+    def test_the_days_are_the_brands(self, bd, bet_vendor, login, db_session, rounds):
         member = login()
         first = datetime.combine(DAY, time(), DHAKA).astimezone(timezone.utc)  # 18:00 UTC on the 9th
-        round_of(db_session, member, "1", "4", placed_at=first)
-        round_of(db_session, member, "2", placed_at=first - timedelta(seconds=1))
-        round_of(db_session, member, "4", placed_at=first + timedelta(days=1))
+        rounds(member, "1", "4", placed_at=first)
+        rounds(member, "2", placed_at=first - timedelta(seconds=1))
+        rounds(member, "4", placed_at=first + timedelta(days=1))
         assert profit(bd, member)["value"]["totals"]["winLoss"] == "3.00"
         assert profit(bd, member, "&startDate=2026-05-09&endDate=2026-05-11")["value"]["totals"]["winLoss"] == "-3.00"
 
@@ -90,48 +89,48 @@ class TestRows:
 
 
 class TestMoney:
-    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, login, db_session):
+    def test_deposits_withdrawals_and_bonuses_on_main_in_the_days(self, bd, bet_vendor, login, db_session, fund):
         member = login()
         noon = at_noon()
-        dated(db_session, fund(db_session, member, "1000"), noon)
-        dated(db_session, fund(db_session, member, "250.25"), noon + timedelta(hours=1))
-        dated(db_session, fund(db_session, member, "30", kind="bonus", remark="Welcome"), noon)
+        dated(db_session, fund(member, "1000"), noon)
+        dated(db_session, fund(member, "250.25"), noon + timedelta(hours=1))
+        dated(db_session, fund(member, "30", kind="bonus", remark="Welcome"), noon)
         dated(db_session, withdraw(db_session, member, 50000), noon)
         dated(db_session, withdraw(db_session, member, 10000), noon)
         dated(db_session, withdraw(db_session, member, 10000, "withdrawal_release"), noon)  # refused: it came back
         dated(db_session, to_vendor_wallet(db_session, member, 20000), noon)                  # a transfer is none of them
-        dated(db_session, fund(db_session, member, "99"), at_noon(DAY - timedelta(days=1)))   # the day before
-        dated(db_session, fund(db_session, member, "7", kind="bonus"), at_noon(DAY + timedelta(days=1)))
+        dated(db_session, fund(member, "99"), at_noon(DAY - timedelta(days=1)))   # the day before
+        dated(db_session, fund(member, "7", kind="bonus"), at_noon(DAY + timedelta(days=1)))
         assert profit(bd, member)["value"] == {"rows": [], "totals": {
             **NOTHING, "deposit": "1250.25", "withdrawal": "500.00", "bonus": "30.00"}}
         whole = profit(bd, member, "&startDate=2026-05-09&endDate=2026-05-11")["value"]["totals"]
         assert (whole["deposit"], whole["withdrawal"], whole["bonus"]) == ("1349.25", "500.00", "37.00")
 
-    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, login, db_session):
+    def test_money_moments_are_the_brands_days(self, bd, bet_vendor, login, db_session, fund):
         member = login()
         midnight = datetime.combine(DAY, time(), DHAKA).astimezone(timezone.utc)
-        dated(db_session, fund(db_session, member, "1"), midnight)
-        dated(db_session, fund(db_session, member, "2"), midnight - timedelta(seconds=1))
-        dated(db_session, fund(db_session, member, "4"), midnight + timedelta(days=1))
+        dated(db_session, fund(member, "1"), midnight)
+        dated(db_session, fund(member, "2"), midnight - timedelta(seconds=1))
+        dated(db_session, fund(member, "4"), midnight + timedelta(days=1))
         assert profit(bd, member)["value"]["totals"]["deposit"] == "1.00"
 
 
 class TestIsolation:
-    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session):
+    def test_a_member_sees_only_their_own(self, bd, bet_vendor, login, db_session, fund, rounds):
         mine, theirs = login(), login()
-        round_of(db_session, mine, "10", "15", placed_at=at_noon())
-        round_of(db_session, theirs, "99", "1", placed_at=at_noon())
-        dated(db_session, fund(db_session, theirs, "500"), at_noon())
-        dated(db_session, fund(db_session, theirs, "5", kind="bonus"), at_noon())
+        rounds(mine, "10", "15", placed_at=at_noon())
+        rounds(theirs, "99", "1", placed_at=at_noon())
+        dated(db_session, fund(theirs, "500"), at_noon())
+        dated(db_session, fund(theirs, "5", kind="bonus"), at_noon())
         value = profit(bd, mine)["value"]
         assert [row["bet"] for row in value["rows"]] == ["10.00"]
         assert value["totals"] == {**NOTHING, "count": 1, "bet": "10.00", "payout": "15.00", "winLoss": "5.00"}
 
-    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session):
+    def test_a_brand_sees_only_its_own(self, bd, ph, bet_vendor, login, db_session, fund, rounds):
         bd_member, ph_member = login(), login("demo-ph")
-        round_of(db_session, bd_member, "10", placed_at=at_noon())
-        round_of(db_session, ph_member, "33", "40", placed_at=at_noon(zone=ZoneInfo("Asia/Manila")))
-        dated(db_session, fund(db_session, ph_member, "70"), at_noon(zone=ZoneInfo("Asia/Manila")))
+        rounds(bd_member, "10", placed_at=at_noon())
+        rounds(ph_member, "33", "40", placed_at=at_noon(zone=ZoneInfo("Asia/Manila")))
+        dated(db_session, fund(ph_member, "70"), at_noon(zone=ZoneInfo("Asia/Manila")))
         value = profit(ph, ph_member)["value"]
         assert (value["rows"][0]["bet"], value["totals"]["count"], value["totals"]["deposit"]) == ("33.00", 1, "70.00")
         assert profit(bd, bd_member)["value"]["totals"]["bet"] == "10.00"

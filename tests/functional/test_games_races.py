@@ -8,7 +8,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from databases import run_committed
-from factories import MemberFactory
+from factories import GameFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS
 from tessera.games.catalog.models import Game
 from tessera.games.lobby.favourites import remember, set_favourite
@@ -28,10 +28,9 @@ def race(engine, tenant_ids):
     tenant_id = tenant_ids["demo-bd"]
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
-        member = MemberFactory(db, tenant_ids)("demo-bd")
-        game = Game(tenant_id=tenant_id, vassalage="RACE", game_code="race-1", display_name="Race",
-                    search_name="race", game_type="RNG", category="RNG", rank=0)
-        db.add(game)
+        with building_in(db):
+            member = MemberFactory()
+            game = GameFactory(vassalage="RACE", game_code="race-1", display_name="Race")
         db.commit()
         ids = (tenant_id, member.id, game.id)
     yield ids

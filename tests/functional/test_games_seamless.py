@@ -21,7 +21,7 @@ from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.services import Ledger
 from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import LedgerTransaction
-from wallet_vendor import VENDOR as TRANSFER_VENDOR, fund, main_balance
+from wallet_vendor import VENDOR as TRANSFER_VENDOR, main_balance
 
 
 @pytest.fixture
@@ -30,9 +30,9 @@ def vendor(testapp, seamless_vendor, catalog):
 
 
 @pytest.fixture
-def member(members, db_session):
+def member(members, fund):
     member = members()
-    fund(db_session, member, "100.00")
+    fund(member, "100.00")
     return member
 
 
@@ -96,9 +96,9 @@ class TestRounds:
         assert vendor.credit(member.id, "c-1", "r-9", "50")["code"] == "round_unknown"
         assert main_balance(db_session, member) == 9900
 
-    def test_a_round_of_another_member(self, vendor, member, members, db_session):
+    def test_a_round_of_another_member(self, vendor, member, members, db_session, fund):
         other = members()
-        fund(db_session, other, "10")
+        fund(other, "10")
         vendor.debit(member.id, "d-1", "r-1", "1")
         assert vendor.debit(other.id, "d-2", "r-1", "1")["code"] == "round_unknown"
         assert vendor.credit(other.id, "c-1", "r-1", "5")["code"] == "round_unknown"
@@ -161,11 +161,9 @@ class TestLateCredits:
         assert vendor.credit(member.id, "c-3", "r-1", "1")["code"] == "round_closed"
         assert bet(db_session, "r-1").payout_minor == 100
 
-    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session):
-        db_session.add(GameBet(tenant_id=member.tenant_id, member_id=member.id, vassalage=TRANSFER_VENDOR,
-                               game_code="TWT-TABLE-1", category="LIVE", round_id="r-7", bet_minor=100,
-                               payout_minor=0, status="open", wallet_mode="transfer"))
-        db_session.flush()
+    def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session, bets):
+        bets(member, "1.00", vassalage=TRANSFER_VENDOR, game_code="TWT-TABLE-1", category="LIVE", round_id="r-7",
+             open=True, wallet_mode="transfer")
         assert vendor.credit(member.id, "c-1", "r-7", "5")["code"] == "round_unknown"
         assert main_balance(db_session, member) == 10000
 
@@ -181,9 +179,9 @@ class TestInsufficientFunds:
         assert vendor.debit(member.id, "d-1", "r-1", "100")["balance"] == "0.00"
         assert vendor.debit(member.id, "d-2", "r-2", "0.01")["code"] == "insufficient_funds"
 
-    def test_a_replayed_refusal_stays_refused(self, vendor, member, db_session):
+    def test_a_replayed_refusal_stays_refused(self, vendor, member, db_session, fund):
         vendor.debit(member.id, "d-1", "r-1", "150")
-        fund(db_session, member, "100")
+        fund(member, "100")
         assert vendor.debit(member.id, "d-1", "r-1", "150") == {
             "ok": False, "code": "insufficient_funds", "balance": "100.00"}  # the first answer
         assert main_balance(db_session, member) == 20000 and posted(db_session, member) == 0
@@ -369,9 +367,9 @@ class TestPlayers:
         assert vendor.balance(newcomer.id)["balance"] == "0.00"
         assert Ledger(db_session, newcomer.tenant_id).existing_account(f"member:{newcomer.id}:main") is None
 
-    def test_a_locked_account_does_not_bet(self, vendor, members, db_session):
+    def test_a_locked_account_does_not_bet(self, vendor, members, db_session, fund):
         other = members(status="locked")
-        fund(db_session, other, "10")
+        fund(other, "10")
         assert vendor.debit(other.id, "d-1", "r-1", "1") == {"ok": False, "code": "player_unknown", "balance": "10.00"}
         assert main_balance(db_session, other) == 1000
 
@@ -399,9 +397,9 @@ class TestPlayers:
         db_session.flush()
         assert vendor.credit(member.id, "c-1", "r-1", "40")["balance"] == "130.00"
 
-    def test_the_ledger_holds_together(self, vendor, member, members, db_session):
+    def test_the_ledger_holds_together(self, vendor, member, members, db_session, fund):
         other = members()
-        fund(db_session, other, "50")
+        fund(other, "50")
         for n, who in enumerate((member, other, member, other)):
             vendor.debit(who.id, f"d-{n}", f"r-{n}", "7.77")
             vendor.credit(who.id, f"c-{n}", f"r-{n}", str(n * 3))

@@ -24,7 +24,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.models import WalletTransfer
-from factories import Clock
+from factories import Clock, GameFactory, building_in
 from wallet_helpers import forget_member
 from wallet_vendor import VENDOR as TRANSFER_VENDOR, committed_member, main_balance, wallet_balance
 
@@ -42,7 +42,7 @@ def wsgi(settings, engine):
 
 
 @pytest.fixture
-def world(wsgi, engine, tenant_ids):
+def world(wsgi, engine):
     """demo-bd with the test vendors and a game of each, committed; the members made here and all
     they did are removed afterwards, the house accounts they touched holding the sum of what is left."""
     plugin = SeamlessVendor()
@@ -51,15 +51,13 @@ def world(wsgi, engine, tenant_ids):
     with operator_session(engine) as db:
         original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
         enable_seamless_vendor(db, pm, "demo-bd")
-        games = [Game(tenant_id=tenant_ids["demo-bd"], vassalage=vassalage, game_code=code, display_name=code,
-                      search_name=code.casefold(), game_type=category, category=category)
-                 for vassalage, code, category in (("TSV", SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE"))]
-        db.add_all(games)
-        db.flush()
+        with building_in(db):
+            games = [GameFactory(vassalage=vassalage, game_code=code, category=category)
+                     for vassalage, code, category in (("TSV", SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE"))]
         game_ids = [game.id for game in games]
     made = []
 
-    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
+    plugin.member = lambda amount: committed_member(engine, amount, made)
     yield plugin
     pm.unregister(plugin)
     with operator_session(engine) as db:

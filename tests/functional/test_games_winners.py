@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from factories import Clock
-from games_bets_helpers import COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR, game, round_of
+from games_bets_helpers import COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
@@ -31,14 +31,14 @@ def payouts(answer) -> list[str]:
 
 
 class TestBoard:
-    def test_biggest_payouts_first_masked_with_multiplier_and_day(self, bd, bet_vendor, login, clock, db_session):
+    def test_biggest_payouts_first_masked_with_multiplier_and_day(self, bd, bet_vendor, login, clock, db_session, rounds, games):
         lucky, other = login(username="luckystar7"), login(username="abcd")
-        slot = game(db_session, lucky, TRANSFER_VENDOR, "SLOT7", "Lucky Sevens", "RNG")
-        baccarat = game(db_session, lucky, SEAMLESS_VENDOR, "BAC1", "Speed Baccarat", "LIVE")
-        round_of(db_session, lucky, "2.00", "25.00", game=slot, settled_at=NOW - timedelta(hours=1))
+        slot = games(TRANSFER_VENDOR, "SLOT7", "Lucky Sevens", "RNG", tenant_id=lucky.tenant_id)
+        baccarat = games(SEAMLESS_VENDOR, "BAC1", "Speed Baccarat", "LIVE", tenant_id=lucky.tenant_id)
+        rounds(lucky, "2.00", "25.00", game=slot, settled_at=NOW - timedelta(hours=1))
         # 19:00 UTC on the 14th is 01:00 on the 15th in Dhaka.
-        round_of(db_session, other, "3.00", "1000.00", game=baccarat, settled_at=datetime(2026, 6, 14, 19, tzinfo=timezone.utc))
-        unknown = round_of(db_session, other, "3.00", "10.01", settled_at=datetime(2026, 6, 14, 17, 59, tzinfo=timezone.utc))
+        rounds(other, "3.00", "1000.00", game=baccarat, settled_at=datetime(2026, 6, 14, 19, tzinfo=timezone.utc))
+        unknown = rounds(other, "3.00", "10.01", settled_at=datetime(2026, 6, 14, 17, 59, tzinfo=timezone.utc))
         assert ranks(bd, {})["value"]["list"] == [
             {"rank": 1, "player": "ab***d", "gameName": "Speed Baccarat", "vassalage": SEAMLESS_VENDOR,
              "gameType": "LIVE", "bet": "3.00", "payout": "1000.00", "multiplier": "333.33", "wonAt": "2026.06.15"},
@@ -49,33 +49,33 @@ class TestBoard:
              "gameType": "RNG", "bet": "3.00", "payout": "10.01", "multiplier": "3.33", "wonAt": "2026.06.14"},
         ]
 
-    def test_the_last_7_days_only(self, bd, bet_vendor, login, clock, db_session):
+    def test_the_last_7_days_only(self, bd, bet_vendor, login, clock, db_session, rounds):
         member = login()
-        round_of(db_session, member, "1", "7", settled_at=NOW - timedelta(days=7))
-        round_of(db_session, member, "1", "8", settled_at=NOW - timedelta(days=7, seconds=1))
-        round_of(db_session, member, "1", "9", settled_at=NOW - timedelta(days=6, hours=23))
+        rounds(member, "1", "7", settled_at=NOW - timedelta(days=7))
+        rounds(member, "1", "8", settled_at=NOW - timedelta(days=7, seconds=1))
+        rounds(member, "1", "9", settled_at=NOW - timedelta(days=6, hours=23))
         assert payouts(ranks(bd)) == ["9.00", "7.00"]
         clock.advance(minutes=30)
         assert payouts(ranks(bd)) == ["9.00"]
         clock.advance(minutes=31)
         assert payouts(ranks(bd)) == []
 
-    def test_only_settled_wins_that_staked_something(self, bd, bet_vendor, login, clock, db_session):
+    def test_only_settled_wins_that_staked_something(self, bd, bet_vendor, login, clock, db_session, rounds):
         member = login()
         settled = NOW - timedelta(hours=1)
-        round_of(db_session, member, "1", "2", settled_at=settled)
-        round_of(db_session, member, "1", "0", settled_at=settled)             # a loss
-        round_of(db_session, member, "0", "5", settled_at=settled)             # a free round: no multiplier
-        round_of(db_session, member, "1", status=OPEN, placed_at=settled)
-        round_of(db_session, member, "3", status=ROLLED_BACK, placed_at=settled)
+        rounds(member, "1", "2", settled_at=settled)
+        rounds(member, "1", "0", settled_at=settled)             # a loss
+        rounds(member, "0", "5", settled_at=settled)             # a free round: no multiplier
+        rounds(member, "1", status=OPEN, placed_at=settled)
+        rounds(member, "3", status=ROLLED_BACK, placed_at=settled)
         assert payouts(ranks(bd)) == ["2.00"]
 
-    def test_ties_show_the_later_win_first_and_count_limits(self, bd, bet_vendor, login, clock, db_session):
+    def test_ties_show_the_later_win_first_and_count_limits(self, bd, bet_vendor, login, clock, db_session, rounds):
         member = login()
-        early = round_of(db_session, member, "1", "50", settled_at=NOW - timedelta(hours=3), round_id="EARLY")
-        late = round_of(db_session, member, "1", "50", settled_at=NOW - timedelta(hours=2), round_id="LATE")
+        early = rounds(member, "1", "50", settled_at=NOW - timedelta(hours=3), round_id="EARLY")
+        late = rounds(member, "1", "50", settled_at=NOW - timedelta(hours=2), round_id="LATE")
         for n in range(25):
-            round_of(db_session, member, "1", str(n + 1), settled_at=NOW - timedelta(minutes=n + 1))
+            rounds(member, "1", str(n + 1), settled_at=NOW - timedelta(minutes=n + 1))
         value = ranks(bd)["value"]["list"]
         assert len(value) == 20 and [w["rank"] for w in value] == list(range(1, 21))
         assert [w["payout"] for w in value[:3]] == ["50.00", "50.00", "25.00"]
@@ -84,11 +84,11 @@ class TestBoard:
         assert payouts(ranks(bd, {"count": 3})) == ["50.00", "50.00", "25.00"]
         assert len(ranks(bd, {"count": 50})["value"]["list"]) == 27
 
-    def test_by_game_type(self, bd, bet_vendor, login, clock, db_session):
+    def test_by_game_type(self, bd, bet_vendor, login, clock, db_session, rounds):
         member = login()
         settled = NOW - timedelta(hours=1)
-        round_of(db_session, member, "1", "2", settled_at=settled)
-        round_of(db_session, member, "1", "3", vassalage=COCKFIGHT_VENDOR, category="COCKFIGHT", settled_at=settled)
+        rounds(member, "1", "2", settled_at=settled)
+        rounds(member, "1", "3", vassalage=COCKFIGHT_VENDOR, category="COCKFIGHT", settled_at=settled)
         assert payouts(ranks(bd, {"gameType": "COCKFIGHT"})) == ["3.00"]
         assert payouts(ranks(bd, {"gameType": "RNG"})) == ["2.00"]
         assert payouts(ranks(bd, {"gameType": "FISH"})) == []
@@ -97,15 +97,15 @@ class TestBoard:
     def test_bad_bodies(self, bd, bet_vendor, body):
         assert ranks(bd, body, status=400)["code"] == "invalid_request"
 
-    def test_visitors_see_it(self, bd, bet_vendor, login, clock, db_session):
-        round_of(db_session, login(), "1", "2", settled_at=NOW - timedelta(hours=1))
+    def test_visitors_see_it(self, bd, bet_vendor, login, clock, db_session, rounds):
+        rounds(login(), "1", "2", settled_at=NOW - timedelta(hours=1))
         assert payouts(ranks(bd, {"gameType": "RNG", "count": 5})) == ["2.00"]
 
 
 class TestIsolation:
-    def test_a_brand_sees_only_its_own_winners(self, bd, ph, bet_vendor, login, clock, db_session):
-        round_of(db_session, login(), "1", "2", settled_at=NOW - timedelta(hours=1))
-        round_of(db_session, login("demo-ph"), "1", "3", settled_at=NOW - timedelta(hours=1))
+    def test_a_brand_sees_only_its_own_winners(self, bd, ph, bet_vendor, login, clock, db_session, rounds):
+        rounds(login(), "1", "2", settled_at=NOW - timedelta(hours=1))
+        rounds(login("demo-ph"), "1", "3", settled_at=NOW - timedelta(hours=1))
         assert payouts(ranks(bd)) == ["2.00"]
         assert payouts(ranks(ph)) == ["3.00"]
 

@@ -23,7 +23,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from databases import demo_brands, kill_backends
-from factories import MemberFactory
+from factories import MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.audit import audit_brand
@@ -184,9 +184,9 @@ def prepare(url: str, settings) -> dict[str, list[int]]:
     """Migrate, load the demo brands, make their members; the members' ids by brand."""
     with demo_brands(url, settings.secret_key) as db:
         tenant_ids = {t.slug: t.id for t in db.scalars(select(Tenant))}
-        factory = MemberFactory(db, tenant_ids)
-        members = {tenant_ids[slug]: [factory(slug, password=None).id for _ in range(MEMBERS)]
-                   for slug in ("demo-bd", "demo-ph")}
+        with building_in(db):
+            members = {tenant_ids[slug]: [MemberFactory(brand=slug, password=None).id for _ in range(MEMBERS)]
+                       for slug in ("demo-bd", "demo-ph")}
         db.commit()
     return members
 

@@ -2,7 +2,8 @@
 import pytest
 from sqlalchemy import func, select
 
-from factories import PASSWORD, configure_brand, send
+from calls import configure_brand, send
+from factories import PASSWORD
 from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.sessions.models import MemberSession
 

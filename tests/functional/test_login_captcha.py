@@ -3,7 +3,8 @@ failed login within the hour for that account name or from that address (demo-bd
 import pytest
 from sqlalchemy import func, select
 
-from factories import PASSWORD, captcha_text, configure_brand, send
+from calls import captcha_text, configure_brand, send
+from factories import PASSWORD
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 
 LOGIN = "/wps/session/login?lang=en"

@@ -7,7 +7,7 @@ import pytest
 import webtest
 from sqlalchemy import delete, func, select
 
-from factories import SignInProvider, configure_brand, public_key, seal, send
+from calls import SignInProvider, configure_brand, public_key, seal, send
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member

@@ -3,7 +3,8 @@ phone-auth token; and the check of logins from an address the member never used 
 import pytest
 from sqlalchemy import func, select
 
-from factories import PASSWORD, PhoneAuth, configure_brand, send
+from calls import PhoneAuth, configure_brand, send
+from factories import PASSWORD
 from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.sessions.models import MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD

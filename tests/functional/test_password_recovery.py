@@ -10,7 +10,8 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from accounts import bearer, post_sealed, set_brand, tamper
-from factories import JOSE, MemberFactory, PASSWORD, public_key, seal, sealed
+from calls import JOSE, public_key, seal, sealed
+from factories import PASSWORD, MemberFactory, building_in
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
@@ -314,8 +315,8 @@ class TestConcurrentResets:
         phone = f"+88017{uuid.uuid4().int % 10 ** 8:08d}"
         with operator_session(engine) as db:
             tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == "demo-bd"))
-            member = MemberFactory(db, {"demo-bd": tenant_id})("demo-bd", username=f"racer{uuid.uuid4().hex[:8]}",
-                                                               phone=phone)
+            with building_in(db):
+                member = MemberFactory(username=f"racer{uuid.uuid4().hex[:8]}", phone=phone)
             member_id, now = member.id, member.created_at
             db.add(VerificationCode(tenant_id=tenant_id, purpose="forgot", phone=phone, attempts=0, created_at=now,
                                     code_hash=code_digest(settings.secret_key.encode(), "forgot", phone, "7654321"),

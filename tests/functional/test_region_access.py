@@ -11,14 +11,15 @@ import webtest
 from sqlalchemy import func, select
 
 from accounts import bearer, set_brand
-from factories import PASSWORD, sealed
+from calls import sealed
+from factories import PASSWORD
 from seamless_vendor import VendorClient
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS
 from tessera.system.access import NEVER
 from tessera.wallet.operators.services import create_key
 from tessera.core.timeutil import utcnow
-from wallet_helpers import GATEWAY, balance, fund, notification, webhook
+from wallet_helpers import GATEWAY, balance, notification, webhook
 
 BD_IP, US_IP, PH_IP, UNKNOWN_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44", "10.20.30.40"
 JOSE = "application/jose"
@@ -78,9 +79,9 @@ class TestRefused:
         refused(us.put("/wps/member/register", sealed(us, form), content_type=JOSE, status=403))
         assert count(db_session, MemberSession) == 0
 
-    def test_a_members_money_calls_are_refused_and_nothing_moves(self, us, members, token_of, db_session):
+    def test_a_members_money_calls_are_refused_and_nothing_moves(self, us, members, token_of, db_session, fund):
         member = members()
-        fund(db_session, member, 100000)
+        fund(member, "1000.00")
         headers = bearer(token_of(member))
         calls = [
             ("POST", "/wps/wallet/deposits", {"channel": "x", "amount": "500.00", "requestId": "r" * 16}),
@@ -170,9 +171,9 @@ class TestStillAnswered:
         us.delete("/wps/session/logout", headers=bearer(token))
         assert db_session.scalar(select(MemberSession.revoked_at)) is not None
 
-    def test_the_vendors_seamless_wallet_calls(self, us, seamless_vendor, members, db_session):
+    def test_the_vendors_seamless_wallet_calls(self, us, seamless_vendor, members, db_session, fund):
         member = members()
-        fund(db_session, member, 2500)
+        fund(member, "25.00")
         assert VendorClient(us).balance(member.id)["balance"] == "25.00"
 
     def test_the_gateways_notifications(self, payments, brand_app, members, token_of, db_session):

@@ -6,7 +6,7 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
-from factories import captcha_text, configure_brand, send
+from calls import captcha_text, configure_brand, send
 from tessera.identity.accounts.models import AuditEvent, Member
 from tessera.identity.sessions.models import MemberSession
 from tessera.identity.registration.models import RefusedCheck, Referral
@@ -375,7 +375,7 @@ class TestNameChecks:
 class TestPayloads:
     @pytest.mark.parametrize("path", [REGISTER, MOBILE])
     def test_a_tampered_payload_is_refused(self, testapp, db_session, path):
-        from factories import public_key, seal
+        from calls import public_key, seal
 
         header, key, iv, ciphertext, tag = seal(public_key(testapp), form()).split(".")
         body = ".".join((header, key, iv, ciphertext[:5] + ("A" if ciphertext[5] != "A" else "B") + ciphertext[6:], tag))
@@ -388,7 +388,7 @@ class TestPayloads:
         assert count(db_session) == 0
 
     def test_a_replayed_payload_is_refused(self, testapp, db_session):
-        from factories import public_key, seal
+        from calls import public_key, seal
 
         body = seal(public_key(testapp), form())
         testapp.put(REGISTER, body, content_type="application/jose")

@@ -4,7 +4,7 @@ token instead of the code."""
 import pytest
 from sqlalchemy import func, select
 
-from factories import PhoneAuth, configure_brand, send
+from calls import PhoneAuth, configure_brand, send
 from tessera.identity.accounts.models import Member
 
 MOBILE, SEND = "/wps/member/register/mobile?lang=en", "/wps/verification/sms/register?lang=en"

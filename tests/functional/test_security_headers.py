@@ -7,7 +7,8 @@ import pytest
 import webtest
 
 from accounts import bearer
-from factories import PASSWORD, configure_brand, sealed
+from calls import configure_brand, sealed
+from factories import PASSWORD
 from tessera.openapi import EXPLORER_POLICY
 
 BD_IP, PROXY = "203.0.113.9", "127.0.0.1"  # loopback: the trusted proxy by default

@@ -6,7 +6,8 @@ import pytest
 import webtest
 from sqlalchemy import func, select
 
-from factories import PASSWORD, configure_brand, seal
+from calls import configure_brand, seal
+from factories import PASSWORD
 from tessera import hookimpl
 from tessera.app import make_app
 from tessera.identity.sessions import services

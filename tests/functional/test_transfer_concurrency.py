@@ -152,7 +152,7 @@ def run_workload(url: str, settings, workers: int, operations: int, members: int
     engine = wsgi.registry["db_engine"]
     try:
         made: list[int] = []
-        players = [committed_member(engine, tenant_ids, FUNDED, made) for _ in range(members)]
+        players = [committed_member(engine, FUNDED, made) for _ in range(members)]
         crew = [Worker(wsgi, vendor, players, random.Random(f"{SEED}:{n}")) for n in range(workers)]
         deadline = time.monotonic() + 90
         threads = [threading.Thread(target=w.run, args=(deadline, operations)) for w in crew]

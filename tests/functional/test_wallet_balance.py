@@ -2,13 +2,14 @@
 what a member holds, in main and in each transfer-wallet vendor's wallet, as the ledger has it."""
 from decimal import Decimal
 
+import pytest
 from sqlalchemy import func, select
 
 from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount
 from accounts import set_brand
 from tessera.wallet.money import to_minor
-from wallet_vendor import VENDOR, fund
+from wallet_vendor import VENDOR
 
 BALANCE = "/wps/v2/wallets/balance"
 MERCHANT = "/wps/relay/GCS_merchantWallet"
@@ -16,28 +17,34 @@ CONSOLIDATED = "/wps/member/info/funds/consolidated"
 PH_IP = "192.0.2.44"
 
 
-def hold(db_session, member, main: str, wallet: str | None = None):
-    """Money in main and, moved there as a settled transfer would, in the test vendor's wallet."""
-    fund(db_session, member, main)
-    if wallet:
-        ledger, minor = Ledger(db_session, member.tenant_id), to_minor(Decimal(wallet))
-        ledger.post(f"test:wallet:{member.id}", "transfer_settle",
-                    [Leg(ledger.house_account("transfers_in_flight"), -minor),
-                     Leg(ledger.member_account(member.id, "vendor", VENDOR), minor)], member_id=member.id)
+@pytest.fixture
+def hold(db_session, fund):
+    """``hold(member, main, wallet)``: money in main and, moved there as a settled transfer would, in
+    the test vendor's wallet."""
+
+    def make(member, main: str, wallet: str | None = None):
+        fund(member, main)
+        if wallet:
+            ledger, minor = Ledger(db_session, member.tenant_id), to_minor(Decimal(wallet))
+            ledger.post(f"test:wallet:{member.id}", "transfer_settle",
+                        [Leg(ledger.house_account("transfers_in_flight"), -minor),
+                         Leg(ledger.member_account(member.id, "vendor", VENDOR), minor)], member_id=member.id)
+
+    return make
 
 
 class TestBalance:
-    def test_main_and_vendor_wallets_add_up(self, testapp, vendor, login, db_session):
+    def test_main_and_vendor_wallets_add_up(self, testapp, vendor, login, db_session, hold):
         member = login()
-        hold(db_session, member, "100.25", "30.50")
+        hold(member, "100.25", "30.50")
         assert testapp.get(BALANCE, headers=member.headers).json["value"] == {
             "sumBalance": "130.75", "mainBalance": "100.25", "pendingBalance": "0.00", "currency": "BDT",
             "currencySymbol": "৳", "wallets": [{"vassalage": VENDOR, "displayName": "Transfer Wallet Test",
                                                "balance": "30.50"}]}
 
-    def test_the_brands_currency(self, brand_app, vendor, login, db_session):
+    def test_the_brands_currency(self, brand_app, vendor, login, db_session, hold):
         member = login("demo-ph")
-        hold(db_session, member, "5")
+        hold(member, "5")
         value = brand_app("demo-ph.localhost", ip=PH_IP).get(BALANCE, headers=member.headers).json["value"]
         assert (value["currency"], value["sumBalance"], value["wallets"][0]["balance"]) == ("PHP", "5.00", "0.00")
 
@@ -48,23 +55,23 @@ class TestBalance:
         assert db_session.scalar(select(func.count()).select_from(LedgerAccount)
                                  .where(LedgerAccount.member_id == member.id)) == 0
 
-    def test_a_vendor_plugin_that_is_down_breaks_nothing(self, testapp, vendor, login, db_session):
+    def test_a_vendor_plugin_that_is_down_breaks_nothing(self, testapp, vendor, login, db_session, hold):
         member = login()
-        hold(db_session, member, "10", "4")
+        hold(member, "10", "4")
         vendor.listing_down = True
         value = testapp.get(BALANCE, headers=member.headers).json["value"]
         assert value["sumBalance"] == "14.00"
         assert value["wallets"] == [{"vassalage": VENDOR, "displayName": VENDOR, "balance": "4.00"}]
 
-    def test_each_member_sees_their_own(self, testapp, vendor, login, db_session):
+    def test_each_member_sees_their_own(self, testapp, vendor, login, db_session, hold):
         rich, poor = login(), login()
-        hold(db_session, rich, "500")
+        hold(rich, "500")
         assert testapp.get(BALANCE, headers=poor.headers).json["value"]["sumBalance"] == "0.00"
         assert testapp.get(BALANCE, headers=rich.headers).json["value"]["sumBalance"] == "500.00"
 
-    def test_a_login_of_another_brand_is_not_one(self, brand_app, vendor, login, db_session):
+    def test_a_login_of_another_brand_is_not_one(self, brand_app, vendor, login, db_session, hold):
         member = login()
-        hold(db_session, member, "10")
+        hold(member, "10")
         assert brand_app("demo-ph.localhost", ip=PH_IP).get(BALANCE, headers=member.headers, status=401).json[
             "code"] == "not_logged_in"
 
@@ -87,9 +94,9 @@ class TestMerchantWallet:
 
 
 class TestConsolidated:
-    def test_the_brands_contracts_and_the_sum(self, testapp, vendor, login, db_session):
+    def test_the_brands_contracts_and_the_sum(self, testapp, vendor, login, db_session, hold):
         member = login()
-        hold(db_session, member, "20", "5")
+        hold(member, "20", "5")
         assert testapp.get(CONSOLIDATED, headers=member.headers).json["value"] == {
             "dailysalreqtype": True, "divtypereq": True, "contracthoursalreq": False, "realtimesalreqtype": False,
             "sumBalance": "25.00"}

@@ -6,9 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import LedgerTransaction
-from wallet_vendor import VENDOR, fund
+from wallet_vendor import VENDOR
 
 RECORD = "/wps/wallet/transactions"
 BONUSES = "/wps/wallet/bonuses"
@@ -35,18 +34,11 @@ def amounts(answer) -> list[str]:
     return [entry["amount"] for entry in answer["value"]["list"]]
 
 
-def adjust(db_session, member, minor: int):
-    ledger = Ledger(db_session, member.tenant_id)
-    return ledger.post(f"test:adjustment:{uuid.uuid4().hex}", "adjustment",
-                       [Leg(ledger.house_account("bonuses"), -minor), Leg(ledger.member_account(member.id), minor)],
-                       member_id=member.id, remark="Correction")
-
-
 class TestRecord:
-    def test_every_wallet_newest_first(self, testapp, vendor, login, db_session):
+    def test_every_wallet_newest_first(self, testapp, vendor, login, db_session, fund):
         member = login()
-        deposit = fund(db_session, member, "100.00", key=f"deposit:{uuid.uuid4().hex}")
-        bonus = fund(db_session, member, "20.00", kind="bonus", remark="Welcome bonus")
+        deposit = fund(member, "100.00", key=f"deposit:{uuid.uuid4().hex}")
+        bonus = fund(member, "20.00", kind="bonus", remark="Welcome bonus")
         at(db_session, deposit, datetime.now(timezone.utc) - timedelta(minutes=3))
         at(db_session, bonus, datetime.now(timezone.utc) - timedelta(minutes=2))
         body = {"vassalage": VENDOR, "direction": "in", "amount": "30", "requestId": uuid.uuid4().hex}
@@ -68,19 +60,20 @@ class TestRecord:
         ("deposit", ["100.00"]), ("bonus", ["20.00"]), ("adjustment", ["7.00"]), ("withdrawal", []),
         ("transfer", []), ("upline", []), ("all", ["7.00", "20.00", "100.00"]),
     ])
-    def test_by_type(self, testapp, login, db_session, kind, expected):
+    def test_by_type(self, testapp, login, db_session, kind, expected, fund):
         member = login()
         base = datetime.now(timezone.utc) - timedelta(hours=1)
-        at(db_session, fund(db_session, member, "100"), base)
-        at(db_session, fund(db_session, member, "20", kind="bonus"), base + timedelta(minutes=1))
-        at(db_session, adjust(db_session, member, 700), base + timedelta(minutes=2))
+        at(db_session, fund(member, "100"), base)
+        at(db_session, fund(member, "20", kind="bonus"), base + timedelta(minutes=1))
+        at(db_session, fund(member, "7.00", kind="adjustment", reference=None, remark="Correction"),
+           base + timedelta(minutes=2))
         assert amounts(record(testapp, member, f"&type={kind}")) == expected
 
-    def test_pages(self, testapp, login, db_session):
+    def test_pages(self, testapp, login, db_session, fund):
         member = login()
         base = datetime.now(timezone.utc) - timedelta(hours=1)
         for n in range(5):
-            at(db_session, fund(db_session, member, str(n + 1)), base + timedelta(minutes=n))
+            at(db_session, fund(member, str(n + 1)), base + timedelta(minutes=n))
         first = record(testapp, member, "&pageSize=2")["value"]
         assert (amounts({"value": first}), first["totalPages"], first["total"]) == (["5.00", "4.00"], 3, 5)
         assert amounts(record(testapp, member, "&pageSize=2&pageNo=3")) == ["1.00"]
@@ -97,32 +90,32 @@ class TestRecord:
     def test_bad_dates(self, testapp, login, query):
         assert record(testapp, login(), query, status=400)["code"] == "date_invalid"
 
-    def test_days_are_the_brands(self, testapp, brand_app, login, db_session):
+    def test_days_are_the_brands(self, testapp, brand_app, login, db_session, fund):
         """00:30 in Dhaka on 10 March is 18:30 UTC on 9 March: it belongs to the 10th."""
         member = login()
         day = date(2026, 3, 10)
-        at(db_session, fund(db_session, member, "1"), local(DHAKA, day, 0, 0))        # first moment of the 10th
-        at(db_session, fund(db_session, member, "2"), local(DHAKA, day, 0, 30))
-        at(db_session, fund(db_session, member, "3"), local(DHAKA, day, 23, 59))
-        at(db_session, fund(db_session, member, "4"), local(DHAKA, day + timedelta(days=1), 0, 0))
-        at(db_session, fund(db_session, member, "5"), local(DHAKA, day, 0, 0) - timedelta(seconds=1))
+        at(db_session, fund(member, "1"), local(DHAKA, day, 0, 0))        # first moment of the 10th
+        at(db_session, fund(member, "2"), local(DHAKA, day, 0, 30))
+        at(db_session, fund(member, "3"), local(DHAKA, day, 23, 59))
+        at(db_session, fund(member, "4"), local(DHAKA, day + timedelta(days=1), 0, 0))
+        at(db_session, fund(member, "5"), local(DHAKA, day, 0, 0) - timedelta(seconds=1))
         assert amounts(record(testapp, member, "&startDate=2026-03-10&endDate=2026-03-10")) == ["3.00", "2.00", "1.00"]
         assert amounts(record(testapp, member, "&endDate=2026-03-09")) == ["5.00"]
         assert amounts(record(testapp, member, "&startDate=2026-03-11")) == ["4.00"]
         # The same moment on demo-ph (UTC+8) is 02:30 on the 10th; 22:00 UTC on the 9th is 06:00 there.
         ph_member = login("demo-ph")
-        at(db_session, fund(db_session, ph_member, "6"), datetime(2026, 3, 9, 18, 30, tzinfo=timezone.utc))
-        at(db_session, fund(db_session, ph_member, "7"), datetime(2026, 3, 9, 15, 59, tzinfo=timezone.utc))
+        at(db_session, fund(ph_member, "6"), datetime(2026, 3, 9, 18, 30, tzinfo=timezone.utc))
+        at(db_session, fund(ph_member, "7"), datetime(2026, 3, 9, 15, 59, tzinfo=timezone.utc))
         ph = brand_app("demo-ph.localhost", ip=PH_IP)
         assert amounts(record(ph, ph_member, "&startDate=2026-03-10&endDate=2026-03-10")) == ["6.00"]
         assert amounts(record(ph, ph_member, "&endDate=2026-03-09")) == ["7.00"]
 
-    def test_the_presets_windows(self, testapp, login, db_session):
+    def test_the_presets_windows(self, testapp, login, db_session, fund):
         """What the page's presets ask for: the last 7 and the last 30 days, today included."""
         member = login()
         today = datetime.now(DHAKA).date()
         for days_ago, amount in ((0, "1"), (6, "2"), (7, "3"), (29, "4"), (30, "5")):
-            at(db_session, fund(db_session, member, amount), local(DHAKA, today - timedelta(days=days_ago), 12))
+            at(db_session, fund(member, amount), local(DHAKA, today - timedelta(days=days_ago), 12))
 
         def window(days):
             return f"&startDate={today - timedelta(days=days - 1)}&endDate={today}"
@@ -134,19 +127,19 @@ class TestRecord:
 
 
 class TestIsolation:
-    def test_a_member_sees_only_their_own(self, testapp, login, db_session):
+    def test_a_member_sees_only_their_own(self, testapp, login, db_session, fund):
         mine, theirs = login(), login()
-        fund(db_session, mine, "11")
-        fund(db_session, theirs, "22")
-        fund(db_session, theirs, "5", kind="bonus", remark="Theirs")
+        fund(mine, "11")
+        fund(theirs, "22")
+        fund(theirs, "5", kind="bonus", remark="Theirs")
         assert amounts(record(testapp, mine)) == ["11.00"]
         bonuses = testapp.get(BONUSES, headers=mine.headers).json["value"]
         assert (bonuses["list"], bonuses["sumAmount"]) == ([], "0.00")
 
-    def test_a_brand_sees_only_its_own(self, brand_app, login, db_session):
+    def test_a_brand_sees_only_its_own(self, brand_app, login, db_session, fund):
         bd, ph_member = login(), login("demo-ph")
-        fund(db_session, bd, "11")
-        fund(db_session, ph_member, "33")
+        fund(bd, "11")
+        fund(ph_member, "33")
         ph = brand_app("demo-ph.localhost", ip=PH_IP)
         assert amounts(record(ph, ph_member)) == ["33.00"]
         assert record(ph, bd, status=401)["code"] == "not_logged_in"
@@ -161,15 +154,15 @@ class TestIsolation:
 
 
 class TestBonuses:
-    def test_titles_amounts_and_the_sum_over_the_days(self, testapp, login, db_session):
+    def test_titles_amounts_and_the_sum_over_the_days(self, testapp, login, db_session, fund):
         member = login()
         day = date(2026, 5, 1)
-        first = at(db_session, fund(db_session, member, "10.50", kind="bonus", remark="Welcome"), local(DHAKA, day, 9))
-        second = at(db_session, fund(db_session, member, "4.25", kind="bonus", remark="Birthday"),
+        first = at(db_session, fund(member, "10.50", kind="bonus", remark="Welcome"), local(DHAKA, day, 9))
+        second = at(db_session, fund(member, "4.25", kind="bonus", remark="Birthday"),
                     local(DHAKA, day + timedelta(days=1), 9))
-        later = fund(db_session, member, "100", kind="bonus", remark="Later")
+        later = fund(member, "100", kind="bonus", remark="Later")
         at(db_session, later, local(DHAKA, day + timedelta(days=9), 9))
-        at(db_session, fund(db_session, member, "50"), local(DHAKA, day, 10))  # a deposit is no bonus
+        at(db_session, fund(member, "50"), local(DHAKA, day, 10))  # a deposit is no bonus
         value = testapp.get(f"{BONUSES}?startDate=2026-05-01&endDate=2026-05-02&pageSize=1",
                             headers=member.headers).json["value"]
         assert value == {"list": [{"id": second.id, "title": "Birthday", "amount": "4.25",

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from factories import MemberFactory
+from factories import DepositFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.identity.accounts.models import AGENT_TYPES, AuditEvent
 from tessera.migrate import upgrade
@@ -148,13 +148,10 @@ def test_reconcile_asks_the_gateway_sandbox(own_database, tmp_path):
             tenant.config = {**tenant.config, "plugins": {"signed-gateway": {
                 "base_url": f"{server.origin}/gateway", "merchant_id": "ops-merchant", "secret": "ops-secret",
                 "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}}}
-            member = MemberFactory(session, {"demo-bd": tenant.id})("demo-bd")
-            at = utcnow() - timedelta(minutes=10)
-            deposit = Deposit(tenant_id=tenant.id, member_id=member.id, plugin="signed-gateway", channel="bkash",
-                              channel_title="bKash", kind="redirect", amount_minor=42000, currency="BDT",
-                              status="pending", request_key="member:1:deposit:cli-00001", start_answer={},
-                              created_at=at, updated_at=at)
-            session.add(deposit)
+            with building_in(session):
+                member = MemberFactory()
+                deposit = DepositFactory(member=member, amount="420.00", plugin="signed-gateway", channel="bkash",
+                                         channel_title="bKash", created_at=utcnow() - timedelta(minutes=10))
             session.commit()
             context = TenantContext.from_row(tenant)
             started = TenantPlugins(plugin_manager(), context).call(

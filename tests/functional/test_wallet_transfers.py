@@ -32,7 +32,7 @@ from tessera.wallet.transfers.services import reconcile_transfers
 from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 from wallet_vendor import (
-    CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, fund, in_flight, main_balance,
+    CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, in_flight, main_balance,
     wallet_balance,
 )
 
@@ -146,9 +146,9 @@ class TestRefusals:
         assert move(testapp, player, "sideways", status=400)["code"] == "invalid_request"
 
     @pytest.mark.parametrize("member_type", [0, 1])
-    def test_only_real_members(self, testapp, vendor, members, db_session, token_of, member_type):
+    def test_only_real_members(self, testapp, vendor, members, db_session, token_of, member_type, fund):
         member = members(member_type=member_type, password=None if member_type == 0 else "Secret123")
-        fund(db_session, member, "10")
+        fund(member, "10")
         member.headers = bearer(token_of(member))
         assert move(testapp, member, status=403)["code"] == "in_need_true_account"
         assert vendor.calls == []
@@ -302,9 +302,9 @@ class TestReplays:
 
 class TestIsolation:
     def test_request_ids_are_each_members_own(self, testapp, vendor, player, members, db_session,
-                                              token_of):
+                                              token_of, fund):
         other = members()
-        fund(db_session, other, "50")
+        fund(other, "50")
         other.headers = bearer(token_of(other))
         body = {"vassalage": VENDOR, "direction": "in", "amount": "10", "requestId": rid()}
         mine = testapp.post_json(TRANSFER, body, headers=player.headers).json["value"]
@@ -313,10 +313,10 @@ class TestIsolation:
         assert (theirs["mainBalance"], theirs["walletBalance"]) == ("40.00", "10.00")
         assert main_balance(db_session, player) == 9000
 
-    def test_brands_keep_their_own_transfers(self, app, brand_app, vendor, members, db_session, token_of):
+    def test_brands_keep_their_own_transfers(self, app, brand_app, vendor, members, db_session, token_of, fund):
         ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
         member = members("demo-ph")
-        fund(db_session, member, "80")
+        fund(member, "80")
         member.headers = bearer(token_of(member))
         value = move(ph, member, "in", "30")["value"]
         assert vendor.calls[-1]["transferId"] == f"demo-ph-{value['transferId']}"
@@ -347,8 +347,8 @@ def wsgi(settings, engine):
 
 
 @pytest.fixture
-def world(wsgi, engine, tenant_ids):
-    with committed_vendor(wsgi.registry["plugin_manager"], engine, tenant_ids) as plugin:
+def world(wsgi, engine):
+    with committed_vendor(wsgi.registry["plugin_manager"], engine) as plugin:
         yield plugin
 
 

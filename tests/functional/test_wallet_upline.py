@@ -9,7 +9,7 @@ from accounts import bearer
 from factories import _hash
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.payments.models import PaymentPassword
-from wallet_vendor import fund, main_balance, set_wallet
+from wallet_vendor import main_balance, set_wallet
 
 UPLINE = "/wps/wallet/upline-transfers"
 RECORD = "/wps/wallet/transactions"
@@ -22,11 +22,11 @@ def rid() -> str:
 
 
 @pytest.fixture
-def family(members, db_session, token_of):
+def family(members, db_session, token_of, fund):
     """An agent of demo-bd and a real member it brought, holding 100.00 with a payment password."""
     agent = members(member_type=1)
     member = members(upline_id=agent.id)
-    fund(db_session, member, "100.00")
+    fund(member, "100.00")
     db_session.add(PaymentPassword(tenant_id=member.tenant_id, member_id=member.id, password_hash=_hash(PAY)))
     db_session.flush()
     agent.headers, member.headers = bearer(token_of(agent)), bearer(token_of(member))
@@ -58,11 +58,11 @@ class TestToUpline:
 
     @pytest.mark.parametrize("upline_type", [0, None])
     def test_not_to_free_play_nor_without_an_upline(self, testapp, members, db_session, token_of,
-                                                    upline_type):
+                                                    upline_type, fund):
         upline = members(member_type=0, password=None) if upline_type == 0 else None
         member = members(upline_id=upline.id if upline else None)
         member.headers = bearer(token_of(member))
-        fund(db_session, member, "10")
+        fund(member, "10")
         assert testapp.get(INFO, headers=member.headers).json["value"]["toUpline"] is False
         assert send(testapp, member, "1", status=403)["code"] == "upline_transfer_not_allowed"
 

@@ -3,7 +3,6 @@ wallet plus the play pulled since the last transfer; money made or lost between 
 vendor shows as a difference with its member, vendor and amount, and ``tessera ledger audit``
 fails on it."""
 import uuid
-from datetime import datetime, timezone
 from decimal import Decimal
 
 import pytest
@@ -12,7 +11,7 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from tessera.app import make_app
-from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED, GameBet
+from tessera.games.bets.models import OPEN, ROLLED_BACK, SETTLED
 from tessera.games.vendors import TRANSFER
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.tenancy.context import TenantContext
@@ -31,14 +30,16 @@ def move(app, member, direction, amount=None, status=200):
     return app.post_json(TRANSFER_CALL, body, headers=member.headers, status=status).json
 
 
-def played(db, member, bet: str, payout: str, status: str = SETTLED) -> None:
-    """A round of the member's at the vendor, as a pull of its bet records keeps it."""
-    now = datetime.now(timezone.utc)
-    db.add(GameBet(tenant_id=member.tenant_id, member_id=member.id, vassalage=VENDOR, game_code="SLOT",
-                   category="RNG", round_id=uuid.uuid4().hex[:16], bet_minor=int(Decimal(bet) * 100),
-                   payout_minor=int(Decimal(payout) * 100), status=status, wallet_mode=TRANSFER, placed_at=now,
-                   settled_at=now if status == SETTLED else None))
-    db.flush()
+@pytest.fixture
+def played(bets):
+    """``played(member, bet, payout, status)``: a round of the member's at the vendor, as a pull of
+    its bet records keeps it."""
+
+    def make(member, bet: str, payout: str, status: str = SETTLED) -> None:
+        bets(member, bet, payout, vassalage=VENDOR, game_code="SLOT", round_id=uuid.uuid4().hex[:16], status=status,
+             wallet_mode=TRANSFER)
+
+    return make
 
 
 def audit(db, app, slug="demo-bd"):
@@ -50,15 +51,15 @@ def differences(report) -> list[tuple[int, str, int]]:
     return [(d.member_id, d.vassalage, d.amount) for d in report.differences]
 
 
-def test_transfers_and_the_play_pulled_since_agree_with_the_vendor(testapp, app, vendor, player, db_session):
+def test_transfers_and_the_play_pulled_since_agree_with_the_vendor(testapp, app, vendor, player, db_session, played):
     move(testapp, player, "in", "60")
     vendor.balances[("demo-bd", player.id)] -= Decimal("11.50")  # lost 11.50 there...
-    played(db_session, player, "20", "8.50")                     # ...as its rounds say
-    played(db_session, player, "1", "0", status=ROLLED_BACK)     # staked nothing
+    played(player, "20", "8.50")                     # ...as its rounds say
+    played(player, "1", "0", status=ROLLED_BACK)     # staked nothing
     report = audit(db_session, app)
     assert (report.compared, differences(report), report.unanswered) == (1, [], [])
     move(testapp, player, "out", "10")  # the loss is posted to the wallet with the transfer
-    played(db_session, player, "5", "0", status=OPEN)  # a round still open has taken its stake
+    played(player, "5", "0", status=OPEN)  # a round still open has taken its stake
     vendor.balances[("demo-bd", player.id)] -= 5
     report = audit(db_session, app)
     assert (report.compared, differences(report)) == (1, [])
@@ -90,9 +91,9 @@ def test_a_vendor_that_cannot_say_is_a_problem(testapp, app, vendor, player, db_
 
 
 @pytest.fixture
-def committed(engine, tenant_ids):
+def committed(engine):
     """The test vendor in the process's plugin manager, as the command uses it."""
-    with committed_vendor(plugin_manager(), engine, tenant_ids) as plugin:
+    with committed_vendor(plugin_manager(), engine) as plugin:
         yield plugin
 
 

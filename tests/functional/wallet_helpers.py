@@ -22,7 +22,7 @@ from webob import Request
 # The payment tests take these from here.
 from accounts import PASSWORD, bearer, post_sealed, set_brand
 from apps import app_with_plugins, registered
-from factories import MemberFactory
+from factories import MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
@@ -33,7 +33,7 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.services import Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.operators.services import create_key
 from tessera.wallet.operators.models import OperatorKey
@@ -143,13 +143,6 @@ def payments(app, db_session):
         yield gateway
 
 
-def fund(db, member, minor: int) -> None:
-    """Money in the member's main wallet, from the house (arranging a test, as an adjustment)."""
-    ledger = Ledger(db, member.tenant_id)
-    ledger.post(f"test-funds:{uuid.uuid4().hex}", "adjustment", member_id=member.id,
-                legs=[Leg(ledger.house_account("bonuses"), -minor), Leg(ledger.member_account(member.id), minor)])
-
-
 def balance(db, member) -> int:
     ledger = Ledger(db, member.tenant_id)
     return ledger.balance(ledger.member_account(member.id))
@@ -221,14 +214,14 @@ def bd(testapp):
 
 
 @pytest.fixture
-def member_of(members, token_of, db_session, bd, ph):
+def member_of(members, token_of, fund, bd, ph):
     """``member_of("demo-bd", funds=100000)``: a member (real unless ``member_type`` says
     otherwise), a caller with its session on its brand's host, and money in its main wallet."""
 
     def make(slug: str = "demo-bd", funds: int = 0, **fields):
         member = members(slug, **fields)
         if funds:
-            fund(db_session, member, funds)
+            fund(member, minor=funds, kind="adjustment", reference=None)  # arranging a test
         return member, Caller({"demo-bd": bd, "demo-ph": ph}[slug], token_of(member))
 
     return make
@@ -321,7 +314,8 @@ def committed(engine):
         tenant = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
         original = tenant.config
         enable_payments(db, "demo-bd")
-        member = MemberFactory(db, {"demo-bd": tenant.id})("demo-bd", username=f"racer{uuid.uuid4().hex[:8]}")
+        with building_in(db):
+            member = MemberFactory(username=f"racer{uuid.uuid4().hex[:8]}")
         token = start_session(db, TenantContext.from_row(tenant), member, None, utcnow())
         for row in db.new:
             row.tenant_id = tenant.id  # an operator's session fills in no brand

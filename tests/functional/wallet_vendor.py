@@ -3,7 +3,6 @@ and each transfer's outcome by transfer id (asking again answers the first outco
 nothing more), and that a test tells to be down, to time out, to lose its answer after moving the
 money, or to refuse; registered in the app's plugin manager and enabled on both demo brands
 (the accounts.py pattern), with logins and money for members."""
-import itertools
 import threading
 from contextlib import contextmanager
 from decimal import Decimal
@@ -12,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from accounts import bearer
-from factories import MemberFactory
+from factories import CreditFactory, MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import operator_session
 from tessera.identity.sessions.services import start_session
@@ -20,14 +19,12 @@ from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger.services import Leg, Ledger
-from tessera.wallet.money import to_minor
+from tessera.wallet.ledger.services import Ledger
 
 PLUGIN = "test-wallet-vendor"
 REAL_VENDORS = ("transfer-vendor",)  # the demo brands' own, reached over HTTP
 VENDOR, SEAMLESS = "TWT", "SEAM"
 UNAVAILABLE = "vendor_unavailable"
-_keys = itertools.count(1)
 # What the vendor does when asked to move money (``vendor.mode``).
 DOWN, TIMEOUT, LOSE_ANSWER, REFUSE, CRASH = "down", "timeout", "lose_answer", "refuse", "crash"
 
@@ -141,31 +138,21 @@ def vendor(app, db_session):
 
 
 @pytest.fixture
-def player(members, db_session, token_of):
+def player(members, fund, token_of):
     """A real member of demo-bd holding 100.00 in main, and the headers of their login."""
     member = members()
-    fund(db_session, member, "100.00")
+    fund(member, "100.00")
     member.headers = bearer(token_of(member))
     return member
 
 
-def fund(db, member, amount: str, key: str | None = None, kind: str = "deposit", remark: str | None = None):
-    """Credit ``amount`` to the member's main wallet from the house, as a deposit (or ``kind``) would."""
-    ledger = Ledger(db, member.tenant_id)
-    minor = to_minor(Decimal(amount))
-    house = ledger.house_account("bonuses" if kind == "bonus" else "deposits_clearing")
-    key = key or f"test:{kind}:{member.id}:{next(_keys)}"
-    return ledger.post(key, kind, [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
-                       member_id=member.id, reference=key, remark=remark)
-
-
-def committed_member(engine, tenant_ids, amount: str | None, made: list[int]) -> tuple[int, dict]:
+def committed_member(engine, amount: str | None, made: list[int]) -> tuple[int, dict]:
     """A member of demo-bd with a session, funded with ``amount`` (none when None), committed; its
     id goes into ``made`` for the fixture that removes it. Returns the id and bearer headers."""
-    with operator_session(engine) as db:
-        row = MemberFactory(db, tenant_ids)()
+    with operator_session(engine) as db, building_in(db):
+        row = MemberFactory()
         if amount:
-            fund(db, row, amount)
+            CreditFactory(member=row, amount=amount)
         token = start_session(db, TenantContext.from_row(db.get(Tenant, row.tenant_id)), row, None, utcnow())
         for new in db.new:
             new.tenant_id = row.tenant_id  # an operator's session fills in no brand
@@ -192,7 +179,7 @@ def in_flight(db, tenant_id: int) -> int:
 
 
 @contextmanager
-def committed_vendor(pm, engine, tenant_ids):
+def committed_vendor(pm, engine):
     """demo-bd with the test vendor registered in ``pm``, committed; members made with its
     ``member(amount)`` and everything they did are removed afterwards, and the house accounts they
     touched hold the sum of what is left."""
@@ -204,7 +191,7 @@ def committed_vendor(pm, engine, tenant_ids):
         original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
         enable_vendor(db, "demo-bd")
     made = []
-    plugin.member = lambda amount: committed_member(engine, tenant_ids, amount, made)
+    plugin.member = lambda amount: committed_member(engine, amount, made)
     try:
         yield plugin
     finally:

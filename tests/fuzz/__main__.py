@@ -17,7 +17,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from ..factories import seal
+from ..calls import seal
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

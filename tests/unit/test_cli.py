@@ -20,7 +20,7 @@ from tessera.core.db import make_engine
 from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.models import Tenant
 
-from factories import captcha_text, seal
+from calls import captcha_text, seal
 
 SECRET = "cli-test-secret-of-at-least-32-bytes"
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from factories import MemberFactory
+from factories import MemberFactory, building_in
 from tessera.commands import main
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.core.settings import ROOT
@@ -20,8 +20,9 @@ from tessera.wallet.ledger.models import LedgerPosting, LedgerTransaction
 def write_ledger(db, tenant_ids) -> dict:
     """Deposits, a withdrawal, a transfer between members and one to a vendor wallet on demo-bd;
     a deposit on demo-ph. Returns the accounts and transactions by name."""
-    members = MemberFactory(db, tenant_ids)
-    ann, bob, ph_member = members(password=None), members(password=None), members("demo-ph", password=None)
+    with building_in(db):
+        ann, bob, ph_member = MemberFactory(password=None), MemberFactory(password=None), MemberFactory(
+            brand="demo-ph", password=None)
     bd, ph = Ledger(db, tenant_ids["demo-bd"]), Ledger(db, tenant_ids["demo-ph"])
     clearing, payable = bd.house_account("deposits_clearing"), bd.house_account("withdrawals_payable")
     ann_main, bob_main = bd.member_account(ann.id), bd.member_account(bob.id)
