@@ -1,4 +1,5 @@
 """Tessera: one distribution holding the core (`tessera`) and the built-in plugins (`tessera_plugins`)."""
+
 from setuptools import find_packages, setup
 
 PACKAGES = [p for p in find_packages("platform") if p.startswith("tessera")]
@@ -13,8 +14,18 @@ setup(
     packages=PACKAGES + PLUGIN_PACKAGES,
     include_package_data=True,
     package_data={
-        "tessera": ["*.yaml", "*/*.yaml", "*/*/*.yaml", "*/*.json", "locale/*.json", "templates/*.jinja2", "openapi/explorer/*.js",
-                    "migrations/*.py", "migrations/*.mako", "migrations/versions/*.py"],
+        "tessera": [
+            "*.yaml",
+            "*/*.yaml",
+            "*/*/*.yaml",
+            "*/*.json",
+            "locale/*.json",
+            "templates/*.jinja2",
+            "openapi/explorer/*.js",
+            "migrations/*.py",
+            "migrations/*.mako",
+            "migrations/versions/*.py",
+        ],
         "tessera.games": ["*/openapi.yaml"],
     },
     install_requires=[
@@ -47,8 +58,10 @@ setup(
         "zope.sqlalchemy>=3.1",
     ],
     # testing: the plugin author's kit (pytest --tessera-plugin NAME); test: Tessera's own suite besides.
-    extras_require={"testing": ["pytest>=8", "WebTest>=3.0"],
-                    "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4", "factory_boy>=3.3"]},
+    extras_require={
+        "testing": ["pytest>=8", "WebTest>=3.0"],
+        "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4", "factory_boy>=3.3"],
+    },
     entry_points={
         "console_scripts": ["tessera = tessera.commands:run"],
         "pytest11": ["tessera = tessera.plugins.kit.pytest_plugin"],

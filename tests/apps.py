@@ -1,5 +1,6 @@
 """Tessera apps for tests: one built with plugins of the test's own beside the installed ones,
 and a plugin registered in a built app while one test runs."""
+
 from contextlib import contextmanager
 
 from tessera.app import make_app

@@ -1,6 +1,7 @@
 """Calls made the way the front end makes them: payloads encrypted for the brand's published
 public key (jwcrypto), captchas read as a member reads them, sign-in adapters that know what they
 issued, and a brand's config changed within a test."""
+
 import hashlib
 import hmac
 import json
@@ -14,11 +15,15 @@ from tessera.core.timeutil import now
 from tessera.plugins import AdapterError
 
 
-def seal(public_key: dict, fields: dict, *, iat: int | None = None, jti: str | None = None, kid: str | None = None) -> str:
+def seal(
+    public_key: dict, fields: dict, *, iat: int | None = None, jti: str | None = None, kid: str | None = None
+) -> str:
     """``fields`` with ``iat`` and ``jti`` as a JWE compact serialization for ``public_key`` (a JWK)."""
     claims = {**fields, "iat": int(time.time()) if iat is None else iat, "jti": jti or uuid.uuid4().hex}
-    token = jwe.JWE(json.dumps(claims).encode(),
-                    protected={"alg": "RSA-OAEP-256", "enc": "A256GCM", "kid": kid or public_key["kid"]})
+    token = jwe.JWE(
+        json.dumps(claims).encode(),
+        protected={"alg": "RSA-OAEP-256", "enc": "A256GCM", "kid": kid or public_key["kid"]},
+    )
     token.add_recipient(jwk.JWK(**public_key))
     return token.serialize(compact=True)
 
@@ -94,8 +99,9 @@ class SignInProvider:
         return {"subject": subject, "email": f"{subject}@example.com", "name": name or None}
 
 
-def configure_brand(db, slug: str, *, flags: dict | None = None, fields: dict | None = None,
-                    plugins: dict | None = None) -> None:
+def configure_brand(
+    db, slug: str, *, flags: dict | None = None, fields: dict | None = None, plugins: dict | None = None
+) -> None:
     """Change a brand's config within a test (rolled back with it): whitelabel ``flags`` set,
     register ``fields`` merged into its settings, ``plugins`` enabled with these settings ahead of
     the brand's others (None: disabled)."""
@@ -112,7 +118,9 @@ def configure_brand(db, slug: str, *, flags: dict | None = None, fields: dict | 
     for name, settings in (fields or {}).items():
         register[name] = {**register.get(name, {}), **settings}
     given, current = plugins or {}, config.get("plugins", {})
-    config["plugins"] = {**{name: settings for name, settings in given.items() if settings is not None},
-                         **{name: settings for name, settings in current.items() if name not in given}}
+    config["plugins"] = {
+        **{name: settings for name, settings in given.items() if settings is not None},
+        **{name: settings for name, settings in current.items() if name not in given},
+    }
     tenant.config = config
     db.flush()

@@ -3,6 +3,7 @@ savepoint-wrapped session per test, and a webtest app sharing that test's transa
 
 TESSERA_TEST_DATABASE_URL picks the database (SQLite in a temporary folder by default).
 """
+
 import os
 import uuid
 from pathlib import Path
@@ -14,15 +15,14 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
-from tessera.core.db import ALL_TENANTS, make_engine
-from tessera.migrate import upgrade
-from tessera.plugins import plugin_manager, settings_schemas
-from tessera.core.settings import ROOT, Settings
-from tessera.tenancy.loader import load_tenants
-from tessera.tenancy.services import sync_tenants
-
 from apps import app_with_plugins
 from databases import own_database
+from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT, Settings
+from tessera.migrate import upgrade
+from tessera.plugins import plugin_manager, settings_schemas
+from tessera.tenancy.loader import load_tenants
+from tessera.tenancy.services import sync_tenants
 
 # Addresses from the demo brands' CIDR ranges (documentation ranges).
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
@@ -30,8 +30,15 @@ BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
 # The factories' fixtures (members, money, deposits, games, game sessions, bets), and the
 # functional tests' fixtures beside the helpers they use: accounts (the outbox), payments, the
 # transfer-wallet, seamless and betting-record test vendors, the game catalog.
-pytest_plugins = ["factories", "accounts", "wallet_helpers", "wallet_vendor", "seamless_vendor", "games_helpers",
-                  "games_bets_helpers"]
+pytest_plugins = [
+    "factories",
+    "accounts",
+    "wallet_helpers",
+    "wallet_vendor",
+    "seamless_vendor",
+    "games_helpers",
+    "games_bets_helpers",
+]
 
 
 def _reset(engine):

@@ -1,6 +1,7 @@
 """Real databases for the tests and the benches: a PostgreSQL database of their own, one migrated
 with the demo brands, and work committed in a session of its own, run again when the database
 refuses it for now, and a killer of backends for the tests that prove what survives one."""
+
 import itertools
 import random
 import threading
@@ -13,9 +14,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.core.settings import ROOT
 from tessera.migrate import upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.core.settings import ROOT
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 
@@ -76,8 +77,10 @@ def kill_backends(url: str, stop: threading.Event, rng: random.Random, kills: li
     """Terminate a random backend of the database that is inside a transaction, now and then."""
     database = make_url(url).database
     engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    busy = text("SELECT pid FROM pg_stat_activity WHERE datname = :db AND pid <> pg_backend_pid() "
-                "AND backend_type = 'client backend' AND xact_start IS NOT NULL ORDER BY pid")
+    busy = text(
+        "SELECT pid FROM pg_stat_activity WHERE datname = :db AND pid <> pg_backend_pid() "
+        "AND backend_type = 'client backend' AND xact_start IS NOT NULL ORDER BY pid"
+    )
     try:
         with engine.connect() as connection:
             while not stop.wait(rng.uniform(0.05, 0.25)):

@@ -4,6 +4,7 @@ sessions and rounds (bets); and a clock a test moves. Rows go to the session bei
 test's own, through the fixtures at the end (a plugin tests/conftest.py registers), or a committed
 one within ``building_in(db)``.
 """
+
 import itertools
 import secrets
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from tessera.identity.accounts.models import FREE_PLAY, REAL, Member, username_k
 from tessera.identity.passwords import hash_password
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.models import LedgerTransaction
-from tessera.wallet.ledger.services import Leg, Ledger
+from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.money import to_minor
 from tessera.wallet.payments.models import MANUAL, PAID, PENDING, REDIRECT, Deposit
 
@@ -135,8 +136,14 @@ class CreditFactory(factory.Factory):
     def _create(cls, model_class, *, member, minor, kind, key, reference, remark):
         ledger = Ledger(current_session(), member.tenant_id)
         house = ledger.house_account(HOUSE_ACCOUNTS.get(kind, "deposits_clearing"))
-        return ledger.post(key, kind, [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
-                           member_id=member.id, reference=reference, remark=remark)
+        return ledger.post(
+            key,
+            kind,
+            [Leg(house, -minor), Leg(ledger.member_account(member.id), minor)],
+            member_id=member.id,
+            reference=reference,
+            remark=remark,
+        )
 
 
 class DepositFactory(RowFactory):
@@ -150,7 +157,9 @@ class DepositFactory(RowFactory):
 
     class Params:
         amount = "500.00"
-        bank = factory.Trait(kind=MANUAL, plugin="test-payments", channel="testbank", channel_title="Test Bank transfer")
+        bank = factory.Trait(
+            kind=MANUAL, plugin="test-payments", channel="testbank", channel_title="Test Bank transfer"
+        )
         paid = factory.Trait(status=PAID, paid_at=factory.SelfAttribute("updated_at"))
 
     member = factory.SubFactory(MemberFactory)
@@ -248,6 +257,7 @@ class GameBetFactory(RowFactory):
 
 # -- Fixtures: the app's clock, and the factories building in the test's session ---------------
 
+
 @pytest.fixture
 def clock(app):
     """Stops the app's clock at the current time; the test moves it."""
@@ -300,8 +310,9 @@ def games(building):
     """``games("PG", "pg-1", "Lucky Sevens", "LIVE", brand="demo-ph")``: a catalog game (``GameFactory``;
     ``tenant_id=`` instead of ``brand``)."""
 
-    def make(vassalage: str = "TEST", code: str | None = None, name: str | None = None, category: str = "RNG",
-             **fields) -> Game:
+    def make(
+        vassalage: str = "TEST", code: str | None = None, name: str | None = None, category: str = "RNG", **fields
+    ) -> Game:
         named = {"game_code": code} if code else {}
         named.update({"display_name": name} if name else {})
         return GameFactory(vassalage=vassalage, category=category, **named, **fields)

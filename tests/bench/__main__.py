@@ -7,6 +7,7 @@ the throughput ratio status/bare against TARGET_RATIO; falling short is reported
 Exit status 1 means something did not run: a server did not start or died, wrk failed, or a
 response was an error or not 2xx.
 """
+
 import argparse
 import platform
 import signal
@@ -43,13 +44,20 @@ def parse_args(argv):
     parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds per target, not counted (default 2)")
     parser.add_argument("--connections", type=int, default=16, help="concurrent keep-alive connections (default 16)")
     parser.add_argument("--wrk-threads", type=int, default=1, help="wrk threads (default 1; the machine has few cores)")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads of every server (default 8, as tessera serve)")
+    parser.add_argument(
+        "--threads", type=int, default=8, help="waitress threads of every server (default 8, as tessera serve)"
+    )
     parser.add_argument("--hosts", default=",".join(DEFAULT_HOSTS), help="brand hosts, comma-separated")
-    parser.add_argument("--log-levels", default=f"{QUIET_LEVEL},INFO",
-                        help=f"TESSERA_LOG_LEVEL values to measure Tessera with (default {QUIET_LEVEL},INFO)")
+    parser.add_argument(
+        "--log-levels",
+        default=f"{QUIET_LEVEL},INFO",
+        help=f"TESSERA_LOG_LEVEL values to measure Tessera with (default {QUIET_LEVEL},INFO)",
+    )
     args = parser.parse_args(argv)
     args.hosts = [h.strip() for h in args.hosts.split(",") if h.strip()]
-    args.log_levels = list(dict.fromkeys(level.strip().upper() for level in args.log_levels.split(",") if level.strip()))
+    args.log_levels = list(
+        dict.fromkeys(level.strip().upper() for level in args.log_levels.split(",") if level.strip())
+    )
     if not args.hosts or not args.log_levels:
         parser.error("--hosts and --log-levels need at least one value")
     if args.connections < args.wrk_threads or args.wrk_threads < 1 or args.duration < 1 or args.warmup < 0:
@@ -75,8 +83,9 @@ def measure(target: Target, args) -> None:
     try:
         if args.warmup > 0:
             wrk.run(url, target.host, seconds=args.warmup, connections=args.connections, threads=args.wrk_threads)
-        target.result = wrk.run(url, target.host, seconds=args.duration, connections=args.connections,
-                                threads=args.wrk_threads)
+        target.result = wrk.run(
+            url, target.host, seconds=args.duration, connections=args.connections, threads=args.wrk_threads
+        )
     except wrk.WrkFailed as exc:
         target.problem = str(exc)
         return
@@ -86,8 +95,9 @@ def measure(target: Target, args) -> None:
     elif result.requests == 0:
         target.problem = "no request completed"
     elif result.failures:
-        target.problem = (f"{result.socket_errors} socket error(s), {result.non2xx} non-2xx response(s)"
-                          + (f" (first status {result.first_bad_status})" if result.first_bad_status else ""))
+        target.problem = f"{result.socket_errors} socket error(s), {result.non2xx} non-2xx response(s)" + (
+            f" (first status {result.first_bad_status})" if result.first_bad_status else ""
+        )
 
 
 def print_table(targets: list[Target]) -> None:
@@ -97,8 +107,9 @@ def print_table(targets: list[Target]) -> None:
         if r is None:
             rows.append((t.label, t.log, "-", "-", "-", "-", "did not run"))
         else:
-            rows.append((t.label, t.log, f"{r.rps:.1f}", f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.requests),
-                         str(r.failures)))
+            rows.append(
+                (t.label, t.log, f"{r.rps:.1f}", f"{r.p50_ms:.2f}", f"{r.p99_ms:.2f}", str(r.requests), str(r.failures))
+            )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for n, row in enumerate(rows):
         cells = [cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
@@ -115,18 +126,26 @@ def print_ratios(bare: Target, tessera: list[Target]) -> None:
             continue
         ratio = t.result.rps / bare.result.rps
         verdict = "PASS" if ratio >= TARGET_RATIO else "BELOW TARGET"
-        print(f"  {t.host:<22} {t.log:<8} {ratio:.3f}  {verdict}  "
-              f"({t.result.rps:.1f} / {bare.result.rps:.1f} req/s; p50 x{t.result.p50_ms / bare.result.p50_ms:.1f})")
+        print(
+            f"  {t.host:<22} {t.log:<8} {ratio:.3f}  {verdict}  "
+            f"({t.result.rps:.1f} / {bare.result.rps:.1f} req/s; p50 x{t.result.p50_ms / bare.result.p50_ms:.1f})"
+        )
 
 
 def run(args) -> int:
     print(f"Tessera bench: GET {PATH}, Tessera per brand vs a bare Pyramid JSON view, same run")
-    print(f"  servers: waitress, {args.threads} threads each, one subprocess each on 127.0.0.1 (free port); "
-          f"Python {platform.python_version()}")
-    print(f"  load: {wrk_version()}, {args.wrk_threads} thread(s), {args.connections} connections, "
-          f"{args.warmup:g} s warm-up + {args.duration:g} s measured per target, keep-alive")
-    print(f"  Tessera: temporary SQLite database (db upgrade + tenants sync), TESSERA_LOG_FORMAT=json, "
-          f"TESSERA_LOG_LEVEL in {', '.join(args.log_levels)}")
+    print(
+        f"  servers: waitress, {args.threads} threads each, one subprocess each on 127.0.0.1 (free port); "
+        f"Python {platform.python_version()}"
+    )
+    print(
+        f"  load: {wrk_version()}, {args.wrk_threads} thread(s), {args.connections} connections, "
+        f"{args.warmup:g} s warm-up + {args.duration:g} s measured per target, keep-alive"
+    )
+    print(
+        f"  Tessera: temporary SQLite database (db upgrade + tenants sync), TESSERA_LOG_FORMAT=json, "
+        f"TESSERA_LOG_LEVEL in {', '.join(args.log_levels)}"
+    )
     if QUIET_LEVEL in args.log_levels:
         print(f"    {QUIET_LEVEL}: the ratio that counts; no access log line per request")
     if "INFO" in args.log_levels:
@@ -159,8 +178,10 @@ def run(args) -> int:
                     tessera.append(Target(f"tessera {host} ({slug})", server, host, level))
             print("  servers ready: " + ", ".join(f"{s.name} on :{s.port} (pid {s.process.pid})" for s in servers))
             targets = [bare] + tessera
-            print(f"  measuring {len(targets)} targets, about "
-                  f"{len(targets) * (args.duration + args.warmup):.0f} s ...\n", flush=True)
+            print(
+                f"  measuring {len(targets)} targets, about {len(targets) * (args.duration + args.warmup):.0f} s ...\n",
+                flush=True,
+            )
             for target in targets:
                 measure(target, args)
             print_table(targets)

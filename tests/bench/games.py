@@ -17,6 +17,7 @@ WARNING. The result is p50 and p95 per query and per database against TARGET_MS.
 Exit status 1 means something did not run: a query was refused or answered what it should not,
 or a database could not be prepared. Falling short of the target is reported, not failed.
 """
+
 import argparse
 import os
 import sys
@@ -30,14 +31,14 @@ from sqlalchemy.engine import make_url
 
 from tessera.app import make_app
 from tessera.core.db import scope_connection
+from tessera.core.settings import Settings
+from tessera.core.timeutil import utcnow
 from tessera.games.catalog.services import sync_catalog, vacuum_after_sync
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.sessions.services import start_session
 from tessera.plugins import TenantPlugins, make_plugin_manager
-from tessera.core.settings import Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 
 from ..databases import demo_brands, own_database
 from .login import percentile
@@ -66,8 +67,19 @@ QUERIES = (
     ("search 'tiger'", {"gameType": "RNG", "gameName": "tiger"}, False, True),
     ("search 'sakura ninja 3'", {"gameType": "RNG", "gameName": "sakura ninja 3"}, False, True),
     ("search, nothing found", {"gameType": "RNG", "gameName": "zzz"}, False, False),
-    ("every filter", {"gameType": "RNG", "vassalage": "PG", "gameClassify": "SC", "minBet": "0.01",
-                      "minLineNum": 25, "gameName": "golden"}, True, True),
+    (
+        "every filter",
+        {
+            "gameType": "RNG",
+            "vassalage": "PG",
+            "gameClassify": "SC",
+            "minBet": "0.01",
+            "minLineNum": 25,
+            "gameName": "golden",
+        },
+        True,
+        True,
+    ),
     ("esports lane, page 3", {"gameType": "ESPORTS", "pageNo": 3}, False, True),
     ("fishing, page 5", {"gameType": "FISH", "pageNo": 5}, False, True),
 )
@@ -104,8 +116,9 @@ def prepare(url: str, pm) -> tuple[dict, dict]:
                 vacuum_after_sync(db.get_bind(), report)  # as tessera games sync does
                 timings["vacuum"] = time.perf_counter() - started
         scope_connection(db, tenant.id)
-        member = Member(username=MEMBER, username_key=username_key(MEMBER), nickname=MEMBER, member_type=REAL,
-                        created_at=utcnow())
+        member = Member(
+            username=MEMBER, username_key=username_key(MEMBER), nickname=MEMBER, member_type=REAL, created_at=utcnow()
+        )
         db.add(member)
         db.flush()
         token = start_session(db, tenant, member, None, utcnow())
@@ -132,8 +145,9 @@ def marked(value: dict) -> int:
     return sum(game["isFavourite"] for game in value["games"])
 
 
-def measure(app: webtest.TestApp, timed: Timed, member: dict,
-            rounds: int) -> tuple[dict[str, list[float]], list[float], list[str]]:
+def measure(
+    app: webtest.TestApp, timed: Timed, member: dict, rounds: int
+) -> tuple[dict[str, list[float]], list[float], list[str]]:
     """Milliseconds per query: server time by query, and this process's CPU time of every query."""
     times: dict[str, list[float]] = {label: [] for label, *_ in QUERIES}
     cpu, problems = [], []
@@ -159,11 +173,14 @@ def bench_database(name: str, url: str, rounds: int) -> tuple[dict, list[float],
     pm = make_plugin_manager(load_entry_points=True)
     pm.register(GameVendors(OTHERS, sizes=SIZES), name=PLUGIN)
     timings, member = prepare(url, pm)
-    print(f"  {name}: catalog sync of {CATALOG:,} games {timings['first sync']:.2f} s (then vacuumed and "
-          f"analysed, as tessera games sync does: {timings['vacuum']:.2f} s), again with nothing new "
-          f"{timings['again, nothing new']:.2f} s")
-    settings = Settings(database_url=url, tenants_dir=ROOT / "tenants", secret_key=SECRET_KEY,
-                        log_level="WARNING", log_format="json")
+    print(
+        f"  {name}: catalog sync of {CATALOG:,} games {timings['first sync']:.2f} s (then vacuumed and "
+        f"analysed, as tessera games sync does: {timings['vacuum']:.2f} s), again with nothing new "
+        f"{timings['again, nothing new']:.2f} s"
+    )
+    settings = Settings(
+        database_url=url, tenants_dir=ROOT / "tenants", secret_key=SECRET_KEY, log_level="WARNING", log_format="json"
+    )
     wsgi = make_app(settings, plugin_manager=pm)
     try:
         timed = Timed(wsgi)
@@ -178,31 +195,40 @@ def print_results(results: dict[str, dict[str, list[float]]], cpu: dict[str, lis
     width = max(len(label) for label, *_ in QUERIES)
     print("\n  " + "query".ljust(width) + "".join(f"  {n + ' p50':>14}  {n + ' p95':>14}" for n in names))
     for label, *_ in QUERIES:
-        cells = "".join(f"  {percentile(times[label], 0.5):>11.2f} ms  {percentile(times[label], 0.95):>11.2f} ms"
-                        for times in results.values())
+        cells = "".join(
+            f"  {percentile(times[label], 0.5):>11.2f} ms  {percentile(times[label], 0.95):>11.2f} ms"
+            for times in results.values()
+        )
         print("  " + label.ljust(width) + cells)
     print(f"\nGame list p95 over every query against the target ({TARGET_MS:g} ms):")
     for name, times in results.items():
         every = [ms for values in times.values() for ms in values]
         p95 = percentile(every, 0.95)
         verdict = "PASS" if p95 <= TARGET_MS else "ABOVE TARGET"
-        print(f"  {name:<11} p50 {percentile(every, 0.5):6.2f} ms  p95 {p95:6.2f} ms  "
-              f"p95/target {p95 / TARGET_MS:.2f}  {verdict}  ({len(every)} queries)")
-    print("This process's CPU time a query (the app; with SQLite, the database too), which other load on the "
-          "machine inflates less than the server time:")
+        print(
+            f"  {name:<11} p50 {percentile(every, 0.5):6.2f} ms  p95 {p95:6.2f} ms  "
+            f"p95/target {p95 / TARGET_MS:.2f}  {verdict}  ({len(every)} queries)"
+        )
+    print(
+        "This process's CPU time a query (the app; with SQLite, the database too), which other load on the "
+        "machine inflates less than the server time:"
+    )
     for name, used in cpu.items():
         print(f"  {name:<11} p50 {percentile(used, 0.5):6.2f} ms  p95 {percentile(used, 0.95):6.2f} ms")
 
 
 def run(args) -> int:
-    print(f"Tessera games bench: POST {PATH} ({HOST}) over {CATALOG:,} games, {len(QUERIES)} queries x "
-          f"{args.rounds} rounds per database, in process (webtest), {os.cpu_count()} CPU(s)")
+    print(
+        f"Tessera games bench: POST {PATH} ({HOST}) over {CATALOG:,} games, {len(QUERIES)} queries x "
+        f"{args.rounds} rounds per database, in process (webtest), {os.cpu_count()} CPU(s)"
+    )
     print("  load average at the start: " + ", ".join(f"{load:.2f}" for load in os.getloadavg()))
     results, cpu, problems = {}, {}, []
     with tempfile.TemporaryDirectory(prefix="tessera-bench-games-") as tmp:
         try:
-            times, cpu["SQLite"], found = bench_database("SQLite", f"sqlite:///{Path(tmp) / 'games.sqlite'}",
-                                                        args.rounds)
+            times, cpu["SQLite"], found = bench_database(
+                "SQLite", f"sqlite:///{Path(tmp) / 'games.sqlite'}", args.rounds
+            )
             results["SQLite"] = times
             problems += [f"SQLite: {p}" for p in found]
         except Exception as exc:  # noqa: BLE001 - reported, the bench fails

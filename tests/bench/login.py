@@ -8,6 +8,7 @@ The baseline, measured in the same run and process as the client, is one argon2i
 the cost every login must pay. The result is the login p95 and its ratio to that baseline.
 Exit status 1 means something did not run or a login did not succeed.
 """
+
 import argparse
 import http.client
 import json
@@ -60,9 +61,14 @@ def argon2_times(count: int) -> tuple[float, float]:
 
 
 def make_member(env: dict) -> None:
-    done = subprocess.run(tessera_command() + ["members", "create", "demo-bd", USERNAME, "--type", "4",
-                                               "--password", PASSWORD],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        tessera_command() + ["members", "create", "demo-bd", USERNAME, "--type", "4", "--password", PASSWORD],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0:
         raise ServerFailed(f"tessera members create exited {done.returncode}:\n{done.stdout}{done.stderr}")
 
@@ -71,8 +77,12 @@ def log_in(port: int, body: str) -> tuple[float, int, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         started = time.perf_counter()
-        connection.request("POST", PATH, body=body.encode(),
-                           headers={"Host": HOST, "Content-Type": "application/jose", "Accept": "application/json"})
+        connection.request(
+            "POST",
+            PATH,
+            body=body.encode(),
+            headers={"Host": HOST, "Content-Type": "application/jose", "Accept": "application/json"},
+        )
         response = connection.getresponse()
         answer = response.read()
         return (time.perf_counter() - started) * 1000, response.status, answer
@@ -84,8 +94,10 @@ def run(args) -> int:
     count = max(1, round(args.rate * args.duration))
     print(f"Tessera login bench: POST {PATH} ({HOST}), {count} logins at {args.rate:g}/s, open loop")
     hash_ms, verify_ms = argon2_times(args.hashes)
-    print(f"  argon2id (memory 19 MiB, 2 passes, parallelism 1), median of {args.hashes}: "
-          f"hash {hash_ms:.1f} ms, verify {verify_ms:.1f} ms")
+    print(
+        f"  argon2id (memory 19 MiB, 2 passes, parallelism 1), median of {args.hashes}: "
+        f"hash {hash_ms:.1f} ms, verify {verify_ms:.1f} ms"
+    )
     with tempfile.TemporaryDirectory(prefix="tessera-bench-login-") as tmp:
         env = bench_env(Path(tmp), "WARNING")
         server = Server("tessera", "tessera", threads=8, env=env)
@@ -95,8 +107,10 @@ def run(args) -> int:
             server.start()
             server.wait_listening(120)
             public_key = server.check("/wps/system/status", HOST)["value"]["publicKey"]
-            bodies = [seal(public_key, {"username": USERNAME, "password": PASSWORD, "type": "username"})
-                      for _ in range(count + 1)]
+            bodies = [
+                seal(public_key, {"username": USERNAME, "password": PASSWORD, "type": "username"})
+                for _ in range(count + 1)
+            ]
             warm = log_in(server.port, bodies.pop())
             if warm[1] != 200:
                 raise ServerFailed(f"the warm-up login answered {warm[1]}: {warm[2][:300]!r}")
@@ -109,14 +123,21 @@ def run(args) -> int:
                         time.sleep(delay)
                     futures.append(pool.submit(log_in, server.port, body))
                 results = [f.result() for f in futures]
-            bad = [(status, answer[:200]) for _, status, answer in results
-                   if status != 200 or not json.loads(answer).get("success")]
+            bad = [
+                (status, answer[:200])
+                for _, status, answer in results
+                if status != 200 or not json.loads(answer).get("success")
+            ]
             latencies = [ms for ms, _, _ in results]
             p50, p95 = percentile(latencies, 0.50), percentile(latencies, 0.95)
-            print(f"  logins: {len(results)} in {time.monotonic() - started:.1f} s; "
-                  f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
-            print(f"\nLogin p95 / argon2id verify: {p95 / verify_ms:.2f} "
-                  f"({p95:.1f} ms / {verify_ms:.1f} ms; the rest is the JWE, the database and HTTP)")
+            print(
+                f"  logins: {len(results)} in {time.monotonic() - started:.1f} s; "
+                f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms"
+            )
+            print(
+                f"\nLogin p95 / argon2id verify: {p95 / verify_ms:.2f} "
+                f"({p95:.1f} ms / {verify_ms:.1f} ms; the rest is the JWE, the database and HTTP)"
+            )
             if bad:
                 print(f"\nFAILED: {len(bad)} login(s) did not succeed, first: {bad[0]}", file=sys.stderr)
                 return 1

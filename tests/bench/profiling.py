@@ -5,6 +5,7 @@ the same TESSERA_* environment, and calls the WSGI app directly (no server, no s
 timed against the bare Pyramid view, then under cProfile. Prints the time per request of both,
 the Tessera steps that matter (cumulative time per request), and the top cProfile entries.
 """
+
 import argparse
 import cProfile
 import io
@@ -54,11 +55,22 @@ STEPS = (
 
 def environ_for(host: str) -> dict:
     return {
-        "REQUEST_METHOD": "GET", "SCRIPT_NAME": "", "PATH_INFO": PATH, "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": host,
-        "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b""),
-        "wsgi.errors": sys.stderr, "wsgi.version": (1, 0), "wsgi.multithread": True,
-        "wsgi.multiprocess": False, "wsgi.run_once": False,
+        "REQUEST_METHOD": "GET",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": PATH,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": host,
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(b""),
+        "wsgi.errors": sys.stderr,
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": False,
+        "wsgi.run_once": False,
     }
 
 
@@ -112,7 +124,10 @@ def main(argv=None) -> int:
             call(bare, args.host)
         timed = max(200, args.requests // 3)
         tessera_us, bare_us = per_request_us(app, args.host, timed), per_request_us(bare, args.host, timed)
-        print(f"In-process, no server, {timed} requests each, Host: {args.host}, TESSERA_LOG_LEVEL={args.log_level.upper()}")
+        print(
+            f"In-process, no server, {timed} requests each, Host: {args.host}, "
+            f"TESSERA_LOG_LEVEL={args.log_level.upper()}"
+        )
         print(f"  tessera status: {tessera_us:8.0f} us/request")
         print(f"  bare pyramid:   {bare_us:8.0f} us/request   (ratio bare/tessera {bare_us / tessera_us:.3f})")
 
@@ -124,8 +139,10 @@ def main(argv=None) -> int:
         if args.output:
             profiler.dump_stats(args.output)
         stats = pstats.Stats(profiler)
-        print(f"\nSteps of the status request under cProfile ({args.requests} requests; cumulative, per request;"
-              " cProfile inflates absolute times, compare shares):")
+        print(
+            f"\nSteps of the status request under cProfile ({args.requests} requests; cumulative, per request;"
+            " cProfile inflates absolute times, compare shares):"
+        )
         rows = step_times(stats, args.requests)
         whole = rows[0][1] or 1.0
         for label, us, calls in rows:
@@ -138,7 +155,7 @@ def main(argv=None) -> int:
             pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(args.top)
             text = out.getvalue()
             print(f"\nTop {args.top} by {order}:")
-            print(text[text.find("   ncalls"):].rstrip())
+            print(text[text.find("   ncalls") :].rstrip())
     return 0
 
 

@@ -21,6 +21,7 @@ Runs on a temporary SQLite database, and on PostgreSQL where one is reachable
 of its own there and drops it). Exit status 1 means something did not run: the server did not
 start, a call did not succeed, the balances do not add up, or the audit found a problem.
 """
+
 import argparse
 import http.client
 import itertools
@@ -37,26 +38,42 @@ from sqlalchemy.orm import Session
 
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.timeutil import utcnow
 from tessera.games.seamless.calls import CREDIT, DEBIT, Call
 from tessera.games.seamless.services import SeamlessWallet
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.plugins import make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.audit import audit_brand
-from tessera.wallet.ledger.services import Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.services import Ledger, Leg
 
 from ..databases import demo_brands, own_database, run_committed
 from .servers import (
-    SECRET_KEY, Gunicorn, ServerFailed, bench_env, exit_status, import_test_helpers, postgres_options, postgres_reachable,
+    SECRET_KEY,
+    Gunicorn,
+    ServerFailed,
+    bench_env,
+    exit_status,
+    import_test_helpers,
+    postgres_options,
+    postgres_reachable,
 )
 from .wallet import Load
 
 import_test_helpers()  # the test suite's vendor plugin, beside the functional tests
 from seamless_vendor import (  # noqa: E402
-    PLUGIN, SECRETS, SEAMLESS_VENDOR, SIGNATURE, SLOT, TIMESTAMP, SeamlessVendor, enable_seamless_vendor, signature)
+    PLUGIN,
+    SEAMLESS_VENDOR,
+    SECRETS,
+    SIGNATURE,
+    SLOT,
+    TIMESTAMP,
+    SeamlessVendor,
+    enable_seamless_vendor,
+    signature,
+)
 
 HOST, BRAND = "demo-bd.localhost", "demo-bd"
 FUNDS = 10_000_000  # minor units per member: far more than any run stakes
@@ -94,14 +111,27 @@ def prepare(url: str, clients: int) -> dict:
         enable_seamless_vendor(db, pm, BRAND)
         tenant = db.scalar(select(Tenant).where(Tenant.slug == BRAND))
         names = [f"benchspin{n:03d}" for n in range(clients)]
-        members = [Member(tenant_id=tenant.id, username=name, username_key=username_key(name), nickname=name,
-                          member_type=REAL, created_at=utcnow()) for name in names]
+        members = [
+            Member(
+                tenant_id=tenant.id,
+                username=name,
+                username_key=username_key(name),
+                nickname=name,
+                member_type=REAL,
+                created_at=utcnow(),
+            )
+            for name in names
+        ]
         db.add_all(members)
         db.flush()
         ledger = Ledger(db, tenant.id)
-        ledger.post("bench:seamless:funding", "deposit", member_id=None,
-                    legs=[Leg(ledger.house_account("deposits_clearing"), -FUNDS * clients)]
-                    + [Leg(ledger.member_account(member.id), FUNDS) for member in members])
+        ledger.post(
+            "bench:seamless:funding",
+            "deposit",
+            member_id=None,
+            legs=[Leg(ledger.house_account("deposits_clearing"), -FUNDS * clients)]
+            + [Leg(ledger.member_account(member.id), FUNDS) for member in members],
+        )
         db.commit()
         return {"tenant": TenantContext.from_row(tenant), "members": [m.id for m in members]}
 
@@ -119,8 +149,12 @@ def http_client(port: int, members: list[int], run_id: str):
         def send(operation: str, fields: dict) -> None:
             body = json.dumps(fields).encode()
             stamp = str(int(time.time()))
-            headers = {"Host": HOST, "Content-Type": "application/json", TIMESTAMP: stamp,
-                       SIGNATURE: signature(secret, stamp, body)}
+            headers = {
+                "Host": HOST,
+                "Content-Type": "application/json",
+                TIMESTAMP: stamp,
+                SIGNATURE: signature(secret, stamp, body),
+            }
             connection.request("POST", f"/vendors/{SEAMLESS_VENDOR}/wallet/{operation}", body=body, headers=headers)
             response = connection.getresponse()
             answer = response.read()
@@ -153,8 +187,16 @@ def wallet_client(engine, tenant, members: list[int], run_id: str):
         def call():
             round_id = f"{run_id}-{n}-{next(rounds)}"
             for operation in (DEBIT, CREDIT):
-                answer(Call(operation, member_id=member_id, transaction_id=f"{round_id}-{operation}",
-                            round_id=round_id, game_code=SLOT, amount_minor=STAKE))
+                answer(
+                    Call(
+                        operation,
+                        member_id=member_id,
+                        transaction_id=f"{round_id}-{operation}",
+                        round_id=round_id,
+                        game_code=SLOT,
+                        amount_minor=STAKE,
+                    )
+                )
 
         return call, lambda: None
 
@@ -170,9 +212,16 @@ def ledger_client(engine, tenant_id: int, members: list[int], run_id: str):
         def post(key: str, kind: str, amount: int) -> None:
             def work(db):
                 ledger = Ledger(db, tenant_id)
-                ledger.post(key, kind, member_id=member_id, reference=key, legs=[
-                    Leg(ledger.member_account(member_id), amount),
-                    Leg(ledger.house_account("vendor_settlement"), -amount)])
+                ledger.post(
+                    key,
+                    kind,
+                    member_id=member_id,
+                    reference=key,
+                    legs=[
+                        Leg(ledger.member_account(member_id), amount),
+                        Leg(ledger.house_account("vendor_settlement"), -amount),
+                    ],
+                )
 
             run_committed(engine, tenant_id, work)
 
@@ -200,8 +249,11 @@ def measure(args, engine, server, prepared) -> tuple[dict, list[str]]:
     for name, label, client in runs:
         load = Load(args.clients, args.warmup, args.duration)
         rates[name] = load.run(client)
-        print(f"  {label:<44} {rates[name]:8.1f} round trips/s   p50 {load.percentile(0.5):7.2f} ms   "
-              f"p99 {load.percentile(0.99):7.2f} ms   ({len(load.latencies)} in {args.duration:g} s)", flush=True)
+        print(
+            f"  {label:<44} {rates[name]:8.1f} round trips/s   p50 {load.percentile(0.5):7.2f} ms   "
+            f"p99 {load.percentile(0.99):7.2f} ms   ({len(load.latencies)} in {args.duration:g} s)",
+            flush=True,
+        )
         problems += [f"{label}: {p}" for p in load.problems[:3]]
     return rates, problems
 
@@ -212,11 +264,20 @@ def check_members(engine, prepared: dict) -> list[str]:
     tenant_id = prepared["tenant"].id
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
-        balances = db.scalars(select(LedgerAccount.balance_minor).where(
-            LedgerAccount.tenant_id == tenant_id, LedgerAccount.member_id.in_(prepared["members"]))).all()
-        kinds = dict(db.execute(select(LedgerTransaction.kind, func.count()).where(
-            LedgerTransaction.tenant_id == tenant_id, LedgerTransaction.kind.in_(("game_bet", "game_payout")))
-            .group_by(LedgerTransaction.kind)).all())
+        balances = db.scalars(
+            select(LedgerAccount.balance_minor).where(
+                LedgerAccount.tenant_id == tenant_id, LedgerAccount.member_id.in_(prepared["members"])
+            )
+        ).all()
+        kinds = dict(
+            db.execute(
+                select(LedgerTransaction.kind, func.count())
+                .where(
+                    LedgerTransaction.tenant_id == tenant_id, LedgerTransaction.kind.in_(("game_bet", "game_payout"))
+                )
+                .group_by(LedgerTransaction.kind)
+            ).all()
+        )
     print(f"  {kinds.get('game_bet', 0)} bets and {kinds.get('game_payout', 0)} wins posted")
     problems = [f"a member holds {b} minor units, not {FUNDS}" for b in balances if b != FUNDS][:3]
     if kinds.get("game_bet") != kinds.get("game_payout"):
@@ -229,8 +290,10 @@ def audit(engine, tenant_id: int) -> list[str]:
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
         report = audit_brand(db, tenant_id)
-    print(f"  audit {BRAND}: {report.accounts} accounts, {report.transactions} transactions, "
-          f"{report.postings} postings, {report.problem_count} problem(s)")
+    print(
+        f"  audit {BRAND}: {report.accounts} accounts, {report.transactions} transactions, "
+        f"{report.postings} postings, {report.problem_count} problem(s)"
+    )
     return [f"audit: {finding.check}: {problem}" for finding in report.findings for problem in finding.problems][:10]
 
 
@@ -239,20 +302,25 @@ def bench(args, label: str, url: str, env: dict, tmp: Path) -> list[str]:
     started = time.monotonic()
     prepared = prepare(url, args.clients)
     print(f"  database prepared in {time.monotonic() - started:.1f} s")
-    server = Gunicorn({**env, "TESSERA_DATABASE_URL": url}, tmp / f"gunicorn-{label}.log",
-                      "tests.bench.seamless:application()")
+    server = Gunicorn(
+        {**env, "TESSERA_DATABASE_URL": url}, tmp / f"gunicorn-{label}.log", "tests.bench.seamless:application()"
+    )
     engine = make_engine(url)
     problems = []
     try:
         server.start()
         server.wait_ready(60)
         workers, threads = env["TESSERA_WORKERS"], env["TESSERA_THREADS"]
-        print(f"  server: gunicorn (tessera.gunicorn_conf: gthread, {workers} workers x {threads} threads) "
-              f"on 127.0.0.1:{server.port}, TESSERA_LOG_LEVEL=WARNING")
+        print(
+            f"  server: gunicorn (tessera.gunicorn_conf: gthread, {workers} workers x {threads} threads) "
+            f"on 127.0.0.1:{server.port}, TESSERA_LOG_LEVEL=WARNING"
+        )
         rates, problems = measure(args, engine, server, prepared)
         if rates["ledger"]:
-            print(f"  ratio HTTP / Ledger.post baseline: {rates['http'] / rates['ledger']:.3f}   "
-                  f"(SeamlessWallet in-process / baseline: {rates['wallet'] / rates['ledger']:.3f})")
+            print(
+                f"  ratio HTTP / Ledger.post baseline: {rates['http'] / rates['ledger']:.3f}   "
+                f"(SeamlessWallet in-process / baseline: {rates['wallet'] / rates['ledger']:.3f})"
+            )
         problems += check_members(engine, prepared)
         problems += audit(engine, prepared["tenant"].id)
     except ServerFailed as exc:
@@ -268,8 +336,12 @@ def run(args) -> int:
     problems = []
     with tempfile.TemporaryDirectory(prefix="tessera-bench-seamless-") as tmp:
         tmp = Path(tmp)
-        env = {**bench_env(tmp, "WARNING"), "TESSERA_WORKERS": os.environ.get("TESSERA_WORKERS", "2"),
-               "TESSERA_THREADS": os.environ.get("TESSERA_THREADS", "4"), "TESSERA_RETRY_ATTEMPTS": "10"}
+        env = {
+            **bench_env(tmp, "WARNING"),
+            "TESSERA_WORKERS": os.environ.get("TESSERA_WORKERS", "2"),
+            "TESSERA_THREADS": os.environ.get("TESSERA_THREADS", "4"),
+            "TESSERA_RETRY_ATTEMPTS": "10",
+        }
         problems += bench(args, "SQLite", env["TESSERA_DATABASE_URL"], env, tmp)
         unreachable = "skipped (--sqlite-only)" if args.sqlite_only else postgres_reachable(args.postgres)
         if unreachable:

@@ -4,6 +4,7 @@ Both apps are served by waitress with the same keyword arguments as ``tessera se
 127.0.0.1 and a port the kernel picks; the first line on stdout is ``LISTENING <port>``.
 Tessera reads its settings from the TESSERA_* environment, as ``tessera serve`` does.
 """
+
 import argparse
 import sys
 

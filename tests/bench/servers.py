@@ -1,6 +1,7 @@
 """What the benchmarks share: servers as subprocesses (started on a free loopback port, checked,
 stopped by PID), the PostgreSQL server a bench may make its database on, the test suite's helpers,
 and the exit status."""
+
 import collections
 import http.client
 import json
@@ -18,7 +19,9 @@ from sqlalchemy.pool import NullPool
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-SECRET_KEY = "tessera-bench-secret-of-32-bytes-or-more"  # the benches' Tessera, and the brands of the databases they prepare
+SECRET_KEY = (
+    "tessera-bench-secret-of-32-bytes-or-more"  # the benches' Tessera, and the brands of the databases they prepare
+)
 
 
 class ServerFailed(RuntimeError):
@@ -47,7 +50,11 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.bench.server", self.app, f"--threads={self.threads}"],
-            cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
         )
         self._drain = threading.Thread(target=self._read, name=f"drain-{self.name}", daemon=True)
         self._drain.start()
@@ -66,7 +73,9 @@ class Server:
         deadline = time.monotonic() + timeout
         while not self._listening.wait(0.1):
             if self.process.poll() is not None:
-                raise ServerFailed(f"{self.name}: exited with {self.process.returncode} before listening\n{self.log_tail()}")
+                raise ServerFailed(
+                    f"{self.name}: exited with {self.process.returncode} before listening\n{self.log_tail()}"
+                )
             if time.monotonic() > deadline:
                 raise ServerFailed(f"{self.name}: not listening after {timeout:.0f} s\n{self.log_tail()}")
 
@@ -93,7 +102,9 @@ class Server:
                 time.sleep(0.2)
                 continue
             if status != 200:
-                raise ServerFailed(f"{self.name}: GET {path} (Host: {host}) answered {status}: {body[:500]!r}\n{self.log_tail()}")
+                raise ServerFailed(
+                    f"{self.name}: GET {path} (Host: {host}) answered {status}: {body[:500]!r}\n{self.log_tail()}"
+                )
             try:
                 answer = json.loads(body)
             except ValueError:
@@ -101,7 +112,9 @@ class Server:
             if answer.get("success") is not True:
                 raise ServerFailed(f"{self.name}: GET {path} (Host: {host}) did not succeed: {body[:500]!r}")
             return answer
-        raise ServerFailed(f"{self.name}: GET {path} (Host: {host}) got no answer in {timeout:.0f} s: {last}\n{self.log_tail()}")
+        raise ServerFailed(
+            f"{self.name}: GET {path} (Host: {host}) got no answer in {timeout:.0f} s: {last}\n{self.log_tail()}"
+        )
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -142,9 +155,14 @@ class Gunicorn:
         fd = self.socket.fileno()
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:tessera.gunicorn_conf", "--bind", f"fd://{fd}",
-             self.app],
-            cwd=ROOT, env=self.env, pass_fds=(fd,), stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
+            [sys.executable, "-m", "gunicorn", "-c", "python:tessera.gunicorn_conf", "--bind", f"fd://{fd}", self.app],
+            cwd=ROOT,
+            env=self.env,
+            pass_fds=(fd,),
+            stdin=subprocess.DEVNULL,
+            stdout=self.log,
+            stderr=self.log,
+        )
 
     def wait_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -227,24 +245,28 @@ class CpuUse:
     def per_call(self, calls: int) -> str:
         if not self.used or not calls:
             return "CPU use not known (no /proc)"
-        parts = [f"{group} {1000 * self.used.get(group, 0.0) / calls:.2f} ms"
-                 for group in ("server", "PostgreSQL", "clients")]
+        parts = [
+            f"{group} {1000 * self.used.get(group, 0.0) / calls:.2f} ms"
+            for group in ("server", "PostgreSQL", "clients")
+        ]
         return "CPU a call: " + ", ".join(parts) + f" (all: {1000 * sum(self.used.values()) / calls:.2f} ms)"
 
 
 def bench_env(tmp: Path, log_level: str) -> dict:
     """The environment of every benchmark process: no inherited TESSERA_* setting, a temporary SQLite database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TESSERA_")}
-    env.update({
-        "TESSERA_DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
-        "TESSERA_TENANTS_DIR": str(ROOT / "tenants"),
-        "TESSERA_UPLOAD_DIR": str(tmp / "uploads"),
-        "TESSERA_STATIC_DIR": str(tmp / "build"),
-        "TESSERA_SECRET_KEY": SECRET_KEY,
-        "TESSERA_LOG_LEVEL": log_level,
-        "TESSERA_LOG_FORMAT": "json",
-        "TESSERA_VALIDATE_RESPONSES": "0",
-    })
+    env.update(
+        {
+            "TESSERA_DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite'}",
+            "TESSERA_TENANTS_DIR": str(ROOT / "tenants"),
+            "TESSERA_UPLOAD_DIR": str(tmp / "uploads"),
+            "TESSERA_STATIC_DIR": str(tmp / "build"),
+            "TESSERA_SECRET_KEY": SECRET_KEY,
+            "TESSERA_LOG_LEVEL": log_level,
+            "TESSERA_LOG_FORMAT": "json",
+            "TESSERA_VALIDATE_RESPONSES": "0",
+        }
+    )
     return env
 
 
@@ -259,8 +281,9 @@ def prepare_database(env: dict, timeout: float = 300.0) -> None:
     """``tessera db upgrade`` and ``tessera tenants sync`` against the temporary database."""
     for args in (["db", "upgrade"], ["tenants", "sync"]):
         try:
-            done = subprocess.run(tessera_command() + args, cwd=ROOT, env=env, capture_output=True, text=True,
-                                  timeout=timeout)
+            done = subprocess.run(
+                tessera_command() + args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
             raise ServerFailed(f"tessera {' '.join(args)} did not finish in {timeout:.0f} s") from None
         if done.returncode != 0:
@@ -269,10 +292,16 @@ def prepare_database(env: dict, timeout: float = 300.0) -> None:
 
 def postgres_options(parser, database: str) -> None:
     """``--postgres``, the server, and ``--database``, the bench's own database there."""
-    parser.add_argument("--postgres", default=os.environ.get("TESSERA_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
-                        help="a PostgreSQL server the bench may make a database on (TESSERA_BENCH_POSTGRES_URL)")
-    parser.add_argument("--database", default=database,
-                        help=f"the bench's own database there, made again and dropped at the end (default {database})")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("TESSERA_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
+        help="a PostgreSQL server the bench may make a database on (TESSERA_BENCH_POSTGRES_URL)",
+    )
+    parser.add_argument(
+        "--database",
+        default=database,
+        help=f"the bench's own database there, made again and dropped at the end (default {database})",
+    )
 
 
 def postgres_reachable(server: str) -> str | None:

@@ -22,6 +22,7 @@ Then ``tessera ledger audit``'s checks over everything posted.
 Exit status 1 means something did not run: the server did not start, a call did not succeed, the
 balances do not add up, or the audit found a problem.
 """
+
 import argparse
 import http.client
 import itertools
@@ -42,16 +43,25 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
+from tessera.core.timeutil import utcnow
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.audit import audit_brand
-from tessera.wallet.ledger.services import InsufficientFunds, Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.services import InsufficientFunds, Ledger, Leg
 from tessera.wallet.operators.services import create_key
 
 from ..databases import demo_brands, own_database
-from .servers import SECRET_KEY, CpuUse, Gunicorn, ServerFailed, bench_env, exit_status, postgres_options, postgres_reachable
+from .servers import (
+    SECRET_KEY,
+    CpuUse,
+    Gunicorn,
+    ServerFailed,
+    bench_env,
+    exit_status,
+    postgres_options,
+    postgres_reachable,
+)
 
 HOST, BRAND = "demo-bd.localhost", "demo-bd"
 HOT_MEMBER = "benchwallet"
@@ -84,21 +94,31 @@ def prepare(url: str, wallets: int) -> dict:
         tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == BRAND))
         scope_connection(db, tenant_id)
         names = [HOT_MEMBER] + [f"benchwallet{n:04d}" for n in range(wallets)]
-        members = [Member(username=name, username_key=username_key(name), nickname=name, member_type=REAL,
-                          created_at=utcnow()) for name in names]
+        members = [
+            Member(username=name, username_key=username_key(name), nickname=name, member_type=REAL, created_at=utcnow())
+            for name in names
+        ]
         db.add_all(members)
         db.flush()
         key = create_key(db, tenant_id, "bench", utcnow())
         ledger = Ledger(db, tenant_id)
         funded = [ledger.member_account(member.id) for member in members[1:]]
-        ledger.post("bench:funding", "deposit", member_id=None,
-                    legs=[Leg(ledger.house_account("deposits_clearing"), -100_000 * len(funded))]
-                    + [Leg(account, 100_000) for account in funded])
+        ledger.post(
+            "bench:funding",
+            "deposit",
+            member_id=None,
+            legs=[Leg(ledger.house_account("deposits_clearing"), -100_000 * len(funded))]
+            + [Leg(account, 100_000) for account in funded],
+        )
         db.execute(text("CREATE TABLE bench_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)"))
         db.execute(text("INSERT INTO bench_accounts VALUES (1, 0)"))
         db.commit()
-        return {"tenant_id": tenant_id, "hot_member": members[0].id, "wallets": [m.id for m in members[1:]],
-                "operator_key": key}
+        return {
+            "tenant_id": tenant_id,
+            "hot_member": members[0].id,
+            "wallets": [m.id for m in members[1:]],
+            "operator_key": key,
+        }
 
 
 # -- load ------------------------------------------------------------------------------------
@@ -117,7 +137,9 @@ class Load:
     def run(self, make_client) -> float:
         begin = time.monotonic() + 0.5 + self.warmup
         end = begin + self.duration
-        threads = [threading.Thread(target=self._client, args=(make_client, n, begin, end)) for n in range(self.clients)]
+        threads = [
+            threading.Thread(target=self._client, args=(make_client, n, begin, end)) for n in range(self.clients)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -154,11 +176,13 @@ class Load:
 class Backends:
     """Samples, every 10 ms, what the bench database's client backends are doing."""
 
-    QUERY = text("SELECT CASE WHEN wait_event_type = 'Lock' THEN 'waiting for a lock' "
-                 "WHEN state = 'idle in transaction' THEN 'idle in a transaction' "
-                 "WHEN state = 'active' THEN 'running' ELSE 'idle' END "
-                 "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                 "AND backend_type = 'client backend'")
+    QUERY = text(
+        "SELECT CASE WHEN wait_event_type = 'Lock' THEN 'waiting for a lock' "
+        "WHEN state = 'idle in transaction' THEN 'idle in a transaction' "
+        "WHEN state = 'active' THEN 'running' ELSE 'idle' END "
+        "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() "
+        "AND backend_type = 'client backend'"
+    )
 
     def __init__(self, url: str):
         self.engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
@@ -189,8 +213,9 @@ class Backends:
 
 def raw_update_client(url: str):
     def make(n):
-        connection = psycopg.connect(make_url(url).set(drivername="postgresql").render_as_string(hide_password=False),
-                                     autocommit=True)
+        connection = psycopg.connect(
+            make_url(url).set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True
+        )
         return lambda: connection.execute(BASELINE_SQL), connection.close
 
     return make
@@ -205,8 +230,14 @@ def http_bonus_client(port: int, operator_key: str, run_id: str):
         headers = {"Host": HOST, "Authorization": f"Bearer {operator_key}", "Content-Type": "application/json"}
 
         def call():
-            body = json.dumps({"username": HOT_MEMBER, "amount": "0.01", "title": "bench",
-                               "requestId": f"{run_id}-{n:02d}-{next(counter):08d}"})
+            body = json.dumps(
+                {
+                    "username": HOT_MEMBER,
+                    "amount": "0.01",
+                    "title": "bench",
+                    "requestId": f"{run_id}-{n:02d}-{next(counter):08d}",
+                }
+            )
             connection.request("POST", "/ops/bonuses", body=body, headers=headers)
             response = connection.getresponse()
             answer = response.read()
@@ -245,8 +276,14 @@ def ledger_bonus_client(engine, tenant_id: int, member_id: int, run_id: str):
                 scope_connection(db, tenant_id)
                 ledger = Ledger(db, tenant_id)
                 key = f"bonus:{run_id}-{n:02d}-{next(counter):08d}"
-                ledger.post(key, "bonus", member_id=member_id, reference=key, remark="bench",
-                            legs=[Leg(ledger.house_account("bonuses"), -1), Leg(ledger.member_account(member_id), 1)])
+                ledger.post(
+                    key,
+                    "bonus",
+                    member_id=member_id,
+                    reference=key,
+                    remark="bench",
+                    legs=[Leg(ledger.house_account("bonuses"), -1), Leg(ledger.member_account(member_id), 1)],
+                )
                 db.commit()
 
         return call, lambda: None
@@ -271,8 +308,13 @@ def transfers(engine, tenant_id: int, wallets: list[int], threads: int, count: i
                             scope_connection(db, tenant_id)
                             ledger = Ledger(db, tenant_id)
                             key = f"bench:transfer:{ticket}"
-                            ledger.post(key, "upline_out", member_id=a, reference=key, legs=[
-                                Leg(ledger.member_account(a), -amount), Leg(ledger.member_account(b), amount)])
+                            ledger.post(
+                                key,
+                                "upline_out",
+                                member_id=a,
+                                reference=key,
+                                legs=[Leg(ledger.member_account(a), -amount), Leg(ledger.member_account(b), amount)],
+                            )
                             db.commit()
                         done.append(1)
                         break
@@ -293,8 +335,14 @@ def transfers(engine, tenant_id: int, wallets: list[int], threads: int, count: i
     for worker in workers:
         worker.join(seconds + 60)
     elapsed = time.monotonic() - started
-    return {"done": len(done), "refused": len(refused), "retried": len(retried), "seconds": elapsed,
-            "rate": len(done) / elapsed, "problems": problems}
+    return {
+        "done": len(done),
+        "refused": len(refused),
+        "retried": len(retried),
+        "seconds": elapsed,
+        "rate": len(done) / elapsed,
+        "problems": problems,
+    }
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -308,16 +356,22 @@ def hot_wallet(args, url: str, prepared: dict, server: Gunicorn, engine) -> tupl
         ("noop", "GET /healthz (no database)", http_get_client(server.port, "/healthz")),
         ("status", "GET /wps/system/status (cached)", http_get_client(server.port, "/wps/system/status")),
         ("http", "POST /ops/bonuses, one member", http_bonus_client(server.port, key, "http")),
-        ("direct", "Ledger.post in-process, one member",
-         ledger_bonus_client(engine, prepared["tenant_id"], prepared["hot_member"], "direct")),
+        (
+            "direct",
+            "Ledger.post in-process, one member",
+            ledger_bonus_client(engine, prepared["tenant_id"], prepared["hot_member"], "direct"),
+        ),
     )
     for name, label, client in runs:
         load = Load(args.clients, args.warmup, args.duration)
         with Backends(url) as backends, CpuUse(server.process.pid) as cpu:
             rate = load.run(client)
         results[name] = rate
-        print(f"  {label:<36} {rate:9.1f} /s   p50 {load.percentile(0.5):7.2f} ms   p99 {load.percentile(0.99):7.2f} ms"
-              f"   ({len(load.latencies)} in {args.duration:g} s)", flush=True)
+        print(
+            f"  {label:<36} {rate:9.1f} /s   p50 {load.percentile(0.5):7.2f} ms   p99 {load.percentile(0.99):7.2f} ms"
+            f"   ({len(load.latencies)} in {args.duration:g} s)",
+            flush=True,
+        )
         print(f"  {'':<36} {cpu.per_call(load.calls)}")
         print(f"  {'':<36} backends: {backends.summary()}")
         problems += [f"{label}: {p}" for p in load.problems[:3]]
@@ -329,24 +383,40 @@ def print_ratios(rates: dict) -> None:
         return rates[a] / rates[b] if rates[b] else 0.0
 
     verdict = "PASS" if ratio("http", "raw") >= TARGET_RATIO else "BELOW TARGET"
-    print(f"\n  Hot-wallet ratio, Tessera over HTTP / raw UPDATE: {ratio('http', 'raw'):.3f}  {verdict} "
-          f"(target >= {TARGET_RATIO})")
+    print(
+        f"\n  Hot-wallet ratio, Tessera over HTTP / raw UPDATE: {ratio('http', 'raw'):.3f}  {verdict} "
+        f"(target >= {TARGET_RATIO})"
+    )
     print(f"  Ledger.post in-process / raw UPDATE: {ratio('direct', 'raw'):.3f} (one Python process: the GIL caps it)")
-    print(f"  The HTTP stack's own ceiling, GET /healthz / raw UPDATE: {ratio('noop', 'raw'):.3f}; "
-          f"the money call reaches {ratio('http', 'noop'):.3f} of it")
-    print(f"  A whole Tessera request without the database, GET /wps/system/status / raw UPDATE: "
-          f"{ratio('status', 'raw'):.3f}; the money call reaches {ratio('http', 'status'):.3f} of it")
+    print(
+        f"  The HTTP stack's own ceiling, GET /healthz / raw UPDATE: {ratio('noop', 'raw'):.3f}; "
+        f"the money call reaches {ratio('http', 'noop'):.3f} of it"
+    )
+    print(
+        f"  A whole Tessera request without the database, GET /wps/system/status / raw UPDATE: "
+        f"{ratio('status', 'raw'):.3f}; the money call reaches {ratio('http', 'status'):.3f} of it"
+    )
 
 
 def check_hot_member(engine, prepared: dict) -> list[str]:
     """The hot member's balance is one minor unit per bonus posted: nothing lost, nothing doubled."""
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
-        bonuses = db.scalar(select(func.count()).select_from(LedgerTransaction).where(
-            LedgerTransaction.tenant_id == prepared["tenant_id"], LedgerTransaction.kind == "bonus",
-            LedgerTransaction.member_id == prepared["hot_member"]))
-        balance = db.scalar(select(LedgerAccount.balance_minor).where(
-            LedgerAccount.tenant_id == prepared["tenant_id"], LedgerAccount.code == f"member:{prepared['hot_member']}:main"))
+        bonuses = db.scalar(
+            select(func.count())
+            .select_from(LedgerTransaction)
+            .where(
+                LedgerTransaction.tenant_id == prepared["tenant_id"],
+                LedgerTransaction.kind == "bonus",
+                LedgerTransaction.member_id == prepared["hot_member"],
+            )
+        )
+        balance = db.scalar(
+            select(LedgerAccount.balance_minor).where(
+                LedgerAccount.tenant_id == prepared["tenant_id"],
+                LedgerAccount.code == f"member:{prepared['hot_member']}:main",
+            )
+        )
     print(f"  hot member: {bonuses} bonuses posted, balance {balance} minor units")
     return [] if balance == bonuses else [f"the hot member holds {balance} minor units after {bonuses} bonuses of 1"]
 
@@ -358,8 +428,10 @@ def audit_all(engine) -> list[str]:
         db.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         for tenant_id, slug in db.execute(select(Tenant.id, Tenant.slug).order_by(Tenant.slug)).all():
             report = audit_brand(db, tenant_id)
-            print(f"  audit {slug}: {report.accounts} accounts, {report.transactions} transactions, "
-                  f"{report.postings} postings, {report.problem_count} problem(s)")
+            print(
+                f"  audit {slug}: {report.accounts} accounts, {report.transactions} transactions, "
+                f"{report.postings} postings, {report.problem_count} problem(s)"
+            )
             problems += [f"audit {slug}: {f.check}: {p}" for f in report.findings for p in f.problems]
     print(f"  audit took {time.monotonic() - started:.2f} s")
     return problems
@@ -370,40 +442,63 @@ def run(args) -> int:
     print(f"Tessera wallet bench: PostgreSQL database {database}, {os.cpu_count()} CPU(s), loopback only")
     unreachable = postgres_reachable(args.postgres)
     if unreachable:
-        print(f"  SKIPPED: needs PostgreSQL ({make_url(args.postgres).render_as_string()}): {unreachable}\n"
-              "  Set TESSERA_BENCH_POSTGRES_URL (or --postgres) to a server the bench may make a database on.")
+        print(
+            f"  SKIPPED: needs PostgreSQL ({make_url(args.postgres).render_as_string()}): {unreachable}\n"
+            "  Set TESSERA_BENCH_POSTGRES_URL (or --postgres) to a server the bench may make a database on."
+        )
         return 0
     problems = []
     engine = None
-    with (own_database(args.postgres, database) as url,
-          tempfile.TemporaryDirectory(prefix="tessera-bench-wallet-") as tmp):
-        env = {**bench_env(Path(tmp), "WARNING"), "TESSERA_DATABASE_URL": url,
-               **{k: os.environ[k] for k in ("TESSERA_WORKERS", "TESSERA_THREADS") if k in os.environ}}
+    with (
+        own_database(args.postgres, database) as url,
+        tempfile.TemporaryDirectory(prefix="tessera-bench-wallet-") as tmp,
+    ):
+        env = {
+            **bench_env(Path(tmp), "WARNING"),
+            "TESSERA_DATABASE_URL": url,
+            **{k: os.environ[k] for k in ("TESSERA_WORKERS", "TESSERA_THREADS") if k in os.environ},
+        }
         server = Gunicorn(env, Path(tmp) / "gunicorn.log")
         try:
             started = time.monotonic()
             prepared = prepare(url, args.wallets)
-            print(f"  database prepared in {time.monotonic() - started:.1f} s "
-                  f"(migrated, demo brands synced, {args.wallets} funded wallets)")
+            print(
+                f"  database prepared in {time.monotonic() - started:.1f} s "
+                f"(migrated, demo brands synced, {args.wallets} funded wallets)"
+            )
             server.start()
             server.wait_ready(60)
             workers = env.get("TESSERA_WORKERS") or f"{os.cpu_count() * 2 + 1}"
-            print(f"  server: gunicorn (tessera.gunicorn_conf: gthread, {workers} workers x "
-                  f"{env.get('TESSERA_THREADS', '4')} threads) on 127.0.0.1:{server.port}, TESSERA_LOG_LEVEL=WARNING")
+            print(
+                f"  server: gunicorn (tessera.gunicorn_conf: gthread, {workers} workers x "
+                f"{env.get('TESSERA_THREADS', '4')} threads) on 127.0.0.1:{server.port}, TESSERA_LOG_LEVEL=WARNING"
+            )
             engine = make_engine(url)
-            print(f"\n(a) Hot wallet: {args.clients} clients at once on ONE member, {args.warmup:g} s warm-up + "
-                  f"{args.duration:g} s each")
+            print(
+                f"\n(a) Hot wallet: {args.clients} clients at once on ONE member, {args.warmup:g} s warm-up + "
+                f"{args.duration:g} s each"
+            )
             print(f"  baseline: {BASELINE_SQL}")
             rates, found = hot_wallet(args, url, prepared, server, engine)
             problems += found
             problems += check_hot_member(engine, prepared)
             print_ratios(rates)
-            print(f"\n(b) Transfers among {args.wallets} wallets: {args.transfer_threads} threads, Ledger.post, "
-                  f"one session and commit each; at most {args.transfers} or {args.transfer_seconds:g} s")
-            moved = transfers(engine, prepared["tenant_id"], prepared["wallets"], args.transfer_threads,
-                              args.transfers, args.transfer_seconds)
-            print(f"  {moved['done']} transfers in {moved['seconds']:.1f} s: {moved['rate']:.1f} transactions/s "
-                  f"({moved['refused']} refused as short, {moved['retried']} retried)")
+            print(
+                f"\n(b) Transfers among {args.wallets} wallets: {args.transfer_threads} threads, Ledger.post, "
+                f"one session and commit each; at most {args.transfers} or {args.transfer_seconds:g} s"
+            )
+            moved = transfers(
+                engine,
+                prepared["tenant_id"],
+                prepared["wallets"],
+                args.transfer_threads,
+                args.transfers,
+                args.transfer_seconds,
+            )
+            print(
+                f"  {moved['done']} transfers in {moved['seconds']:.1f} s: {moved['rate']:.1f} transactions/s "
+                f"({moved['refused']} refused as short, {moved['retried']} retried)"
+            )
             problems += [f"transfers: {p}" for p in moved["problems"][:3]]
             print("\nLedger audit over the bench database:")
             problems += audit_all(engine)[:10]

@@ -1,4 +1,5 @@
 """Running wrk against one loopback URL and reading its results."""
+
 import json
 import shutil
 import subprocess
@@ -47,7 +48,7 @@ def parse(output: str) -> Result:
     line = next((found for found in output.splitlines() if found.startswith(MARKER)), None)
     if line is None:
         raise WrkFailed(f"wrk printed no result line:\n{output}")
-    data = json.loads(line[len(MARKER):])
+    data = json.loads(line[len(MARKER) :])
     return Result(
         requests=int(data["requests"]),
         seconds=data["duration_us"] / 1e6,
@@ -62,12 +63,19 @@ def parse(output: str) -> Result:
     )
 
 
-def run(url: str, host: str | None, *, seconds: float, connections: int, threads: int, timeout_s: float = 5.0) -> Result:
+def run(
+    url: str, host: str | None, *, seconds: float, connections: int, threads: int, timeout_s: float = 5.0
+) -> Result:
     if urlsplit(url).hostname != "127.0.0.1":
         raise WrkFailed(f"refusing to load anything but 127.0.0.1: {url}")
     command = [
-        find_wrk(), f"--threads={threads}", f"--connections={connections}", f"--duration={max(1, round(seconds))}s",
-        f"--timeout={max(1, round(timeout_s))}s", "--latency", f"--script={SCRIPT}",
+        find_wrk(),
+        f"--threads={threads}",
+        f"--connections={connections}",
+        f"--duration={max(1, round(seconds))}s",
+        f"--timeout={max(1, round(timeout_s))}s",
+        "--latency",
+        f"--script={SCRIPT}",
     ]
     if host:
         command.append(f"--header=Host: {host}")

@@ -1,6 +1,7 @@
 """What the account tests share: an outbox plugin that keeps the SMS and emails a brand sends
 (registered in the app's plugin manager for one test and enabled on both demo brands instead of
 their own plugins), encrypted calls made at the app's time, logins, and brand settings."""
+
 import re
 from http.cookies import SimpleCookie
 
@@ -10,11 +11,11 @@ from sqlalchemy import select
 from calls import JOSE, sealed
 from factories import PASSWORD
 from tessera import hookimpl
+from tessera.core.timeutil import now
 from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import now
 
 PH_IP = "192.0.2.44"
 OUTBOX = "test-outbox"
@@ -129,8 +130,9 @@ def tamper(body: str) -> str:
 
 
 def post_sealed(app, path: str, fields: dict, status=200, headers=None, **claims) -> dict:
-    return app.post(path + "?lang=en", sealed(app, fields, **claims), content_type=JOSE, status=status,
-                    headers=headers or {}).json
+    return app.post(
+        path + "?lang=en", sealed(app, fields, **claims), content_type=JOSE, status=status, headers=headers or {}
+    ).json
 
 
 def log_in(app, username: str, password: str = PASSWORD) -> str:

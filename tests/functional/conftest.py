@@ -1,22 +1,24 @@
 """The test app: Tessera with relay operations and a failing call that only tests register,
 added the way any plugin adds its own (``tessera_configure``)."""
+
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import webtest
-
 from zope.interface import implementer
 
+from calls import PhoneAuth, configure_brand
 from tessera import hookimpl
 from tessera.app import make_app
-from tessera.relay.interfaces import IPasswordCheck
+from tessera.core.security import ISessionLookup
 from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
-from tessera.core.security import ISessionLookup
+from tessera.relay.interfaces import IPasswordCheck
 
 FRAGMENT = Path(__file__).with_name("relay_operations.yaml")
 MEMBER_TOKEN = "member-token-0001"
+PHONE_AUTH = "tessera-test-phone-auth"
 
 
 class UnexpectedFailure(RuntimeError):
@@ -70,6 +72,26 @@ class Member:
 class OneMemberSessions:
     def identity(self, request, token):
         return Member(4242) if token == MEMBER_TOKEN else None
+
+
+@pytest.fixture
+def wsgi(settings, engine):
+    """An app on the real database, each request in its own transaction: for races between requests
+    (a module may give its own, with more replays)."""
+    wsgi = make_app(settings)
+    yield wsgi
+    wsgi.registry["db_engine"].dispose()
+
+
+@pytest.fixture
+def phone_auth(app, db_session, outbox):
+    """demo-ph proves phone numbers through a phone-auth adapter that knows the tokens it issued."""
+    adapter = PhoneAuth()
+    pm = app.registry["plugin_manager"]
+    pm.register(adapter, name=PHONE_AUTH)
+    configure_brand(db_session, "demo-ph", plugins={PHONE_AUTH: {}})
+    yield adapter
+    pm.unregister(name=PHONE_AUTH)
 
 
 @pytest.fixture(scope="session")

@@ -36,10 +36,24 @@ class BetVendor:
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
         return [
-            {"vassalage": TRANSFER_VENDOR, "displayName": NAMES[TRANSFER_VENDOR], "gameType": "RNG", "walletMode": TRANSFER},
-            {"vassalage": SEAMLESS_VENDOR, "displayName": NAMES[SEAMLESS_VENDOR], "gameType": "LIVE", "walletMode": SEAMLESS},
-            {"vassalage": COCKFIGHT_VENDOR, "displayName": NAMES[COCKFIGHT_VENDOR], "gameType": "SPORTS",
-             "walletMode": SEAMLESS},
+            {
+                "vassalage": TRANSFER_VENDOR,
+                "displayName": NAMES[TRANSFER_VENDOR],
+                "gameType": "RNG",
+                "walletMode": TRANSFER,
+            },
+            {
+                "vassalage": SEAMLESS_VENDOR,
+                "displayName": NAMES[SEAMLESS_VENDOR],
+                "gameType": "LIVE",
+                "walletMode": SEAMLESS,
+            },
+            {
+                "vassalage": COCKFIGHT_VENDOR,
+                "displayName": NAMES[COCKFIGHT_VENDOR],
+                "gameType": "SPORTS",
+                "walletMode": SEAMLESS,
+            },
         ]
 
     @hookimpl
@@ -52,7 +66,7 @@ class BetVendor:
         if self.answer is not None:
             return self.answer
         start = int(cursor or 0)
-        listed = self.records.get(tenant.slug, [])[start:start + self.page]
+        listed = self.records.get(tenant.slug, [])[start : start + self.page]
         return {"records": listed, "cursor": str(start + len(listed))}
 
 
@@ -64,8 +78,10 @@ def enable_bet_vendor(db, slug: str, pm) -> None:
     """The brand's own game-vendor plugins switched off, the test vendor first."""
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
     others = vendor_plugins(pm) - {PLUGIN}
-    plugins = {name: ({**settings, "enabled": False} if name in others else settings)
-               for name, settings in tenant.config.get("plugins", {}).items()}
+    plugins = {
+        name: ({**settings, "enabled": False} if name in others else settings)
+        for name, settings in tenant.config.get("plugins", {}).items()
+    }
     tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **plugins}}
     db.flush()
 
@@ -85,10 +101,25 @@ def rounds(bets):
     vendors (TWB unless ``vassalage`` or ``game`` says), as the wallet keeps it (``bets``): by
     transfer wallet at TWB, seamless elsewhere unless ``wallet_mode`` says."""
 
-    def make(member, bet: str, payout: str = "0", *, vassalage: str = TRANSFER_VENDOR, game: Game | None = None,
-             wallet_mode: str | None = None, **fields) -> GameBet:
+    def make(
+        member,
+        bet: str,
+        payout: str = "0",
+        *,
+        vassalage: str = TRANSFER_VENDOR,
+        game: Game | None = None,
+        wallet_mode: str | None = None,
+        **fields,
+    ) -> GameBet:
         vassalage = game.vassalage if game else vassalage
-        return bets(member, bet, payout, game=game, vassalage=vassalage,
-                    wallet_mode=wallet_mode or (TRANSFER if vassalage == TRANSFER_VENDOR else SEAMLESS), **fields)
+        return bets(
+            member,
+            bet,
+            payout,
+            game=game,
+            vassalage=vassalage,
+            wallet_mode=wallet_mode or (TRANSFER if vassalage == TRANSFER_VENDOR else SEAMLESS),
+            **fields,
+        )
 
     return make

@@ -25,6 +25,7 @@ Stable API (other game tests rely on it):
 The plugin implements only the catalog hooks (vendors, catalog, rooms): a test that launches or
 plays registers its own plugin for those.
 """
+
 from dataclasses import dataclass
 
 import pytest
@@ -32,12 +33,12 @@ from sqlalchemy import select
 
 from apps import registered
 from tessera import hookimpl
+from tessera.core.timeutil import utcnow
 from tessera.games.catalog.models import Game
 from tessera.games.catalog.services import sync_catalog
 from tessera.plugins import AdapterError, TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 
 PLUGIN = "test-game-vendors"
 BRANDS = ("demo-bd", "demo-ph")
@@ -65,10 +66,42 @@ VENDORS = (
 )
 PH_ONLY = _vendor("JDB", "JDB Slots", "RNG")
 
-ADJECTIVES = ("Golden", "Lucky", "Wild", "Mighty", "Royal", "Crystal", "Dragon", "Jade",
-              "Fortune", "Neon", "Thunder", "Silver", "Mystic", "Blazing", "Ocean", "Sakura")
-NOUNS = ("Tiger", "Lantern", "Phoenix", "Temple", "Koi", "Empire", "Riches", "Panda",
-         "Gems", "Storm", "Reels", "Queen", "Legend", "Carnival", "Treasure", "Ninja")
+ADJECTIVES = (
+    "Golden",
+    "Lucky",
+    "Wild",
+    "Mighty",
+    "Royal",
+    "Crystal",
+    "Dragon",
+    "Jade",
+    "Fortune",
+    "Neon",
+    "Thunder",
+    "Silver",
+    "Mystic",
+    "Blazing",
+    "Ocean",
+    "Sakura",
+)
+NOUNS = (
+    "Tiger",
+    "Lantern",
+    "Phoenix",
+    "Temple",
+    "Koi",
+    "Empire",
+    "Riches",
+    "Panda",
+    "Gems",
+    "Storm",
+    "Reels",
+    "Queen",
+    "Legend",
+    "Carnival",
+    "Treasure",
+    "Ninja",
+)
 CLASSES = {"PG": ("SC", "VP", "TG", "AC", "JP"), "TY": ("BG", "SC"), "JDB": ("SC", "JP")}
 MIN_BETS = ("0.01", "0.05", "0.10", "0.50", "0.75", "1.00")
 SLOT_LINES = (25, 30, 40, 50)
@@ -108,12 +141,36 @@ def rooms(vassalage: str) -> list[dict] | None:
     if vassalage != "EVO":
         return None
     return [
-        {"roomId": "EVO-B1", "gameCode": "evo-00000", "name": "Baccarat A", "dealer": "Ana", "minBet": "1",
-         "maxBet": "500.5", "players": 12, "status": "open"},
-        {"roomId": "EVO-R2", "gameCode": "evo-00001", "name": "Roulette", "dealer": None, "minBet": "0.50",
-         "maxBet": "1000.00", "players": 0, "status": "closed"},
-        {"roomId": "EVO-L9", "gameCode": "evo-lobby", "name": "Lobby table", "dealer": "Ben", "minBet": "2.00",
-         "maxBet": "20.00", "players": 3, "status": "open"},
+        {
+            "roomId": "EVO-B1",
+            "gameCode": "evo-00000",
+            "name": "Baccarat A",
+            "dealer": "Ana",
+            "minBet": "1",
+            "maxBet": "500.5",
+            "players": 12,
+            "status": "open",
+        },
+        {
+            "roomId": "EVO-R2",
+            "gameCode": "evo-00001",
+            "name": "Roulette",
+            "dealer": None,
+            "minBet": "0.50",
+            "maxBet": "1000.00",
+            "players": 0,
+            "status": "closed",
+        },
+        {
+            "roomId": "EVO-L9",
+            "gameCode": "evo-lobby",
+            "name": "Lobby table",
+            "dealer": "Ben",
+            "minBet": "2.00",
+            "maxBet": "20.00",
+            "players": 3,
+            "status": "open",
+        },
     ]
 
 
@@ -170,8 +227,11 @@ class GameVendors:
 def enable_game_vendors(db, slug: str) -> None:
     """The brand enables the test vendors ahead of its other plugins, its own vendors switched off."""
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    plugins = {name: ({**settings, "enabled": False} if name in REAL_VENDORS else settings)
-               for name, settings in tenant.config.get("plugins", {}).items() if name != PLUGIN}
+    plugins = {
+        name: ({**settings, "enabled": False} if name in REAL_VENDORS else settings)
+        for name, settings in tenant.config.get("plugins", {}).items()
+        if name != PLUGIN
+    }
     tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **plugins}}
     db.flush()
 
@@ -194,8 +254,11 @@ class GameCatalog:
         return self.plugin.games(vassalage)
 
     def game(self, vassalage: str, code: str, slug: str = "demo-bd") -> Game | None:
-        return self.db.scalar(select(Game).join(Tenant, Tenant.id == Game.tenant_id).where(
-            Tenant.slug == slug, Game.vassalage == vassalage, Game.game_code == code))
+        return self.db.scalar(
+            select(Game)
+            .join(Tenant, Tenant.id == Game.tenant_id)
+            .where(Tenant.slug == slug, Game.vassalage == vassalage, Game.game_code == code)
+        )
 
     def sync(self, slug: str = "demo-bd") -> dict:
         tenant, plugins = brand_plugins(self.db, self.pm, slug)

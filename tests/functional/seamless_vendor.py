@@ -3,6 +3,7 @@ vendor (TSV), whose wallet calls and answers are JSON signed with HMAC-SHA256 an
 the transfer-wallet vendor of wallet_vendor.py (TWT); registered in the app's plugin manager and
 enabled on both demo brands instead of their own vendors (the accounts.py pattern). With the
 games of both vendors in the brands' catalogs, and a vendor's client making signed calls."""
+
 import hashlib
 import hmac
 import json
@@ -16,7 +17,8 @@ from apps import registered
 from tessera import hookimpl
 from tessera.plugins import AdapterError
 from tessera.tenancy.models import Tenant
-from wallet_vendor import UNAVAILABLE, VENDOR as TRANSFER_VENDOR, WalletVendor
+from wallet_vendor import UNAVAILABLE, WalletVendor
+from wallet_vendor import VENDOR as TRANSFER_VENDOR
 
 PLUGIN = "test-seamless-vendor"
 SEAMLESS_VENDOR = "TSV"
@@ -57,10 +59,19 @@ class SeamlessVendor(WalletVendor):
             raise AdapterError(UNAVAILABLE)
         window = {} if self.late_credit_hours is None else {"lateCreditHours": self.late_credit_hours}
         return [
-            {"vassalage": SEAMLESS_VENDOR, "displayName": "Seamless Test Vendor", "gameType": "RNG",
-             "walletMode": "seamless", **window},
-            {"vassalage": TRANSFER_VENDOR, "displayName": "Transfer Wallet Test", "gameType": "LIVE",
-             "walletMode": "transfer"},
+            {
+                "vassalage": SEAMLESS_VENDOR,
+                "displayName": "Seamless Test Vendor",
+                "gameType": "RNG",
+                "walletMode": "seamless",
+                **window,
+            },
+            {
+                "vassalage": TRANSFER_VENDOR,
+                "displayName": "Transfer Wallet Test",
+                "gameType": "LIVE",
+                "walletMode": "transfer",
+            },
         ]
 
     @hookimpl
@@ -71,8 +82,17 @@ class SeamlessVendor(WalletVendor):
             raise AdapterError(self.launch_error)
         if self.on_launch is not None and player:
             self.on_launch(player)
-        self.launches.append({"brand": tenant.slug, "vassalage": vassalage, "gameCode": game_code, "player": player,
-                              "language": language, "device": device, "freePlay": free_play})
+        self.launches.append(
+            {
+                "brand": tenant.slug,
+                "vassalage": vassalage,
+                "gameCode": game_code,
+                "player": player,
+                "language": language,
+                "device": device,
+                "freePlay": free_play,
+            }
+        )
         query = {"game": game_code, "lang": language, "device": device, "mode": "free" if free_play else "real"}
         if player and "launchToken" in player:
             query.update(token=player["launchToken"], wallet=player["walletUrl"])
@@ -103,16 +123,25 @@ class SeamlessVendor(WalletVendor):
         body = json.dumps(answer).encode()
         stamp = str(int(time.time()))
         status = {"signature_invalid": 401, "request_invalid": 400}.get(answer.get("code"), 200)
-        return status, {"Content-Type": "application/json", TIMESTAMP: stamp,
-                        SIGNATURE: signature(settings["secret"], stamp, body)}, body
+        return (
+            status,
+            {
+                "Content-Type": "application/json",
+                TIMESTAMP: stamp,
+                SIGNATURE: signature(settings["secret"], stamp, body),
+            },
+            body,
+        )
 
 
 def enable_seamless_vendor(db, pm, slug: str) -> None:
     """The brand enables the test vendors, ahead of its other plugins, instead of its own vendors."""
     vendors = {pm.get_name(impl.plugin) for impl in pm.hook.tessera_game_vendors.get_hookimpls()} - {PLUGIN}
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    plugins = {name: ({**settings, "enabled": False} if name in vendors else settings)
-               for name, settings in tenant.config.get("plugins", {}).items()}
+    plugins = {
+        name: ({**settings, "enabled": False} if name in vendors else settings)
+        for name, settings in tenant.config.get("plugins", {}).items()
+    }
     tenant.config = {**tenant.config, "plugins": {PLUGIN: {"secret": SECRETS[slug]}, **plugins}}
     db.flush()
 
@@ -129,8 +158,11 @@ def seamless_vendor(app, db_session):
 @pytest.fixture
 def catalog(games):
     """The brands' catalogs of the test vendors: (slug, gameCode) -> Game."""
-    return {(slug, code): games(vassalage, code, code.title(), category, brand=slug, rank=rank)
-            for slug, offered in GAMES.items() for rank, (vassalage, code, category) in enumerate(offered)}
+    return {
+        (slug, code): games(vassalage, code, code.title(), category, brand=slug, rank=rank)
+        for slug, offered in GAMES.items()
+        for rank, (vassalage, code, category) in enumerate(offered)
+    }
 
 
 class VendorClient:
@@ -143,8 +175,12 @@ class VendorClient:
         self.status = None
 
     def send(self, operation: str, body: bytes, headers: dict | None = None) -> dict:
-        response = self.app.post(f"/vendors/{self.vassalage}/wallet/{operation}", body, status="*",
-                                 headers={"Content-Type": "application/json", **(headers or {})})
+        response = self.app.post(
+            f"/vendors/{self.vassalage}/wallet/{operation}",
+            body,
+            status="*",
+            headers={"Content-Type": "application/json", **(headers or {})},
+        )
         self.status = response.status_int
         if response.headers.get(SIGNATURE) is not None:
             expected = signature(self.secret, response.headers[TIMESTAMP], response.body)
@@ -164,13 +200,26 @@ class VendorClient:
         return self.call("balance", memberId=member_id)
 
     def debit(self, member_id: int, transaction_id: str, round_id: str, amount, game: str = SLOT, **more) -> dict:
-        return self.call("debit", memberId=member_id, transactionId=transaction_id, roundId=round_id, gameCode=game,
-                         amount=amount, **more)
+        return self.call(
+            "debit",
+            memberId=member_id,
+            transactionId=transaction_id,
+            roundId=round_id,
+            gameCode=game,
+            amount=amount,
+            **more,
+        )
 
     def credit(self, member_id: int, transaction_id: str, round_id: str, amount, game: str = SLOT, **more) -> dict:
-        return self.call("credit", memberId=member_id, transactionId=transaction_id, roundId=round_id, gameCode=game,
-                         amount=amount, **more)
+        return self.call(
+            "credit",
+            memberId=member_id,
+            transactionId=transaction_id,
+            roundId=round_id,
+            gameCode=game,
+            amount=amount,
+            **more,
+        )
 
     def rollback(self, member_id: int, transaction_id: str, rollback_of: str, **more) -> dict:
         return self.call("rollback", memberId=member_id, transactionId=transaction_id, rollbackOf=rollback_of, **more)
-

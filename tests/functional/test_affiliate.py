@@ -1,16 +1,17 @@
 """The affiliate check of the registration page (GET /wps/agent/affiliate), and agents' codes
 given by ``tessera members create --affiliate-code``."""
+
 import pytest
 import webtest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from tessera.commands import main
 from tessera.app import make_app
-from tessera.identity.registration.models import RefusedCheck
-from tessera.identity.registration.services import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
+from tessera.commands import main
 from tessera.core.settings import ROOT, Settings
 from tessera.core.timeutil import utcnow
+from tessera.identity.registration.models import RefusedCheck
+from tessera.identity.registration.services import MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
 
 AFFILIATE = "/wps/agent/affiliate"
 
@@ -22,6 +23,12 @@ def check(app, status=200, **query) -> dict:
 @pytest.fixture
 def agent(members):
     return members(member_type=1, affiliate_code="JOIN01", nickname="Dhaka Agent")
+
+
+def create_agent(operator, slug: str, username: str, member_type: str, code: str, **options) -> str:
+    """``tessera members create`` of an agent with an affiliate code (password Agent123)."""
+    command = ["members", "create", slug, username, "--type", member_type, "--password", "Agent123"]
+    return operator(*command, "--affiliate-code", code, **options)
 
 
 class TestCheck:
@@ -78,8 +85,10 @@ class TestThrottle:
         for n in range(MAX_REFUSALS_PER_IP):
             check(testapp, 400, code=f"GUESS{n:02d}")
         answer = check(testapp, 429, code="JOIN01")
-        assert (answer["code"], answer["message"]) == ("too_many_attempts",
-                                                       "Too many failed attempts. Please try again in an hour.")
+        assert (answer["code"], answer["message"]) == (
+            "too_many_attempts",
+            "Too many failed attempts. Please try again in an hour.",
+        )
         assert check(brand_app("demo-bd.localhost", ip="203.0.113.10"), code="JOIN01")["value"] == {"valid": True}
         clock.advance(hours=1, seconds=1)
         assert check(testapp, code="JOIN01")["value"] == {"valid": True}
@@ -90,12 +99,21 @@ class TestThrottle:
         assert db_session.scalar(select(func.count()).select_from(RefusedCheck)) == 0
 
     def test_past_1000_refused_codes_an_hour_on_the_brand_every_address_is_refused(
-            self, testapp, brand_app, agent, members, db_session, tenant_ids):
+        self, testapp, brand_app, agent, members, db_session, tenant_ids
+    ):
         at = utcnow()
-        db_session.add_all([RefusedCheck(tenant_id=tenant_ids["demo-bd"], kind="affiliate", ip=f"10.0.{n // 200}.{n % 200}",
-                                         created_at=at) for n in range(MAX_REFUSALS_PER_BRAND)])
+        db_session.add_all(
+            [
+                RefusedCheck(
+                    tenant_id=tenant_ids["demo-bd"], kind="affiliate", ip=f"10.0.{n // 200}.{n % 200}", created_at=at
+                )
+                for n in range(MAX_REFUSALS_PER_BRAND)
+            ]
+        )
         db_session.flush()
-        assert check(brand_app("demo-bd.localhost", ip="203.0.113.77"), 429, code="JOIN01")["code"] == "too_many_attempts"
+        assert (
+            check(brand_app("demo-bd.localhost", ip="203.0.113.77"), 429, code="JOIN01")["code"] == "too_many_attempts"
+        )
         members("demo-ph", member_type=1, affiliate_code="MNL001")
         ph = brand_app("demo-ph.localhost", ip="192.0.2.44")
         assert check(ph, code="MNL001")["value"] == {"valid": True}  # another brand's count
@@ -106,10 +124,17 @@ class TestOperatorCommand:
 
     @pytest.fixture
     def operator(self, tmp_path):
-        settings = Settings(database_url=f"sqlite:///{tmp_path / 'agents.sqlite'}", tenants_dir=ROOT / "tenants",
-                            secret_key="affiliate-test-secret-of-32-bytes-or-more", log_format="text")
-        env = {"TESSERA_DATABASE_URL": settings.database_url, "TESSERA_TENANTS_DIR": str(settings.tenants_dir),
-               "TESSERA_SECRET_KEY": settings.secret_key}
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'agents.sqlite'}",
+            tenants_dir=ROOT / "tenants",
+            secret_key="affiliate-test-secret-of-32-bytes-or-more",
+            log_format="text",
+        )
+        env = {
+            "TESSERA_DATABASE_URL": settings.database_url,
+            "TESSERA_TENANTS_DIR": str(settings.tenants_dir),
+            "TESSERA_SECRET_KEY": settings.secret_key,
+        }
 
         def run(*args, exit_code=0):
             result = CliRunner().invoke(main, list(args), env=env)
@@ -122,8 +147,20 @@ class TestOperatorCommand:
         return run
 
     def test_an_agent_gets_a_code_the_registration_page_accepts(self, operator):
-        output = operator("members", "create", "demo-bd", "joinagent", "--type", "1", "--password", "Agent123",
-                          "--affiliate-code", "bdjoin", "--nickname", "Join Desk")
+        output = operator(
+            "members",
+            "create",
+            "demo-bd",
+            "joinagent",
+            "--type",
+            "1",
+            "--password",
+            "Agent123",
+            "--affiliate-code",
+            "bdjoin",
+            "--nickname",
+            "Join Desk",
+        )
         assert output.startswith("demo-bd: member joinagent created, id ") and ", affiliate code BDJOIN" in output
         wsgi = make_app(operator.settings)
         try:
@@ -133,18 +170,25 @@ class TestOperatorCommand:
             wsgi.registry["db_engine"].dispose()
 
     def test_only_agents_have_codes(self, operator):
-        output = operator("members", "create", "demo-bd", "realone", "--password", "Real1234", "--affiliate-code",
-                          "REAL01", exit_code=2)
+        output = operator(
+            "members",
+            "create",
+            "demo-bd",
+            "realone",
+            "--password",
+            "Real1234",
+            "--affiliate-code",
+            "REAL01",
+            exit_code=2,
+        )
         assert "only agents (type 1, 2, 41, 42) have one" in output
 
     @pytest.mark.parametrize("code", ["ab1", "with space", "x" * 33, "dash-ed"])
     def test_a_code_is_4_to_32_letters_and_digits(self, operator, code):
-        operator("members", "create", "demo-bd", "agent01", "--type", "2", "--password", "Agent123",
-                 "--affiliate-code", code, exit_code=2)
+        create_agent(operator, "demo-bd", "agent01", "2", code, exit_code=2)
 
     def test_a_code_is_given_once_per_brand(self, operator):
-        operator("members", "create", "demo-bd", "agent01", "--type", "1", "--password", "Agent123", "--affiliate-code", "SAME01")
-        output = operator("members", "create", "demo-bd", "agent02", "--type", "1", "--password", "Agent123",
-                          "--affiliate-code", "same01", exit_code=1)
+        create_agent(operator, "demo-bd", "agent01", "1", "SAME01")
+        output = create_agent(operator, "demo-bd", "agent02", "1", "same01", exit_code=1)
         assert "already has an agent with affiliate code SAME01" in output
-        operator("members", "create", "demo-ph", "agent02", "--type", "1", "--password", "Agent123", "--affiliate-code", "SAME01")
+        create_agent(operator, "demo-ph", "agent02", "1", "SAME01")

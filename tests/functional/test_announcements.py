@@ -1,11 +1,12 @@
 """/wps/relay/MCSFE_getListAnnouncements: the banners and notices showing now, of the asked
 types, in the request's language (else the brand's default), each brand only its own."""
+
 from datetime import timedelta
 
 import pytest
 
-from tessera.tenancy.models import Announcement, Banner
 from tessera.core.timeutil import utcnow
+from tessera.tenancy.models import Announcement, Banner
 
 PATH = "/wps/relay/MCSFE_getListAnnouncements"
 PH_IP = "192.0.2.44"
@@ -38,7 +39,8 @@ class TestShapes:
         assert isinstance(deposits["id"], int)
         assert deposits["content"] == (
             "<p>Mobile-wallet deposits now arrive in under <strong>5 minutes</strong>. "
-            "Keep your transaction ID until the money shows.</p>\n")
+            "Keep your transaction ID until the money shows.</p>\n"
+        )
         assert deposits["startDate"] == "2026-09-15T04:00:00Z"  # 10:00 in Dhaka
         assert deposits["promotionType"] is None
 
@@ -50,13 +52,19 @@ class TestShapes:
     def test_promotions_carry_their_type(self, testapp):
         promotion = announcements(testapp, "?lang=en")["promotion"]
         assert [(n["title"], n["promotionType"]) for n in promotion] == [
-            ("Cricket cashback weekend", "sports"), ("Daily rebate up to 1.2%", "rebate")]
+            ("Cricket cashback weekend", "sports"),
+            ("Daily rebate up to 1.2%", "rebate"),
+        ]
 
     def test_newest_start_first(self, testapp):
         player = announcements(testapp, "?lang=en")["player"]
         assert [n["title"] for n in player] == [
-            "Keep your account safe", "More cricket markets", "Scheduled maintenance every Tuesday",
-            "Deposits by mobile wallet", "Set your own deposit limits", "Welcome to Tessera Demo BD",
+            "Keep your account safe",
+            "More cricket markets",
+            "Scheduled maintenance every Tuesday",
+            "Deposits by mobile wallet",
+            "Set your own deposit limits",
+            "Welcome to Tessera Demo BD",
         ]
         assert [n["startDate"] for n in player] == sorted((n["startDate"] for n in player), reverse=True)
 
@@ -64,8 +72,12 @@ class TestShapes:
         banners = announcements(testapp, "?lang=en")["banners"]
         assert [b["groupName"] for b in banners] == ["home", "home", "home", "rng", "rng", "w_register"]
         assert banners[0] == {
-            "bannerId": banners[0]["bannerId"], "groupName": "home", "url": "/assets/banners/welcome.svg",
-            "linkageType": "INTERNAL", "linkUrl": "/promotions", "title": "Welcome bonus: 100% on your first deposit",
+            "bannerId": banners[0]["bannerId"],
+            "groupName": "home",
+            "url": "/assets/banners/welcome.svg",
+            "linkageType": "INTERNAL",
+            "linkUrl": "/promotions",
+            "title": "Welcome bonus: 100% on your first deposit",
         }
         rebate = banners[2]
         assert (rebate["url"], rebate["linkageType"], rebate["linkUrl"]) == ("/assets/banners/rebate.svg", None, None)
@@ -73,23 +85,27 @@ class TestShapes:
     def test_an_https_link_is_external(self, ph):
         live = [b for b in announcements(ph)["banners"] if b["groupName"] == "live"]
         assert [(b["linkageType"], b["linkUrl"]) for b in live] == [
-            ("EXTERNAL", "https://guide.demo-ph.example/live-baccarat")]
+            ("EXTERNAL", "https://guide.demo-ph.example/live-baccarat")
+        ]
 
     def test_a_group_without_banners_has_none(self, ph):
         assert {b["groupName"] for b in announcements(ph)["banners"]} == {"home", "live"}
 
 
 class TestTypes:
-    @pytest.mark.parametrize("types, lists", [
-        ("B", {"banners"}),
-        ("PL", {"player"}),
-        ("PU", {"popup"}),
-        ("PR", {"promotion"}),
-        ("H", {"help"}),
-        ("H,PU", {"help", "popup"}),
-        ("B,PL,PU,PR,H", LISTS),
-        ("PL,PL", {"player"}),
-    ])
+    @pytest.mark.parametrize(
+        "types, lists",
+        [
+            ("B", {"banners"}),
+            ("PL", {"player"}),
+            ("PU", {"popup"}),
+            ("PR", {"promotion"}),
+            ("H", {"help"}),
+            ("H,PU", {"help", "popup"}),
+            ("B,PL,PU,PR,H", LISTS),
+            ("PL,PL", {"player"}),
+        ],
+    )
     def test_only_the_asked_types_are_filled(self, testapp, types, lists):
         assert filled(announcements(testapp, f"?types={types}")) == lists
 
@@ -110,26 +126,35 @@ class TestTypes:
 
 
 class TestBadInput:
-    @pytest.mark.parametrize("query, field, code, english, bengali", [
-        ("types=B,XX", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
-        ("types=", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
-        ("types=pl", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
-        ("platform=M", "platform", "field_enum", "Must be one of: W", "এগুলোর একটি হতে হবে: W"),
-        ("execution=A", "execution", "field_enum", "Must be one of: B", "এগুলোর একটি হতে হবে: B"),
-    ])
+    @pytest.mark.parametrize(
+        "query, field, code, english, bengali",
+        [
+            ("types=B,XX", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
+            ("types=", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
+            ("types=pl", "types", "field_pattern", "The format is not valid", "বিন্যাসটি বৈধ নয়"),
+            ("platform=M", "platform", "field_enum", "Must be one of: W", "এগুলোর একটি হতে হবে: W"),
+            ("execution=A", "execution", "field_enum", "Must be one of: B", "এগুলোর একটি হতে হবে: B"),
+        ],
+    )
     def test_a_bad_parameter_is_refused_with_a_translated_message(self, testapp, query, field, code, english, bengali):
         for lang, message in (("en", english), ("bn", bengali)):
             response = testapp.get(f"{PATH}?{query}&lang={lang}", status=400)
             assert response.json["code"] == "invalid_request"
-            assert response.json["message"] == {"en": "Please enter correct information", "bn": "অনুগ্রহ করে সঠিক তথ্য দিন"}[lang]
+            assert (
+                response.json["message"]
+                == {"en": "Please enter correct information", "bn": "অনুগ্রহ করে সঠিক তথ্য দিন"}[lang]
+            )
             assert response.json["value"]["fields"] == [{"field": field, "code": code, "message": message}]
 
-    @pytest.mark.parametrize("body, field, code", [
-        ({"types": "B,X"}, "types", "field_pattern"),
-        ({"platform": "H5"}, "platform", "field_enum"),
-        ({"types": ["B"]}, "types", "field_type"),
-        ({"type": "B"}, "type", "field_unknown"),
-    ])
+    @pytest.mark.parametrize(
+        "body, field, code",
+        [
+            ({"types": "B,X"}, "types", "field_pattern"),
+            ({"platform": "H5"}, "platform", "field_enum"),
+            ({"types": ["B"]}, "types", "field_type"),
+            ({"type": "B"}, "type", "field_unknown"),
+        ],
+    )
     def test_a_bad_body_is_refused(self, testapp, body, field, code):
         response = testapp.post_json(f"{PATH}?lang=en", body, status=400)
         assert response.json["code"] == "invalid_request"
@@ -149,11 +174,14 @@ class TestLanguage:
         assert english["banners"][0]["title"] == "Welcome bonus: 100% on your first deposit"
         assert [b["bannerId"] for b in bengali["banners"]] == [b["bannerId"] for b in english["banners"]]
 
-    @pytest.mark.parametrize("host, asked, answered", [
-        ("demo-bd.localhost", "fil", "bn"),   # not one of the brand's languages
-        ("demo-ph.localhost", "fil", "en"),   # one of its languages, written in none of its files
-        ("demo-ph.localhost", "bn", "en"),    # another brand's language
-    ])
+    @pytest.mark.parametrize(
+        "host, asked, answered",
+        [
+            ("demo-bd.localhost", "fil", "bn"),  # not one of the brand's languages
+            ("demo-ph.localhost", "fil", "en"),  # one of its languages, written in none of its files
+            ("demo-ph.localhost", "bn", "en"),  # another brand's language
+        ],
+    )
     def test_falls_back_to_the_brand_default(self, brand_app, host, asked, answered):
         value = announcements(brand_app(host, ip=PH_IP), f"?lang={asked}")
         default = announcements(brand_app(host, ip=PH_IP), f"?lang={answered}")
@@ -168,9 +196,16 @@ def notice(db_session, tenant_ids):
     def add(title, starts_in, ends_in=None, slug="demo-bd", type_="PL", language="en"):
         now = utcnow().replace(microsecond=0)
         row = Announcement(
-            tenant_id=tenant_ids[slug], language=language, key=f"test-{next(positions)}", type=type_,
-            position=next(positions), title=title, content_html="<p>x</p>\n", promotion_type=None,
-            starts_at=now + starts_in, ends_at=now + ends_in if ends_in is not None else None,
+            tenant_id=tenant_ids[slug],
+            language=language,
+            key=f"test-{next(positions)}",
+            type=type_,
+            position=next(positions),
+            title=title,
+            content_html="<p>x</p>\n",
+            promotion_type=None,
+            starts_at=now + starts_in,
+            ends_at=now + ends_in if ends_in is not None else None,
         )
         db_session.add(row)
         db_session.flush()
@@ -184,8 +219,13 @@ def banner(db_session, tenant_ids):
     def add(key, starts_in=None, ends_in=None, position=99, slug="demo-bd"):
         now = utcnow().replace(microsecond=0)
         row = Banner(
-            tenant_id=tenant_ids[slug], key=key, group_name="fish", position=position, image_url="/assets/banners/x.svg",
-            link_url=None, title={"bn": key, "en": key},
+            tenant_id=tenant_ids[slug],
+            key=key,
+            group_name="fish",
+            position=position,
+            image_url="/assets/banners/x.svg",
+            link_url=None,
+            title={"bn": key, "en": key},
             starts_at=now + starts_in if starts_in is not None else None,
             ends_at=now + ends_in if ends_in is not None else None,
         )
@@ -236,8 +276,12 @@ class TestIsolation:
 
         def seen(value):
             notices = [n for name in ("player", "popup", "promotion", "help") for n in value[name]]
-            return ({n["id"] for n in notices}, {n["title"] for n in notices},
-                    {b["bannerId"] for b in value["banners"]}, {b["title"] for b in value["banners"]})
+            return (
+                {n["id"] for n in notices},
+                {n["title"] for n in notices},
+                {b["bannerId"] for b in value["banners"]},
+                {b["title"] for b in value["banners"]},
+            )
 
         for mine, theirs in zip(seen(bd), seen(philippines), strict=True):
             assert mine and theirs and not mine & theirs
@@ -247,4 +291,6 @@ class TestIsolation:
     def test_a_rows_brand_decides_where_it_shows(self, testapp, ph, notice):
         notice("for the Philippines only", -timedelta(hours=1), slug="demo-ph")
         assert "for the Philippines only" in [n["title"] for n in announcements(ph, "?types=PL")["player"]]
-        assert "for the Philippines only" not in [n["title"] for n in announcements(testapp, "?types=PL&lang=en")["player"]]
+        assert "for the Philippines only" not in [
+            n["title"] for n in announcements(testapp, "?types=PL&lang=en")["player"]
+        ]

@@ -1,5 +1,6 @@
 """/assets/<path>: the files of the calling brand's assets folder, typed and cacheable; any other
 path, another brand's file included, is a 404 envelope."""
+
 import os
 import shutil
 from dataclasses import replace
@@ -51,37 +52,45 @@ def test_each_brand_serves_its_own_file_on_the_same_path(testapp, ph):
     assert bd.body != philippines.body and bd.etag != philippines.etag
 
 
-@pytest.mark.parametrize("host, path", [
-    ("demo-ph.localhost", "/assets/banners/cricket.svg"),        # only demo-bd has it
-    ("demo-ph.localhost", "/assets/footer/licence-fair-play.svg"),
-    ("demo-bd.localhost", "/assets/banners/live-baccarat.svg"),  # only demo-ph has it
-])
+@pytest.mark.parametrize(
+    "host, path",
+    [
+        ("demo-ph.localhost", "/assets/banners/cricket.svg"),  # only demo-bd has it
+        ("demo-ph.localhost", "/assets/footer/licence-fair-play.svg"),
+        ("demo-bd.localhost", "/assets/banners/live-baccarat.svg"),  # only demo-ph has it
+    ],
+)
 def test_another_brands_file_is_not_found(brand_app, host, path):
     refused(brand_app(host, ip=PH_IP).get(path, status=404))
 
 
-@pytest.mark.parametrize("path", [
-    "/assets/../tenant.toml",
-    "/assets/%2e%2e/tenant.toml",
-    "/assets/banners/../../tenant.toml",
-    "/assets/..%2ftenant.toml",
-    "/assets/%2e%2e%2f%2e%2e%2fdemo-ph%2fassets%2flogo.svg",
-    "/assets/../../demo-ph/assets/logo.svg",
-    "/assets//etc/passwd",
-    "/assets/%2fetc%2fpasswd",
-    "/assets/banners%5c..%5c..%5ctenant.toml",
-    "/assets/.hidden.svg",
-    "/assets/banners/.welcome.svg",
-    "/assets/missing.svg",
-    "/assets/banners",
-    "/assets/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/assets/../tenant.toml",
+        "/assets/%2e%2e/tenant.toml",
+        "/assets/banners/../../tenant.toml",
+        "/assets/..%2ftenant.toml",
+        "/assets/%2e%2e%2f%2e%2e%2fdemo-ph%2fassets%2flogo.svg",
+        "/assets/../../demo-ph/assets/logo.svg",
+        "/assets//etc/passwd",
+        "/assets/%2fetc%2fpasswd",
+        "/assets/banners%5c..%5c..%5ctenant.toml",
+        "/assets/.hidden.svg",
+        "/assets/banners/.welcome.svg",
+        "/assets/missing.svg",
+        "/assets/banners",
+        "/assets/",
+    ],
+)
 def test_a_path_that_is_not_a_brand_file_is_not_found(testapp, path):
     refused(testapp.get(path, status=404))
 
 
 def test_the_refusal_is_translated(testapp):
-    assert testapp.get("/assets/missing.svg?lang=en", status=404).json["message"] == "There is no such file: missing.svg"
+    assert (
+        testapp.get("/assets/missing.svg?lang=en", status=404).json["message"] == "There is no such file: missing.svg"
+    )
     assert testapp.get("/assets/missing.svg", status=404).json["message"] == "এমন কোনো ফাইল নেই: missing.svg"
 
 

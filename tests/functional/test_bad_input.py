@@ -1,4 +1,5 @@
 """Whatever a caller sends, the answer is an envelope: a clear 4xx for bad input, never a 500."""
+
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -13,19 +14,24 @@ def refused(response, status: int, code: str) -> dict:
     return response.json
 
 
-@pytest.mark.parametrize("body", [
-    b'{"name": "\xff\xfe", "count": 1}',
-    b"\xef\xbb\xbf\x00\x00{",
-    b'{"name": "ab", "count": NaN}',
-    b'{"name": "ab", "count": Infinity}',
-    b'{"name": "ab", "count": -Infinity}',
-    b"[" * 100_000 + b"]" * 100_000,
-    b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
-    b"{'name': 'ab'}",
-    b'{"name": "ab"} trailing',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"name": "\xff\xfe", "count": 1}',
+        b"\xef\xbb\xbf\x00\x00{",
+        b'{"name": "ab", "count": NaN}',
+        b'{"name": "ab", "count": Infinity}',
+        b'{"name": "ab", "count": -Infinity}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+        b"{'name': 'ab'}",
+        b'{"name": "ab"} trailing',
+    ],
+)
 def test_bodies_that_are_not_json_are_malformed(relay_app, operations, body):
-    refused(relay_app.post("/wps/relay/TEST_echo", body, content_type="application/json", status=400), 400, "malformed_json")
+    refused(
+        relay_app.post("/wps/relay/TEST_echo", body, content_type="application/json", status=400), 400, "malformed_json"
+    )
     assert operations.calls == []
 
 
@@ -49,13 +55,16 @@ def test_a_body_in_another_unicode_encoding_is_read(relay_app):
     assert relay_app.post("/wps/relay/TEST_echo", body, content_type="application/json").json["value"]["name"] == "রহিম"
 
 
-@pytest.mark.parametrize("path", [
-    "/wps/system/%ff",
-    "/wps/relay/%c3%28",
-    "/wps/system/status?lang=%ff",
-    "/wps/system/status?%fe=1",
-    "/wps/system/helpCenter?lang=en&x=%e2%82",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/wps/system/%ff",
+        "/wps/relay/%c3%28",
+        "/wps/system/status?lang=%ff",
+        "/wps/system/status?%fe=1",
+        "/wps/system/helpCenter?lang=en&x=%e2%82",
+    ],
+)
 def test_an_address_that_is_not_utf8_is_malformed(testapp, path):
     answer = refused(testapp.get(path, status=400), 400, "malformed_url")
     assert answer["message"] == "অনুরোধের ঠিকানাটি বৈধ নয়।"
@@ -71,14 +80,17 @@ def test_a_huge_query_string_is_answered(testapp):
     assert testapp.get(f"/wps/system/status?host={'h' * 100_000}", status=400).json["code"] == "invalid_request"
 
 
-@pytest.mark.parametrize("headers", [
-    {"Cookie": "lang=\xff\xfe; other=\"unterminated"},
-    {"Cookie": "=; ; lang"},
-    {"Accept-Language": "x" * 20_000},
-    {"Accept-Language": ";q=;q=,,,*;q=2"},
-    {"Authorization": "Bearer " + "t" * 10_000},
-    {"X-Request-ID": "\u00ff" * 40},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Cookie": 'lang=\xff\xfe; other="unterminated'},
+        {"Cookie": "=; ; lang"},
+        {"Accept-Language": "x" * 20_000},
+        {"Accept-Language": ";q=;q=,,,*;q=2"},
+        {"Authorization": "Bearer " + "t" * 10_000},
+        {"X-Request-ID": "\u00ff" * 40},
+    ],
+)
 def test_odd_headers_are_answered(testapp, headers):
     assert testapp.get("/wps/system/whitelabel", headers=headers).json["success"] is True
 
@@ -104,23 +116,37 @@ def test_a_multipart_body_without_a_boundary_is_refused(testapp):
     refused(put_form(testapp, b"garbage", "multipart/form-data"), 400, "invalid_request")
 
 
-@pytest.mark.parametrize("nameless", [
-    part("form-data"),
-    part('form-data; filename="a.png"', headers=b"Content-Type: image/png\r\n"),
-    part("form-data; name*=UTF-8''content"),
-])
+@pytest.mark.parametrize(
+    "nameless",
+    [
+        part("form-data"),
+        part('form-data; filename="a.png"', headers=b"Content-Type: image/png\r\n"),
+        part("form-data; name*=UTF-8''content"),
+    ],
+)
 def test_a_multipart_part_without_a_name_is_ignored(testapp, nameless):
     fields = refused(put_form(testapp, form(nameless)), 400, "invalid_request")["value"]["fields"]
     assert fields == [{"field": "content", "code": "field_required", "message": "Required"}]
     assert put_form(testapp, form(part('form-data; name="content"'), nameless), status=200).json["success"] is True
 
 
-@pytest.mark.parametrize("body, content_type", [
-    (form(part('form-data; name="content"', b"--yy\r\n\r\nhi\r\n--yy--",
-               b"Content-Type: multipart/mixed; boundary=yy\r\n")), "multipart/form-data; boundary=xx"),
-    (b"no part at all", "multipart/form-data; boundary=xx"),
-    (form(part('form-data; name="content"')).replace(b"xx", b'x"x'), 'multipart/form-data; boundary="x\\"x"'),
-])
+@pytest.mark.parametrize(
+    "body, content_type",
+    [
+        (
+            form(
+                part(
+                    'form-data; name="content"',
+                    b"--yy\r\n\r\nhi\r\n--yy--",
+                    b"Content-Type: multipart/mixed; boundary=yy\r\n",
+                )
+            ),
+            "multipart/form-data; boundary=xx",
+        ),
+        (b"no part at all", "multipart/form-data; boundary=xx"),
+        (form(part('form-data; name="content"')).replace(b"xx", b'x"x'), 'multipart/form-data; boundary="x\\"x"'),
+    ],
+)
 def test_a_multipart_body_that_is_no_form_is_invalid(testapp, body, content_type):
     refused(put_form(testapp, body, content_type), 400, "invalid_request")
 
@@ -128,18 +154,24 @@ def test_a_multipart_body_that_is_no_form_is_invalid(testapp, body, content_type
 @pytest.mark.parametrize("charset", ["latin-1", "nope"])
 def test_a_form_in_another_charset_is_refused(testapp, charset):
     content_type = f"multipart/form-data; boundary=xx; charset={charset}"
-    refused(put_form(testapp, form(part('form-data; name="content"')), content_type, 415), 415, "unsupported_media_type")
+    refused(
+        put_form(testapp, form(part('form-data; name="content"')), content_type, 415), 415, "unsupported_media_type"
+    )
 
 
 # -- Numbers: an integer is a JSON integer ---------------------------------------------------
 
-@pytest.mark.parametrize("operation, body", [
-    ("GCSGAME_newGameVendor", {"pageSize": 5.0}),
-    ("GCSGAME_newGameVendor", {"pageSize": 5.5}),
-    ("GCSGAME_gameList", {"gameType": "RNG", "pageNo": 1.0, "pageSize": 24}),
-    ("GCSGAME_getRankList", {"count": 10.0}),
-    ("GCSGAME_hotGamesV2", {"isPlatform": 2.0}),
-])
+
+@pytest.mark.parametrize(
+    "operation, body",
+    [
+        ("GCSGAME_newGameVendor", {"pageSize": 5.0}),
+        ("GCSGAME_newGameVendor", {"pageSize": 5.5}),
+        ("GCSGAME_gameList", {"gameType": "RNG", "pageNo": 1.0, "pageSize": 24}),
+        ("GCSGAME_getRankList", {"count": 10.0}),
+        ("GCSGAME_hotGamesV2", {"isPlatform": 2.0}),
+    ],
+)
 def test_a_number_with_a_fraction_is_no_integer(testapp, operation, body):
     response = testapp.post_json(f"/wps/relay/{operation}?lang=en", body, status=400)
     field = next(iter(k for k, v in body.items() if isinstance(v, float)))
@@ -163,15 +195,18 @@ def today(zone="Asia/Dhaka") -> date:
 
 
 @pytest.mark.parametrize("path", DATED)
-@pytest.mark.parametrize("query", [
-    "startDate=0001-01-01",
-    "endDate=9999-12-31",
-    "startDate=0001-01-01&endDate=9999-12-31",
-    "startDate=1999-12-31&endDate=2000-01-31",
-    "startDate=2026-05-10&endDate=1526-05-10",
-    f"endDate={today() + timedelta(days=367)}",
-    "startDate=2024-01-01&endDate=2026-01-01",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "startDate=0001-01-01",
+        "endDate=9999-12-31",
+        "startDate=0001-01-01&endDate=9999-12-31",
+        "startDate=1999-12-31&endDate=2000-01-31",
+        "startDate=2026-05-10&endDate=1526-05-10",
+        f"endDate={today() + timedelta(days=367)}",
+        "startDate=2024-01-01&endDate=2026-01-01",
+    ],
+)
 def test_days_out_of_range_are_refused(testapp, members, token_of, path, query):
     member = members("demo-bd")
     response = testapp.get(f"{path}?lang=en&{query}", headers=bearer(token_of(member)), status=400)
@@ -187,11 +222,14 @@ def test_a_year_of_more_or_fewer_than_four_digits_is_no_date(testapp, members, t
 
 
 @pytest.mark.parametrize("path", DATED)
-@pytest.mark.parametrize("query", [
-    "startDate=2000-01-01&endDate=2000-12-31",
-    f"startDate={today()}&endDate={today() + timedelta(days=365)}",
-    f"startDate={today() - timedelta(days=365)}&endDate={today()}",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "startDate=2000-01-01&endDate=2000-12-31",
+        f"startDate={today()}&endDate={today() + timedelta(days=365)}",
+        f"startDate={today() - timedelta(days=365)}&endDate={today()}",
+    ],
+)
 def test_days_in_range_are_answered(testapp, members, token_of, path, query):
     member = members("demo-bd")
     assert testapp.get(f"{path}?lang=en&{query}", headers=bearer(token_of(member))).json["success"] is True

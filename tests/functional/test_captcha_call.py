@@ -1,5 +1,6 @@
 """GET /wps/captcha: a challenge from the brand's captcha plugin, its id kept in an HttpOnly
 cookie; a brand without one says so in the visitor's language."""
+
 import pytest
 
 from calls import configure_brand
@@ -18,8 +19,11 @@ def test_an_image_captcha_is_a_picture_and_a_cookie(testapp, db_session):
 
 
 def test_a_widget_gets_only_what_it_needs_to_start(testapp, db_session):
-    configure_brand(db_session, "demo-bd", plugins={"image-captcha": None,
-                                                    "geetest": {"captcha_id": GEETEST_ID, "captcha_key": "k"}})
+    configure_brand(
+        db_session,
+        "demo-bd",
+        plugins={"image-captcha": None, "geetest": {"captcha_id": GEETEST_ID, "captcha_key": "k"}},
+    )
     response = testapp.get(CAPTCHA)
     assert response.json["value"] == {"geetestId": GEETEST_ID}  # the challenge's id rides in the cookie only
     assert response.headers["Set-Cookie"].startswith("tessera_captcha=")
@@ -31,8 +35,7 @@ def test_each_challenge_is_new(testapp, db_session):
     assert first.headers["Set-Cookie"] != second.headers["Set-Cookie"]
 
 
-@pytest.mark.parametrize("language, message", [("en", "The captcha is not available."),
-                                               ("bn", "ক্যাপচা এখন চালু নেই।")])
+@pytest.mark.parametrize("language, message", [("en", "The captcha is not available."), ("bn", "ক্যাপচা এখন চালু নেই।")])
 def test_a_brand_without_a_captcha_says_so(ph, db_session, language, message):
     configure_brand(db_session, "demo-ph", plugins={"image-captcha": None, "geetest": None})
     answer = ph.get(CAPTCHA, {"lang": language}, status=404).json

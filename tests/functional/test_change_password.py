@@ -1,4 +1,5 @@
 """A logged-in member changes their password: POST /wps/member/password (encrypted)."""
+
 import time
 
 import pytest
@@ -7,8 +8,8 @@ from sqlalchemy import func, select
 from accounts import bearer, post_sealed, set_brand, tamper
 from calls import JOSE, public_key, seal, sealed
 from factories import PASSWORD
-from tessera.identity.accounts.models import AuditEvent
 from tessera.core.i18n import translate
+from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.passwords import verify_password
 from tessera.identity.recovery.services import MAX_WRONG_OLD_PASSWORDS
 
@@ -19,8 +20,9 @@ PH_PHONE = "+639171234567"
 
 def change(app, token, status=200, **fields):
     form = {"oldPassword": PASSWORD, "newPassword": NEW_PASSWORD, "confirmNewPassword": NEW_PASSWORD, **fields}
-    return post_sealed(app, CHANGE, {k: v for k, v in form.items() if v is not None}, status=status,
-                       headers=bearer(token))
+    return post_sealed(
+        app, CHANGE, {k: v for k, v in form.items() if v is not None}, status=status, headers=bearer(token)
+    )
 
 
 def password_is(db, member, password) -> bool:
@@ -39,8 +41,9 @@ def token(member, token_of) -> str:
 
 
 class TestChange:
-    def test_the_password_changes_every_session_ends_and_a_new_one_is_answered(self, testapp, member, token, token_of,
-                                                                              db_session):
+    def test_the_password_changes_every_session_ends_and_a_new_one_is_answered(
+        self, testapp, member, token, token_of, db_session
+    ):
         other_device = token_of(member)
         answer = change(testapp, token)
         assert list(answer["value"]) == ["token"]
@@ -74,8 +77,11 @@ class TestChange:
         assert answer["value"]["fields"] == {"newPassword": [rule]}
 
     def test_the_brands_own_rule_applies(self, testapp, token, db_session):
-        set_brand(db_session, "demo-bd", register={"fields": {"password": {"pattern_id": "digits", "min_length": 8,
-                                                                           "max_length": 8}}})
+        set_brand(
+            db_session,
+            "demo-bd",
+            register={"fields": {"password": {"pattern_id": "digits", "min_length": 8, "max_length": 8}}},
+        )
         refused = change(testapp, token, 400)
         assert refused["value"]["fields"] == {"newPassword": [translate("pattern_digits_exact", "en", length=8)]}
         assert change(testapp, token, newPassword="12345678", confirmNewPassword="12345678")["success"] is True
@@ -126,12 +132,19 @@ class TestChangeByCode:
 
     def test_a_code_works_once(self, ph, code, token):
         new_token = change(ph, token, oldPassword=None, verificationCode=code)["value"]["token"]
-        answer = change(ph, new_token, 400, oldPassword=None, verificationCode=code, newPassword="Other789",
-                        confirmNewPassword="Other789")
+        answer = change(
+            ph,
+            new_token,
+            400,
+            oldPassword=None,
+            verificationCode=code,
+            newPassword="Other789",
+            confirmNewPassword="Other789",
+        )
         assert answer["code"] == "verification_failed"
 
     def test_five_wrong_codes_burn_it(self, ph, code, token, member, db_session):
-        wrong = f"{(int(code) + 1) % 10 ** 7:07d}"
+        wrong = f"{(int(code) + 1) % 10**7:07d}"
         for _ in range(5):
             assert change(ph, token, 400, oldPassword=None, verificationCode=wrong)["code"] == "verification_failed"
         assert change(ph, token, 400, oldPassword=None, verificationCode=code)["code"] == "verification_failed"
@@ -146,7 +159,8 @@ class TestChangeByCode:
     def test_an_over_long_code_is_refused_clearly(self, ph, token):
         answer = change(ph, token, 400, oldPassword=None, verificationCode="1" * 256)
         assert [(f["field"], f["code"]) for f in answer["value"]["fields"]] == [
-            ("verificationCode", "field_max_length")]
+            ("verificationCode", "field_max_length")
+        ]
 
     def test_brands_without_the_flag_refuse_codes(self, testapp, members, token_of, db_session):
         member = members("demo-bd", phone="+8801712345678")
@@ -166,8 +180,10 @@ class TestEncryptedPayloads:
 
     def test_a_stale_payload(self, testapp, token, member, db_session):
         body = seal(public_key(testapp), self.form(), iat=int(time.time()) - 301)
-        assert testapp.post(CHANGE, body, content_type=JOSE, headers=bearer(token), status=400).json["code"] == \
-            "payload_expired"
+        assert (
+            testapp.post(CHANGE, body, content_type=JOSE, headers=bearer(token), status=400).json["code"]
+            == "payload_expired"
+        )
         assert password_is(db_session, member, PASSWORD)
 
     def test_a_replayed_payload(self, testapp, member, token, token_of):

@@ -18,6 +18,7 @@ the same way. Each call is still built from its description (required parameters
 from their examples, defaults, enums and bounds) and made on demo-bd's own host too, where the
 same token or key is accepted (not 401): the refusal on demo-ph is the brand's, nothing else's.
 """
+
 import json
 import re
 import uuid
@@ -29,15 +30,21 @@ import pytest
 from accounts import PH_IP, bearer
 from calls import JOSE, seal
 from tessera.app import make_app
+from tessera.core.settings import Settings
+from tessera.core.timeutil import utcnow
 from tessera.openapi.operations import resolve_pointer
 from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
-from tessera.core.settings import Settings
-from tessera.core.timeutil import utcnow
 from tessera.wallet.operators.services import create_key
 
 MEMBER, OPTIONAL_LOGIN, OPERATOR, PUBLIC, SIGNED, DISPATCHER = (
-    "member", "optional login", "operator", "public", "signed", "dispatcher")
+    "member",
+    "optional login",
+    "operator",
+    "public",
+    "signed",
+    "dispatcher",
+)
 SECURITY_RULES = {
     json.dumps([{"bearer": []}]): MEMBER,
     json.dumps([{}, {"bearer": []}]): OPTIONAL_LOGIN,
@@ -46,24 +53,42 @@ SECURITY_RULES = {
 # Calls without a security requirement, each named: a new call that forgets to say it needs a
 # login fits none of these and fails.
 PUBLIC_CALLS = {
-    "GET /healthz", "GET /readyz", "GET /lgw/games/game_menus",
-    "GET /wps/system/status", "GET /wps/system/whitelabel", "GET /wps/system/setting/register",
-    "GET /wps/system/domainRoute", "GET /wps/system/routers", "GET /wps/system/helpCenter",
-    "GET /wps/system/customerService", "PUT /wps/feedback", "GET /wps/captcha", "GET /wps/avatars/{iconId}.svg",
-    "POST /wps/session/login", "POST /wps/session/login/federated", "POST /wps/session/login/freeplay",
-    "PUT /wps/member/register", "PUT /wps/member/register/mobile", "GET /wps/agent/affiliate",
-    "POST /wps/verification/sms/noLogin", "POST /wps/verification/sms/register",
-    "POST /wps/member/password/email", "POST /wps/member/password/verification",
-    "POST /wps/relay/GCSGAME_hotGamesV2", "POST /wps/relay/GCS_gameLaunchFB", "POST /wps/relay/GCSGAME_getRankList",
-    "GET /wps/relay/MCSFE_getListAnnouncements", "POST /wps/relay/MCSFE_getListAnnouncements",
+    "GET /healthz",
+    "GET /readyz",
+    "GET /lgw/games/game_menus",
+    "GET /wps/system/status",
+    "GET /wps/system/whitelabel",
+    "GET /wps/system/setting/register",
+    "GET /wps/system/domainRoute",
+    "GET /wps/system/routers",
+    "GET /wps/system/helpCenter",
+    "GET /wps/system/customerService",
+    "PUT /wps/feedback",
+    "GET /wps/captcha",
+    "GET /wps/avatars/{iconId}.svg",
+    "POST /wps/session/login",
+    "POST /wps/session/login/federated",
+    "POST /wps/session/login/freeplay",
+    "PUT /wps/member/register",
+    "PUT /wps/member/register/mobile",
+    "GET /wps/agent/affiliate",
+    "POST /wps/verification/sms/noLogin",
+    "POST /wps/verification/sms/register",
+    "POST /wps/member/password/email",
+    "POST /wps/member/password/verification",
+    "POST /wps/relay/GCSGAME_hotGamesV2",
+    "POST /wps/relay/GCS_gameLaunchFB",
+    "POST /wps/relay/GCSGAME_getRankList",
+    "GET /wps/relay/MCSFE_getListAnnouncements",
+    "POST /wps/relay/MCSFE_getListAnnouncements",
 }
 # Called by a vendor's or a gateway's server and checked by the plugin's signature, not a login.
 SIGNED_CALLS = {"POST /vendors/{vassalage}/wallet/{operation}", "POST /wps/payments/webhook/{plugin}/{channel}"}
-DISPATCHER_CALLS = {f"{method} /wps/relay{check}/{{operation}}" for method in ("GET", "POST")
-                    for check in ("", "/passwordCheck")}
+DISPATCHER_CALLS = {
+    f"{method} /wps/relay{check}/{{operation}}" for method in ("GET", "POST") for check in ("", "/passwordCheck")
+}
 # Path parameters that name something of the brand's, as its own callers would send them.
-PATH_VALUES = {"vassalage": "TY", "operation": "balance", "plugin": "signed-gateway", "channel": "bkash",
-               "iconId": 1}
+PATH_VALUES = {"vassalage": "TY", "operation": "balance", "plugin": "signed-gateway", "channel": "bkash", "iconId": 1}
 # Text that fits the patterns the description gives (ids, numbers, codes).
 TEXTS = ("matrix0001", "0123456789", "01712345678")
 METHODS = ("get", "put", "post", "delete", "patch")
@@ -90,9 +115,11 @@ def resolved(spec: dict, node: dict) -> dict:
         node = resolve_pointer(spec, node["$ref"])
     if "allOf" in node:
         parts = [resolved(spec, part) for part in node["allOf"]]
-        node = {**{k: v for k, v in node.items() if k != "allOf"},
-                "properties": {k: v for part in parts for k, v in part.get("properties", {}).items()},
-                "required": [name for part in parts for name in part.get("required", [])]}
+        node = {
+            **{k: v for k, v in node.items() if k != "allOf"},
+            "properties": {k: v for part in parts for k, v in part.get("properties", {}).items()},
+            "required": [name for part in parts for name in part.get("required", [])],
+        }
     return node
 
 
@@ -170,8 +197,9 @@ class Call:
         headers = {"Host": app.extra_environ["HTTP_HOST"], **(bearer(credential) if credential else {})}
         if content_type:
             headers["Content-Type"] = content_type
-        return app.request(self.url, method=self.method.upper(), body=content or b"", headers=headers,
-                           expect_errors=True)
+        return app.request(
+            self.url, method=self.method.upper(), body=content or b"", headers=headers, expect_errors=True
+        )
 
 
 def rule_of(app, spec: dict, call: str) -> str:
@@ -180,8 +208,14 @@ def rule_of(app, spec: dict, call: str) -> str:
     if security is not None:
         rule = SECURITY_RULES.get(json.dumps(security))
     else:
-        rule = next((r for r, named in ((PUBLIC, PUBLIC_CALLS), (SIGNED, SIGNED_CALLS), (DISPATCHER, DISPATCHER_CALLS))
-                     if call in named), None)
+        rule = next(
+            (
+                r
+                for r, named in ((PUBLIC, PUBLIC_CALLS), (SIGNED, SIGNED_CALLS), (DISPATCHER, DISPATCHER_CALLS))
+                if call in named
+            ),
+            None,
+        )
     if rule is None:
         pytest.fail(f"{call}: no rule of the cross-brand matrix covers it (security {security}); give it one")
     relay = app.registry.get("relay_operations", {}).get(path.rsplit("/", 1)[-1])

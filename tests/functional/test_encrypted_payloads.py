@@ -1,5 +1,6 @@
 """Encrypted ("E") calls: a JWE for the brand's key, fresh, never seen before, or refused with
 nothing changed. Shown on the login call, the first of them."""
+
 import threading
 import time
 import uuid
@@ -11,11 +12,10 @@ from sqlalchemy import delete, func, select
 
 from calls import captcha_text, seal
 from factories import PASSWORD, MemberFactory, building_in
-from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.identity.encryption.models import SeenPayload
+from tessera.identity.sessions.models import FailedLogin, MemberSession
 
 LOGIN = "/wps/session/login"
 JOSE = "application/jose"
@@ -40,8 +40,10 @@ def form(member) -> dict:
 
 
 def nothing_changed(db) -> bool:
-    return all(db.scalar(select(func.count()).select_from(model)) == 0
-               for model in (MemberSession, SeenPayload, AuditEvent, FailedLogin))
+    return all(
+        db.scalar(select(func.count()).select_from(model)) == 0
+        for model in (MemberSession, SeenPayload, AuditEvent, FailedLogin)
+    )
 
 
 def test_a_payload_for_the_brands_key_is_accepted_and_its_jti_kept(testapp, key, member, db_session):
@@ -51,11 +53,13 @@ def test_a_payload_for_the_brands_key_is_accepted_and_its_jti_kept(testapp, key,
 
 def test_a_tampered_payload_is_refused(testapp, key, member, db_session):
     header, encrypted_key, iv, ciphertext, tag = seal(key, form(member)).split(".")
-    flipped = ("A" if ciphertext[5] != "A" else "B")
+    flipped = "A" if ciphertext[5] != "A" else "B"
     body = ".".join((header, encrypted_key, iv, ciphertext[:5] + flipped + ciphertext[6:], tag))
     answer = post(testapp, body, status=400)
     assert (answer["code"], answer["message"]) == (
-        "payload_invalid", "The request could not be read. Please refresh the page and try again.")
+        "payload_invalid",
+        "The request could not be read. Please refresh the page and try again.",
+    )
     assert nothing_changed(db_session)
 
 
@@ -111,8 +115,10 @@ def test_a_payload_for_another_brands_key_is_refused(testapp, brand_app, key, me
 def test_a_payload_with_another_algorithm_is_refused(testapp, key, member, db_session):
     from jwcrypto import jwe
 
-    token = jwe.JWE(b'{"username": "x", "password": "y", "iat": 1, "jti": "j"}',
-                    protected={"alg": "RSA-OAEP", "enc": "A128GCM", "kid": key["kid"]})
+    token = jwe.JWE(
+        b'{"username": "x", "password": "y", "iat": 1, "jti": "j"}',
+        protected={"alg": "RSA-OAEP", "enc": "A128GCM", "kid": key["kid"]},
+    )
     token.add_recipient(jwk.JWK(**key))
     assert post(testapp, token.serialize(compact=True), status=400)["code"] == "payload_invalid"
     assert nothing_changed(db_session)
@@ -124,11 +130,21 @@ def test_a_body_that_is_not_a_jwe_is_refused(testapp, body, db_session):
     assert nothing_changed(db_session)
 
 
-@pytest.mark.parametrize("claims", [{"iat": "now", "jti": "x"}, {"jti": "x"}, {"iat": 1}, {"iat": True, "jti": "x"},
-                                    {"jti": "", "iat": 1}, {"jti": "x" * 129, "iat": 1}])
+@pytest.mark.parametrize(
+    "claims",
+    [
+        {"iat": "now", "jti": "x"},
+        {"jti": "x"},
+        {"iat": 1},
+        {"iat": True, "jti": "x"},
+        {"jti": "", "iat": 1},
+        {"jti": "x" * 129, "iat": 1},
+    ],
+)
 def test_a_payload_without_a_proper_iat_and_jti_is_refused(testapp, key, claims, db_session):
-    from jwcrypto import jwe
     import json
+
+    from jwcrypto import jwe
 
     token = jwe.JWE(json.dumps(claims).encode(), protected={"alg": "RSA-OAEP-256", "enc": "A256GCM", "kid": key["kid"]})
     token.add_recipient(jwk.JWK(**key))
@@ -159,12 +175,6 @@ class TestConcurrentReplay:
     transaction against the real database: the unique constraint lets exactly one through."""
 
     @pytest.fixture
-    def wsgi(self, settings, engine):
-        wsgi = make_app(settings)
-        yield wsgi
-        wsgi.registry["db_engine"].dispose()
-
-    @pytest.fixture
     def committed_member(self, engine, wsgi):
         with operator_session(engine) as db:
             with building_in(db):
@@ -179,7 +189,9 @@ class TestConcurrentReplay:
     def test_one_succeeds_and_one_is_a_replay(self, wsgi, committed_member):
         _, username = committed_member
         app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
-        body = seal(app.get("/wps/system/status").json["value"]["publicKey"], {"username": username, "password": PASSWORD})
+        body = seal(
+            app.get("/wps/system/status").json["value"]["publicKey"], {"username": username, "password": PASSWORD}
+        )
         start, answers = threading.Barrier(2), []
 
         def attempt():

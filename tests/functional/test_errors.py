@@ -1,5 +1,6 @@
 """Every answer is the envelope; every refusal a 4xx with a stable code; a failure a 500 that
 tells the caller nothing but a reference, and tells the logs everything under that reference."""
+
 import json
 import logging
 import re
@@ -166,5 +167,7 @@ class TestRequestId:
         assert first != second
 
     def test_refusals_carry_it_too(self, brand_app):
-        response = brand_app("unknown.example").get("/wps/system/status", headers={"X-Request-ID": "lb-0000000001"}, status=404)
+        response = brand_app("unknown.example").get(
+            "/wps/system/status", headers={"X-Request-ID": "lb-0000000001"}, status=404
+        )
         assert response.headers["X-Request-ID"] == "lb-0000000001"

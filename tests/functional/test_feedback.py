@@ -1,5 +1,6 @@
 """PUT /wps/feedback: up to 140 characters and up to three PNG or JPEG images of 5 MB, judged by
 their content, stored under their digest, at most five an hour from one address."""
+
 import hashlib
 import io
 import os
@@ -8,8 +9,8 @@ import pytest
 from PIL import Image
 from sqlalchemy import select
 
-from tessera.system.feedback.services import MAX_IMAGE_BYTES
 from tessera.system.feedback.models import Feedback
+from tessera.system.feedback.services import MAX_IMAGE_BYTES
 
 PH_IP = "192.0.2.44"
 
@@ -28,8 +29,14 @@ def noise_png(side: int) -> bytes:
 
 def send(app, content="The deposit page froze", status=200, images=(), headers=None, **fields):
     upload_files = [("images", name, data) for name, data in images]
-    return app.put("/wps/feedback", {"content": content, **fields}, upload_files=upload_files,
-                   content_type="multipart/form-data", headers=headers, status=status)
+    return app.put(
+        "/wps/feedback",
+        {"content": content, **fields},
+        upload_files=upload_files,
+        content_type="multipart/form-data",
+        headers=headers,
+        status=status,
+    )
 
 
 def refusal(response, code):
@@ -74,7 +81,9 @@ def test_images_are_stored_under_their_digest_never_their_name(testapp, db_sessi
     png, jpeg = image(), image("JPEG", colour="orange")
     response = send(testapp, images=[("../../evil.png", png), ("photo.jpg", jpeg)])
     row = saved(db_session, response)
-    expected = [f"demo-bd/feedback/{hashlib.sha256(data).hexdigest()}.{ext}" for data, ext in ((png, "png"), (jpeg, "jpg"))]
+    expected = [
+        f"demo-bd/feedback/{hashlib.sha256(data).hexdigest()}.{ext}" for data, ext in ((png, "png"), (jpeg, "jpg"))
+    ]
     assert row.images == expected
     for relative, data in zip(expected, (png, jpeg), strict=True):
         assert (settings.upload_dir / relative).read_bytes() == data
@@ -91,14 +100,16 @@ def test_the_extension_comes_from_the_content(testapp, db_session):
 def test_three_images_are_accepted_and_a_fourth_refused(testapp, db_session):
     three = [(f"{c}.png", image(colour=c)) for c in ("red", "green", "blue")]
     assert len(saved(db_session, send(testapp, images=three)).images) == 3
-    body = refusal(send(testapp, images=[*three, ("white.png", image(colour="white"))], status=400), "feedback_too_many_images")
+    body = refusal(
+        send(testapp, images=[*three, ("white.png", image(colour="white"))], status=400), "feedback_too_many_images"
+    )
     assert "3" in body["message"]
 
 
 def _corrupt_png() -> bytes:
     data = bytearray(image(size=(64, 64)))
     start = data.index(b"IDAT") + 8
-    data[start:start + 4] = b"\x00\x00\x00\x00"
+    data[start : start + 4] = b"\x00\x00\x00\x00"
     return bytes(data)
 
 
@@ -131,7 +142,9 @@ def test_an_image_over_5_mb_is_refused(testapp, db_session):
 
 @pytest.mark.parametrize("side", [7000, 10000])
 def test_an_image_of_too_many_pixels_is_refused(testapp, side):
-    refusal(send(testapp, images=[("wide.png", image(size=(side, side), mode="1"))], status=400), "feedback_image_too_large")
+    refusal(
+        send(testapp, images=[("wide.png", image(size=(side, side), mode="1"))], status=400), "feedback_image_too_large"
+    )
 
 
 def test_five_an_hour_from_one_address(testapp, brand_app):
@@ -143,7 +156,9 @@ def test_five_an_hour_from_one_address(testapp, brand_app):
 
 
 def test_a_file_in_place_of_text_is_refused(testapp):
-    response = testapp.put("/wps/feedback", {"content": "hi"}, upload_files=[("contact", "contact.txt", b"me")], status=400)
+    response = testapp.put(
+        "/wps/feedback", {"content": "hi"}, upload_files=[("contact", "contact.txt", b"me")], status=400
+    )
     assert refusal(response, "invalid_request")["value"]["fields"][0]["field"] == "contact"
     response = testapp.put("/wps/feedback", {}, upload_files=[("content", "content.txt", b"hello")], status=400)
     assert refusal(response, "invalid_request")["value"]["fields"][0]["field"] == "content"

@@ -1,5 +1,6 @@
 """/lgw/games/game_menus: one lane per game category, in the bottom navigation's order, holding
 the vendors of the brand's enabled game-vendor plugins (``tessera_game_vendors``)."""
+
 import pytest
 import webtest
 
@@ -24,7 +25,13 @@ class SettingsVendors:
 
 
 def vendor(vassalage, game_type, **more) -> dict:
-    return {"vassalage": vassalage, "displayName": f"{vassalage} games", "gameType": game_type, "walletMode": "seamless", **more}
+    return {
+        "vassalage": vassalage,
+        "displayName": f"{vassalage} games",
+        "gameType": game_type,
+        "walletMode": "seamless",
+        **more,
+    }
 
 
 BD_VENDORS = [
@@ -98,12 +105,12 @@ def test_lanes_hold_the_brands_vendors(apps, enable):
     assert lanes(apps["demo-bd"]) == {
         "RNG": ["PG", "JDB"],
         "LIVE": ["EVO"],
-        "SPORTS": ["SABA", "RCB"],       # RCB sorts last
-        "ESPORTS": ["IMES"],             # an esports vendor, declared as sports
+        "SPORTS": ["SABA", "RCB"],  # RCB sorts last
+        "ESPORTS": ["IMES"],  # an esports vendor, declared as sports
         "FISH": ["JILI"],
         "PVP": ["V8"],
-        "ELOTT": ["TCG_LOTTO_VN"],       # lottery vendors are shown with e-lottery
-        "COCKFIGHT": ["DS88"],           # a cockfight vendor, declared as sports
+        "ELOTT": ["TCG_LOTTO_VN"],  # lottery vendors are shown with e-lottery
+        "COCKFIGHT": ["DS88"],  # a cockfight vendor, declared as sports
     }
 
 
@@ -111,7 +118,10 @@ def test_a_card(apps, enable):
     enable("demo-bd", {"test-vendors": {"vendors": BD_VENDORS}})
     cards = {card["vassalage"]: card for lane in menus(apps["demo-bd"]) for card in lane["cards"]}
     assert cards["SABA"] == {
-        "vassalage": "SABA", "displayName": "SABA games", "gameType": "SPORTS", "isHot": True,
+        "vassalage": "SABA",
+        "displayName": "SABA games",
+        "gameType": "SPORTS",
+        "isHot": True,
         "smallIcon": "https://cdn.demo-bd.example/vendors/saba.png",
     }
     assert (cards["JDB"]["isHot"], cards["JDB"]["smallIcon"]) == (False, None)
@@ -120,19 +130,33 @@ def test_a_card(apps, enable):
 
 def test_titles_are_in_the_request_language(apps):
     assert [lane["title"] for lane in menus(apps["demo-bd"], "?lang=en")] == [
-        "Slots", "Live casino", "Sports", "Esports", "Fishing", "Card games", "E-lottery", "Cockfight"]
+        "Slots",
+        "Live casino",
+        "Sports",
+        "Esports",
+        "Fishing",
+        "Card games",
+        "E-lottery",
+        "Cockfight",
+    ]
     assert menus(apps["demo-bd"])[0]["title"] == "স্লট"
     assert menus(apps["demo-ph"])[0]["title"] == "Slots"
 
 
 def test_plugins_answer_in_tenant_toml_order_and_the_first_keeps_a_shared_vendor(apps, enable):
-    enable("demo-bd", {
-        "test-vendors-b": {"vendors": [vendor("JDB", "RNG", displayName="JDB from b"), vendor("KA", "RNG")]},
-        "test-vendors": {"vendors": [vendor("PG", "RNG"), vendor("JDB", "RNG")]},
-    })
+    enable(
+        "demo-bd",
+        {
+            "test-vendors-b": {"vendors": [vendor("JDB", "RNG", displayName="JDB from b"), vendor("KA", "RNG")]},
+            "test-vendors": {"vendors": [vendor("PG", "RNG"), vendor("JDB", "RNG")]},
+        },
+    )
     rng = menus(apps["demo-bd"])[0]["cards"]
     assert [(card["vassalage"], card["displayName"]) for card in rng] == [
-        ("JDB", "JDB from b"), ("KA", "KA games"), ("PG", "PG games")]
+        ("JDB", "JDB from b"),
+        ("KA", "KA games"),
+        ("PG", "PG games"),
+    ]
 
 
 def test_a_disabled_plugin_offers_nothing(apps, enable):
@@ -141,10 +165,13 @@ def test_a_disabled_plugin_offers_nothing(apps, enable):
 
 
 def test_a_plugin_that_cannot_reach_its_vendors_is_left_out(apps, enable):
-    enable("demo-bd", {
-        "test-vendors-b": {"vendors": [vendor("KA", "RNG")], "down": True},
-        "test-vendors": {"vendors": [vendor("PG", "RNG")]},
-    })
+    enable(
+        "demo-bd",
+        {
+            "test-vendors-b": {"vendors": [vendor("KA", "RNG")], "down": True},
+            "test-vendors": {"vendors": [vendor("PG", "RNG")]},
+        },
+    )
     assert lanes(apps["demo-bd"])["RNG"] == ["PG"]
 
 

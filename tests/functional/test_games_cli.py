@@ -1,5 +1,6 @@
 """``tessera games sync [SLUG]``, run as an operator runs it, against a database of its own (a
 PostgreSQL database made for the test when the suite runs on PostgreSQL); two syncs at once."""
+
 import threading
 import uuid
 
@@ -11,14 +12,14 @@ from sqlalchemy.orm import Session
 from databases import demo_brands, own_database
 from games_helpers import PLUGIN, VENDORS, GameVendors, enable_game_vendors
 from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT, Settings
+from tessera.core.timeutil import utcnow
 from tessera.games.catalog.models import Game
 from tessera.games.catalog.services import sync_catalog
 from tessera.games.commands import games
 from tessera.plugins import TenantPlugins, plugin_manager
-from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 
 
 @pytest.fixture
@@ -34,8 +35,9 @@ def database_url(settings, tmp_path):
 @pytest.fixture
 def operator(database_url):
     """A migrated database with the demo brands, both enabling the test vendors (5 games each)."""
-    settings = Settings(database_url=database_url, tenants_dir=ROOT / "tenants", secret_key="games-cli-secret",
-                        log_format="text")
+    settings = Settings(
+        database_url=database_url, tenants_dir=ROOT / "tenants", secret_key="games-cli-secret", log_format="text"
+    )
     with demo_brands(database_url, settings.secret_key) as db:
         for slug in ("demo-bd", "demo-ph"):
             enable_game_vendors(db, slug)
@@ -58,8 +60,11 @@ def counts(engine) -> dict[str, tuple[int, int]]:
     """Per brand: its games, and how many of them are active."""
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
-        found = db.execute(select(Tenant.slug, func.count(Game.id), func.count(Game.id).filter(Game.active))
-                           .join(Game, Game.tenant_id == Tenant.id).group_by(Tenant.slug)).all()
+        found = db.execute(
+            select(Tenant.slug, func.count(Game.id), func.count(Game.id).filter(Game.active))
+            .join(Game, Game.tenant_id == Tenant.id)
+            .group_by(Tenant.slug)
+        ).all()
     return {slug: (total, active) for slug, total, active in found}
 
 
@@ -79,7 +84,8 @@ def test_retires_what_is_gone(operator):
     run(settings, "sync")
     plugin.games_per_vendor = 3
     assert f"demo-bd: {VENDORS[0]['vassalage']}: 0 added, 0 updated, 2 retired, 3 unchanged, 0 skipped" in run(
-        settings, "sync", "demo-bd")
+        settings, "sync", "demo-bd"
+    )
     assert counts(engine) == {"demo-bd": (50, 30), "demo-ph": (55, 55)}
 
 
@@ -128,12 +134,14 @@ def analysed(engine) -> bool:
     """Whether the games table was analysed (and on PostgreSQL vacuumed) since the database was made."""
     with engine.connect() as connection:
         if engine.dialect.name == "postgresql":
-            row = connection.execute(text("SELECT last_vacuum, last_analyze FROM pg_stat_user_tables "
-                                          "WHERE relname = 'games'")).one()
+            row = connection.execute(
+                text("SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = 'games'")
+            ).one()
             return None not in row
         stat = connection.execute(text("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'")).first()
-        return stat is not None and bool(connection.execute(
-            text("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'games'")).scalar())
+        return stat is not None and bool(
+            connection.execute(text("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'games'")).scalar()
+        )
 
 
 def test_a_sync_that_changes_many_games_leaves_the_table_vacuumed_and_analysed(operator):

@@ -1,6 +1,7 @@
 """A member's favourite games (MCSFE_getFavoriteGames, MCSFE_getFavoriteGamesList) and recent games
 (GCS_recentGame, recorded by recents.remember at each launch): their own, of their own brand."""
-from datetime import datetime, timedelta, timezone
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -12,7 +13,7 @@ FAVOURITE = "/wps/relay/MCSFE_getFavoriteGames"
 FAVOURITES = "/wps/relay/MCSFE_getFavoriteGamesList"
 RECENT = "/wps/relay/GCS_recentGame"
 LIST = "/wps/relay/GCSGAME_gameList"
-START = datetime(2026, 5, 1, 12, tzinfo=timezone.utc)
+START = datetime(2026, 5, 1, 12, tzinfo=UTC)
 
 
 def favourite(app, member, node_id, action=None, status=200) -> dict:
@@ -45,7 +46,11 @@ class TestFavourites:
         assert (listed({"value": value}), value["total"], value["totalPages"]) == (["ty-00003"], 1, 1)
         game = value["content"][0]
         assert (game["nodeId"], game["isFavourite"], game["vendorName"], game["category"]) == (
-            node, True, "TY Gaming", "RNG")
+            node,
+            True,
+            "TY Gaming",
+            "RNG",
+        )
         assert favourite(testapp, member, node, "remove")["value"] == {"nodeId": node, "isFavourite": False}
         assert favourites(testapp, member)["value"] == {"content": [], "totalPages": 0, "total": 0}
 
@@ -54,8 +59,12 @@ class TestFavourites:
         node = game_catalog.game("PG", "pg-00000").id
         for _ in range(2):
             assert favourite(testapp, member, node, "add")["value"]["isFavourite"] is True
-        assert db_session.scalar(select(func.count()).select_from(GameFavourite)
-                                 .where(GameFavourite.member_id == member.id)) == 1
+        assert (
+            db_session.scalar(
+                select(func.count()).select_from(GameFavourite).where(GameFavourite.member_id == member.id)
+            )
+            == 1
+        )
         for _ in range(2):
             assert favourite(testapp, member, node, "remove")["value"]["isFavourite"] is False
         assert favourites(testapp, member)["value"]["total"] == 0
@@ -68,8 +77,13 @@ class TestFavourites:
 
     def test_newest_first_by_page_and_filtered(self, testapp, game_catalog, login, clock):
         member = login()
-        added = [("PG", "pg-00001"), ("EVO", "evo-00000"), ("PG", "pg-00002"), ("SABA", "saba-00004"),
-                 ("IMES", "imes-00001")]
+        added = [
+            ("PG", "pg-00001"),
+            ("EVO", "evo-00000"),
+            ("PG", "pg-00002"),
+            ("SABA", "saba-00004"),
+            ("IMES", "imes-00001"),
+        ]
         for vassalage, code in added:
             clock.advance(seconds=1)
             favourite(testapp, member, game_catalog.game(vassalage, code).id, "add")
@@ -99,7 +113,7 @@ class TestFavourites:
         game_catalog.sync()
         assert favourite(testapp, member, retired, "remove")["value"]["isFavourite"] is False
 
-    @pytest.mark.parametrize("node_id", [0, -1, "1", None, 2 ** 31, 1.5])
+    @pytest.mark.parametrize("node_id", [0, -1, "1", None, 2**31, 1.5])
     def test_a_node_id_that_is_not_one(self, testapp, game_catalog, login, node_id):
         assert favourite(testapp, login(), node_id, status=400)["code"] == "invalid_request"
 
@@ -112,9 +126,11 @@ class TestFavourites:
         assert favourites(testapp, member, pageSize=0, status=400)["code"] == "invalid_request"
 
     def test_an_unknown_game(self, testapp, game_catalog, login):
-        answer = favourite(testapp, login(), 2 ** 31 - 1, "add", status=404)
-        assert (answer["code"], answer["message"]) == ("game_unknown",
-                                                       "This game is not available. Please choose another one.")
+        answer = favourite(testapp, login(), 2**31 - 1, "add", status=404)
+        assert (answer["code"], answer["message"]) == (
+            "game_unknown",
+            "This game is not available. Please choose another one.",
+        )
 
     def test_they_need_a_login(self, testapp, game_catalog):
         node = game_catalog.game("PG", "pg-00000").id
@@ -159,7 +175,10 @@ class TestRecent:
             self.launch(db_session, member, game_catalog.game(vassalage, code), START + timedelta(minutes=minutes))
         value = recent(testapp, member)["value"]
         assert (recent_codes({"value": value}), value["total"], value["totalPages"]) == (
-            ["evo-00003", "jili-00000", "pg-00001"], 3, 1)
+            ["evo-00003", "jili-00000", "pg-00001"],
+            3,
+            1,
+        )
         assert value["list"][1]["walletMode"] == "transfer" and value["list"][0]["isFavourite"] is False
 
     def test_a_game_launched_again_moves_up_once(self, testapp, game_catalog, login, db_session):
@@ -179,8 +198,12 @@ class TestRecent:
             self.launch(db_session, member, game, START + timedelta(minutes=minutes))
         newest_first = list(reversed(launched))
         pages = [recent(testapp, member, pageSize=3, pageNo=n)["value"] for n in (1, 2, 3, 4)]
-        assert [recent_codes({"value": page}) for page in pages] == [newest_first[:3], newest_first[3:6],
-                                                                     newest_first[6:], []]
+        assert [recent_codes({"value": page}) for page in pages] == [
+            newest_first[:3],
+            newest_first[3:6],
+            newest_first[6:],
+            [],
+        ]
         assert all((page["total"], page["totalPages"]) == (8, 3) for page in pages)
         assert recent_codes(recent(testapp, member, gameType="LIVE")) == ["evo-00000"]
         assert recent(testapp, member, gameType="RNG")["value"]["total"] == 7

@@ -26,8 +26,15 @@ class TestHotGames:
         assert found["LIVE"] == [f"evo-{n:05d}" for n in HOT_NS][:12]
         # JILI ranks its games last to first; SABA's hot esports games are not sports.
         assert found["FISH"] == [f"jili-{n:05d}" for n in reversed(HOT_NS)][:12]
-        assert found["SPORTS"] == [code for n in HOT_NS for code in (f"saba-{n:05d}", f"rcb-{n:05d}")
-                                   if not (code.startswith("saba") and n % 5 == 4)][:12]
+        assert (
+            found["SPORTS"]
+            == [
+                code
+                for n in HOT_NS
+                for code in (f"saba-{n:05d}", f"rcb-{n:05d}")
+                if not (code.startswith("saba") and n % 5 == 4)
+            ][:12]
+        )
         assert all(game["isHot"] and game["isFavourite"] is False for lane in answer["value"] for game in lane["list"])
 
     def test_one_vendor(self, testapp, game_catalog):
@@ -66,14 +73,39 @@ class TestRooms:
 
     def test_a_live_vendors_tables(self, testapp, game_catalog, login):
         assert self.rooms(testapp, login())["value"]["rooms"] == [
-            {"roomId": "EVO-B1", "gameCode": "evo-00000", "nodeId": game_catalog.game("EVO", "evo-00000").id,
-             "name": "Baccarat A", "dealer": "Ana", "minBet": "1.00", "maxBet": "500.50", "players": 12,
-             "status": "open"},
-            {"roomId": "EVO-R2", "gameCode": "evo-00001", "nodeId": game_catalog.game("EVO", "evo-00001").id,
-             "name": "Roulette", "dealer": None, "minBet": "0.50", "maxBet": "1000.00", "players": 0,
-             "status": "closed"},
-            {"roomId": "EVO-L9", "gameCode": "evo-lobby", "nodeId": None, "name": "Lobby table", "dealer": "Ben",
-             "minBet": "2.00", "maxBet": "20.00", "players": 3, "status": "open"},
+            {
+                "roomId": "EVO-B1",
+                "gameCode": "evo-00000",
+                "nodeId": game_catalog.game("EVO", "evo-00000").id,
+                "name": "Baccarat A",
+                "dealer": "Ana",
+                "minBet": "1.00",
+                "maxBet": "500.50",
+                "players": 12,
+                "status": "open",
+            },
+            {
+                "roomId": "EVO-R2",
+                "gameCode": "evo-00001",
+                "nodeId": game_catalog.game("EVO", "evo-00001").id,
+                "name": "Roulette",
+                "dealer": None,
+                "minBet": "0.50",
+                "maxBet": "1000.00",
+                "players": 0,
+                "status": "closed",
+            },
+            {
+                "roomId": "EVO-L9",
+                "gameCode": "evo-lobby",
+                "nodeId": None,
+                "name": "Lobby table",
+                "dealer": "Ben",
+                "minBet": "2.00",
+                "maxBet": "20.00",
+                "players": 3,
+                "status": "open",
+            },
         ]
 
     def test_a_vendor_without_tables(self, testapp, game_catalog, login):
@@ -81,6 +113,7 @@ class TestRooms:
 
     def test_a_room_described_wrongly_is_left_out(self, testapp, game_catalog, login, monkeypatch):
         from games_helpers import rooms
+
         broken = rooms("EVO")
         broken[0] = {**broken[0], "minBet": "lots"}
         broken[1] = {**broken[1], "status": "maybe"}
@@ -91,7 +124,9 @@ class TestRooms:
         game_catalog.plugin.down.add("EVO")
         answer = self.rooms(testapp, login(), status=503)
         assert (answer["code"], answer["message"]) == (
-            "game_unavailable", "The game vendor cannot be reached right now. Please try again in a few minutes.")
+            "game_unavailable",
+            "The game vendor cannot be reached right now. Please try again in a few minutes.",
+        )
 
     def test_unknown_vendors_and_other_brands(self, testapp, ph, game_catalog, login):
         member = login()
@@ -105,5 +140,7 @@ class TestRooms:
     def test_it_needs_a_login_a_vendor_and_get(self, testapp, game_catalog, login):
         assert testapp.get(f"{ROOMS}?vassalage=EVO", status=401).json["code"] == "not_logged_in"
         assert testapp.get(ROOMS, headers=login().headers, status=400).json["code"] == "invalid_request"
-        assert testapp.post_json(ROOMS, {"vassalage": "EVO"}, headers=login().headers,
-                                 status=405).json["code"] == "method_not_allowed"
+        assert (
+            testapp.post_json(ROOMS, {"vassalage": "EVO"}, headers=login().headers, status=405).json["code"]
+            == "method_not_allowed"
+        )

@@ -2,6 +2,7 @@
 (tessera_game_launch); money play for real accounts (a launch token for a seamless-wallet vendor,
 the main balance moved in for a transfer-wallet vendor), free play for the others, and the
 seamless round trip a launch starts."""
+
 import hashlib
 from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
@@ -10,13 +11,14 @@ import pytest
 from sqlalchemy import func, select
 
 from accounts import bearer
-from seamless_vendor import PH_SLOT, SECRETS, SLOT, TABLE, SEAMLESS_VENDOR, VendorClient
+from seamless_vendor import PH_SLOT, SEAMLESS_VENDOR, SECRETS, SLOT, TABLE, VendorClient
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.models import GameSession
 from tessera.games.lobby.models import GameRecent
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.models import WalletTransfer
-from wallet_vendor import DOWN, REFUSE, VENDOR as TRANSFER_VENDOR, main_balance, wallet_balance
+from wallet_vendor import DOWN, REFUSE, main_balance, wallet_balance
+from wallet_vendor import VENDOR as TRANSFER_VENDOR
 
 LAUNCH = "/wps/game/launchGame"
 FREE_PLAY = "/wps/relay/GCS_gameLaunchFB"
@@ -53,26 +55,48 @@ class TestSeamless:
         url = launch(testapp, member, language="bn", device="MOBILE")["value"]
         token = launch_query(url)["token"]
         given = seamless_vendor.launches[-1]
-        assert given["player"] == {"id": member.id, "username": member.username, "currency": "BDT",
-                                   "launchToken": token, "walletUrl": "http://demo-bd.localhost/vendors/TSV/wallet"}
+        assert given["player"] == {
+            "id": member.id,
+            "username": member.username,
+            "currency": "BDT",
+            "launchToken": token,
+            "walletUrl": "http://demo-bd.localhost/vendors/TSV/wallet",
+        }
         assert (given["language"], given["device"], given["freePlay"]) == ("bn", "MOBILE", False)
         vendor = VendorClient(testapp)
-        assert vendor.authenticate(token) == {"ok": True, "balance": "100.00", "currency": "BDT",
-                                              "memberId": member.id, "username": member.username}
+        assert vendor.authenticate(token) == {
+            "ok": True,
+            "balance": "100.00",
+            "currency": "BDT",
+            "memberId": member.id,
+            "username": member.username,
+        }
         assert vendor.debit(member.id, "tx-1", "round-1", "12.50") == {
-            "ok": True, "balance": "87.50", "currency": "BDT", "transactionId": "tx-1", "memberId": member.id}
+            "ok": True,
+            "balance": "87.50",
+            "currency": "BDT",
+            "transactionId": "tx-1",
+            "memberId": member.id,
+        }
         assert vendor.credit(member.id, "tx-2", "round-1", "30")["balance"] == "117.50"
         assert testapp.get(BALANCE, headers=member.headers).json["value"]["mainBalance"] == "117.50"
         bet = db_session.scalars(select(GameBet).where(GameBet.member_id == member.id)).one()
         assert (bet.vassalage, bet.round_id, bet.game_code, bet.game_id, bet.category) == (
-            SEAMLESS_VENDOR, "round-1", SLOT, catalog[("demo-bd", SLOT)].id, "RNG")
+            SEAMLESS_VENDOR,
+            "round-1",
+            SLOT,
+            catalog[("demo-bd", SLOT)].id,
+            "RNG",
+        )
         assert (bet.bet_minor, bet.payout_minor, bet.status, bet.wallet_mode) == (1250, 3000, "settled", "seamless")
-        keys = db_session.execute(select(LedgerTransaction.idempotency_key, LedgerTransaction.kind).where(
-            LedgerTransaction.member_id == member.id, LedgerTransaction.kind.like("game%"))).all()
+        keys = db_session.execute(
+            select(LedgerTransaction.idempotency_key, LedgerTransaction.kind).where(
+                LedgerTransaction.member_id == member.id, LedgerTransaction.kind.like("game%")
+            )
+        ).all()
         assert sorted(keys) == [("seamless:TSV:tx-1", "game_bet"), ("seamless:TSV:tx-2", "game_payout")]
 
-    def test_only_the_tokens_hash_is_kept_for_twelve_hours(self, testapp, seamless_vendor, catalog, player,
-                                                           db_session):
+    def test_only_the_tokens_hash_is_kept_for_twelve_hours(self, testapp, seamless_vendor, catalog, player, db_session):
         member = player()
         token = launch_query(launch(testapp, member)["value"])["token"]
         assert len(token) >= 43  # 256 bits, URL-safe base64
@@ -116,17 +140,22 @@ class TestSeamless:
 
 
 class TestTransferWallet:
-    def test_the_main_balance_moves_into_the_vendor_wallet_first(self, testapp, seamless_vendor, catalog, player,
-                                                                  db_session):
+    def test_the_main_balance_moves_into_the_vendor_wallet_first(
+        self, testapp, seamless_vendor, catalog, player, db_session
+    ):
         member = player(funds="80.25")
-        seamless_vendor.on_call = lambda transfer_id: seamless_vendor.calls[-1].update(launched=len(
-            seamless_vendor.launches))
+        seamless_vendor.on_call = lambda transfer_id: seamless_vendor.calls[-1].update(
+            launched=len(seamless_vendor.launches)
+        )
         url = launch(testapp, member, game=TABLE, vassalage=TRANSFER_VENDOR)["value"]
         assert launch_query(url)["mode"] == "real"
         assert seamless_vendor.calls[-1]["launched"] == 0  # the money went in before the game was launched
         assert seamless_vendor.calls[-1]["amount"] == "80.25" and seamless_vendor.calls[-1]["direction"] == "in"
-        assert seamless_vendor.launches[-1]["player"] == {"id": member.id, "username": member.username,
-                                                          "currency": "BDT"}
+        assert seamless_vendor.launches[-1]["player"] == {
+            "id": member.id,
+            "username": member.username,
+            "currency": "BDT",
+        }
         assert (main_balance(db_session, member), wallet_balance(db_session, member)) == (0, 8025)
         assert seamless_vendor.balance("demo-bd", member.id) == 80.25
         transfer = db_session.scalars(select(WalletTransfer).where(WalletTransfer.member_id == member.id)).one()
@@ -141,8 +170,7 @@ class TestTransferWallet:
         launch(testapp, member2, game=TABLE, vassalage=TRANSFER_VENDOR)
         assert len(seamless_vendor.calls) == 1
 
-    def test_a_vendor_out_of_reach_keeps_the_money_pending(self, testapp, seamless_vendor, catalog, player,
-                                                           db_session):
+    def test_a_vendor_out_of_reach_keeps_the_money_pending(self, testapp, seamless_vendor, catalog, player, db_session):
         member = player()
         seamless_vendor.mode = DOWN
         answer = launch(testapp, member, game=TABLE, vassalage=TRANSFER_VENDOR, status=503)
@@ -159,16 +187,19 @@ class TestTransferWallet:
         transfer = db_session.scalars(select(WalletTransfer).where(WalletTransfer.member_id == member.id)).one()
         assert transfer.status == "failed"
 
-    def test_the_same_request_id_settles_the_same_transfer(self, testapp, seamless_vendor, catalog, player,
-                                                            db_session):
+    def test_the_same_request_id_settles_the_same_transfer(self, testapp, seamless_vendor, catalog, player, db_session):
         member = player()
         seamless_vendor.mode = DOWN
         launch(testapp, member, game=TABLE, vassalage=TRANSFER_VENDOR, status=503, requestId="launch-0001")
         seamless_vendor.mode = None
         launch(testapp, member, game=TABLE, vassalage=TRANSFER_VENDOR, requestId="launch-0001")
         assert seamless_vendor.moves("demo-bd") == 1 and wallet_balance(db_session, member) == 10000
-        assert db_session.scalar(select(func.count()).select_from(WalletTransfer).where(
-            WalletTransfer.member_id == member.id)) == 1
+        assert (
+            db_session.scalar(
+                select(func.count()).select_from(WalletTransfer).where(WalletTransfer.member_id == member.id)
+            )
+            == 1
+        )
 
 
 class TestFreePlay:
@@ -180,8 +211,10 @@ class TestFreePlay:
             assert launch_query(url)["mode"] == "free" and "token" not in launch_query(url)
             assert (seamless_vendor.launches[-1]["player"], seamless_vendor.launches[-1]["freePlay"]) == (None, True)
         assert seamless_vendor.calls == [] and main_balance(db_session, member) == 10000
-        assert db_session.scalar(select(func.count()).select_from(GameSession).where(
-            GameSession.member_id == member.id)) == 0
+        assert (
+            db_session.scalar(select(func.count()).select_from(GameSession).where(GameSession.member_id == member.id))
+            == 0
+        )
 
     def test_free_play_for_anyone(self, testapp, seamless_vendor, catalog):
         body = {"gameCode": SLOT, "vassalage": SEAMLESS_VENDOR, "language": "en", "device": "WEB"}
@@ -190,8 +223,9 @@ class TestFreePlay:
         assert seamless_vendor.launches[-1]["player"] is None
 
     def test_free_play_of_an_unknown_game(self, testapp, seamless_vendor, catalog):
-        answer = testapp.post_json(FREE_PLAY + "?lang=en", {"gameCode": "NOPE", "vassalage": SEAMLESS_VENDOR},
-                                   status=404).json
+        answer = testapp.post_json(
+            FREE_PLAY + "?lang=en", {"gameCode": "NOPE", "vassalage": SEAMLESS_VENDOR}, status=404
+        ).json
         assert answer["code"] == "game_unknown"
 
 
@@ -219,8 +253,9 @@ class TestRefusals:
         seamless_vendor.listing_down = True
         assert launch(testapp, player(), status=503)["code"] == "game_unavailable"
 
-    @pytest.mark.parametrize("query", [{"device": "TV"}, {"gameCode": ""}, {"gameCode": "x" * 65},
-                                       {"requestId": "short"}])
+    @pytest.mark.parametrize(
+        "query", [{"device": "TV"}, {"gameCode": ""}, {"gameCode": "x" * 65}, {"requestId": "short"}]
+    )
     def test_bad_input(self, testapp, seamless_vendor, catalog, player, query):
         assert launch(testapp, player(), status=400, **query)["code"] == "invalid_request"
 
@@ -246,8 +281,9 @@ class TestBrands:
         ph = VendorClient(brand_app("demo-ph.localhost", ip=PH_IP), "demo-ph")
         assert ph.authenticate(token) == {"ok": False, "code": "token_invalid"}
 
-    def test_a_vendor_names_members_of_the_brand_only(self, testapp, brand_app, seamless_vendor, catalog, player,
-                                                      db_session):
+    def test_a_vendor_names_members_of_the_brand_only(
+        self, testapp, brand_app, seamless_vendor, catalog, player, db_session
+    ):
         member = player()  # of demo-bd
         ph = VendorClient(brand_app("demo-ph.localhost", ip=PH_IP), "demo-ph")
         assert ph.balance(member.id) == {"ok": False, "code": "player_unknown"}
@@ -259,8 +295,9 @@ class TestBrands:
         assert bd.call("balance", secret=SECRETS["demo-ph"], memberId=member.id)["code"] == "signature_invalid"
         assert bd.status == 401
 
-    def test_rounds_and_transaction_ids_are_each_brands_own(self, testapp, brand_app, seamless_vendor, catalog,
-                                                            player, db_session):
+    def test_rounds_and_transaction_ids_are_each_brands_own(
+        self, testapp, brand_app, seamless_vendor, catalog, player, db_session
+    ):
         bd_member, ph_member = player(), player("demo-ph")
         bd, ph = VendorClient(testapp), VendorClient(brand_app("demo-ph.localhost", ip=PH_IP), "demo-ph")
         assert bd.debit(bd_member.id, "tx-same", "round-same", "5")["ok"] is True

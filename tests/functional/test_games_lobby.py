@@ -1,5 +1,6 @@
 """The lobby's game lists: GCSGAME_gameList (lanes, filters, search, paging), GCSGAME_getVassGameType,
 GCSGAME_newGameVendor; visitors and members; one brand's catalog never shown on another."""
+
 import pytest
 
 from accounts import bearer
@@ -35,10 +36,20 @@ class TestLanes:
     def test_a_game(self, testapp, game_catalog):
         game = listing(testapp, gameType="RNG", vassalage="PG", pageSize=2)["value"]["games"][1]
         assert game == {
-            "nodeId": game_catalog.game("PG", "pg-00001").id, "gameCode": "pg-00001", "displayName": "Lucky Tiger",
-            "gameType": "RNG", "category": "RNG", "vassalage": "PG", "vendorName": "PG Soft", "classify": "VP",
-            "minBet": "0.05", "lines": 30, "isHot": False, "icon": "https://icons.test/PG/pg-00001.svg",
-            "walletMode": "seamless", "isFavourite": False,
+            "nodeId": game_catalog.game("PG", "pg-00001").id,
+            "gameCode": "pg-00001",
+            "displayName": "Lucky Tiger",
+            "gameType": "RNG",
+            "category": "RNG",
+            "vassalage": "PG",
+            "vendorName": "PG Soft",
+            "classify": "VP",
+            "minBet": "0.05",
+            "lines": 30,
+            "isHot": False,
+            "icon": "https://icons.test/PG/pg-00001.svg",
+            "walletMode": "seamless",
+            "isFavourite": False,
         }
 
     def test_a_vendors_own_ranks_come_first(self, testapp, game_catalog):
@@ -69,32 +80,48 @@ class TestLanes:
         tenant = db_session.query(Tenant).filter_by(slug="demo-bd").one()
         tenant.config = {**tenant.config, "plugins": {**tenant.config["plugins"], PLUGIN: {"enabled": False}}}
         db_session.flush()
-        assert listing(testapp, gameType="RNG")["value"] == {"games": [], "totalPages": 0, "total": 0, "pageNo": 1,
-                                                             "pageSize": 24}
+        assert listing(testapp, gameType="RNG")["value"] == {
+            "games": [],
+            "totalPages": 0,
+            "total": 0,
+            "pageNo": 1,
+            "pageSize": 24,
+        }
 
 
 class TestFilters:
-    @pytest.mark.parametrize("form, expected", [
-        ({"vassalage": "TY"}, [f"ty-{n:05d}" for n in range(30)]),
-        ({"gameClassify": "BG"}, [f"ty-{n:05d}" for n in range(0, 30, 2)]),
-        ({"gameClassify": "JP"}, [f"pg-{n:05d}" for n in range(4, 30, 5)]),
-        ({"minBet": "0.10"}, [c for n in range(2, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ({"minBet": "0.1"}, [c for n in range(2, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ({"minBet": 1}, [c for n in range(5, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ({"minLineNum": 50}, [c for n in range(3, 30, 4) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ({"vassalage": "PG", "gameClassify": "SC", "minLineNum": 50}, ["pg-00015"]),
-        ({"vassalage": "", "gameClassify": "", "minBet": "", "gameName": ""}, RNG_ORDER),
-    ])
+    @pytest.mark.parametrize(
+        "form, expected",
+        [
+            ({"vassalage": "TY"}, [f"ty-{n:05d}" for n in range(30)]),
+            ({"gameClassify": "BG"}, [f"ty-{n:05d}" for n in range(0, 30, 2)]),
+            ({"gameClassify": "JP"}, [f"pg-{n:05d}" for n in range(4, 30, 5)]),
+            ({"minBet": "0.10"}, [c for n in range(2, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ({"minBet": "0.1"}, [c for n in range(2, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ({"minBet": 1}, [c for n in range(5, 30, 6) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ({"minLineNum": 50}, [c for n in range(3, 30, 4) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ({"vassalage": "PG", "gameClassify": "SC", "minLineNum": 50}, ["pg-00015"]),
+            ({"vassalage": "", "gameClassify": "", "minBet": "", "gameName": ""}, RNG_ORDER),
+        ],
+    )
     def test_filters_combine(self, testapp, game_catalog, form, expected):
         assert every_code(testapp, gameType="RNG", **form) == expected
 
-    @pytest.mark.parametrize("term, expected", [
-        ("tiger", [c for n in range(16) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),  # the first 16 names end in Tiger
-        ("  TIGER ", [c for n in range(16) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ("lucky ti", ["pg-00001", "ty-00001"]),
-        ("Lantern", [c for n in range(16, 30) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
-        ("%", []), ("_", []), ("Tiger Lucky", []),
-    ])
+    @pytest.mark.parametrize(
+        "term, expected",
+        [
+            (
+                "tiger",
+                [c for n in range(16) for c in (f"pg-{n:05d}", f"ty-{n:05d}")],
+            ),  # the first 16 names end in Tiger
+            ("  TIGER ", [c for n in range(16) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ("lucky ti", ["pg-00001", "ty-00001"]),
+            ("Lantern", [c for n in range(16, 30) for c in (f"pg-{n:05d}", f"ty-{n:05d}")]),
+            ("%", []),
+            ("_", []),
+            ("Tiger Lucky", []),
+        ],
+    )
     def test_search_in_any_case(self, testapp, game_catalog, term, expected):
         assert every_code(testapp, gameType="RNG", gameName=term) == expected
         if expected:
@@ -126,21 +153,34 @@ class TestVisitorsAndMembers:
 
 
 class TestBadInput:
-    @pytest.mark.parametrize("form", [
-        {}, {"gameType": "BINGO"}, {"gameType": "rng"}, {"gameType": "RNG", "pageSize": 0},
-        {"gameType": "RNG", "pageSize": 1000}, {"gameType": "RNG", "pageSize": 101}, {"gameType": "RNG", "pageNo": 0},
-        {"gameType": "RNG", "pageNo": "x"}, {"gameType": "RNG", "gameName": "x" * 65},
-        {"gameType": "RNG", "minLineNum": -1}, {"gameType": "RNG", "minLineNum": "many"},
-        {"gameType": "RNG", "vassalage": ["PG"]}, {"gameType": "RNG", "minBet": True},
-    ])
+    @pytest.mark.parametrize(
+        "form",
+        [
+            {},
+            {"gameType": "BINGO"},
+            {"gameType": "rng"},
+            {"gameType": "RNG", "pageSize": 0},
+            {"gameType": "RNG", "pageSize": 1000},
+            {"gameType": "RNG", "pageSize": 101},
+            {"gameType": "RNG", "pageNo": 0},
+            {"gameType": "RNG", "pageNo": "x"},
+            {"gameType": "RNG", "gameName": "x" * 65},
+            {"gameType": "RNG", "minLineNum": -1},
+            {"gameType": "RNG", "minLineNum": "many"},
+            {"gameType": "RNG", "vassalage": ["PG"]},
+            {"gameType": "RNG", "minBet": True},
+        ],
+    )
     def test_invalid_request(self, testapp, game_catalog, form):
         assert listing(testapp, status=400, **form)["code"] == "invalid_request"
 
     @pytest.mark.parametrize("bet", ["abc", "0", "0.00", "-1", "0.001", "1e400", "NaN", " "])
     def test_a_min_bet_that_is_no_amount(self, testapp, game_catalog, bet):
         answer = listing(testapp, status=400, gameType="RNG", minBet=bet)
-        assert (answer["code"], answer["message"]) == ("game_min_bet_invalid",
-                                                       "Choose a minimum bet from the list, such as 0.10.")
+        assert (answer["code"], answer["message"]) == (
+            "game_min_bet_invalid",
+            "Choose a minimum bet from the list, such as 0.10.",
+        )
 
     def test_a_vendor_the_brand_does_not_have(self, testapp, game_catalog):
         answer = listing(testapp, status=404, gameType="RNG", vassalage="NOPE")
@@ -174,24 +214,32 @@ class TestVendorGameTypes:
 
     def test_a_slot_vendors_classes_and_bets(self, testapp, game_catalog):
         assert self.types(testapp, "PG")["value"] == {
-            "vassalage": "PG", "displayName": "PG Soft", "walletMode": "seamless",
+            "vassalage": "PG",
+            "displayName": "PG Soft",
+            "walletMode": "seamless",
             "gameTypes": [{"gameType": "RNG", "category": "RNG", "total": 30}],
             "classifies": [{"classify": c, "total": 6} for c in ("SC", "VP", "TG", "AC", "JP")],
             "minBets": ["0.01", "0.05", "0.10", "0.50", "0.75", "1.00"],
         }
-        assert self.types(testapp, "TY")["value"]["classifies"] == [{"classify": "SC", "total": 15},
-                                                                    {"classify": "BG", "total": 15}]
+        assert self.types(testapp, "TY")["value"]["classifies"] == [
+            {"classify": "SC", "total": 15},
+            {"classify": "BG", "total": 15},
+        ]
 
     def test_a_sports_vendor_with_esports_games(self, testapp, game_catalog):
         value = self.types(testapp, "SABA")["value"]
-        assert value["gameTypes"] == [{"gameType": "SPORTS", "category": "SPORTS", "total": 24},
-                                      {"gameType": "ESPORTS", "category": "ESPORTS", "total": 6}]
+        assert value["gameTypes"] == [
+            {"gameType": "SPORTS", "category": "SPORTS", "total": 24},
+            {"gameType": "ESPORTS", "category": "ESPORTS", "total": 6},
+        ]
         assert value["classifies"] == []
 
     def test_unknown_and_other_brands_vendors(self, testapp, ph, game_catalog):
         assert self.types(testapp, "JDB", status=404)["code"] == "game_vendor_unknown"
-        assert self.types(ph, "JDB")["value"]["classifies"] == [{"classify": "SC", "total": 15},
-                                                                {"classify": "JP", "total": 15}]
+        assert self.types(ph, "JDB")["value"]["classifies"] == [
+            {"classify": "SC", "total": 15},
+            {"classify": "JP", "total": 15},
+        ]
         assert self.types(testapp, "", status=400)["code"] == "invalid_request"
 
 
@@ -202,12 +250,28 @@ class TestVendors:
     def test_lane_by_lane_with_rcb_last(self, testapp, game_catalog):
         found = self.vendors(testapp)["value"]["vendors"]
         assert [(v["vassalage"], v["category"], v["gameCount"]) for v in found] == [
-            ("PG", "RNG", 30), ("TY", "RNG", 30), ("EVO", "LIVE", 30), ("SABA", "SPORTS", 30),
-            ("RCB", "SPORTS", 30), ("IMES", "ESPORTS", 30), ("JILI", "FISH", 30), ("V8", "PVP", 30),
-            ("TCG", "ELOTT", 30), ("DS88", "COCKFIGHT", 30)]
-        assert found[2] == {"vassalage": "EVO", "displayName": "Evolution Live", "gameType": "LIVE",
-                            "category": "LIVE", "accountTypeId": 7, "smallIcon": None, "isHot": False,
-                            "walletMode": "seamless", "gameCount": 30}
+            ("PG", "RNG", 30),
+            ("TY", "RNG", 30),
+            ("EVO", "LIVE", 30),
+            ("SABA", "SPORTS", 30),
+            ("RCB", "SPORTS", 30),
+            ("IMES", "ESPORTS", 30),
+            ("JILI", "FISH", 30),
+            ("V8", "PVP", 30),
+            ("TCG", "ELOTT", 30),
+            ("DS88", "COCKFIGHT", 30),
+        ]
+        assert found[2] == {
+            "vassalage": "EVO",
+            "displayName": "Evolution Live",
+            "gameType": "LIVE",
+            "category": "LIVE",
+            "accountTypeId": 7,
+            "smallIcon": None,
+            "isHot": False,
+            "walletMode": "seamless",
+            "gameCount": 30,
+        }
         assert (found[0]["isHot"], found[0]["smallIcon"]) == (True, "https://icons.test/vendors/pg.svg")
 
     def test_one_lane_and_a_page_size(self, testapp, game_catalog):

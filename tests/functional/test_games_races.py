@@ -1,6 +1,7 @@
 """Favourites and recent games written by several requests at the same moment, each committing for
 real in its own session (a double tap, two tabs launching the same game): no request fails, and
 the member has the game once."""
+
 import threading
 
 import pytest
@@ -10,13 +11,13 @@ from sqlalchemy.orm import Session
 from databases import run_committed
 from factories import GameFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS
+from tessera.core.timeutil import utcnow
 from tessera.games.catalog.models import Game
 from tessera.games.lobby.favourites import remember, set_favourite
 from tessera.games.lobby.models import GameFavourite, GameRecent
 from tessera.games.lobby.services import Lobby
-from tessera.plugins import Offer
 from tessera.identity.accounts.models import Member
-from tessera.core.timeutil import utcnow
+from tessera.plugins import Offer
 
 WORKERS = 8
 VENDOR = {"vassalage": "RACE", "displayName": "Race Games", "gameType": "RNG", "walletMode": "seamless"}
@@ -36,8 +37,11 @@ def race(engine, tenant_ids):
     yield ids
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
-        for model, column in ((GameFavourite, GameFavourite.game_id), (GameRecent, GameRecent.game_id),
-                              (Game, Game.id)):
+        for model, column in (
+            (GameFavourite, GameFavourite.game_id),
+            (GameRecent, GameRecent.game_id),
+            (Game, Game.id),
+        ):
             db.execute(delete(model).where(column == ids[2]))
         db.execute(delete(Member).where(Member.id == ids[1]))
         db.commit()

@@ -2,6 +2,7 @@
 answered by the vendor's plugin (tessera_seamless_decode, tessera_seamless_encode); idempotent by
 transaction id (a replay gets the first answer, a mismatched replay is refused); forged, replayed
 and out-of-order calls, and the rounds they leave in game_bets."""
+
 import json
 import time
 
@@ -10,6 +11,7 @@ from sqlalchemy import func, select
 
 from seamless_vendor import SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, signature
 from tessera.core.db import Base
+from tessera.core.timeutil import utcnow
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.services import open_session
 from tessera.games.seamless.models import SeamlessCall
@@ -18,10 +20,10 @@ from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet.balances import history
 from tessera.wallet.ledger.audit import audit_brand
-from tessera.wallet.ledger.services import Ledger
-from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import LedgerTransaction
-from wallet_vendor import VENDOR as TRANSFER_VENDOR, main_balance
+from tessera.wallet.ledger.services import Ledger
+from wallet_vendor import VENDOR as TRANSFER_VENDOR
+from wallet_vendor import main_balance
 
 
 @pytest.fixture
@@ -37,8 +39,9 @@ def member(members, fund):
 
 
 def bet(db_session, round_id: str) -> GameBet:
-    return db_session.scalars(select(GameBet).where(GameBet.round_id == round_id)
-                              .execution_options(populate_existing=True)).one()
+    return db_session.scalars(
+        select(GameBet).where(GameBet.round_id == round_id).execution_options(populate_existing=True)
+    ).one()
 
 
 def posted(db_session, member, kind: str | None = None) -> int:
@@ -51,8 +54,9 @@ def posted(db_session, member, kind: str | None = None) -> int:
 def rows(db_session) -> dict[str, int]:
     """How many rows each table holds, as the test's transaction sees them."""
     db_session.flush()
-    return {table.name: db_session.scalar(select(func.count()).select_from(table))
-            for table in Base.metadata.sorted_tables}
+    return {
+        table.name: db_session.scalar(select(func.count()).select_from(table)) for table in Base.metadata.sorted_tables
+    }
 
 
 def house(db_session, member) -> int:
@@ -65,7 +69,12 @@ class TestRounds:
         before = house(db_session, member)
         assert vendor.debit(member.id, "d-1", "r-1", "10")["balance"] == "90.00"
         assert vendor.credit(member.id, "c-1", "r-1", "0") == {
-            "ok": True, "balance": "90.00", "currency": "BDT", "transactionId": "c-1", "memberId": member.id}
+            "ok": True,
+            "balance": "90.00",
+            "currency": "BDT",
+            "transactionId": "c-1",
+            "memberId": member.id,
+        }
         round_ = bet(db_session, "r-1")
         assert (round_.bet_minor, round_.payout_minor, round_.status) == (1000, 0, "settled")
         assert round_.settled_at is not None
@@ -90,7 +99,10 @@ class TestRounds:
 
     def test_a_credit_for_a_round_never_debited(self, vendor, member, db_session):
         assert vendor.credit(member.id, "c-1", "r-9", "50") == {
-            "ok": False, "code": "round_unknown", "balance": "100.00"}
+            "ok": False,
+            "code": "round_unknown",
+            "balance": "100.00",
+        }
         vendor.debit(member.id, "d-1", "r-9", "1")
         # The first answer stands for that credit, even now that the round exists.
         assert vendor.credit(member.id, "c-1", "r-9", "50")["code"] == "round_unknown"
@@ -110,7 +122,9 @@ class TestRounds:
         tenant = TenantContext.from_row(db_session.get(Tenant, member.tenant_id))
         record = history.transactions(db_session, tenant, member.id, {"type": "game"})
         assert [(e["type"], e["amount"], e["reference"], e["remark"]) for e in record["list"]] == [
-            ("game", "4.00", "r-1", f"TSV {SLOT}"), ("game", "-10.00", "r-1", f"TSV {SLOT}")]
+            ("game", "4.00", "r-1", f"TSV {SLOT}"),
+            ("game", "-10.00", "r-1", f"TSV {SLOT}"),
+        ]
 
 
 class TestLateCredits:
@@ -162,8 +176,16 @@ class TestLateCredits:
         assert bet(db_session, "r-1").payout_minor == 100
 
     def test_a_credit_for_a_round_of_another_vendor_is_unknown(self, vendor, member, db_session, bets):
-        bets(member, "1.00", vassalage=TRANSFER_VENDOR, game_code="TWT-TABLE-1", category="LIVE", round_id="r-7",
-             open=True, wallet_mode="transfer")
+        bets(
+            member,
+            "1.00",
+            vassalage=TRANSFER_VENDOR,
+            game_code="TWT-TABLE-1",
+            category="LIVE",
+            round_id="r-7",
+            open=True,
+            wallet_mode="transfer",
+        )
         assert vendor.credit(member.id, "c-1", "r-7", "5")["code"] == "round_unknown"
         assert main_balance(db_session, member) == 10000
 
@@ -171,7 +193,10 @@ class TestLateCredits:
 class TestInsufficientFunds:
     def test_a_bet_beyond_the_balance(self, vendor, member, db_session):
         assert vendor.debit(member.id, "d-1", "r-1", "100.01") == {
-            "ok": False, "code": "insufficient_funds", "balance": "100.00"}
+            "ok": False,
+            "code": "insufficient_funds",
+            "balance": "100.00",
+        }
         assert main_balance(db_session, member) == 10000 and posted(db_session, member) == 0
         assert db_session.scalar(select(func.count()).select_from(GameBet).where(GameBet.member_id == member.id)) == 0
 
@@ -183,7 +208,10 @@ class TestInsufficientFunds:
         vendor.debit(member.id, "d-1", "r-1", "150")
         fund(member, "100")
         assert vendor.debit(member.id, "d-1", "r-1", "150") == {
-            "ok": False, "code": "insufficient_funds", "balance": "100.00"}  # the first answer
+            "ok": False,
+            "code": "insufficient_funds",
+            "balance": "100.00",
+        }  # the first answer
         assert main_balance(db_session, member) == 20000 and posted(db_session, member) == 0
 
 
@@ -207,7 +235,10 @@ class TestReplays:
         call = {"memberId": member.id, "transactionId": "d-1", "roundId": "r-1", "gameCode": SLOT, "amount": "10"}
         vendor.call("debit", **call)
         assert vendor.call("debit", **{**call, **change}) == {
-            "ok": False, "code": "transaction_conflict", "balance": "90.00"}
+            "ok": False,
+            "code": "transaction_conflict",
+            "balance": "90.00",
+        }
         assert main_balance(db_session, member) == 9000 and posted(db_session, member) == 1
 
     def test_the_same_id_for_another_operation_or_member(self, vendor, member, members, db_session):
@@ -222,7 +253,8 @@ class TestReplays:
         vendor.debit(member.id, "d-1", "r-1", "10")
         kept = db_session.scalars(select(SeamlessCall).where(SeamlessCall.member_id == member.id)).all()
         assert [(c.transaction_id, c.operation, c.amount_minor, json.loads(c.answer)) for c in kept] == [
-            ("d-1", "debit", 1000, answer)]
+            ("d-1", "debit", 1000, answer)
+        ]
         assert kept[0].ledger_transaction_id is not None
 
 
@@ -230,7 +262,12 @@ class TestRollbacks:
     def test_a_rollback_gives_the_bet_back(self, vendor, member, db_session):
         vendor.debit(member.id, "d-1", "r-1", "10")
         assert vendor.rollback(member.id, "rb-1", "d-1", roundId="r-1") == {
-            "ok": True, "balance": "100.00", "currency": "BDT", "transactionId": "rb-1", "memberId": member.id}
+            "ok": True,
+            "balance": "100.00",
+            "currency": "BDT",
+            "transactionId": "rb-1",
+            "memberId": member.id,
+        }
         round_ = bet(db_session, "r-1")
         assert (round_.bet_minor, round_.status) == (0, "rolled_back")
         assert posted(db_session, member, "game_rollback") == 1
@@ -256,7 +293,10 @@ class TestRollbacks:
     def test_a_rollback_before_its_debit(self, vendor, member, db_session):
         assert vendor.rollback(member.id, "rb-1", "d-1", roundId="r-1")["ok"] is True
         assert vendor.debit(member.id, "d-1", "r-1", "10") == {
-            "ok": False, "code": "round_rolled_back", "balance": "100.00"}
+            "ok": False,
+            "code": "round_rolled_back",
+            "balance": "100.00",
+        }
         assert vendor.debit(member.id, "d-1", "r-1", "10")["code"] == "round_rolled_back"
         assert main_balance(db_session, member) == 10000 and posted(db_session, member) == 0
         assert vendor.rollback(member.id, "rb-2", "d-1")["ok"] is True  # nothing to undo
@@ -286,8 +326,15 @@ class TestRollbacks:
 
 class TestBadCalls:
     def test_a_forged_signature(self, vendor, member, db_session):
-        answer = vendor.call("debit", secret="not-the-secret", memberId=member.id, transactionId="d-1", roundId="r-1",
-                             gameCode=SLOT, amount="10")
+        answer = vendor.call(
+            "debit",
+            secret="not-the-secret",
+            memberId=member.id,
+            transactionId="d-1",
+            roundId="r-1",
+            gameCode=SLOT,
+            amount="10",
+        )
         assert (vendor.status, answer) == (401, {"ok": False, "code": "signature_invalid"})
         assert main_balance(db_session, member) == 10000
         assert db_session.scalar(select(func.count()).select_from(SeamlessCall)) == 0
@@ -297,8 +344,9 @@ class TestBadCalls:
         assert vendor.status == 401
 
     def test_a_body_changed_on_the_way(self, vendor, member, db_session):
-        body = json.dumps({"memberId": member.id, "transactionId": "d-1", "roundId": "r-1", "gameCode": SLOT,
-                           "amount": "1"}).encode()
+        body = json.dumps(
+            {"memberId": member.id, "transactionId": "d-1", "roundId": "r-1", "gameCode": SLOT, "amount": "1"}
+        ).encode()
         stamp = str(int(time.time()))
         headers = {TIMESTAMP: stamp, SIGNATURE: signature(SECRETS["demo-bd"], stamp, body)}
         assert vendor.send("debit", body.replace(b'"1"', b'"99"'), headers)["code"] == "signature_invalid"
@@ -311,11 +359,22 @@ class TestBadCalls:
             assert vendor.send("debit", body, headers) == {"ok": False, "code": "request_invalid"}
             assert vendor.status == 400
 
-    @pytest.mark.parametrize("change", [
-        {"memberId": None}, {"memberId": "7"}, {"memberId": True}, {"memberId": 0}, {"transactionId": ""},
-        {"transactionId": "x" * 65}, {"transactionId": 12}, {"transactionId": "a\nb"}, {"roundId": None},
-        {"gameCode": None}, {"currency": "USD"},
-    ])
+    @pytest.mark.parametrize(
+        "change",
+        [
+            {"memberId": None},
+            {"memberId": "7"},
+            {"memberId": True},
+            {"memberId": 0},
+            {"transactionId": ""},
+            {"transactionId": "x" * 65},
+            {"transactionId": 12},
+            {"transactionId": "a\nb"},
+            {"roundId": None},
+            {"gameCode": None},
+            {"currency": "USD"},
+        ],
+    )
     def test_malformed_fields(self, vendor, member, db_session, change):
         call = {"memberId": member.id, "transactionId": "d-1", "roundId": "r-1", "gameCode": SLOT, "amount": "1"}
         call = {name: value for name, value in {**call, **change}.items() if value is not None}
@@ -357,7 +416,7 @@ class TestBadCalls:
 
 class TestPlayers:
     def test_a_member_that_does_not_exist(self, vendor):
-        assert vendor.balance(10 ** 9) == {"ok": False, "code": "player_unknown"}
+        assert vendor.balance(10**9) == {"ok": False, "code": "player_unknown"}
 
     def test_the_balance(self, vendor, member):
         assert vendor.balance(member.id) == {"ok": True, "balance": "100.00", "currency": "BDT", "memberId": member.id}
@@ -376,17 +435,21 @@ class TestPlayers:
     @pytest.mark.parametrize("member_type", [FREE_PLAY, *sorted(AGENT_TYPES)])
     @pytest.mark.parametrize("operation", ["authenticate", "balance", "debit", "credit", "rollback"])
     def test_a_call_for_an_account_that_never_plays_for_money_writes_nothing(
-            self, vendor, members, db_session, catalog, member_type, operation):
+        self, vendor, members, db_session, catalog, member_type, operation
+    ):
         """Free play and agents never play for money: whatever the vendor asks about one is
         refused before the ledger is looked at, and leaves no row anywhere (no ledger account,
         no kept call, no round)."""
         other = members(member_type=member_type, password=None if member_type == FREE_PLAY else "Secret123")
         token = open_session(db_session, other.tenant_id, other.id, "TSV", catalog[("demo-bd", SLOT)].id, utcnow())
         before = rows(db_session)
-        calls = {"authenticate": lambda: vendor.authenticate(token), "balance": lambda: vendor.balance(other.id),
-                 "debit": lambda: vendor.debit(other.id, "d-1", "r-1", "1"),
-                 "credit": lambda: vendor.credit(other.id, "c-1", "r-1", "1"),
-                 "rollback": lambda: vendor.rollback(other.id, "rb-1", "d-1")}
+        calls = {
+            "authenticate": lambda: vendor.authenticate(token),
+            "balance": lambda: vendor.balance(other.id),
+            "debit": lambda: vendor.debit(other.id, "d-1", "r-1", "1"),
+            "credit": lambda: vendor.credit(other.id, "c-1", "r-1", "1"),
+            "rollback": lambda: vendor.rollback(other.id, "rb-1", "d-1"),
+        }
         answer = calls[operation]()
         assert rows(db_session) == before
         assert answer == {"ok": False, "code": "player_unknown"}

@@ -3,6 +3,7 @@ real database (SQLite or PostgreSQL): bets never take a balance below zero, a tr
 once however many times it is sent at once, a round's credit and rollback never both win, and the
 ledger audit is clean afterwards. And a transfer-wallet launch asks the vendor only about a
 transfer the database keeps."""
+
 import dataclasses
 import threading
 
@@ -10,6 +11,7 @@ import pytest
 import webtest
 from sqlalchemy import delete, func, select
 
+from factories import Clock, GameFactory, building_in
 from seamless_vendor import PLUGIN, SLOT, TABLE, SeamlessVendor, VendorClient, enable_seamless_vendor
 from tessera.app import make_app
 from tessera.core.db import operator_session
@@ -24,9 +26,9 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.models import WalletTransfer
-from factories import Clock, GameFactory, building_in
 from wallet_helpers import forget_member
-from wallet_vendor import VENDOR as TRANSFER_VENDOR, committed_member, main_balance, wallet_balance
+from wallet_vendor import VENDOR as TRANSFER_VENDOR
+from wallet_vendor import committed_member, main_balance, wallet_balance
 
 HOST, IP = "demo-bd.localhost", "203.0.113.9"
 
@@ -52,8 +54,10 @@ def world(wsgi, engine):
         original = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config
         enable_seamless_vendor(db, pm, "demo-bd")
         with building_in(db):
-            games = [GameFactory(vassalage=vassalage, game_code=code, category=category)
-                     for vassalage, code, category in (("TSV", SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE"))]
+            games = [
+                GameFactory(vassalage=vassalage, game_code=code, category=category)
+                for vassalage, code, category in (("TSV", SLOT, "RNG"), (TRANSFER_VENDOR, TABLE, "LIVE"))
+            ]
         game_ids = [game.id for game in games]
     made = []
 
@@ -96,8 +100,11 @@ def committed(engine, member_id: int, *criteria):
     """The member's main balance and the number of their ledger transactions of the game kinds."""
     with operator_session(engine) as db:
         member = db.get(Member, member_id)
-        count = db.scalar(select(func.count()).select_from(LedgerTransaction).where(
-            LedgerTransaction.member_id == member_id, LedgerTransaction.kind.like("game%"), *criteria))
+        count = db.scalar(
+            select(func.count())
+            .select_from(LedgerTransaction)
+            .where(LedgerTransaction.member_id == member_id, LedgerTransaction.kind.like("game%"), *criteria)
+        )
         return main_balance(db, member), count
 
 
@@ -166,8 +173,13 @@ def test_a_credit_and_a_rollback_of_one_round_at_once(wsgi, engine, world, tenan
     paid = 0
     for n in range(4):
         VendorClient(app).debit(member_id, f"d-{n}", f"r-{n}", "10")
-        credit, rollback = at_once(wsgi, [lambda v, n=n: v.credit(member_id, f"c-{n}", f"r-{n}", "25"),
-                                          lambda v, n=n: v.rollback(member_id, f"rb-{n}", f"d-{n}")])
+        credit, rollback = at_once(
+            wsgi,
+            [
+                lambda v, n=n: v.credit(member_id, f"c-{n}", f"r-{n}", "25"),
+                lambda v, n=n: v.rollback(member_id, f"rb-{n}", f"d-{n}"),
+            ],
+        )
         # One of them wins: the round is settled and cannot be undone, or undone and cannot be paid.
         assert (credit.get("code"), rollback.get("code")) in {(None, "round_settled"), ("round_rolled_back", None)}
         paid += credit["ok"]
@@ -183,13 +195,19 @@ def test_late_wins_at_once_within_and_after_the_window(wsgi, engine, world, tena
         VendorClient(app).debit(member_id, "d-1", "r-1", "10")
         VendorClient(app).credit(member_id, "c-1", "r-1", "0")
         clock.advance(hours=23)
-        answers = at_once(wsgi, [lambda v, n=n: v.credit(member_id, f"late-{n}", "r-1", "5") for n in range(4)]
-                          + [lambda v: v.credit(member_id, "late-0", "r-1", "5")] * 2)
+        answers = at_once(
+            wsgi,
+            [lambda v, n=n: v.credit(member_id, f"late-{n}", "r-1", "5") for n in range(4)]
+            + [lambda v: v.credit(member_id, "late-0", "r-1", "5")] * 2,
+        )
         assert codes(answers) == ["ok"] * 6
         assert committed(engine, member_id, LedgerTransaction.kind == "game_payout") == (11000, 4)
         clock.advance(hours=1)
-        answers = at_once(wsgi, [lambda v: v.credit(member_id, "after", "r-1", "5")] * 3
-                          + [lambda v: v.credit(member_id, "late-1", "r-1", "5")] * 3)
+        answers = at_once(
+            wsgi,
+            [lambda v: v.credit(member_id, "after", "r-1", "5")] * 3
+            + [lambda v: v.credit(member_id, "late-1", "r-1", "5")] * 3,
+        )
         assert codes(answers) == ["ok"] * 3 + ["round_closed"] * 3  # a replay keeps its first answer
         assert committed(engine, member_id, LedgerTransaction.kind == "game_payout") == (11000, 4)
     finally:

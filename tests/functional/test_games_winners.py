@@ -1,6 +1,7 @@
 """POST /wps/relay/GCSGAME_getRankList: the winner board, the brand's biggest payouts of the
 last 7 days, names masked, the day of the win in the brand's timezone."""
-from datetime import datetime, timedelta, timezone
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -8,7 +9,7 @@ from factories import Clock
 from games_bets_helpers import COCKFIGHT_VENDOR, RANKS, SEAMLESS_VENDOR, TRANSFER_VENDOR
 from tessera.games.bets.models import OPEN, ROLLED_BACK
 
-NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 6, 15, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -31,22 +32,51 @@ def payouts(answer) -> list[str]:
 
 
 class TestBoard:
-    def test_biggest_payouts_first_masked_with_multiplier_and_day(self, bd, bet_vendor, login, clock, db_session, rounds, games):
+    def test_biggest_payouts_first_masked_with_multiplier_and_day(
+        self, bd, bet_vendor, login, clock, db_session, rounds, games
+    ):
         lucky, other = login(username="luckystar7"), login(username="abcd")
         slot = games(TRANSFER_VENDOR, "SLOT7", "Lucky Sevens", "RNG", tenant_id=lucky.tenant_id)
         baccarat = games(SEAMLESS_VENDOR, "BAC1", "Speed Baccarat", "LIVE", tenant_id=lucky.tenant_id)
         rounds(lucky, "2.00", "25.00", game=slot, settled_at=NOW - timedelta(hours=1))
         # 19:00 UTC on the 14th is 01:00 on the 15th in Dhaka.
-        rounds(other, "3.00", "1000.00", game=baccarat, settled_at=datetime(2026, 6, 14, 19, tzinfo=timezone.utc))
-        unknown = rounds(other, "3.00", "10.01", settled_at=datetime(2026, 6, 14, 17, 59, tzinfo=timezone.utc))
+        rounds(other, "3.00", "1000.00", game=baccarat, settled_at=datetime(2026, 6, 14, 19, tzinfo=UTC))
+        unknown = rounds(other, "3.00", "10.01", settled_at=datetime(2026, 6, 14, 17, 59, tzinfo=UTC))
         assert ranks(bd, {})["value"]["list"] == [
-            {"rank": 1, "player": "ab***d", "gameName": "Speed Baccarat", "vassalage": SEAMLESS_VENDOR,
-             "gameType": "LIVE", "bet": "3.00", "payout": "1000.00", "multiplier": "333.33", "wonAt": "2026.06.15"},
-            {"rank": 2, "player": "lu***7", "gameName": "Lucky Sevens", "vassalage": TRANSFER_VENDOR, "gameType": "RNG",
-             "bet": "2.00", "payout": "25.00", "multiplier": "12.50", "wonAt": "2026.06.15"},
+            {
+                "rank": 1,
+                "player": "ab***d",
+                "gameName": "Speed Baccarat",
+                "vassalage": SEAMLESS_VENDOR,
+                "gameType": "LIVE",
+                "bet": "3.00",
+                "payout": "1000.00",
+                "multiplier": "333.33",
+                "wonAt": "2026.06.15",
+            },
+            {
+                "rank": 2,
+                "player": "lu***7",
+                "gameName": "Lucky Sevens",
+                "vassalage": TRANSFER_VENDOR,
+                "gameType": "RNG",
+                "bet": "2.00",
+                "payout": "25.00",
+                "multiplier": "12.50",
+                "wonAt": "2026.06.15",
+            },
             # A game the catalog does not know is named by its code.
-            {"rank": 3, "player": "ab***d", "gameName": unknown.game_code, "vassalage": TRANSFER_VENDOR,
-             "gameType": "RNG", "bet": "3.00", "payout": "10.01", "multiplier": "3.33", "wonAt": "2026.06.14"},
+            {
+                "rank": 3,
+                "player": "ab***d",
+                "gameName": unknown.game_code,
+                "vassalage": TRANSFER_VENDOR,
+                "gameType": "RNG",
+                "bet": "3.00",
+                "payout": "10.01",
+                "multiplier": "3.33",
+                "wonAt": "2026.06.14",
+            },
         ]
 
     def test_the_last_7_days_only(self, bd, bet_vendor, login, clock, db_session, rounds):
@@ -64,8 +94,8 @@ class TestBoard:
         member = login()
         settled = NOW - timedelta(hours=1)
         rounds(member, "1", "2", settled_at=settled)
-        rounds(member, "1", "0", settled_at=settled)             # a loss
-        rounds(member, "0", "5", settled_at=settled)             # a free round: no multiplier
+        rounds(member, "1", "0", settled_at=settled)  # a loss
+        rounds(member, "0", "5", settled_at=settled)  # a free round: no multiplier
         rounds(member, "1", status=OPEN, placed_at=settled)
         rounds(member, "3", status=ROLLED_BACK, placed_at=settled)
         assert payouts(ranks(bd)) == ["2.00"]
@@ -108,4 +138,3 @@ class TestIsolation:
         rounds(login("demo-ph"), "1", "3", settled_at=NOW - timedelta(hours=1))
         assert payouts(ranks(bd)) == ["2.00"]
         assert payouts(ranks(ph)) == ["3.00"]
-

@@ -54,6 +54,8 @@ def test_a_supported_language_without_a_catalog_reads_english(testapp):
 
 def test_the_language_reaches_translated_content(testapp):
     bengali = testapp.get("/wps/system/customerService").json["value"]["version"]["pathList"]
-    english = testapp.get("/wps/system/customerService", headers={"Cookie": "lang=en"}).json["value"]["version"]["pathList"]
+    english = testapp.get("/wps/system/customerService", headers={"Cookie": "lang=en"}).json["value"]["version"][
+        "pathList"
+    ]
     assert bengali[0]["title"] == "লাইভ চ্যাট"
     assert english[0]["title"] == "Live chat"

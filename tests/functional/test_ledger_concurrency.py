@@ -11,6 +11,7 @@ each key is posted once, and every balance is what the operations that committed
 The operations come from TESSERA_LEDGER_SEED (a fixed seed by default): the same seed gives every
 worker the same sequence of operations; which of them win their races is up to the database.
 """
+
 import os
 import random
 import threading
@@ -27,13 +28,13 @@ from factories import MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.audit import audit_brand
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
 
 SEED = int(os.environ.get("TESSERA_LEDGER_SEED", "20261123"))
-MEMBERS = 10      # per brand
-RACE_KEYS = 30    # keys every worker of a brand may post at the same time
-ATTEMPTS = 100    # runs of one operation before its outcome is looked up by its key
+MEMBERS = 10  # per brand
+RACE_KEYS = 30  # keys every worker of a brand may post at the same time
+ATTEMPTS = 100  # runs of one operation before its outcome is looked up by its key
 VENDOR = "TWV"
 DEADLINE = 120.0  # seconds for all the workers, whatever happens
 
@@ -60,19 +61,25 @@ def plan(rng: random.Random, worker: int, members: list[int], count: int) -> lis
         a, b = rng.sample(members, 2)
         main, other = f"member:{a}:main", f"member:{b}:main"
         earlier = [m for m in moves if not m.key.startswith("race:")]
-        if roll < 0.10 and earlier:   # the same request delivered again
+        if roll < 0.10 and earlier:  # the same request delivered again
             moves.append(rng.choice(earlier))
             continue
-        if roll < 0.15 and earlier:   # the same key with other amounts
+        if roll < 0.15 and earlier:  # the same key with other amounts
             first = rng.choice(earlier)
             legs = tuple((code, amount + (1 if amount > 0 else -1)) for code, amount in first.legs)
             moves.append(Move(first.key, first.kind, first.member_id, legs))
             continue
-        if roll < 0.20:                # a key every worker of the brand may be posting right now
+        if roll < 0.20:  # a key every worker of the brand may be posting right now
             k = rng.randrange(RACE_KEYS)
             member = members[k % len(members)]
-            moves.append(Move(f"race:{k}", "deposit", member,
-                              (("house:deposits_clearing", -(1000 + k)), (f"member:{member}:main", 1000 + k))))
+            moves.append(
+                Move(
+                    f"race:{k}",
+                    "deposit",
+                    member,
+                    (("house:deposits_clearing", -(1000 + k)), (f"member:{member}:main", 1000 + k)),
+                )
+            )
             continue
         key, amount = f"w{worker}:{n}", rng.randrange(100, 5000)
         if roll < 0.45:
@@ -104,15 +111,15 @@ def connection_lost(error: DBAPIError) -> bool:
 class Tally:
     outcomes: Counter = field(default_factory=Counter)  # posted, short, conflict, unknown -> operations
     retries: int = 0
-    lost_commits: int = 0        # commits whose connection died: outcome unknown until the retry
-    looked_up: int = 0           # operations given up and resolved by looking up their key
+    lost_commits: int = 0  # commits whose connection died: outcome unknown until the retry
+    looked_up: int = 0  # operations given up and resolved by looking up their key
 
 
 class Worker:
     def __init__(self, engine, tenant_id: int, moves: list[Move], shared: dict, lock: threading.Lock):
         self.engine, self.tenant_id, self.moves = engine, tenant_id, moves
         self.shared, self.lock = shared, lock  # race keys: (tenant, key) -> (move, transaction ids answered)
-        self.posted: dict[str, tuple[Move, int]] = {}   # own keys -> the move that stands, its transaction
+        self.posted: dict[str, tuple[Move, int]] = {}  # own keys -> the move that stands, its transaction
         self.tally = Tally()
         self.violations: list[str] = []
 
@@ -134,8 +141,9 @@ class Worker:
                     scope_connection(db, self.tenant_id)
                     ledger = Ledger(db, self.tenant_id)
                     legs = [Leg(account(ledger, code), amount) for code, amount in move.legs]
-                    transaction_id = ledger.post(move.key, move.kind, legs, member_id=move.member_id,
-                                                 reference=move.key).id
+                    transaction_id = ledger.post(
+                        move.key, move.kind, legs, member_id=move.member_id, reference=move.key
+                    ).id
                     committing = True
                     db.commit()
                     return "posted", transaction_id
@@ -148,7 +156,7 @@ class Worker:
                     raise
                 self.tally.retries += 1
                 self.tally.lost_commits += committing
-                time.sleep(random.uniform(0, min(0.05, 0.001 * 2 ** attempt)))  # apart, as retried requests come
+                time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))  # apart, as retried requests come
         self.tally.looked_up += 1
         return self.look_up(move)
 
@@ -185,8 +193,10 @@ def prepare(url: str, settings) -> dict[str, list[int]]:
     with demo_brands(url, settings.secret_key) as db:
         tenant_ids = {t.slug: t.id for t in db.scalars(select(Tenant))}
         with building_in(db):
-            members = {tenant_ids[slug]: [MemberFactory(brand=slug, password=None).id for _ in range(MEMBERS)]
-                       for slug in ("demo-bd", "demo-ph")}
+            members = {
+                tenant_ids[slug]: [MemberFactory(brand=slug, password=None).id for _ in range(MEMBERS)]
+                for slug in ("demo-bd", "demo-ph")
+            }
         db.commit()
     return members
 
@@ -204,8 +214,11 @@ def run_workload(url: str, members: dict[int, list[int]], workers: int, operatio
     deadline = time.monotonic() + DEADLINE
     threads = [threading.Thread(target=w.run, args=(deadline,), name=f"ledger-worker-{n}") for n, w in enumerate(crew)]
     if killer:
-        threads.append(threading.Thread(target=kill_backends, args=(url, stop, random.Random(f"{SEED}:killer"), kills),
-                                        name="ledger-killer"))
+        threads.append(
+            threading.Thread(
+                target=kill_backends, args=(url, stop, random.Random(f"{SEED}:killer"), kills), name="ledger-killer"
+            )
+        )
     started = time.monotonic()
     try:
         for thread in threads:
@@ -242,13 +255,20 @@ def verify(engine, crew: list[Worker], shared: dict, kills: list, seconds: float
             assert report.clean, f"seed {SEED}: the audit found {[f for f in report.findings if f.found]}"
         in_database = db.execute(select(LedgerTransaction.tenant_id, LedgerTransaction.idempotency_key)).all()
         assert sorted(in_database) == sorted((t, k) for t, ks in keys.items() for k in ks), (
-            f"seed {SEED}: the keys posted are not the keys the workers saw committed")
+            f"seed {SEED}: the keys posted are not the keys the workers saw committed"
+        )
         balances = {(a.tenant_id, a.code): a.balance_minor for a in db.scalars(select(LedgerAccount))}
-        negative = db.scalar(select(func.count()).select_from(LedgerAccount).where(
-            LedgerAccount.kind != "house", LedgerAccount.balance_minor < 0))
+        negative = db.scalar(
+            select(func.count())
+            .select_from(LedgerAccount)
+            .where(LedgerAccount.kind != "house", LedgerAccount.balance_minor < 0)
+        )
     assert negative == 0, f"seed {SEED}: {negative} member account(s) below zero"
-    wrong = {account: (balance, expected.get(account, 0)) for account, balance in balances.items()
-             if balance != expected.get(account, 0)}
+    wrong = {
+        account: (balance, expected.get(account, 0))
+        for account, balance in balances.items()
+        if balance != expected.get(account, 0)
+    }
     assert not wrong, f"seed {SEED}: balances (database, expected) that differ: {dict(list(wrong.items())[:10])}"
     tally = Tally()
     for w in crew:
@@ -256,9 +276,11 @@ def verify(engine, crew: list[Worker], shared: dict, kills: list, seconds: float
         tally.retries += w.tally.retries
         tally.lost_commits += w.tally.lost_commits
         tally.looked_up += w.tally.looked_up
-    print(f"seed {SEED}: {sum(tally.outcomes.values())} operations in {seconds:.1f} s: {dict(tally.outcomes)}; "
-          f"{len(kills)} backends terminated, {tally.retries} retries, {tally.lost_commits} commits lost "
-          f"mid-way, {tally.looked_up} looked up; {len(in_database)} transactions")
+    print(
+        f"seed {SEED}: {sum(tally.outcomes.values())} operations in {seconds:.1f} s: {dict(tally.outcomes)}; "
+        f"{len(kills)} backends terminated, {tally.retries} retries, {tally.lost_commits} commits lost "
+        f"mid-way, {tally.looked_up} looked up; {len(in_database)} transactions"
+    )
     return {"kills": len(kills), "tally": tally, "transactions": len(in_database)}
 
 

@@ -1,4 +1,5 @@
 """The agent entrance (/agentHome logs in with ``agent: true``) and which brand a login belongs to."""
+
 import pytest
 from sqlalchemy import func, select
 

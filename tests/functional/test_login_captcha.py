@@ -1,5 +1,6 @@
 """The captcha at login: always where the brand says so (LOGINREQCAPTCHA3, demo-ph), else after a
 failed login within the hour for that account name or from that address (demo-bd)."""
+
 import pytest
 from sqlalchemy import func, select
 
@@ -31,7 +32,10 @@ class TestWhereTheBrandAsksAlways:
         member = members("demo-ph")
         answer = log_in(ph, member.username, status=400)
         assert (answer["code"], answer["message"], answer["value"]) == (
-            "captcha_required", "Please complete the captcha.", {"captcha": True})
+            "captcha_required",
+            "Please complete the captcha.",
+            {"captcha": True},
+        )
         assert sessions(db_session) == 0 and db_session.scalar(select(func.count()).select_from(FailedLogin)) == 0
 
     def test_the_right_captcha_logs_in(self, ph, members):

@@ -1,5 +1,6 @@
 """Sign-in through a provider the brand's plugins offer: POST /wps/session/login/federated, and the
 providers in the status call."""
+
 import threading
 import uuid
 
@@ -8,11 +9,10 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from calls import SignInProvider, configure_brand, public_key, seal, send
-from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import FederatedAccount, MemberSession
 from tessera.identity.encryption.models import SeenPayload
+from tessera.identity.sessions.models import FederatedAccount, MemberSession
 
 FEDERATED, INFO = "/wps/session/login/federated?lang=en", "/wps/member/info"
 BD_SECRET, PH_SECRET = "bd-sign-in-secret", "ph-sign-in-secret"
@@ -54,8 +54,16 @@ def test_the_first_sign_in_makes_the_member_and_logs_in(testapp, provider, db_se
     info = testapp.get(INFO, headers={"Authorization": f"Bearer {value['token']}"}).json["value"]
     member = db_session.get(Member, info["id"])
     assert (info["nickname"], info["type"], member.email, member.register_method, member.password_hash) == (
-        "Rahim Uddin", 4, "subject-1@example.com", "FEDERATED", None)
-    assert db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id).order_by(AuditEvent.id)) == "register"
+        "Rahim Uddin",
+        4,
+        "subject-1@example.com",
+        "FEDERATED",
+        None,
+    )
+    assert (
+        db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id).order_by(AuditEvent.id))
+        == "register"
+    )
 
 
 def test_later_sign_ins_are_the_same_member(testapp, provider, db_session):
@@ -63,13 +71,19 @@ def test_later_sign_ins_are_the_same_member(testapp, provider, db_session):
     first = sign_in(testapp, credential)["value"]
     second = sign_in(testapp, credential)["value"]
     assert second["firstTimeLogin"] is False
-    ids = {testapp.get(INFO, headers={"Authorization": f"Bearer {v['token']}"}).json["value"]["id"] for v in (first, second)}
+    ids = {
+        testapp.get(INFO, headers={"Authorization": f"Bearer {v['token']}"}).json["value"]["id"]
+        for v in (first, second)
+    }
     assert len(ids) == 1 and members_count(db_session) == 1
 
 
 def test_a_credential_that_does_not_verify(testapp, provider, db_session):
     answer = sign_in(testapp, SignInProvider.credential("forged", "subject-1"), status=401)
-    assert (answer["code"], answer["message"]) == ("federated_invalid", "The sign-in could not be verified. Please try again.")
+    assert (answer["code"], answer["message"]) == (
+        "federated_invalid",
+        "The sign-in could not be verified. Please try again.",
+    )
     assert members_count(db_session) == 0
 
 
@@ -87,13 +101,19 @@ def test_the_same_person_is_two_members_on_two_brands(testapp, brand_app, provid
 
 def test_a_provider_the_brand_does_not_offer(testapp, provider, db_session):
     answer = sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-1"), status=400, provider="other")
-    assert (answer["code"], answer["message"]) == ("federated_provider_unknown", "This way of signing in is not available.")
+    assert (answer["code"], answer["message"]) == (
+        "federated_provider_unknown",
+        "This way of signing in is not available.",
+    )
 
 
 def test_without_direct_registration_only_linked_members_sign_in(testapp, provider, db_session):
     sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-1"))
     configure_brand(db_session, "demo-bd", flags={"DIRECTREG3": False})
-    assert sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-2"), status=403)["code"] == "registration_unavailable"
+    assert (
+        sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-2"), status=403)["code"]
+        == "registration_unavailable"
+    )
     assert sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-1"))["success"] is True
     assert members_count(db_session) == 1
 
@@ -105,18 +125,31 @@ def test_a_locked_member_is_refused(testapp, provider, db_session):
     assert sign_in(testapp, SignInProvider.credential(BD_SECRET, "subject-1"), status=403)["code"] == "account_locked"
 
 
-@pytest.mark.parametrize("fields", [{"provider": "example"}, {"credential": "x"},
-                                    {"provider": "exa mple", "credential": "x"}, {"provider": "example", "credential": ""}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"provider": "example"},
+        {"credential": "x"},
+        {"provider": "exa mple", "credential": "x"},
+        {"provider": "example", "credential": ""},
+    ],
+)
 def test_the_form_is_checked(testapp, provider, fields):
-    answer = testapp.post(FEDERATED, seal(public_key(testapp), fields), content_type="application/jose", status=400).json
+    answer = testapp.post(
+        FEDERATED, seal(public_key(testapp), fields), content_type="application/jose", status=400
+    ).json
     assert answer["code"] == "invalid_request"
 
 
 def test_tampered_stale_and_replayed_payloads_are_refused(testapp, provider, db_session, clock):
     fields = {"provider": "example", "credential": SignInProvider.credential(BD_SECRET, "subject-1")}
     header, key, iv, ciphertext, tag = seal(public_key(testapp), fields).split(".")
-    tampered = ".".join((header, key, iv, ciphertext[:5] + ("A" if ciphertext[5] != "A" else "B") + ciphertext[6:], tag))
-    assert testapp.post(FEDERATED, tampered, content_type="application/jose", status=400).json["code"] == "payload_invalid"
+    tampered = ".".join(
+        (header, key, iv, ciphertext[:5] + ("A" if ciphertext[5] != "A" else "B") + ciphertext[6:], tag)
+    )
+    assert (
+        testapp.post(FEDERATED, tampered, content_type="application/jose", status=400).json["code"] == "payload_invalid"
+    )
     stale = send(testapp, "POST", FEDERATED, fields, status=400, iat=int(clock.now.timestamp()) - 301)
     assert stale["code"] == "payload_expired"
     body = seal(public_key(testapp), fields, iat=int(clock.now.timestamp()))
@@ -129,12 +162,6 @@ class TestConcurrentFirstSignIn:
     """Two first sign-ins of one person at once, each in its own transaction: one member."""
 
     @pytest.fixture
-    def wsgi(self, settings, engine):
-        wsgi = make_app(settings)
-        yield wsgi
-        wsgi.registry["db_engine"].dispose()
-
-    @pytest.fixture
     def committed_provider(self, wsgi, engine):
         from tessera.tenancy.models import Tenant
 
@@ -144,7 +171,10 @@ class TestConcurrentFirstSignIn:
         with operator_session(engine) as db:
             tenant = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
             original = tenant.config
-            tenant.config = {**original, "plugins": {PLUGIN: {"secret": BD_SECRET, "client_id": "bd"}, **original["plugins"]}}
+            tenant.config = {
+                **original,
+                "plugins": {PLUGIN: {"secret": BD_SECRET, "client_id": "bd"}, **original["plugins"]},
+            }
         yield adapter
         pm.unregister(name=PLUGIN)
         with operator_session(engine, ALL_TENANTS) as db:
@@ -174,4 +204,6 @@ class TestConcurrentFirstSignIn:
         with operator_session(engine, ALL_TENANTS) as db:
             assert db.scalar(select(func.count()).select_from(FederatedAccount)) == 1
             linked = db.scalar(select(FederatedAccount.member_id))
-            assert db.scalar(select(func.count()).select_from(MemberSession).where(MemberSession.member_id == linked)) == 2
+            assert (
+                db.scalar(select(func.count()).select_from(MemberSession).where(MemberSession.member_id == linked)) == 2
+            )

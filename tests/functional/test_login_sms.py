@@ -1,17 +1,17 @@
 """SMS login (type "sms", MOBILEVERCODELOGIN3 on demo-ph): a code sent with purpose "login", or a
 phone-auth token; and the check of logins from an address the member never used (UNREGIPVERIF3)."""
+
 import pytest
 from sqlalchemy import func, select
 
-from calls import PhoneAuth, configure_brand, send
+from calls import configure_brand, send
 from factories import PASSWORD
 from tessera.identity.accounts.models import AuditEvent
-from tessera.identity.sessions.models import MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
+from tessera.identity.sessions.models import MemberSession
 
 LOGIN, SEND, INFO = "/wps/session/login?lang=en", "/wps/verification/sms/noLogin", "/wps/member/info"
 PH_IP, OTHER_PH_IP, NUMBER, PHONE = "192.0.2.44", "192.0.2.45", "9171234567", "+639171234567"
-PHONE_AUTH = "tessera-test-phone-auth"
 
 
 @pytest.fixture
@@ -25,8 +25,9 @@ def code_for(app, box, purpose="login", **fields) -> str:
 
 
 def sms_login(app, status=200, **fields) -> dict:
-    return send(app, "POST", LOGIN, {"type": "sms", "countryDialingCode": "63", "mobileNum": NUMBER, **fields},
-                status=status)
+    return send(
+        app, "POST", LOGIN, {"type": "sms", "countryDialingCode": "63", "mobileNum": NUMBER, **fields}, status=status
+    )
 
 
 def log_in(app, username, status=200, **fields) -> dict:
@@ -51,7 +52,9 @@ class TestSmsLogin:
         code = code_for(ph, outbox)
         answer = sms_login(ph, status=401, verificationCode=f"{(int(code) + 1) % 10_000_000:07d}")
         assert (answer["code"], answer["message"]) == (
-            "sms_login_failed", "The mobile number or verification code is not correct.")
+            "sms_login_failed",
+            "The mobile number or verification code is not correct.",
+        )
         assert sms_login(ph, verificationCode=code)["success"] is True  # one wrong try of five
 
     def test_a_code_logs_in_once(self, ph, outbox, member):
@@ -67,7 +70,9 @@ class TestSmsLogin:
 
     def test_the_same_number_with_separators_and_trunk_zero(self, ph, outbox, member):
         code = code_for(ph, outbox)
-        assert sms_login(ph, mobileNum="0917 123 4567", countryDialingCode="+63", verificationCode=code)["success"] is True
+        assert (
+            sms_login(ph, mobileNum="0917 123 4567", countryDialingCode="+63", verificationCode=code)["success"] is True
+        )
 
     def test_a_code_for_a_password_change_does_not_log_in(self, ph, outbox, member):
         ph.post_json(SEND, {"countryDialingCode": "63", "mobileNo": NUMBER, "purpose": "forgot"})
@@ -88,16 +93,29 @@ class TestSmsLogin:
         assert sms_login(ph, status=403, verificationCode=code_for(ph, outbox), agent=True)["code"] == "non_agent_login"
 
     def test_a_brand_without_sms_login(self, testapp, db_session):
-        answer = send(testapp, "POST", LOGIN, {"type": "sms", "countryDialingCode": "880", "mobileNum": "1712345678",
-                                               "verificationCode": "1234567"}, status=400)
+        answer = send(
+            testapp,
+            "POST",
+            LOGIN,
+            {"type": "sms", "countryDialingCode": "880", "mobileNum": "1712345678", "verificationCode": "1234567"},
+            status=400,
+        )
         assert answer["code"] == "login_type_unavailable"
 
     def test_a_code_of_one_brand_does_not_log_in_on_another(self, ph, testapp, outbox, member, members, db_session):
         configure_brand(db_session, "demo-bd", flags={"MOBILEVERCODELOGIN3": True})
         members("demo-bd", phone=PHONE)
         code = code_for(ph, outbox)
-        assert send(testapp, "POST", LOGIN, {"type": "sms", "countryDialingCode": "63", "mobileNum": NUMBER,
-                                             "verificationCode": code}, status=401)["code"] == "sms_login_failed"
+        assert (
+            send(
+                testapp,
+                "POST",
+                LOGIN,
+                {"type": "sms", "countryDialingCode": "63", "mobileNum": NUMBER, "verificationCode": code},
+                status=401,
+            )["code"]
+            == "sms_login_failed"
+        )
         assert sms_login(ph, verificationCode=code)["success"] is True
 
     def test_an_invalid_number(self, ph, outbox):
@@ -108,15 +126,6 @@ class TestSmsLogin:
 
 
 class TestPhoneAuthLogin:
-    @pytest.fixture
-    def phone_auth(self, app, db_session, outbox):
-        adapter = PhoneAuth()
-        pm = app.registry["plugin_manager"]
-        pm.register(adapter, name=PHONE_AUTH)
-        configure_brand(db_session, "demo-ph", plugins={PHONE_AUTH: {}})
-        yield adapter
-        pm.unregister(name=PHONE_AUTH)
-
     def test_a_token_for_the_members_number_logs_in(self, ph, phone_auth, member):
         value = sms_login(ph, firebaseIdToken=phone_auth.issue(PHONE))["value"]
         assert value["passwordExpired"] is False
@@ -141,17 +150,24 @@ class TestUnknownAddress:
     def test_the_first_login_from_an_address_asks_for_a_code(self, ph, member, db_session):
         answer = log_in(ph, member.username, status=403)
         assert (answer["code"], answer["message"], answer["value"]) == (
-            "ip_verification_required", "Please complete verification first", {"mobileNum": "+63•••••4567"})
+            "ip_verification_required",
+            "Please complete verification first",
+            {"mobileNum": "+63•••••4567"},
+        )
         assert sessions(db_session) == 0
-        assert db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id)) == "verification_asked"
+        assert (
+            db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id)) == "verification_asked"
+        )
 
     def test_the_code_sent_to_the_member_lets_the_login_through(self, ph, brand_app, outbox, member):
         log_in(ph, member.username, status=403)
         code = code_for(ph, outbox, purpose="ip", username=member.username)
         assert log_in(ph, member.username, verificationCode=code)["success"] is True
         assert log_in(ph, member.username)["success"] is True  # a known address now
-        assert log_in(brand_app("demo-ph.localhost", ip=OTHER_PH_IP), member.username, status=403)["code"] == \
-            "ip_verification_required"
+        assert (
+            log_in(brand_app("demo-ph.localhost", ip=OTHER_PH_IP), member.username, status=403)["code"]
+            == "ip_verification_required"
+        )
 
     def test_a_wrong_code(self, ph, outbox, member, db_session):
         code = code_for(ph, outbox, purpose="ip", username=member.username)

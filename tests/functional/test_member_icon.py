@@ -1,5 +1,6 @@
 """The member's avatar: GET /wps/member/info/icon, the relay's MCSFE_getPlayerAvatar, and the
 avatar pictures the server draws (/wps/avatars/<iconId>.svg)."""
+
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -19,8 +20,12 @@ def member(members):
 class TestIcon:
     def test_a_member_has_the_default_avatar(self, testapp, member, token_of):
         answer = testapp.get(ICON, headers=bearer(token_of(member))).json
-        assert answer == {"success": True, "code": None, "message": None,
-                          "value": {"iconId": 1, "url": "/wps/avatars/1.svg"}}
+        assert answer == {
+            "success": True,
+            "code": None,
+            "message": None,
+            "value": {"iconId": 1, "url": "/wps/avatars/1.svg"},
+        }
 
     def test_the_url_serves_the_picture(self, testapp, member, token_of):
         url = testapp.get(ICON, headers=bearer(token_of(member))).json["value"]["url"]
@@ -56,8 +61,10 @@ class TestAvatarChoices:
         assert ph.get(AVATARS, headers=bearer(token_of(member)), status=401).json["code"] == "not_logged_in"
 
     def test_it_is_a_get(self, testapp, member, token_of):
-        assert testapp.post_json(AVATARS, {}, headers=bearer(token_of(member)), status=405).json["code"] == \
-            "method_not_allowed"
+        assert (
+            testapp.post_json(AVATARS, {}, headers=bearer(token_of(member)), status=405).json["code"]
+            == "method_not_allowed"
+        )
 
 
 class TestPictures:

@@ -1,5 +1,6 @@
 """The API description: a valid OpenAPI 3.1 document that describes every call the app serves,
 and an explorer that works without reaching any other site."""
+
 import re
 
 import pytest
@@ -77,6 +78,9 @@ def test_the_explorer_renders_with_local_assets(testapp):
 
 
 def test_explorer_assets_are_typed(testapp):
-    assert testapp.get("/api/explorer/static/swagger-ui-bundle.js").content_type in {"application/javascript", "text/javascript"}
+    assert testapp.get("/api/explorer/static/swagger-ui-bundle.js").content_type in {
+        "application/javascript",
+        "text/javascript",
+    }
     assert testapp.get("/api/explorer/static/swagger-ui.css").content_type == "text/css"
     assert testapp.get("/api/explorer/start/start.js").content_type in {"application/javascript", "text/javascript"}

@@ -1,5 +1,6 @@
 """A forgotten password: the reset link by email (/wps/member/password/email) and a new password
 by reset token or SMS code (/wps/member/password/verification), which logs the member in."""
+
 import re
 import threading
 import time
@@ -12,16 +13,15 @@ from sqlalchemy import delete, func, select
 from accounts import bearer, post_sealed, set_brand, tamper
 from calls import JOSE, public_key, seal, sealed
 from factories import PASSWORD, MemberFactory, building_in
-from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
+from tessera.core.onetime import OneTimeValue
 from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import MemberSession
 from tessera.identity.encryption.models import SeenPayload
 from tessera.identity.passwords import verify_password
 from tessera.identity.recovery.models import PasswordResetRequest
+from tessera.identity.sessions.models import MemberSession
 from tessera.identity.verification.models import VerificationCode
 from tessera.identity.verification.services import code_digest
-from tessera.core.onetime import OneTimeValue
 from tessera.tenancy.models import Tenant
 
 EMAIL, VERIFY, INFO = "/wps/member/password/email", "/wps/member/password/verification", "/wps/member/info"
@@ -49,14 +49,19 @@ def password_is(db, member, password) -> bool:
 
 @pytest.fixture
 def member(members):
-    return members("demo-bd", email="Rahim@Example.com", phone=BD_PHONE, mobile_num="01712345678",
-                   country_dialing_code="880")
+    return members(
+        "demo-bd", email="Rahim@Example.com", phone=BD_PHONE, mobile_num="01712345678", country_dialing_code="880"
+    )
 
 
 class TestResetEmail:
     def test_a_matching_username_and_email_get_a_link_by_email(self, testapp, outbox, member, db_session):
-        assert ask_email(testapp, member.username.upper(), " rahim@example.COM ") == \
-            {"success": True, "code": None, "message": None, "value": None}
+        assert ask_email(testapp, member.username.upper(), " rahim@example.COM ") == {
+            "success": True,
+            "code": None,
+            "message": None,
+            "value": None,
+        }
         [email] = outbox.emails
         assert (email["brand"], email["to"]) == ("demo-bd", "Rahim@Example.com")
         assert email["subject"] == "Reset your Tessera Demo BD password"
@@ -72,8 +77,9 @@ class TestResetEmail:
         assert LINK.search(outbox.emails[0]["text"])
 
     @pytest.mark.parametrize("username, email", [("nobody-here", "rahim@example.com"), (None, "other@example.com")])
-    def test_the_answer_is_the_same_when_nothing_matches_and_nothing_is_sent(self, testapp, outbox, member,
-                                                                             username, email):
+    def test_the_answer_is_the_same_when_nothing_matches_and_nothing_is_sent(
+        self, testapp, outbox, member, username, email
+    ):
         matching = ask_email(testapp, member.username, member.email)
         assert ask_email(testapp, username or member.username, email) == matching
         assert len(outbox.emails) == 1
@@ -108,8 +114,9 @@ class TestResetEmail:
         assert ask_email(testapp, member.username, member.email, status=502)["code"] == "email_unavailable"
         assert ask_email(testapp, "nobody-here", "x@example.com", status=502)["code"] == "email_unavailable"
 
-    def test_an_email_that_could_not_be_sent_leaves_no_token_and_tells_nothing(self, testapp, outbox, member,
-                                                                                 db_session):
+    def test_an_email_that_could_not_be_sent_leaves_no_token_and_tells_nothing(
+        self, testapp, outbox, member, db_session
+    ):
         outbox.refuse_with("email_send_failed")
         assert ask_email(testapp, member.username, member.email)["success"] is True
         assert count(db_session, OneTimeValue) == 0
@@ -124,8 +131,11 @@ def test_the_brands_own_smtp_plugin_delivers(testapp, member, db_session):
 
     server = SmtpServer()
     try:
-        set_brand(db_session, "demo-bd", plugins={"smtp-email": {"host": "127.0.0.1", "port": server.port,
-                                                                 "sender": "no-reply@demo-bd.localhost"}})
+        set_brand(
+            db_session,
+            "demo-bd",
+            plugins={"smtp-email": {"host": "127.0.0.1", "port": server.port, "sender": "no-reply@demo-bd.localhost"}},
+        )
         ask_email(testapp, member.username, member.email)
         [message] = server.mailboxes[None].values()
     finally:
@@ -140,8 +150,9 @@ class TestResetByToken:
         ask_email(testapp, member.username, member.email)
         return reset_token(outbox)
 
-    def test_the_token_sets_the_password_ends_every_session_and_logs_in(self, testapp, token, member, token_of,
-                                                                       db_session):
+    def test_the_token_sets_the_password_ends_every_session_and_logs_in(
+        self, testapp, token, member, token_of, db_session
+    ):
         old_session = token_of(member)
         answer = post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD})
         value = answer["value"]
@@ -149,8 +160,9 @@ class TestResetByToken:
         assert testapp.get(INFO, headers=bearer(value["token"])).json["value"]["id"] == member.id
         assert testapp.get(INFO, headers=bearer(old_session), status=401).json["code"] == "not_logged_in"
         assert password_is(db_session, member, NEW_PASSWORD) and not password_is(db_session, member, PASSWORD)
-        kinds = db_session.scalars(select(AuditEvent.kind).where(AuditEvent.member_id == member.id)
-                                   .order_by(AuditEvent.id)).all()
+        kinds = db_session.scalars(
+            select(AuditEvent.kind).where(AuditEvent.member_id == member.id).order_by(AuditEvent.id)
+        ).all()
         assert kinds[-3:] == ["password_changed", "password_reset", "login"]
 
     def test_a_token_works_once(self, testapp, token):
@@ -169,8 +181,10 @@ class TestResetByToken:
         clock.advance(seconds=5)
         member.password_changed_at = clock.now  # as a change by phone, or by the member, would leave it
         db_session.flush()
-        assert post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"] == \
-            "verification_failed"
+        assert (
+            post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"]
+            == "verification_failed"
+        )
 
     def test_an_unknown_token(self, testapp, token):
         answer = post_sealed(testapp, VERIFY, {"resetToken": token[:-1] + "x", "newPassword": NEW_PASSWORD}, status=400)
@@ -178,8 +192,10 @@ class TestResetByToken:
 
     def test_a_token_of_one_brand_does_not_work_on_another(self, ph, token, members):
         members("demo-ph", username="samename")
-        assert post_sealed(ph, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"] == \
-            "verification_failed"
+        assert (
+            post_sealed(ph, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"]
+            == "verification_failed"
+        )
 
     def test_the_new_password_follows_the_brands_rule_and_the_token_survives(self, testapp, token, member):
         answer = post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": "short"}, status=400)
@@ -190,25 +206,36 @@ class TestResetByToken:
     def test_a_locked_account_is_not_logged_in(self, testapp, token, member, db_session):
         member.status = "locked"
         db_session.flush()
-        assert post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=403)["code"] == \
-            "account_locked"
+        assert (
+            post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=403)["code"]
+            == "account_locked"
+        )
         assert password_is(db_session, member, PASSWORD)
         member.status = "active"
         db_session.flush()
-        assert post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"] == \
-            "verification_failed"  # the refused reset used the token up
+        assert (
+            post_sealed(testapp, VERIFY, {"resetToken": token, "newPassword": NEW_PASSWORD}, status=400)["code"]
+            == "verification_failed"
+        )  # the refused reset used the token up
 
 
 class TestResetByCode:
     @pytest.fixture
     def code(self, testapp, outbox, member) -> str:
-        testapp.post_json("/wps/verification/sms/noLogin",
-                          {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot"})
+        testapp.post_json(
+            "/wps/verification/sms/noLogin",
+            {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot"},
+        )
         return outbox.code(BD_PHONE)
 
     def form(self, code, **fields):
-        return {"countryDialingCode": "+880", "mobileNum": "01712345678", "verificationCode": code,
-                "newPassword": NEW_PASSWORD, **fields}
+        return {
+            "countryDialingCode": "+880",
+            "mobileNum": "01712345678",
+            "verificationCode": code,
+            "newPassword": NEW_PASSWORD,
+            **fields,
+        }
 
     def test_the_code_sets_the_password_and_logs_in(self, testapp, code, member, token_of, db_session):
         old_session = token_of(member)
@@ -220,11 +247,13 @@ class TestResetByCode:
 
     def test_a_code_works_once(self, testapp, code):
         post_sealed(testapp, VERIFY, self.form(code))
-        assert post_sealed(testapp, VERIFY, self.form(code, newPassword="Another789"), status=400)["code"] == \
-            "verification_failed"
+        assert (
+            post_sealed(testapp, VERIFY, self.form(code, newPassword="Another789"), status=400)["code"]
+            == "verification_failed"
+        )
 
     def test_five_wrong_tries_burn_the_code(self, testapp, code, member, db_session):
-        wrong = f"{(int(code) + 1) % 10 ** 7:07d}"
+        wrong = f"{(int(code) + 1) % 10**7:07d}"
         for _ in range(5):
             assert post_sealed(testapp, VERIFY, self.form(wrong), status=400)["code"] == "verification_failed"
         assert post_sealed(testapp, VERIFY, self.form(code), status=400)["code"] == "verification_failed"
@@ -237,18 +266,25 @@ class TestResetByCode:
 
     def test_only_the_newest_code_works(self, testapp, code, outbox, clock):
         clock.advance(seconds=61)
-        testapp.post_json("/wps/verification/sms/noLogin",
-                          {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot"})
+        testapp.post_json(
+            "/wps/verification/sms/noLogin",
+            {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot"},
+        )
         newest = outbox.code(BD_PHONE)
         assert post_sealed(testapp, VERIFY, self.form(code), status=400)["code"] == "verification_failed"
         assert post_sealed(testapp, VERIFY, self.form(newest))["success"] is True
 
     def test_a_code_of_another_purpose_does_not_work(self, ph, outbox, members):
         members("demo-ph", phone="+639171234567")
-        ph.post_json("/wps/verification/sms/noLogin", {"countryDialingCode": "63", "mobileNo": "9171234567",
-                                                       "purpose": "login"})
-        form = {"countryDialingCode": "63", "mobileNum": "9171234567", "verificationCode": outbox.code("+639171234567"),
-                "newPassword": NEW_PASSWORD}
+        ph.post_json(
+            "/wps/verification/sms/noLogin", {"countryDialingCode": "63", "mobileNo": "9171234567", "purpose": "login"}
+        )
+        form = {
+            "countryDialingCode": "63",
+            "mobileNum": "9171234567",
+            "verificationCode": outbox.code("+639171234567"),
+            "newPassword": NEW_PASSWORD,
+        }
         assert post_sealed(ph, VERIFY, form, status=400)["code"] == "verification_failed"
 
     def test_a_code_of_one_brand_does_not_work_on_another(self, ph, code, members):
@@ -263,13 +299,17 @@ class TestResetByCode:
         answer = post_sealed(testapp, VERIFY, self.form("1" * 256), status=400)
         assert answer["code"] == "invalid_request"
         assert [(f["field"], f["code"]) for f in answer["value"]["fields"]] == [
-            ("verificationCode", "field_max_length")]
+            ("verificationCode", "field_max_length")
+        ]
         assert db_session.scalar(select(VerificationCode.attempts)) == 0
 
     def test_the_number_and_code_are_needed_without_a_token(self, testapp, outbox):
         answer = post_sealed(testapp, VERIFY, {"newPassword": NEW_PASSWORD}, status=400)
-        assert sorted(f["field"] for f in answer["value"]["fields"]) == ["countryDialingCode", "mobileNum",
-                                                                         "verificationCode"]
+        assert sorted(f["field"] for f in answer["value"]["fields"]) == [
+            "countryDialingCode",
+            "mobileNum",
+            "verificationCode",
+        ]
 
 
 class TestEncryptedPayloads:
@@ -305,22 +345,24 @@ class TestConcurrentResets:
     transaction against the real database: only one of them sets the password."""
 
     @pytest.fixture
-    def wsgi(self, settings, engine):
-        wsgi = make_app(settings)
-        yield wsgi
-        wsgi.registry["db_engine"].dispose()
-
-    @pytest.fixture
     def committed_code(self, engine, settings):
-        phone = f"+88017{uuid.uuid4().int % 10 ** 8:08d}"
+        phone = f"+88017{uuid.uuid4().int % 10**8:08d}"
         with operator_session(engine) as db:
             tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == "demo-bd"))
             with building_in(db):
                 member = MemberFactory(username=f"racer{uuid.uuid4().hex[:8]}", phone=phone)
             member_id, now = member.id, member.created_at
-            db.add(VerificationCode(tenant_id=tenant_id, purpose="forgot", phone=phone, attempts=0, created_at=now,
-                                    code_hash=code_digest(settings.secret_key.encode(), "forgot", phone, "7654321"),
-                                    expires_at=now.replace(year=now.year + 1)))
+            db.add(
+                VerificationCode(
+                    tenant_id=tenant_id,
+                    purpose="forgot",
+                    phone=phone,
+                    attempts=0,
+                    created_at=now,
+                    code_hash=code_digest(settings.secret_key.encode(), "forgot", phone, "7654321"),
+                    expires_at=now.replace(year=now.year + 1),
+                )
+            )
         yield phone, "7654321"
         with operator_session(engine, ALL_TENANTS) as db:
             for model in (SeenPayload, AuditEvent, MemberSession, VerificationCode):

@@ -3,6 +3,7 @@ region every call that changes state and every game launch is refused with 403 `
 the blocked page's own calls, logout, the vendors' and gateways' servers and the operator API
 still answer. An address of unknown region is allowed unless the brand says ``unknown_region =
 "block"``, and logged."""
+
 import json
 import logging
 
@@ -14,11 +15,11 @@ from accounts import bearer, set_brand
 from calls import sealed
 from factories import PASSWORD
 from seamless_vendor import VendorClient
-from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.core.security import SAFE_METHODS
+from tessera.core.timeutil import utcnow
+from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.system.access import NEVER
 from tessera.wallet.operators.services import create_key
-from tessera.core.timeutil import utcnow
 from wallet_helpers import GATEWAY, balance, notification, webhook
 
 BD_IP, US_IP, PH_IP, UNKNOWN_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44", "10.20.30.40"
@@ -26,9 +27,15 @@ JOSE = "application/jose"
 # The views a blocked region may still call though they change state: not the member's own doing.
 OPEN_ROUTES = {
     "identity.logout",  # a member may always end a session
-    "payments.webhook", "games.seamless_wallet",  # the gateway's and the vendor's servers
-    "ops.deposit_approve", "ops.deposit_reject", "ops.withdrawal_approve", "ops.withdrawal_pay",
-    "ops.withdrawal_reject", "ops.withdrawal_resolve", "ops.bonuses",  # operators, by key
+    "payments.webhook",
+    "games.seamless_wallet",  # the gateway's and the vendor's servers
+    "ops.deposit_approve",
+    "ops.deposit_reject",
+    "ops.withdrawal_approve",
+    "ops.withdrawal_pay",
+    "ops.withdrawal_reject",
+    "ops.withdrawal_resolve",
+    "ops.bonuses",  # operators, by key
 }
 
 
@@ -60,17 +67,20 @@ class TestRefused:
         answer = refused(us.post("/wps/session/login?lang=bn", "x", content_type=JOSE, status=403))
         assert answer["message"] == f"আপনার অবস্থান ({US_IP}) থেকে প্রবেশ সীমিত: এখান থেকে এটি করা যাবে না।"
 
-    @pytest.mark.parametrize("method, path", [
-        ("PUT", "/wps/member/register"),
-        ("PUT", "/wps/member/register/mobile"),
-        ("POST", "/wps/session/login/freeplay"),
-        ("POST", "/wps/session/login/federated"),
-        ("POST", "/wps/verification/sms/noLogin"),
-        ("POST", "/wps/verification/sms/register"),
-        ("POST", "/wps/member/password/email"),
-        ("POST", "/wps/member/password/verification"),
-        ("PUT", "/wps/feedback"),
-    ])
+    @pytest.mark.parametrize(
+        "method, path",
+        [
+            ("PUT", "/wps/member/register"),
+            ("PUT", "/wps/member/register/mobile"),
+            ("POST", "/wps/session/login/freeplay"),
+            ("POST", "/wps/session/login/federated"),
+            ("POST", "/wps/verification/sms/noLogin"),
+            ("POST", "/wps/verification/sms/register"),
+            ("POST", "/wps/member/password/email"),
+            ("POST", "/wps/member/password/verification"),
+            ("PUT", "/wps/feedback"),
+        ],
+    )
     def test_a_visitors_calls_are_refused(self, us, method, path):
         refused(us.request(path, method=method, body=b"{}", content_type="application/json", status=403))
 
@@ -93,14 +103,21 @@ class TestRefused:
             ("POST", "/wps/member/payment-password", {}),
         ]
         for method, path, body in calls:
-            refused(us.request(path, method=method, body=json.dumps(body).encode(), content_type="application/json",
-                               headers=headers, status=403))
+            refused(
+                us.request(
+                    path,
+                    method=method,
+                    body=json.dumps(body).encode(),
+                    content_type="application/json",
+                    headers=headers,
+                    status=403,
+                )
+            )
         assert balance(db_session, member) == 100000
 
     def test_game_launches_are_refused_even_by_get(self, us, members, token_of):
         headers = bearer(token_of(members()))
-        refused(us.get("/wps/game/launchGame", {"gameCode": "SLOT1", "vassalage": "TSV"}, headers=headers,
-                       status=403))
+        refused(us.get("/wps/game/launchGame", {"gameCode": "SLOT1", "vassalage": "TSV"}, headers=headers, status=403))
         refused(us.post_json("/wps/relay/GCS_gameLaunchFB", {"gameCode": "SLOT1", "vassalage": "TSV"}, status=403))
 
     def test_a_region_outside_the_allowed_ones_is_refused(self, brand_app):
@@ -141,18 +158,33 @@ def _paths(app, pattern: str, method: str) -> list[str]:
     if pattern.startswith("/wps/relay/"):
         prefix = pattern.removesuffix("{operation}")
         through_check = "passwordCheck" in prefix
-        return [prefix + name for name, operation in app.registry["relay_operations"].items()
-                if method in operation.methods and operation.password_check == through_check
-                and operation.region_check != NEVER]
+        return [
+            prefix + name
+            for name, operation in app.registry["relay_operations"].items()
+            if method in operation.methods
+            and operation.password_check == through_check
+            and operation.region_check != NEVER
+        ]
     return ["/".join("1" if part.startswith("{") else part for part in pattern.split("/"))]
 
 
 class TestStillAnswered:
-    @pytest.mark.parametrize("path", [
-        "/wps/system/status", "/wps/system/whitelabel", "/wps/system/helpCenter", "/wps/system/customerService",
-        "/wps/relay/MCSFE_getListAnnouncements?types=PL", "/", "/assets/logo.svg", "/healthz", "/readyz",
-        "/wps/system/setting/register", "/wps/system/routers",
-    ])
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/wps/system/status",
+            "/wps/system/whitelabel",
+            "/wps/system/helpCenter",
+            "/wps/system/customerService",
+            "/wps/relay/MCSFE_getListAnnouncements?types=PL",
+            "/",
+            "/assets/logo.svg",
+            "/healthz",
+            "/readyz",
+            "/wps/system/setting/register",
+            "/wps/system/routers",
+        ],
+    )
     def test_the_blocked_pages_own_calls(self, us, path):
         assert us.get(path).status_int == 200
 
@@ -179,9 +211,11 @@ class TestStillAnswered:
     def test_the_gateways_notifications(self, payments, brand_app, members, token_of, db_session):
         member = members()
         home = brand_app("demo-bd.localhost", ip=BD_IP)
-        deposit = home.post_json("/wps/wallet/deposits", {"channel": GATEWAY, "amount": "500.00",
-                                                          "requestId": "deposit-from-home"},
-                                 headers=bearer(token_of(member))).json["value"]["deposit"]["id"]
+        deposit = home.post_json(
+            "/wps/wallet/deposits",
+            {"channel": GATEWAY, "amount": "500.00", "requestId": "deposit-from-home"},
+            headers=bearer(token_of(member)),
+        ).json["value"]["deposit"]["id"]
         us = brand_app("demo-bd.localhost", ip=US_IP)
         assert webhook(us, *notification("demo-bd", deposit, "paid", "500.00"))["value"] == {"received": True}
         assert balance(db_session, member) == 50000

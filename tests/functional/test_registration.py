@@ -1,17 +1,18 @@
 """Registration by username (demo-bd): PUT /wps/member/register, every rule of SPEC §5 on the
 server, and nothing left behind by a refusal."""
-from datetime import date, datetime, timezone
+
+from datetime import UTC, date, datetime
 
 import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
 from calls import captcha_text, configure_brand, send
-from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import MemberSession
-from tessera.identity.registration.models import RefusedCheck, Referral
-from tessera.identity.registration.services import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
 from tessera.core.timeutil import utcnow
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.registration.models import Referral, RefusedCheck
+from tessera.identity.registration.services import MAX_PER_IP, MAX_REFUSALS_PER_BRAND, MAX_REFUSALS_PER_IP
+from tessera.identity.sessions.models import MemberSession
 
 REGISTER, MOBILE = "/wps/member/register?lang=en", "/wps/member/register/mobile?lang=en"
 INFO = "/wps/member/info"
@@ -27,8 +28,14 @@ def captchas(db_session):
 
 
 def form(**fields) -> dict:
-    return {"username": "rahim01", "password": PASSWORD, "confirmPassword": PASSWORD, "registerMethod": "WEB",
-            "login": False, **fields}
+    return {
+        "username": "rahim01",
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "registerMethod": "WEB",
+        "login": False,
+        **fields,
+    }
 
 
 def register(app, status=200, path=REGISTER, **fields) -> dict:
@@ -62,10 +69,17 @@ class TestRegistering:
         assert answer == {"success": True, "code": None, "message": None, "value": None}
         member = the_member(db_session)
         assert (member.member_type, member.nickname, member.register_method, member.registered_ip) == (
-            4, "rahim01", "WEB", "203.0.113.9")
+            4,
+            "rahim01",
+            "WEB",
+            "203.0.113.9",
+        )
         assert member.password_hash.startswith("$argon2id$") and PasswordHasher().verify(member.password_hash, PASSWORD)
         login = send(testapp, "POST", "/wps/session/login", {"username": "rahim01", "password": PASSWORD})
-        assert testapp.get(INFO, headers={"Authorization": f"Bearer {login['value']['token']}"}).json["value"]["id"] == member.id
+        assert (
+            testapp.get(INFO, headers={"Authorization": f"Bearer {login['value']['token']}"}).json["value"]["id"]
+            == member.id
+        )
 
     def test_login_true_answers_a_session(self, testapp, db_session):
         value = register(testapp, login=True)["value"]
@@ -82,7 +96,11 @@ class TestRegistering:
     def test_the_registration_is_audited(self, testapp, db_session):
         register(testapp)
         event = db_session.scalar(select(AuditEvent).where(AuditEvent.kind == "register"))
-        assert (event.member_id, event.ip, event.detail["mode"]) == (the_member(db_session).id, "203.0.113.9", "username")
+        assert (event.member_id, event.ip, event.detail["mode"]) == (
+            the_member(db_session).id,
+            "203.0.113.9",
+            "username",
+        )
 
     def test_values_are_trimmed(self, testapp, db_session):
         register(testapp, username="  rahim01 ", email=" rahim@example.com  ")
@@ -90,17 +108,48 @@ class TestRegistering:
         assert (member.username, member.email) == ("rahim01", "rahim@example.com")
 
     def test_the_extra_fields_the_brand_enables_are_kept(self, testapp, db_session):
-        enabled = {name: {"enabled": True} for name in
-                   ("payeeName", "qqNum", "line", "whatsapp", "facebook", "wechat", "idNumber", "recommenderId")}
+        enabled = {
+            name: {"enabled": True}
+            for name in ("payeeName", "qqNum", "line", "whatsapp", "facebook", "wechat", "idNumber", "recommenderId")
+        }
         configure_brand(db_session, "demo-bd", fields={**enabled, "birthday": {"enabled": True}})
-        register(testapp, payeeName="Rahim Uddin", qqNum="12345", line="rahim.line", whatsapp="8801700000000",
-                 facebook="rahim.fb", wechat="rahimwx", idNumber="1990123456", recommenderId="friend7",
-                 birthday="1990-05-17", email="rahim@example.com")
+        register(
+            testapp,
+            payeeName="Rahim Uddin",
+            qqNum="12345",
+            line="rahim.line",
+            whatsapp="8801700000000",
+            facebook="rahim.fb",
+            wechat="rahimwx",
+            idNumber="1990123456",
+            recommenderId="friend7",
+            birthday="1990-05-17",
+            email="rahim@example.com",
+        )
         member = the_member(db_session)
-        assert (member.payee_name, member.qq_num, member.line, member.whatsapp, member.facebook, member.wechat,
-                member.id_number, member.recommender, member.birthday, member.email) == (
-            "Rahim Uddin", "12345", "rahim.line", "8801700000000", "rahim.fb", "rahimwx", "1990123456", "friend7",
-            date(1990, 5, 17), "rahim@example.com")
+        assert (
+            member.payee_name,
+            member.qq_num,
+            member.line,
+            member.whatsapp,
+            member.facebook,
+            member.wechat,
+            member.id_number,
+            member.recommender,
+            member.birthday,
+            member.email,
+        ) == (
+            "Rahim Uddin",
+            "12345",
+            "rahim.line",
+            "8801700000000",
+            "rahim.fb",
+            "rahimwx",
+            "1990123456",
+            "friend7",
+            date(1990, 5, 17),
+            "rahim@example.com",
+        )
 
     def test_disabled_fields_are_ignored_whatever_they_carry(self, testapp, db_session):
         register(testapp, qqNum="not digits at all", payeeName="!!", mobileNum="abc")
@@ -110,8 +159,15 @@ class TestRegistering:
 
 class TestFieldRules:
     def test_every_problem_is_answered_at_once_under_its_field(self, testapp, db_session):
-        answer = refused(testapp, db_session, 400, "invalid_fields", username="1rahim", confirmPassword="abc99999",
-                         email="not-an-email")
+        answer = refused(
+            testapp,
+            db_session,
+            400,
+            "invalid_fields",
+            username="1rahim",
+            confirmPassword="abc99999",
+            email="not-an-email",
+        )
         assert answer["message"] == "Please check the fields marked."
         assert fields_of(answer) == {
             "username": ["Please enter 6 - 16 characters: a letter first, then letters and digits"],
@@ -125,7 +181,8 @@ class TestFieldRules:
 
     def test_lengths_count_with_the_pattern(self, testapp, db_session):
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", username="rahim"))["username"] == [
-            "Please enter 6 - 16 characters: a letter first, then letters and digits"]
+            "Please enter 6 - 16 characters: a letter first, then letters and digits"
+        ]
         refused(testapp, db_session, 400, "invalid_fields", username="r" * 17)
         register(testapp, username="r" * 16)
 
@@ -143,11 +200,15 @@ class TestFieldRules:
         assert answer["value"]["fields"]["username"] == ["অনুগ্রহ করে 6 - 16 অক্ষর লিখুন: প্রথমে একটি বর্ণ, তারপর বর্ণ ও সংখ্যা"]
 
     def test_a_field_the_brand_requires(self, testapp, db_session):
-        configure_brand(db_session, "demo-bd", fields={"payeeName": {"enabled": True, "required": True,
-                                                                      "pattern_id": "fullName", "max_length": 40}})
+        configure_brand(
+            db_session,
+            "demo-bd",
+            fields={"payeeName": {"enabled": True, "required": True, "pattern_id": "fullName", "max_length": 40}},
+        )
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields"))["payeeName"] == ["Required"]
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", payeeName="Rahim"))["payeeName"] == [
-            "Please enter 1 - 40 characters: your full name, with a space between the names"]
+            "Please enter 1 - 40 characters: your full name, with a space between the names"
+        ]
         register(testapp, payeeName="Rahim Uddin")
 
     def test_an_optional_field_may_be_left_out(self, testapp, db_session):
@@ -155,28 +216,37 @@ class TestFieldRules:
         assert the_member(db_session).email is None
 
     def test_the_any_pattern_accepts_anything_within_the_lengths(self, testapp, db_session):
-        configure_brand(db_session, "demo-bd", fields={"line": {"enabled": True, "pattern_id": "any", "max_length": 16}})
+        configure_brand(
+            db_session, "demo-bd", fields={"line": {"enabled": True, "pattern_id": "any", "max_length": 16}}
+        )
         register(testapp, line="#€ any ~ thing")
         assert the_member(db_session).line == "#€ any ~ thing"
         answer = register(testapp, status=400, username="karim02", line="x" * 17)
         assert fields_of(answer) == {"line": ["Please enter 1 - 16 characters"]}
 
     def test_a_brands_own_pattern_is_applied_with_its_pattern_id_message(self, testapp, db_session):
-        configure_brand(db_session, "demo-bd", fields={"qqNum": {"enabled": True, "pattern_id": "digits",
-                                                                  "accepted_pattern": "^[1-9][0-9]{4,}$"}})
+        configure_brand(
+            db_session,
+            "demo-bd",
+            fields={"qqNum": {"enabled": True, "pattern_id": "digits", "accepted_pattern": "^[1-9][0-9]{4,}$"}},
+        )
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", qqNum="01234"))["qqNum"] == [
-            "Please enter 1 - 64 characters: digits only"]
+            "Please enter 1 - 64 characters: digits only"
+        ]
         register(testapp, qqNum="12345")
 
     def test_a_birthday_must_be_a_real_date_of_someone_21(self, testapp, db_session, clock):
         configure_brand(db_session, "demo-bd", fields={"birthday": {"enabled": True}})
-        clock.now = datetime(2026, 6, 15, 12, tzinfo=timezone.utc)
+        clock.now = datetime(2026, 6, 15, 12, tzinfo=UTC)
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", birthday="2005-06-16")) == {
-            "birthday": ["Please confirm you are 21 years old"]}
+            "birthday": ["Please confirm you are 21 years old"]
+        }
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", birthday="2001-02-30")) == {
-            "birthday": ["Please enter a real date."]}
+            "birthday": ["Please enter a real date."]
+        }
         assert fields_of(refused(testapp, db_session, 400, "invalid_fields", birthday="17-05-1990")) == {
-            "birthday": ["Please enter 10 characters: a date as yyyy-MM-dd"]}
+            "birthday": ["Please enter 10 characters: a date as yyyy-MM-dd"]
+        }
         register(testapp, birthday="2005-06-15")
         assert the_member(db_session).birthday == date(2005, 6, 15)
 
@@ -188,14 +258,17 @@ class TestFieldRules:
     def test_values_longer_than_any_brand_allows_are_refused_before_anything(self, testapp, db_session):
         answer = refused(testapp, db_session, 400, "invalid_request", username="r" * 256, verificationCode="1" * 256)
         assert sorted((f["field"], f["code"]) for f in answer["value"]["fields"]) == [
-            ("username", "field_max_length"), ("verificationCode", "field_max_length")]
+            ("username", "field_max_length"),
+            ("verificationCode", "field_max_length"),
+        ]
 
     def test_a_verification_code_may_have_255_characters(self, testapp, db_session):
         configure_brand(db_session, "demo-bd", fields={"verificationCode": {"enabled": True, "max_length": 255}})
         register(testapp, verificationCode="7" * 255)  # kept nowhere: the brand proves no numbers (no REGMOBVERF3)
 
-    @pytest.mark.parametrize("fields", [{"login": "yes"}, {"username": 5}, {"registerMethod": "FAX"},
-                                        {"geetest": "solved"}])
+    @pytest.mark.parametrize(
+        "fields", [{"login": "yes"}, {"username": 5}, {"registerMethod": "FAX"}, {"geetest": "solved"}]
+    )
     def test_values_of_the_wrong_kind_are_refused(self, testapp, db_session, fields):
         refused(testapp, db_session, 400, "invalid_request", **fields)
 
@@ -210,8 +283,15 @@ class TestFlags:
         refused(brand_app("demo-ph.localhost", ip="192.0.2.44"), db_session, 403, "registration_unavailable")
 
     def test_mobile_registration_needs_mobilenumreg3(self, testapp, db_session):
-        refused(testapp, db_session, 403, "registration_unavailable", path=MOBILE, mobileNum="01712345678",
-                countryDialingCode="880")
+        refused(
+            testapp,
+            db_session,
+            403,
+            "registration_unavailable",
+            path=MOBILE,
+            mobileNum="01712345678",
+            countryDialingCode="880",
+        )
 
     def test_a_payment_password_is_required_and_kept_hashed(self, testapp, db_session):
         configure_brand(db_session, "demo-bd", flags={"PAYMENTPASSWORD3": True})
@@ -242,15 +322,19 @@ class TestTaken:
         assert answer["code"] == "mobile_taken"
         assert count(db_session) == 1
 
-
     def test_a_number_is_kept_as_typed_and_in_e164(self, testapp, db_session):
-        configure_brand(db_session, "demo-bd", fields={"mobileNum": {"enabled": True, "pattern_id": "any",
-                                                                      "max_length": 40}})
+        configure_brand(
+            db_session, "demo-bd", fields={"mobileNum": {"enabled": True, "pattern_id": "any", "max_length": 40}}
+        )
         answer = register(testapp, status=400, mobileNum="0171 234 5678 0000 0000", countryDialingCode="880")
         assert fields_of(answer) == {"mobileNum": ["Please enter a valid mobile number."]}
         register(testapp, mobileNum="0171 234 5678", countryDialingCode="00880")
         member = the_member(db_session)
-        assert (member.mobile_num, member.country_dialing_code, member.phone) == ("0171 234 5678", "880", "+8801712345678")
+        assert (member.mobile_num, member.country_dialing_code, member.phone) == (
+            "0171 234 5678",
+            "880",
+            "+8801712345678",
+        )
 
 
 class TestTies:
@@ -344,25 +428,37 @@ class TestNameChecks:
     """A refusal past the name check tells whether a name or number has an account: an address,
     and the brand as a whole, gets only so many an hour."""
 
-    def test_after_30_refusals_an_hour_an_address_is_refused_unchecked(self, testapp, brand_app, db_session, members,
-                                                                       clock):
+    def test_after_30_refusals_an_hour_an_address_is_refused_unchecked(
+        self, testapp, brand_app, db_session, members, clock
+    ):
         members(username="rahim01")
         for n in range(MAX_REFUSALS_PER_IP):
             # Taken names, and unknown codes after a free name: each tells what exists.
-            register(testapp, status=409) if n % 2 else register(testapp, 400, username="karim02", affiliateCode="NONE1")
+            register(testapp, status=409) if n % 2 else register(
+                testapp, 400, username="karim02", affiliateCode="NONE1"
+            )
         answer = register(testapp, status=429, username="karim02")
-        assert (answer["code"], answer["message"]) == ("too_many_attempts",
-                                                       "Too many failed attempts. Please try again in an hour.")
+        assert (answer["code"], answer["message"]) == (
+            "too_many_attempts",
+            "Too many failed attempts. Please try again in an hour.",
+        )
         assert count(db_session) == 1
         assert register(brand_app("demo-bd.localhost", ip="203.0.113.10"), status=409)["code"] == "username_taken"
         clock.advance(hours=1, seconds=1)
         register(testapp, username="karim02")
 
     def test_past_1000_refusals_an_hour_on_the_brand_every_address_is_refused_unchecked(
-            self, testapp, brand_app, db_session, tenant_ids):
+        self, testapp, brand_app, db_session, tenant_ids
+    ):
         at = utcnow()
-        db_session.add_all([RefusedCheck(tenant_id=tenant_ids["demo-bd"], kind="register", ip=f"10.0.{n // 200}.{n % 200}",
-                                         created_at=at) for n in range(MAX_REFUSALS_PER_BRAND)])
+        db_session.add_all(
+            [
+                RefusedCheck(
+                    tenant_id=tenant_ids["demo-bd"], kind="register", ip=f"10.0.{n // 200}.{n % 200}", created_at=at
+                )
+                for n in range(MAX_REFUSALS_PER_BRAND)
+            ]
+        )
         db_session.flush()
         assert register(brand_app("demo-bd.localhost", ip="203.0.113.77"), status=429)["code"] == "too_many_attempts"
         assert count(db_session) == 0
@@ -378,13 +474,18 @@ class TestPayloads:
         from calls import public_key, seal
 
         header, key, iv, ciphertext, tag = seal(public_key(testapp), form()).split(".")
-        body = ".".join((header, key, iv, ciphertext[:5] + ("A" if ciphertext[5] != "A" else "B") + ciphertext[6:], tag))
+        body = ".".join(
+            (header, key, iv, ciphertext[:5] + ("A" if ciphertext[5] != "A" else "B") + ciphertext[6:], tag)
+        )
         answer = testapp.put(path, body, content_type="application/jose", status=400).json
         assert answer["code"] == "payload_invalid" and count(db_session) == 0
 
     @pytest.mark.parametrize("path", [REGISTER, MOBILE])
     def test_a_stale_payload_is_refused(self, testapp, db_session, clock, path):
-        assert send(testapp, "PUT", path, form(), status=400, iat=int(clock.now.timestamp()) - 301)["code"] == "payload_expired"
+        assert (
+            send(testapp, "PUT", path, form(), status=400, iat=int(clock.now.timestamp()) - 301)["code"]
+            == "payload_expired"
+        )
         assert count(db_session) == 0
 
     def test_a_replayed_payload_is_refused(self, testapp, db_session):
@@ -392,7 +493,9 @@ class TestPayloads:
 
         body = seal(public_key(testapp), form())
         testapp.put(REGISTER, body, content_type="application/jose")
-        assert testapp.put(REGISTER, body, content_type="application/jose", status=400).json["code"] == "payload_replayed"
+        assert (
+            testapp.put(REGISTER, body, content_type="application/jose", status=400).json["code"] == "payload_replayed"
+        )
         assert count(db_session) == 1
 
     def test_plain_json_is_refused(self, testapp, db_session):
@@ -403,4 +506,5 @@ class TestPayloads:
         paths = testapp.get("/api/openapi.json").json["paths"]
         for path in ("/wps/member/register", "/wps/member/register/mobile"):
             assert paths[path]["put"]["requestBody"]["content"]["application/jose"]["x-plaintext"] == {
-                "$ref": "#/components/schemas/RegisterForm"}
+                "$ref": "#/components/schemas/RegisterForm"
+            }

@@ -1,27 +1,16 @@
 """Registration by mobile number (demo-ph: MOBILENUMREG3 with REGMOBVERF3): PUT
 /wps/member/register/mobile with a code sent by /wps/verification/sms/register, or a phone-auth
 token instead of the code."""
-import pytest
+
 from sqlalchemy import func, select
 
-from calls import PhoneAuth, configure_brand, send
+from calls import configure_brand, send
 from tessera.identity.accounts.models import Member
 
 MOBILE, SEND = "/wps/member/register/mobile?lang=en", "/wps/verification/sms/register?lang=en"
 INFO = "/wps/member/info"
 PH_IP, NUMBER, PHONE = "192.0.2.44", "9171234567", "+639171234567"
 PASSWORD = "abc12345"
-PHONE_AUTH = "tessera-test-phone-auth"
-
-
-@pytest.fixture
-def phone_auth(app, db_session, outbox):
-    adapter = PhoneAuth()
-    pm = app.registry["plugin_manager"]
-    pm.register(adapter, name=PHONE_AUTH)
-    configure_brand(db_session, "demo-ph", plugins={PHONE_AUTH: {}})
-    yield adapter
-    pm.unregister(name=PHONE_AUTH)
 
 
 def code_for(app, box, number=NUMBER) -> str:
@@ -30,8 +19,14 @@ def code_for(app, box, number=NUMBER) -> str:
 
 
 def form(**fields) -> dict:
-    return {"mobileNum": NUMBER, "countryDialingCode": "63", "password": PASSWORD, "confirmPassword": PASSWORD,
-            "registerMethod": "WEB", **fields}
+    return {
+        "mobileNum": NUMBER,
+        "countryDialingCode": "63",
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "registerMethod": "WEB",
+        **fields,
+    }
 
 
 def register(app, status=200, **fields) -> dict:
@@ -52,8 +47,13 @@ class TestWithACode:
         value = register(ph, verificationCode=code_for(ph, outbox), login=True)["value"]
         info = ph.get(INFO, headers={"Authorization": f"Bearer {value['token']}"}).json["value"]
         member = db_session.get(Member, info["id"])
-        assert (member.username, member.phone, member.mobile_num, member.country_dialing_code, member.register_method) == (
-            NUMBER, PHONE, NUMBER, "63", "WEB")
+        assert (
+            member.username,
+            member.phone,
+            member.mobile_num,
+            member.country_dialing_code,
+            member.register_method,
+        ) == (NUMBER, PHONE, NUMBER, "63", "WEB")
 
     def test_a_username_given_is_the_username(self, ph, outbox, db_session):
         register(ph, verificationCode=code_for(ph, outbox), username="juan01")
@@ -65,13 +65,15 @@ class TestWithACode:
 
     def test_the_code_has_the_length_the_brand_says(self, ph, outbox, db_session):
         assert fields_of(register(ph, status=400, verificationCode="123456")) == {
-            "verificationCode": ["Please enter 7 characters: digits only"]}
+            "verificationCode": ["Please enter 7 characters: digits only"]
+        }
 
     def test_a_wrong_code_is_refused_and_the_right_one_still_works(self, ph, outbox, db_session):
         code = code_for(ph, outbox)
         wrong = f"{(int(code) + 1) % 10_000_000:07d}"
         assert fields_of(register(ph, status=400, verificationCode=wrong)) == {
-            "verificationCode": ["The verification code is wrong or has expired."]}
+            "verificationCode": ["The verification code is wrong or has expired."]
+        }
         assert count_members(db_session) == 0
         register(ph, verificationCode=code)
         assert count_members(db_session) == 1
@@ -82,7 +84,8 @@ class TestWithACode:
         # The number now has an account; another number cannot use the code either.
         assert register(ph, status=409, verificationCode=code)["code"] == "mobile_taken"
         assert fields_of(register(ph, status=400, verificationCode=code, mobileNum="9170000000")) == {
-            "verificationCode": ["The verification code is wrong or has expired."]}
+            "verificationCode": ["The verification code is wrong or has expired."]
+        }
 
     def test_a_code_for_another_number_does_not_prove_this_one(self, ph, outbox, db_session):
         code = code_for(ph, outbox, "9170000000")
@@ -90,7 +93,9 @@ class TestWithACode:
         assert count_members(db_session) == 0
 
     def test_a_code_sent_for_a_login_does_not_register(self, ph, outbox, members, db_session):
-        ph.post_json("/wps/verification/sms/noLogin", {"countryDialingCode": "63", "mobileNo": NUMBER, "purpose": "login"})
+        ph.post_json(
+            "/wps/verification/sms/noLogin", {"countryDialingCode": "63", "mobileNo": NUMBER, "purpose": "login"}
+        )
         assert outbox.sms == []  # no account has the number: nothing is sent, and nothing can be used
         register(ph, status=400, verificationCode="1234567")
 
@@ -108,17 +113,23 @@ class TestWithACode:
 
     def test_the_number_is_checked(self, ph, outbox, db_session):
         assert fields_of(register(ph, status=400, mobileNum="917123456a", verificationCode="1234567")) == {
-            "mobileNum": ["Please enter 10 characters: digits only"]}
+            "mobileNum": ["Please enter 10 characters: digits only"]
+        }
         assert fields_of(register(ph, status=400, countryDialingCode="phl", verificationCode="1234567")) == {
-            "mobileNum": ["Please enter a valid mobile number."]}
+            "mobileNum": ["Please enter a valid mobile number."]
+        }
 
     def test_mobile_registration_requires_the_number(self, ph, outbox, db_session):
-        assert fields_of(register(ph, status=400, mobileNum="", verificationCode="1234567")) == {"mobileNum": ["Required"]}
+        assert fields_of(register(ph, status=400, mobileNum="", verificationCode="1234567")) == {
+            "mobileNum": ["Required"]
+        }
 
 
 class TestTaken:
     def test_a_number_with_an_account_is_taken(self, ph, outbox, members, db_session):
-        configure_brand(db_session, "demo-ph", flags={"REGMOBVERF3": False}, fields={"verificationCode": {"enabled": False}})
+        configure_brand(
+            db_session, "demo-ph", flags={"REGMOBVERF3": False}, fields={"verificationCode": {"enabled": False}}
+        )
         members("demo-ph", phone=PHONE)
         assert register(ph, status=409)["code"] == "mobile_taken"
         assert count_members(db_session) == 1
@@ -151,4 +162,3 @@ class TestWithAPhoneAuthToken:
     def test_a_brand_without_phone_auth(self, ph, outbox, db_session):
         assert register(ph, status=400, firebaseIdToken="anything")["code"] == "phone_auth_unavailable"
         assert count_members(db_session) == 0
-

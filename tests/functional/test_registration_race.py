@@ -1,6 +1,7 @@
 """Two registrations of one username, or of one number, at the same moment, each in its own
 request and transaction against the real database (PostgreSQL where the suite runs there): one
 member, the others refused with 409, never a 500."""
+
 import threading
 import uuid
 
@@ -9,25 +10,17 @@ import webtest
 from sqlalchemy import delete, func, select
 
 from calls import configure_brand, public_key, seal
-from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import MemberSession
-from tessera.identity.encryption.models import SeenPayload
 from tessera.core.refusals import KeptRefusal
-from tessera.identity.registration.services import _insert
-from tessera.tenancy.models import Tenant
 from tessera.core.timeutil import utcnow
+from tessera.identity.accounts.models import AuditEvent, Member
+from tessera.identity.encryption.models import SeenPayload
+from tessera.identity.registration.services import _insert
+from tessera.identity.sessions.models import MemberSession
+from tessera.tenancy.models import Tenant
 
 REGISTER = "/wps/member/register"
 ATTEMPTS = 4
-
-
-@pytest.fixture
-def wsgi(settings, engine):
-    wsgi = make_app(settings)
-    yield wsgi
-    wsgi.registry["db_engine"].dispose()
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """/wps/relay/{OPERATION}: one dispatcher for every registered operation, checking in order
 that it exists, its method, the caller's login, the request against the operation's own
 description, and the payment password, before the handler runs."""
+
 import pytest
 from pyramid.config import Configurator
 from pyramid.exceptions import ConfigurationExecutionError
@@ -28,7 +29,9 @@ def test_a_get_operation_answers_get_and_head(relay_app, operations):
     assert relay_app.head("/wps/relay/TEST_roomList").status_int == 200
 
 
-@pytest.mark.parametrize("path", ["/wps/relay/NO_such", "/wps/relay/passwordCheck/NO_such", "/wps/relay/passwordCheck/TEST_echo"])
+@pytest.mark.parametrize(
+    "path", ["/wps/relay/NO_such", "/wps/relay/passwordCheck/NO_such", "/wps/relay/passwordCheck/TEST_echo"]
+)
 def test_an_unknown_operation_is_404(relay_app, operations, path):
     response = relay_app.post_json(path, {"name": "Rahim", "count": 3}, status=404)
     assert code(response) == "unknown_operation"
@@ -83,7 +86,9 @@ class TestLogin:
 
     @pytest.mark.parametrize("authorization", ["Bearer wrong-token", "Basic bWU6cHc=", "Bearer", ""])
     def test_a_token_that_is_not_a_session_is_401(self, relay_app, authorization):
-        response = relay_app.post_json("/wps/relay/TEST_memberEcho", {}, headers={"Authorization": authorization}, status=401)
+        response = relay_app.post_json(
+            "/wps/relay/TEST_memberEcho", {}, headers={"Authorization": authorization}, status=401
+        )
         assert code(response) == "not_logged_in"
 
     def test_login_is_checked_before_the_body(self, relay_app):
@@ -96,7 +101,9 @@ class TestLogin:
         assert operations.calls == [("TEST_memberEcho", 4242)]
 
     def test_a_logged_in_member_still_sends_a_valid_body(self, relay_app, operations, member_login):
-        response = relay_app.post_json("/wps/relay/TEST_memberEcho", {"note": "n" * 21}, headers=member_login, status=400)
+        response = relay_app.post_json(
+            "/wps/relay/TEST_memberEcho", {"note": "n" * 21}, headers=member_login, status=400
+        )
         assert response.json["value"]["fields"][0]["code"] == "field_max_length"
         assert operations.calls == []
 
@@ -118,14 +125,17 @@ class TestMethods:
 
 
 class TestValidation:
-    @pytest.mark.parametrize("body, field, field_code", [
-        ({"count": 1}, "name", "field_required"),
-        ({"name": "Rahim", "count": "3"}, "count", "field_type"),
-        ({"name": "Rahim", "count": 2.5}, "count", "field_type"),
-        ({"name": "Rahim", "count": 0}, "count", "field_minimum"),
-        ({"name": "R", "count": 1}, "name", "field_min_length"),
-        ({"name": "Rahim", "count": 1, "admin": True}, "admin", "field_unknown"),
-    ])
+    @pytest.mark.parametrize(
+        "body, field, field_code",
+        [
+            ({"count": 1}, "name", "field_required"),
+            ({"name": "Rahim", "count": "3"}, "count", "field_type"),
+            ({"name": "Rahim", "count": 2.5}, "count", "field_type"),
+            ({"name": "Rahim", "count": 0}, "count", "field_minimum"),
+            ({"name": "R", "count": 1}, "name", "field_min_length"),
+            ({"name": "Rahim", "count": 1, "admin": True}, "admin", "field_unknown"),
+        ],
+    )
     def test_the_handler_never_sees_an_invalid_request(self, relay_app, operations, body, field, field_code):
         response = relay_app.post_json("/wps/relay/TEST_echo", body, status=400)
         assert code(response) == "invalid_request"

@@ -1,6 +1,7 @@
 """Headers that protect members: Strict-Transport-Security on every answer that came over HTTPS
 (to the server, or to a trusted proxy saying so), no-store on every answer about a member or a
 session, a Secure captcha cookie over HTTPS, and a locked-down API explorer."""
+
 import re
 
 import pytest
@@ -32,8 +33,16 @@ def proto(value: str) -> dict:
 
 
 class TestStrictTransport:
-    @pytest.mark.parametrize("path, status", [("/wps/system/status", 200), ("/", 200), ("/assets/logo.svg", 200),
-                                              ("/wps/nothing-here", 404), ("/healthz", 200)])
+    @pytest.mark.parametrize(
+        "path, status",
+        [
+            ("/wps/system/status", 200),
+            ("/", 200),
+            ("/assets/logo.svg", 200),
+            ("/wps/nothing-here", 404),
+            ("/healthz", 200),
+        ],
+    )
     def test_every_answer_over_https_has_it(self, call, path, status):
         assert call(https=True).get(path, status=status).headers["Strict-Transport-Security"] == STRICT
 
@@ -47,7 +56,9 @@ class TestStrictTransport:
 
     def test_the_proxys_own_value_is_the_last(self, call):
         assert "Strict-Transport-Security" not in call(ip=PROXY).get("/healthz", headers=proto("https, http")).headers
-        assert call(ip=PROXY).get("/healthz", headers=proto("http, HTTPS")).headers["Strict-Transport-Security"] == STRICT
+        assert (
+            call(ip=PROXY).get("/healthz", headers=proto("http, HTTPS")).headers["Strict-Transport-Security"] == STRICT
+        )
 
     @pytest.mark.parametrize("headers", [{}, proto("http")])
     def test_never_over_plain_http(self, call, headers):
@@ -94,7 +105,9 @@ class TestCaptchaCookie:
         configure_brand(db_session, "demo-bd", plugins={"image-captcha": {"secret": "headers-secret"}})
 
     def cookie(self, app, headers=None) -> list[str]:
-        return [part.strip().lower() for part in app.get("/wps/captcha", headers=headers).headers["Set-Cookie"].split(";")]
+        return [
+            part.strip().lower() for part in app.get("/wps/captcha", headers=headers).headers["Set-Cookie"].split(";")
+        ]
 
     def test_secure_over_https(self, call):
         assert "secure" in self.cookie(call(https=True))

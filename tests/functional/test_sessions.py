@@ -1,5 +1,6 @@
 """Login, sessions, logout, member info and free play (/wps/session/* and /wps/member/info), and
 the calls only real members may make."""
+
 from datetime import timedelta
 
 import pytest
@@ -10,19 +11,24 @@ from calls import configure_brand, seal
 from factories import PASSWORD
 from tessera import hookimpl
 from tessera.app import make_app
-from tessera.identity.sessions import services
-from tessera.identity.sessions.views import SessionLookup
+from tessera.core.security import ISessionLookup
+from tessera.core.timeutil import now
 from tessera.identity.accounts.models import AuditEvent, Member
-from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.identity.passwords import DEFAULT_PASSWORD
 from tessera.identity.permissions import Permissions
-from tessera.plugins import make_plugin_manager
+from tessera.identity.sessions import services
 from tessera.identity.sessions.logins import MAX_FREE_PLAY_PER_IP
-from tessera.core.security import ISessionLookup
+from tessera.identity.sessions.models import FailedLogin, MemberSession
+from tessera.identity.sessions.views import SessionLookup
+from tessera.plugins import make_plugin_manager
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import now
 
-LOGIN, INFO, LOGOUT, FREE_PLAY = "/wps/session/login", "/wps/member/info", "/wps/session/logout", "/wps/session/login/freeplay"
+LOGIN, INFO, LOGOUT, FREE_PLAY = (
+    "/wps/session/login",
+    "/wps/member/info",
+    "/wps/session/logout",
+    "/wps/session/login/freeplay",
+)
 PH_IP, OTHER_BD_IP = "192.0.2.44", "203.0.113.77"
 JOSE = "application/jose"
 
@@ -94,16 +100,30 @@ class TestLogin:
         member = members()
         wrong = log_in(testapp, member.username, "Wrong-password1", status=401)
         unknown = log_in(testapp, "nobody-here", PASSWORD, status=401)
-        assert wrong == unknown == {"success": False, "code": "login_failed",
-                                    "message": "ব্যবহারকারীর নাম বা পাসওয়ার্ড সঠিক নয়।", "value": None}
-        assert testapp.post(LOGIN + "?lang=en", seal(public_key(testapp), {"username": "x", "password": "y"}),
-                            content_type=JOSE, status=401).json["message"] == "The username or password is not correct."
+        assert (
+            wrong
+            == unknown
+            == {"success": False, "code": "login_failed", "message": "ব্যবহারকারীর নাম বা পাসওয়ার্ড সঠিক নয়।", "value": None}
+        )
+        assert (
+            testapp.post(
+                LOGIN + "?lang=en",
+                seal(public_key(testapp), {"username": "x", "password": "y"}),
+                content_type=JOSE,
+                status=401,
+            ).json["message"]
+            == "The username or password is not correct."
+        )
 
     @pytest.mark.parametrize("member_type", [0, 3, 5])
     def test_an_account_that_is_not_a_member_is_refused(self, testapp, members, member_type):
         member = members(member_type=member_type)
-        answer = testapp.post(LOGIN + "?lang=en", seal(public_key(testapp), {"username": member.username, "password": PASSWORD}),
-                              content_type=JOSE, status=403).json
+        answer = testapp.post(
+            LOGIN + "?lang=en",
+            seal(public_key(testapp), {"username": member.username, "password": PASSWORD}),
+            content_type=JOSE,
+            status=403,
+        ).json
         assert (answer["code"], answer["message"]) == ("non_member_login", "Non-member account unable to login")
 
     def test_with_a_wrong_password_a_non_member_gets_login_failed_like_anyone(self, testapp, members):
@@ -135,15 +155,21 @@ class TestLogin:
         assert log_in(testapp, member.username, DEFAULT_PASSWORD)["value"]["passwordExpired"] is True
 
     def test_a_password_older_than_the_brand_allows_has_expired(self, testapp, members, db_session, clock):
-        set_brand_config(db_session, "demo-bd", whitelabel={"PWDEXPIRY3": True},
-                         sessions={"idle_minutes": 30, "lifetime_hours": 24, "password_expiry_days": 30})
+        set_brand_config(
+            db_session,
+            "demo-bd",
+            whitelabel={"PWDEXPIRY3": True},
+            sessions={"idle_minutes": 30, "lifetime_hours": 24, "password_expiry_days": 30},
+        )
         old = members(created_at=clock.now - timedelta(days=31))
         recent = members(created_at=clock.now - timedelta(days=29))
         assert log_in(testapp, old.username)["value"]["passwordExpired"] is True
         assert log_in(testapp, recent.username)["value"]["passwordExpired"] is False
 
     def test_without_the_flag_passwords_do_not_expire(self, testapp, members, db_session, clock):
-        set_brand_config(db_session, "demo-bd", sessions={"idle_minutes": 30, "lifetime_hours": 24, "password_expiry_days": 30})
+        set_brand_config(
+            db_session, "demo-bd", sessions={"idle_minutes": 30, "lifetime_hours": 24, "password_expiry_days": 30}
+        )
         old = members(created_at=clock.now - timedelta(days=400))
         assert log_in(testapp, old.username)["value"]["passwordExpired"] is False
 
@@ -170,11 +196,14 @@ class TestThrottles:
         assert count(db_session, FailedLogin, FailedLogin.username_key == member.username_key) == 3
 
     def test_after_100_failures_an_hour_even_the_right_password_is_refused_unchecked(
-            self, testapp, members, db_session, tenant_ids, clock):
+        self, testapp, members, db_session, tenant_ids, clock
+    ):
         member = members()
         # From many addresses, so only the account's count can refuse it.
         for n in range(100):
-            self.fail(db_session, member.username_key, f"10.0.{n // 250}.{n % 250}", 1, tenant_ids["demo-bd"], clock.now)
+            self.fail(
+                db_session, member.username_key, f"10.0.{n // 250}.{n % 250}", 1, tenant_ids["demo-bd"], clock.now
+            )
         answer = log_in(testapp, member.username, status=429)
         assert answer["code"] == "too_many_attempts"
         assert count(db_session, FailedLogin, FailedLogin.username_key == member.username_key) == 100  # not checked
@@ -199,14 +228,16 @@ class TestThrottles:
         assert log_in(testapp, member.username)["success"] is True
 
     def test_after_30_failures_an_hour_from_one_address_it_is_refused(
-            self, testapp, brand_app, members, db_session, tenant_ids, clock):
+        self, testapp, brand_app, members, db_session, tenant_ids, clock
+    ):
         member = members()
         self.fail(db_session, "someone-else", "203.0.113.9", 30, tenant_ids["demo-bd"], clock.now)
         assert log_in(testapp, member.username, status=429)["code"] == "too_many_attempts"
         assert log_in(brand_app("demo-bd.localhost", ip=OTHER_BD_IP), member.username)["success"] is True
 
     def test_an_addresss_failures_on_one_brand_do_not_count_on_another(
-            self, ph, members, db_session, tenant_ids, clock):
+        self, ph, members, db_session, tenant_ids, clock
+    ):
         member = members("demo-ph")
         self.fail(db_session, member.username_key, PH_IP, 100, tenant_ids["demo-bd"], clock.now)
         assert log_in(ph, member.username)["success"] is True
@@ -253,7 +284,11 @@ class TestSessions:
         member = members()
         token, other = token_of(testapp, member), token_of(testapp, member)
         assert testapp.delete(LOGOUT, headers=bearer(token)).json == {
-            "success": True, "code": None, "message": None, "value": None}
+            "success": True,
+            "code": None,
+            "message": None,
+            "value": None,
+        }
         assert testapp.get(INFO, headers=bearer(token), status=401).json["code"] == "not_logged_in"
         testapp.delete(LOGOUT, headers=bearer(token), status=401)
         assert testapp.get(INFO, headers=bearer(other)).json["value"]["id"] == member.id  # only that session
@@ -289,10 +324,16 @@ class TestSessions:
         testapp.get(INFO, headers=bearer(token))  # still good at home
 
     def test_the_same_username_on_two_brands_is_two_accounts(self, testapp, ph, members):
-        bd, other = members("demo-bd", username="samename"), members("demo-ph", username="samename", password="Other789")
+        bd, other = (
+            members("demo-bd", username="samename"),
+            members("demo-ph", username="samename", password="Other789"),
+        )
         assert testapp.get(INFO, headers=bearer(token_of(testapp, bd))).json["value"]["id"] == bd.id
         log_in(testapp, "samename", "Other789", status=401)
-        assert ph.get(INFO, headers=bearer(log_in(ph, "samename", "Other789")["value"]["token"])).json["value"]["id"] == other.id
+        assert (
+            ph.get(INFO, headers=bearer(log_in(ph, "samename", "Other789")["value"]["token"])).json["value"]["id"]
+            == other.id
+        )
 
     def test_relay_operations_that_need_a_token_accept_a_session(self, relay_app, test_wsgi, members, operations):
         original = test_wsgi.registry.getUtility(ISessionLookup)
@@ -311,8 +352,13 @@ class TestMemberInfo:
     def test_the_shape(self, testapp, members):
         member = members(nickname="Tiger")
         assert testapp.get(INFO, headers=bearer(token_of(testapp, member))).json["value"] == {
-            "id": member.id, "account": member.username, "nickname": "Tiger", "type": 4, "toUpline": False,
-            "clubLabel": {"labelName": "VIP0", "rankLevel": 0}, "memberLabel": [],
+            "id": member.id,
+            "account": member.username,
+            "nickname": "Tiger",
+            "type": 4,
+            "toUpline": False,
+            "clubLabel": {"labelName": "VIP0", "rankLevel": 0},
+            "memberLabel": [],
         }
 
     def test_each_member_sees_their_own_record(self, testapp, members):
@@ -337,7 +383,9 @@ class TestFreePlay:
         assert (login.kind, login.detail) == ("login", {"freePlay": True})
 
     def test_each_visitor_gets_their_own_account(self, ph):
-        first, second = (ph.get(INFO, headers=bearer(ph.post(FREE_PLAY).json["value"]["token"])).json["value"] for _ in range(2))
+        first, second = (
+            ph.get(INFO, headers=bearer(ph.post(FREE_PLAY).json["value"]["token"])).json["value"] for _ in range(2)
+        )
         assert first["id"] != second["id"] and first["account"] != second["account"]
 
     def test_a_demo_account_cannot_log_in_with_a_password(self, ph):
@@ -349,7 +397,10 @@ class TestFreePlay:
         for _ in range(MAX_FREE_PLAY_PER_IP):
             ph.post(FREE_PLAY)
         answer = ph.post(FREE_PLAY + "?lang=en", status=429).json
-        assert (answer["code"], answer["message"]) == ("too_many_requests", "Too many requests. Please wait and try again.")
+        assert (answer["code"], answer["message"]) == (
+            "too_many_requests",
+            "Too many requests. Please wait and try again.",
+        )
         assert count(db_session, Member) == MAX_FREE_PLAY_PER_IP
         brand_app("demo-ph.localhost", ip="192.0.2.201").post(FREE_PLAY)  # another address is not held back
         clock.advance(hours=1, seconds=1)
@@ -369,9 +420,15 @@ class TestAudit:
         log_in(testapp, "nobody-here", status=401)
         token = token_of(testapp, member)
         testapp.delete(LOGOUT, headers=bearer(token))
-        events = db_session.execute(select(AuditEvent.kind, AuditEvent.member_id, AuditEvent.ip).order_by(AuditEvent.id)).all()
-        assert events == [("login_failed", member.id, "203.0.113.9"), ("login_failed", None, "203.0.113.9"),
-                          ("login", member.id, "203.0.113.9"), ("logout", member.id, "203.0.113.9")]
+        events = db_session.execute(
+            select(AuditEvent.kind, AuditEvent.member_id, AuditEvent.ip).order_by(AuditEvent.id)
+        ).all()
+        assert events == [
+            ("login_failed", member.id, "203.0.113.9"),
+            ("login_failed", None, "203.0.113.9"),
+            ("login", member.id, "203.0.113.9"),
+            ("logout", member.id, "203.0.113.9"),
+        ]
 
 
 FUNDS_DESCRIPTION = """
@@ -399,8 +456,14 @@ class RealOnlyCall:
     @hookimpl
     def tessera_configure(self, config):
         config.add_route("test.funds", "/wps/test/funds", factory="tessera.identity.permissions.RealAccount")
-        config.add_view(lambda request: {"memberId": request.authenticated_userid}, route_name="test.funds",
-                        request_method="GET", renderer="api", openapi=True, permission=Permissions.FundsUse)
+        config.add_view(
+            lambda request: {"memberId": request.authenticated_userid},
+            route_name="test.funds",
+            request_method="GET",
+            renderer="api",
+            openapi=True,
+            permission=Permissions.FundsUse,
+        )
         config.add_openapi(str(self.description))
 
 
@@ -422,11 +485,14 @@ class TestRealAccounts:
     def funds(self, funds_wsgi, serve_connection):
         wsgi = serve_connection(funds_wsgi)
         return lambda host="demo-bd.localhost", ip="203.0.113.9": webtest.TestApp(
-            wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": ip})
+            wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": ip}
+        )
 
     def test_a_real_member_may(self, funds, members):
         app, member = funds(), members()
-        assert app.get("/wps/test/funds", headers=bearer(token_of(app, member))).json["value"] == {"memberId": member.id}
+        assert app.get("/wps/test/funds", headers=bearer(token_of(app, member))).json["value"] == {
+            "memberId": member.id
+        }
 
     @pytest.mark.parametrize("member_type", [1, 2, 41, 42])
     def test_an_agent_is_told_it_needs_a_real_account(self, funds, members, member_type):
@@ -434,7 +500,9 @@ class TestRealAccounts:
         token = token_of(app, members(member_type=member_type))
         answer = app.get("/wps/test/funds?lang=en", headers=bearer(token), status=403).json
         assert (answer["code"], answer["message"]) == (
-            "in_need_true_account", "Only real accounts can do this. Please register a real account.")
+            "in_need_true_account",
+            "Only real accounts can do this. Please register a real account.",
+        )
         assert app.get(INFO, headers=bearer(token)).json["value"]["type"] == member_type  # the rest still works
 
     def test_a_free_play_account_is_told_it_needs_a_real_account(self, funds):

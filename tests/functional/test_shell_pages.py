@@ -1,4 +1,5 @@
 """Every page route of SPEC §2 answers the brand's index.html, with its bootstrap and policy."""
+
 import json
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -56,7 +57,9 @@ def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
 
 def opened(status: dict) -> dict:
     """The status with its live-chat link unsealed (each sealing draws a new key)."""
-    entries = [{**e, "path": open_sealed(e["path"]) if e["csType"] == "3" else e["path"]} for e in status["customerService"]]
+    entries = [
+        {**e, "path": open_sealed(e["path"]) if e["csType"] == "3" else e["path"]} for e in status["customerService"]
+    ]
     return {**status, "customerService": entries}
 
 

@@ -1,5 +1,6 @@
 """The system calls of SPEC §7 besides status: flags, register settings, domain routes, routers,
 help centre, customer service, and the health checks."""
+
 import re
 
 import pytest
@@ -22,10 +23,21 @@ def test_whitelabel_lists_every_flag_as_the_brand_sets_it(testapp, ph):
     bd_flags, ph_flags = value(testapp, "/wps/system/whitelabel"), value(ph, "/wps/system/whitelabel")
     assert set(bd_flags) == set(ph_flags) == set(FLAGS)
     assert {f for f, on in bd_flags.items() if on} == {
-        "USERNAMEREG3", "DIRECTREG3", "AGENT3", "REFERRAL3", "DIVIDEND3", "DAILYSAL3",
+        "USERNAMEREG3",
+        "DIRECTREG3",
+        "AGENT3",
+        "REFERRAL3",
+        "DIVIDEND3",
+        "DAILYSAL3",
     }
     assert {f for f, on in ph_flags.items() if on} == {
-        "MOBILENUMREG3", "REGMOBVERF3", "DIRECTREG3", "LOGINREQCAPTCHA3", "FREEPLAY3", "MOBILEVERCODELOGIN3", "CHNGPASSVERIF3",
+        "MOBILENUMREG3",
+        "REGMOBVERF3",
+        "DIRECTREG3",
+        "LOGINREQCAPTCHA3",
+        "FREEPLAY3",
+        "MOBILEVERCODELOGIN3",
+        "CHNGPASSVERIF3",
     }
 
 
@@ -39,8 +51,12 @@ class TestRegisterSettings:
 
     def test_mobile_number_is_shown_and_required_only_where_the_brand_registers_by_mobile(self, testapp, ph):
         assert value(ph, "/wps/system/setting/register")["mobileNum"] == {
-            "enabled": True, "required": True, "acceptedPattern": "^[0-9]+$", "patternId": "digits",
-            "minLength": 10, "maxLength": 10,
+            "enabled": True,
+            "required": True,
+            "acceptedPattern": "^[0-9]+$",
+            "patternId": "digits",
+            "minLength": 10,
+            "maxLength": 10,
         }
         bd_mobile = value(testapp, "/wps/system/setting/register")["mobileNum"]
         assert bd_mobile["enabled"] is False and bd_mobile["required"] is False
@@ -48,8 +64,12 @@ class TestRegisterSettings:
     def test_the_brands_own_settings_override_the_defaults(self, testapp, ph):
         bd = value(testapp, "/wps/system/setting/register")
         assert bd["username"] == {
-            "enabled": True, "required": True, "acceptedPattern": "^[A-Za-z][A-Za-z0-9]*$",
-            "patternId": "letterFirstAlnum", "minLength": 6, "maxLength": 16,
+            "enabled": True,
+            "required": True,
+            "acceptedPattern": "^[A-Za-z][A-Za-z0-9]*$",
+            "patternId": "letterFirstAlnum",
+            "minLength": 6,
+            "maxLength": 16,
         }
         assert (bd["email"]["enabled"], bd["email"]["required"], bd["email"]["patternId"]) == (True, False, "email")
         assert bd["affiliateCode"]["enabled"] is True
@@ -78,7 +98,11 @@ def test_domain_route_is_the_calling_hosts(brand_app, host, route, referral_code
 def test_routers_list_the_brands_domains_and_resources(testapp, ph):
     bd = value(testapp, "/wps/system/routers")
     assert bd["domainList"] == [
-        "demo-bd.localhost", "localhost", "127.0.0.1", "agent.demo-bd.localhost", "join.demo-bd.localhost",
+        "demo-bd.localhost",
+        "localhost",
+        "127.0.0.1",
+        "agent.demo-bd.localhost",
+        "join.demo-bd.localhost",
     ]
     assert bd["resources"] == [
         {"resourceType": "AGENT", "url": "/agent", "qrCodeUrl": None, "title": "Become an agent"},
@@ -104,14 +128,19 @@ class TestHelpCenter:
 
     def test_follows_the_request_language_without_the_query(self, testapp):
         assert value(testapp, "/wps/system/helpCenter")["language"] == "bn"
-        assert testapp.get("/wps/system/helpCenter", headers={"Accept-Language": "en"}).json["value"]["language"] == "en"
+        assert (
+            testapp.get("/wps/system/helpCenter", headers={"Accept-Language": "en"}).json["value"]["language"] == "en"
+        )
 
-    @pytest.mark.parametrize("host, asked, answered", [
-        ("demo-bd.localhost", "fil", "bn"),   # not one of the brand's languages
-        ("demo-bd.localhost", "zh-TW", "bn"),
-        ("demo-ph.localhost", "fil", "en"),   # one of its languages, without content
-        ("demo-ph.localhost", "bn", "en"),    # another brand's content is never shown
-    ])
+    @pytest.mark.parametrize(
+        "host, asked, answered",
+        [
+            ("demo-bd.localhost", "fil", "bn"),  # not one of the brand's languages
+            ("demo-bd.localhost", "zh-TW", "bn"),
+            ("demo-ph.localhost", "fil", "en"),  # one of its languages, without content
+            ("demo-ph.localhost", "bn", "en"),  # another brand's content is never shown
+        ],
+    )
     def test_falls_back_to_the_brand_default(self, brand_app, host, asked, answered):
         help_center = value(brand_app(host, ip=PH_IP), f"/wps/system/helpCenter?lang={asked}")
         assert help_center["language"] == answered
@@ -131,10 +160,16 @@ class TestHelpCenter:
     def test_raw_html_in_the_content_is_shown_as_text(self, testapp, db_session, settings):
         sources = load_tenants(settings.tenants_dir, settings_schemas(plugin_manager()))
         bd = next(s for s in sources if s.slug == "demo-bd")
-        bd.help["en"] = [{"key": "about", "title": "About", "body": (
-            '<script>alert("x")</script> **bold** <img src=x onerror="alert(1)"> '
-            "[chat](javascript:alert(1)) [site](https://demo-bd.example)"
-        )}]
+        bd.help["en"] = [
+            {
+                "key": "about",
+                "title": "About",
+                "body": (
+                    '<script>alert("x")</script> **bold** <img src=x onerror="alert(1)"> '
+                    "[chat](javascript:alert(1)) [site](https://demo-bd.example)"
+                ),
+            }
+        ]
         sync_tenants(db_session, sources, settings.secret_key)
         db_session.flush()
         [section] = value(testapp, "/wps/system/helpCenter?lang=en")["sections"]
@@ -160,11 +195,15 @@ class TestCustomerService:
         assert "chat.demo-bd.example" not in live_chat
         assert open_sealed(live_chat) == "https://chat.demo-bd.example/room/support"
         assert [e["path"] for e in path_list[1:]] == [
-            "https://m.me/tessera.demo.bd", "https://t.me/tessera_demo_bd_support", "tel:+8809600000000",
+            "https://m.me/tessera.demo.bd",
+            "https://t.me/tessera_demo_bd_support",
+            "tel:+8809600000000",
         ]
 
     def test_each_answer_seals_afresh(self, testapp):
-        first, second = (value(testapp, "/wps/system/customerService")["version"]["pathList"][0]["path"] for _ in range(2))
+        first, second = (
+            value(testapp, "/wps/system/customerService")["version"]["pathList"][0]["path"] for _ in range(2)
+        )
         assert first != second
         assert open_sealed(first) == open_sealed(second)
 

@@ -1,15 +1,15 @@
 """/wps/system/status: 0 normal, 1 maintenance, 2 region restriction; also the permission info
 the shell boots from, each part of it the calling brand's own."""
+
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import delete
 
+from tessera.core.timeutil import utcnow
 from tessera.system.status.linkseal import open_sealed
 from tessera.system.status.models import MaintenanceWindow
-from tessera.tenancy.models import Footer
-from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
+from tessera.tenancy.models import Footer, Tenant
 
 # Addresses inside the cidr-region ranges of tenants/*/tenant.toml.
 BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
@@ -105,8 +105,14 @@ def test_the_brand_and_its_settings(brand_app):
     bd = status(brand_app)
     ph = status(brand_app, "demo-ph.localhost", PH_IP)
     assert bd["brand"] == {
-        "slug": "demo-bd", "name": "Tessera Demo BD", "currency": "BDT", "currencySymbol": "৳",
-        "defaultLanguage": "bn", "languages": ["bn", "en"], "theme": "light", "logo": "/assets/logo.svg",
+        "slug": "demo-bd",
+        "name": "Tessera Demo BD",
+        "currency": "BDT",
+        "currencySymbol": "৳",
+        "defaultLanguage": "bn",
+        "languages": ["bn", "en"],
+        "theme": "light",
+        "logo": "/assets/logo.svg",
     }
     assert ph["brand"]["theme"] == "dark" and ph["brand"]["currencySymbol"] == "P"
     assert bd["whitelabel"]["USERNAMEREG3"] is True and bd["whitelabel"]["MOBILENUMREG3"] is False
@@ -173,25 +179,40 @@ class TestFooter:
         assert english["description"].startswith("<p><strong>Tessera Demo BD</strong> is a demonstration brand")
         assert bengali["description"].startswith("<p><strong>টেসেরা ডেমো বিডি</strong>")
         assert english["licences"] == [
-            {"title": "Demo Gaming Authority", "url": "/assets/footer/licence-authority.svg",
-             "linkUrl": "https://licensing.demo-bd.example/tessera"},
-            {"title": "Fair Play Lab certified", "url": "/assets/footer/licence-fair-play.svg",
-             "linkUrl": "https://fairplay.demo-bd.example/certificates/tessera"},
+            {
+                "title": "Demo Gaming Authority",
+                "url": "/assets/footer/licence-authority.svg",
+                "linkUrl": "https://licensing.demo-bd.example/tessera",
+            },
+            {
+                "title": "Fair Play Lab certified",
+                "url": "/assets/footer/licence-fair-play.svg",
+                "linkUrl": "https://fairplay.demo-bd.example/certificates/tessera",
+            },
             {"title": "RNG independently tested", "url": "/assets/footer/licence-rng.svg", "linkUrl": None},
         ]
         assert [p["url"] for p in english["protection"]] == [
-            "/assets/footer/protection-ssl.svg", "/assets/footer/protection-privacy.svg", "/assets/footer/protection-fraud.svg"]
+            "/assets/footer/protection-ssl.svg",
+            "/assets/footer/protection-privacy.svg",
+            "/assets/footer/protection-fraud.svg",
+        ]
         assert english["protection"][0] == {"title": "SSL secured", "url": "/assets/footer/protection-ssl.svg"}
         assert english["responsibility"] == {
-            "title": "Only for players aged 18 or older", "url": "/assets/footer/18-plus.svg", "linkUrl": "/help#responsible"}
+            "title": "Only for players aged 18 or older",
+            "url": "/assets/footer/18-plus.svg",
+            "linkUrl": "/help#responsible",
+        }
         assert bengali["responsibility"]["title"] == "শুধুমাত্র ১৮ বছর বা তার বেশি বয়সীদের জন্য"
         assert [lic["url"] for lic in bengali["licences"]] == [lic["url"] for lic in english["licences"]]
 
-    @pytest.mark.parametrize("host, asked, answered", [
-        ("demo-ph.localhost", "fil", "en"),  # one of its languages, without a footer file
-        ("demo-ph.localhost", "bn", "en"),   # another brand's language
-        ("demo-bd.localhost", "fil", "bn"),  # not one of the brand's languages
-    ])
+    @pytest.mark.parametrize(
+        "host, asked, answered",
+        [
+            ("demo-ph.localhost", "fil", "en"),  # one of its languages, without a footer file
+            ("demo-ph.localhost", "bn", "en"),  # another brand's language
+            ("demo-bd.localhost", "fil", "bn"),  # not one of the brand's languages
+        ],
+    )
     def test_falls_back_to_the_brand_default(self, brand_app, host, asked, answered):
         app = brand_app(host, ip=PH_IP)
         fallen_back = app.get(f"/wps/system/status?lang={asked}").json["value"]["footer"]
@@ -205,18 +226,27 @@ class TestFooter:
         assert [lic["title"] for lic in ph["licences"]] == ["Demo Gaming Authority", "RNG independently tested"]
         assert ph["licences"][0]["linkUrl"] == "https://licensing.demo-ph.example/tessera"
         assert ph["responsibility"] == {"title": "Adults only", "url": "/assets/footer/18-plus.svg", "linkUrl": None}
-        assert {lic["linkUrl"] for lic in bd["licences"]}.isdisjoint({lic["linkUrl"] for lic in ph["licences"]} - {None})
+        assert {lic["linkUrl"] for lic in bd["licences"]}.isdisjoint(
+            {lic["linkUrl"] for lic in ph["licences"]} - {None}
+        )
 
     def test_a_brand_without_a_footer_gets_an_empty_one(self, brand_app, db_session, tenant_ids):
         db_session.execute(delete(Footer).where(Footer.tenant_id == tenant_ids["demo-ph"]))
         db_session.flush()
         assert status(brand_app, "demo-ph.localhost", PH_IP)["footer"] == {
-            "description": "", "licences": [], "protection": [], "responsibility": None}
+            "description": "",
+            "licences": [],
+            "protection": [],
+            "responsibility": None,
+        }
         assert status(brand_app)["footer"]["licences"]
 
 
 def test_the_logo_is_the_brands_asset(brand_app):
     assert status(brand_app)["brand"]["logo"] == "/assets/logo.svg"
     assert status(brand_app, "demo-ph.localhost", PH_IP)["brand"]["logo"] == "/assets/logo.svg"
-    logos = {host: brand_app(host, ip=PH_IP).get("/assets/logo.svg").body for host in ("demo-bd.localhost", "demo-ph.localhost")}
+    logos = {
+        host: brand_app(host, ip=PH_IP).get("/assets/logo.svg").body
+        for host in ("demo-bd.localhost", "demo-ph.localhost")
+    }
     assert logos["demo-bd.localhost"] != logos["demo-ph.localhost"]

@@ -9,6 +9,7 @@ made or lost: each member's main wallet plus what the vendor holds is what they 
 what they won there, the ledger audit is clean, and every vendor wallet reconciles with the
 vendor. The operations come from TESSERA_TRANSFER_SEED (a fixed seed by default).
 """
+
 import dataclasses
 import os
 import random
@@ -16,7 +17,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import webtest
@@ -24,10 +25,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from databases import demo_brands, kill_backends
-from tessera.app import make_app
 from tessera import hookimpl
+from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
@@ -35,7 +37,6 @@ from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.services import member_accounts
 from tessera.wallet.transfers.models import PENDING, WalletTransfer
 from tessera.wallet.transfers.services import reconcile_transfers
-from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from wallet_vendor import PLUGIN, VENDOR, WalletVendor, committed_member, enable_vendor
 
 SEED = int(os.environ.get("TESSERA_TRANSFER_SEED", "20261126"))
@@ -62,10 +63,19 @@ class PlayingVendor(WalletVendor):
             stake = Decimal(rng.randint(100, min(int(held * 100), 5000))) / 100
             payout = rng.choice([Decimal(0), Decimal(0), stake / 2, stake, stake * 2]).quantize(Decimal("0.01"))
             self.balances[(slug, member_id)] = held - stake + payout
-            now = datetime.now(timezone.utc).isoformat()
-            self.rounds.append({"slug": slug, "roundId": uuid.uuid4().hex[:20], "memberId": member_id,
-                                "gameCode": "SLOT", "bet": str(stake), "payout": str(payout), "placedAt": now,
-                                "settledAt": now})
+            now = datetime.now(UTC).isoformat()
+            self.rounds.append(
+                {
+                    "slug": slug,
+                    "roundId": uuid.uuid4().hex[:20],
+                    "memberId": member_id,
+                    "gameCode": "SLOT",
+                    "bet": str(stake),
+                    "payout": str(payout),
+                    "placedAt": now,
+                    "settledAt": now,
+                }
+            )
             self.won[slug, member_id] += int((payout - stake) * 100)
 
     @hookimpl
@@ -73,9 +83,11 @@ class PlayingVendor(WalletVendor):
         if vassalage != VENDOR:
             return None
         start = int(cursor or 0)
-        page = self.rounds[start:start + 50]
-        return {"records": [{k: v for k, v in r.items() if k != "slug"} for r in page if r["slug"] == tenant.slug],
-                "cursor": str(start + len(page))}
+        page = self.rounds[start : start + 50]
+        return {
+            "records": [{k: v for k, v in r.items() if k != "slug"} for r in page if r["slug"] == tenant.slug],
+            "cursor": str(start + len(page)),
+        }
 
 
 class Worker:
@@ -95,8 +107,11 @@ class Worker:
             if roll < 0.15:
                 self.vendor.play("demo-bd", member_id, self.rng)
                 continue
-            body = {"vassalage": VENDOR, "direction": "in" if roll < 0.55 else "out",
-                    "requestId": f"w-{uuid.uuid4().hex[:16]}"}
+            body = {
+                "vassalage": VENDOR,
+                "direction": "in" if roll < 0.55 else "out",
+                "requestId": f"w-{uuid.uuid4().hex[:16]}",
+            }
             if self.rng.random() < 0.4:
                 body["all"] = True
             else:
@@ -109,8 +124,10 @@ class Worker:
         for attempt in range(SENDS):
             self.sends += 1
             response = self.app.post_json(TRANSFER, body, headers=headers, expect_errors=True)
-            answer = (response.status_int, response.json.get("code") if response.content_type == "application/json"
-                      else response.text[:80])
+            answer = (
+                response.status_int,
+                response.json.get("code") if response.content_type == "application/json" else response.text[:80],
+            )
             if answer == (409, "transfer_in_progress") and attempt < 3:
                 time.sleep(self.rng.uniform(0.01, 0.05))  # the member's other transfer is under way: wait a little
                 continue
@@ -172,8 +189,10 @@ def run_workload(url: str, settings, workers: int, operations: int, members: int
         settle_everything(engine, wsgi, tenant_id)
         verify(engine, wsgi, vendor, tenant_id, [member_id for member_id, _ in players])
         answers = sum((w.answers for w in crew), Counter())
-        print(f"seed {SEED}: {sum(answers.values())} transfers ({sum(w.sends for w in crew)} sends): "
-              f"{dict(answers)}; {len(vendor.rounds)} rounds played; {len(kills)} backends terminated")
+        print(
+            f"seed {SEED}: {sum(answers.values())} transfers ({sum(w.sends for w in crew)} sends): "
+            f"{dict(answers)}; {len(vendor.rounds)} rounds played; {len(kills)} backends terminated"
+        )
         return {"answers": answers, "kills": len(kills), "rounds": len(vendor.rounds)}
     finally:
         wsgi.registry["db_engine"].dispose()
@@ -184,14 +203,16 @@ def verify(engine, wsgi, vendor: PlayingVendor, tenant_id: int, member_ids: list
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
         assert not db.scalars(select(WalletTransfer.id).where(WalletTransfer.status == PENDING)).all(), (
-            f"seed {SEED}: transfers still pending after they were asked about")
+            f"seed {SEED}: transfers still pending after they were asked about"
+        )
         for member_id in member_ids:
             accounts = member_accounts(db, tenant_id, member_id)
             main = sum(a.balance_minor for a in accounts if a.kind == "main")
             held = int(vendor.balance("demo-bd", member_id) * 100)
             assert main + held == funded + vendor.won["demo-bd", member_id], (
                 f"seed {SEED}: member {member_id}: main {main} and {held} at the vendor, from {funded} and "
-                f"{vendor.won['demo-bd', member_id]} won there")
+                f"{vendor.won['demo-bd', member_id]} won there"
+            )
         report = audit_brand(db, tenant_id)
         assert report.clean, f"seed {SEED}: the audit found {[f for f in report.findings if f.found]}"
         tenant = TenantContext.from_row(db.get(Tenant, tenant_id))
@@ -211,6 +232,7 @@ def test_transfers_make_no_money_under_concurrency_and_killed_connections(postgr
 
 def test_transfers_make_no_money_under_concurrency_on_sqlite(tmp_path, settings):
     print(f"TESSERA_TRANSFER_SEED={SEED}")
-    result = run_workload(f"sqlite:///{tmp_path / 'transfer-race.sqlite'}", settings, workers=4, operations=30,
-                          members=3, killer=False)
+    result = run_workload(
+        f"sqlite:///{tmp_path / 'transfer-race.sqlite'}", settings, workers=4, operations=30, members=3, killer=False
+    )
     assert result["answers"][200, None] > 20 and result["rounds"] > 5

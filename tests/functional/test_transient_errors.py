@@ -1,5 +1,6 @@
 """A request that meets a transient database error is run again, not answered 500, until the
 attempts (TESSERA_RETRY_ATTEMPTS) run out; then it gets the envelope of an internal error."""
+
 import logging
 
 import pytest
@@ -11,10 +12,10 @@ from tessera import hookimpl
 from tessera.app import make_app
 from tessera.plugins import make_plugin_manager
 
-
 DESCRIPTION = """
 paths:
-""" + "".join(f"""
+""" + "".join(
+    f"""
   /wps/test/{path}:
     get:
       summary: A call of the test app meeting database conflicts.
@@ -24,7 +25,9 @@ paths:
           content:
             application/json:
               schema: {{$ref: "#/components/schemas/Envelope"}}
-""" for path in ("conflict-once", "conflict-always"))
+"""
+    for path in ("conflict-once", "conflict-always")
+)
 
 
 class Conflicts:
@@ -45,11 +48,13 @@ class Conflicts:
     @hookimpl
     def tessera_configure(self, config):
         config.add_route("test.conflict_once", "/wps/test/conflict-once")
-        config.add_view(lambda request: self.conflict(request, "once", 1), route_name="test.conflict_once",
-                        renderer="api")
+        config.add_view(
+            lambda request: self.conflict(request, "once", 1), route_name="test.conflict_once", renderer="api"
+        )
         config.add_route("test.conflict_always", "/wps/test/conflict-always")
-        config.add_view(lambda request: self.conflict(request, "always", 99), route_name="test.conflict_always",
-                        renderer="api")
+        config.add_view(
+            lambda request: self.conflict(request, "always", 99), route_name="test.conflict_always", renderer="api"
+        )
         config.add_openapi(str(self.description))
 
 

@@ -1,4 +1,5 @@
 """Verification codes by SMS: /wps/verification/sms/noLogin and /wps/verification/sms/register."""
+
 import re
 
 import pytest
@@ -136,8 +137,10 @@ class TestThrottles:
 class TestPurposes:
     def test_a_purpose_the_brand_does_not_offer_is_refused(self, testapp, outbox, bd_member):
         answer = ask(testapp, 403, countryDialingCode="880", mobileNo="01712345678", purpose="login")
-        assert (answer["code"], answer["message"]) == ("verification_unavailable",
-                                                       "Verification by text message is not offered here.")
+        assert (answer["code"], answer["message"]) == (
+            "verification_unavailable",
+            "Verification by text message is not offered here.",
+        )
         assert outbox.sms == []
 
     def test_a_login_code_goes_to_the_number_given(self, ph, outbox, ph_member):
@@ -191,8 +194,10 @@ class TestRegistrationCodes:
         assert outbox.sms == []
 
     def test_only_brands_that_verify_numbers_send_them(self, testapp, outbox):
-        assert ask(testapp, 403, path=REGISTER, countryDialingCode="880", mobileNo="01712345678")["code"] == \
-            "verification_unavailable"
+        assert (
+            ask(testapp, 403, path=REGISTER, countryDialingCode="880", mobileNo="01712345678")["code"]
+            == "verification_unavailable"
+        )
 
     def test_a_number_with_an_account_on_another_brand_is_free_here(self, ph, outbox, members):
         members("demo-bd", phone="+639175550000")
@@ -205,10 +210,18 @@ class TestRegistrationCodes:
 
 
 class TestBadInput:
-    @pytest.mark.parametrize("dialing, mobile", [
-        ("880", "01712abc678"), ("0", "1712345678"), ("+88000", "1712345678"), ("880", "123"), ("880", "0000000"),
-        ("880", "1" * 14), (" ", "1712345678"),
-    ])
+    @pytest.mark.parametrize(
+        "dialing, mobile",
+        [
+            ("880", "01712abc678"),
+            ("0", "1712345678"),
+            ("+88000", "1712345678"),
+            ("880", "123"),
+            ("880", "0000000"),
+            ("880", "1" * 14),
+            (" ", "1712345678"),
+        ],
+    )
     def test_a_number_that_is_not_one(self, testapp, outbox, dialing, mobile):
         answer = forgot(testapp, mobile, dialing, status=400)
         assert (answer["code"], answer["message"]) == ("invalid_mobile", "Please enter a valid mobile number.")
@@ -238,17 +251,22 @@ class TestSenderFailures:
 
     def test_the_gateways_reason_is_told_in_the_members_language(self, testapp, outbox, bd_member):
         outbox.refuse_with("sms_rejected")
-        assert forgot(testapp, status=502)["message"] == \
-            "The text message could not be sent (the gateway refused it). Please try again later."
-        bengali = testapp.post_json(NO_LOGIN, {"countryDialingCode": "880", "mobileNo": "01712345678",
-                                               "purpose": "forgot"}, status=502).json
+        assert (
+            forgot(testapp, status=502)["message"]
+            == "The text message could not be sent (the gateway refused it). Please try again later."
+        )
+        bengali = testapp.post_json(
+            NO_LOGIN, {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot"}, status=502
+        ).json
         assert bengali["message"] == "বার্তাটি পাঠানো যায়নি (গেটওয়ে বার্তাটি গ্রহণ করেনি)। পরে আবার চেষ্টা করুন।"
 
     def test_a_gateway_out_of_reach_is_said_so(self, testapp, outbox, bd_member, db_session):
         outbox.refuse_with("sms_unavailable")
         answer = forgot(testapp, status=502)
         assert (answer["code"], answer["message"]) == (
-            "sms_unavailable", "Text messages cannot be sent at the moment. Please try again later.")
+            "sms_unavailable",
+            "Text messages cannot be sent at the moment. Please try again later.",
+        )
         assert count(db_session, VerificationCode) == 0
 
     def test_no_plugin_taking_the_number(self, testapp, outbox, bd_member, db_session):
@@ -283,8 +301,15 @@ class TestCaptcha:
 
     def test_a_wrong_answer_is_refused(self, testapp, bd_member, outbox):
         _, cookie = solved_captcha(testapp)
-        answer = ask(testapp, 400, headers=cookie, countryDialingCode="880", mobileNo="01712345678", purpose="forgot",
-                     captcha="WRONG")
+        answer = ask(
+            testapp,
+            400,
+            headers=cookie,
+            countryDialingCode="880",
+            mobileNo="01712345678",
+            purpose="forgot",
+            captcha="WRONG",
+        )
         assert (answer["code"], answer["value"]) == ("captcha_invalid", {"captcha": True})
         assert outbox.sms == []
 
@@ -300,4 +325,3 @@ class TestCaptcha:
         form = {"countryDialingCode": "880", "mobileNo": "01712345678", "purpose": "forgot", **reply}
         assert ask(testapp, 429, headers=cookie, **form)["code"] == "sms_too_soon"
         assert ask(testapp, 400, headers=cookie, **{**form, "mobileNo": "01800000000"})["code"] == "captcha_invalid"
-

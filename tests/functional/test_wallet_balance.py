@@ -1,13 +1,14 @@
 """/wps/v2/wallets/balance, /wps/relay/GCS_merchantWallet and /wps/member/info/funds/consolidated:
 what a member holds, in main and in each transfer-wallet vendor's wallet, as the ledger has it."""
+
 from decimal import Decimal
 
 import pytest
 from sqlalchemy import func, select
 
-from tessera.wallet.ledger.services import Leg, Ledger
-from tessera.wallet.ledger.models import LedgerAccount
 from accounts import set_brand
+from tessera.wallet.ledger.models import LedgerAccount
+from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.money import to_minor
 from wallet_vendor import VENDOR
 
@@ -26,9 +27,15 @@ def hold(db_session, fund):
         fund(member, main)
         if wallet:
             ledger, minor = Ledger(db_session, member.tenant_id), to_minor(Decimal(wallet))
-            ledger.post(f"test:wallet:{member.id}", "transfer_settle",
-                        [Leg(ledger.house_account("transfers_in_flight"), -minor),
-                         Leg(ledger.member_account(member.id, "vendor", VENDOR), minor)], member_id=member.id)
+            ledger.post(
+                f"test:wallet:{member.id}",
+                "transfer_settle",
+                [
+                    Leg(ledger.house_account("transfers_in_flight"), -minor),
+                    Leg(ledger.member_account(member.id, "vendor", VENDOR), minor),
+                ],
+                member_id=member.id,
+            )
 
     return make
 
@@ -38,9 +45,13 @@ class TestBalance:
         member = login()
         hold(member, "100.25", "30.50")
         assert testapp.get(BALANCE, headers=member.headers).json["value"] == {
-            "sumBalance": "130.75", "mainBalance": "100.25", "pendingBalance": "0.00", "currency": "BDT",
-            "currencySymbol": "৳", "wallets": [{"vassalage": VENDOR, "displayName": "Transfer Wallet Test",
-                                               "balance": "30.50"}]}
+            "sumBalance": "130.75",
+            "mainBalance": "100.25",
+            "pendingBalance": "0.00",
+            "currency": "BDT",
+            "currencySymbol": "৳",
+            "wallets": [{"vassalage": VENDOR, "displayName": "Transfer Wallet Test", "balance": "30.50"}],
+        }
 
     def test_the_brands_currency(self, brand_app, vendor, login, db_session, hold):
         member = login("demo-ph")
@@ -52,8 +63,12 @@ class TestBalance:
         member = login(member_type=0, password=None)
         value = testapp.get(BALANCE, headers=member.headers).json["value"]
         assert (value["sumBalance"], value["mainBalance"]) == ("0.00", "0.00")
-        assert db_session.scalar(select(func.count()).select_from(LedgerAccount)
-                                 .where(LedgerAccount.member_id == member.id)) == 0
+        assert (
+            db_session.scalar(
+                select(func.count()).select_from(LedgerAccount).where(LedgerAccount.member_id == member.id)
+            )
+            == 0
+        )
 
     def test_a_vendor_plugin_that_is_down_breaks_nothing(self, testapp, vendor, login, db_session, hold):
         member = login()
@@ -72,8 +87,10 @@ class TestBalance:
     def test_a_login_of_another_brand_is_not_one(self, brand_app, vendor, login, db_session, hold):
         member = login()
         hold(member, "10")
-        assert brand_app("demo-ph.localhost", ip=PH_IP).get(BALANCE, headers=member.headers, status=401).json[
-            "code"] == "not_logged_in"
+        assert (
+            brand_app("demo-ph.localhost", ip=PH_IP).get(BALANCE, headers=member.headers, status=401).json["code"]
+            == "not_logged_in"
+        )
 
     def test_it_needs_a_login(self, testapp):
         assert testapp.get(BALANCE, status=401).json["code"] == "not_logged_in"
@@ -82,7 +99,9 @@ class TestBalance:
 class TestMerchantWallet:
     def test_the_transfer_wallet_vendors(self, testapp, vendor, login):
         assert testapp.get(MERCHANT, headers=login().headers).json["value"] == {
-            "isSingle": False, "wallets": [{"vassalage": VENDOR, "displayName": "Transfer Wallet Test"}]}
+            "isSingle": False,
+            "wallets": [{"vassalage": VENDOR, "displayName": "Transfer Wallet Test"}],
+        }
 
     def test_a_brand_without_one_has_a_single_wallet(self, testapp, vendor, login):
         vendor.listing_down = True  # its only vendor plugin cannot list its vendors
@@ -98,15 +117,26 @@ class TestConsolidated:
         member = login()
         hold(member, "20", "5")
         assert testapp.get(CONSOLIDATED, headers=member.headers).json["value"] == {
-            "dailysalreqtype": True, "divtypereq": True, "contracthoursalreq": False, "realtimesalreqtype": False,
-            "sumBalance": "25.00"}
+            "dailysalreqtype": True,
+            "divtypereq": True,
+            "contracthoursalreq": False,
+            "realtimesalreqtype": False,
+            "sumBalance": "25.00",
+        }
 
     def test_the_flags_follow_the_brand(self, testapp, login, db_session):
-        set_brand(db_session, "demo-bd", whitelabel={"DAILYSAL3": False, "DIVIDEND3": False, "HOURSAL3": True,
-                                                      "REALTIMESAL3": True})
+        set_brand(
+            db_session,
+            "demo-bd",
+            whitelabel={"DAILYSAL3": False, "DIVIDEND3": False, "HOURSAL3": True, "REALTIMESAL3": True},
+        )
         assert testapp.get(CONSOLIDATED, headers=login().headers).json["value"] == {
-            "dailysalreqtype": False, "divtypereq": False, "contracthoursalreq": True, "realtimesalreqtype": True,
-            "sumBalance": "0.00"}
+            "dailysalreqtype": False,
+            "divtypereq": False,
+            "contracthoursalreq": True,
+            "realtimesalreqtype": True,
+            "sumBalance": "0.00",
+        }
 
     def test_it_needs_a_login(self, testapp):
         assert testapp.get(CONSOLIDATED, status=401).json["code"] == "not_logged_in"

@@ -1,4 +1,5 @@
 """A member's saved bank accounts: at most five, numbers shown masked, each member's own."""
+
 import pytest
 from sqlalchemy import select
 
@@ -15,8 +16,11 @@ def account(number="01712345678", bank="Dutch-Bangla Bank", name="Rahim Uddin") 
 def test_an_account_is_saved_and_shown_masked(member_of, db_session):
     member, caller = member_of("demo-bd")
     saved = caller.post(ACCOUNTS, account("1234567890123"))["value"]
-    assert (saved["bankName"], saved["accountName"], saved["accountNumber"]) == ("Dutch-Bangla Bank", "Rahim Uddin",
-                                                                                   "****0123")
+    assert (saved["bankName"], saved["accountName"], saved["accountNumber"]) == (
+        "Dutch-Bangla Bank",
+        "Rahim Uddin",
+        "****0123",
+    )
     assert caller.get(ACCOUNTS)["value"]["list"] == [saved]
     row = db_session.scalar(select(BankAccount).where(BankAccount.id == saved["id"]))
     assert (row.member_id, row.account_number) == (member.id, "1234567890123")

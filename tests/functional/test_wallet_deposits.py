@@ -1,6 +1,7 @@
 """Deposits: the channels a brand offers, starting a deposit by bank transfer or through a
 gateway, proof images, the member's list, an operator's approval or rejection (credited once,
 even when approved twice at the same moment), and who may see what."""
+
 import pytest
 import webtest
 from sqlalchemy import func, select
@@ -11,15 +12,36 @@ from tessera.system.feedback.services import MAX_IMAGE_BYTES
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (
-    BANK, GATEWAY, PLUGIN, RACERS, Caller, balance, jpeg, png, postings, race, request_id, set_brand, set_wallet,
+    BANK,
+    GATEWAY,
+    PLUGIN,
+    RACERS,
+    Caller,
+    balance,
+    jpeg,
+    png,
+    postings,
+    race,
+    request_id,
+    set_brand,
+    set_wallet,
 )
 
 DEPOSITS, CHANNELS = "/wps/wallet/deposits", "/wps/wallet/deposit/channels"
 
 
 def manual(caller, amount="500.00", reference="TRX-1001", status=200, **fields):
-    return caller.post(DEPOSITS, {"channel": BANK, "amount": amount, "reference": reference,
-                                  "requestId": fields.pop("requestId", request_id()), **fields}, status=status)
+    return caller.post(
+        DEPOSITS,
+        {
+            "channel": BANK,
+            "amount": amount,
+            "reference": reference,
+            "requestId": fields.pop("requestId", request_id()),
+            **fields,
+        },
+        status=status,
+    )
 
 
 def gateway(caller, amount="500.00", status=200, **fields):
@@ -88,10 +110,18 @@ class TestStart:
         answer = manual(caller, reference="x" * 65, status=400)
         assert answer["value"]["fields"][0]["code"] == "field_max_length"
 
-    @pytest.mark.parametrize("amount, code", [
-        ("0", "amount_invalid"), (-5, "amount_invalid"), ("abc", "amount_invalid"), ("NaN", "amount_invalid"),
-        ("100.001", "amount_too_precise"), ("99.99", "amount_below_minimum"), ("20000.01", "amount_above_maximum"),
-    ])
+    @pytest.mark.parametrize(
+        "amount, code",
+        [
+            ("0", "amount_invalid"),
+            (-5, "amount_invalid"),
+            ("abc", "amount_invalid"),
+            ("NaN", "amount_invalid"),
+            ("100.001", "amount_too_precise"),
+            ("99.99", "amount_below_minimum"),
+            ("20000.01", "amount_above_maximum"),
+        ],
+    )
     def test_amounts_out_of_bounds_or_not_amounts_are_refused(self, payments, member_of, db_session, amount, code):
         _, caller = member_of("demo-bd")
         answer = manual(caller, amount=amount, status=400)
@@ -130,10 +160,14 @@ class TestStart:
     def test_a_replay_with_other_fields_is_refused(self, payments, member_of, db_session):
         _, caller = member_of("demo-bd")
         manual(caller, amount="600", reference="A-1", requestId="replay-0002")
-        assert manual(caller, amount="601", reference="A-1", requestId="replay-0002", status=409)["code"] == \
-            "idempotency_conflict"
-        assert manual(caller, amount="600", reference="A-2", requestId="replay-0002", status=409)["code"] == \
-            "idempotency_conflict"
+        assert (
+            manual(caller, amount="601", reference="A-1", requestId="replay-0002", status=409)["code"]
+            == "idempotency_conflict"
+        )
+        assert (
+            manual(caller, amount="600", reference="A-2", requestId="replay-0002", status=409)["code"]
+            == "idempotency_conflict"
+        )
         assert gateway(caller, amount="600", requestId="replay-0002", status=409)["code"] == "idempotency_conflict"
         assert db_session.scalar(select(func.count()).select_from(Deposit)) == 1
 
@@ -157,8 +191,7 @@ class TestWhoMayDeposit:
     @pytest.mark.parametrize("member_type", [FREE_PLAY, *sorted(AGENT_TYPES)])
     def test_only_real_members(self, payments, member_of, member_type):
         _, caller = member_of("demo-bd", member_type=member_type)
-        for answer in (caller.get(CHANNELS, expect=403), caller.get(DEPOSITS, expect=403),
-                       manual(caller, status=403)):
+        for answer in (caller.get(CHANNELS, expect=403), caller.get(DEPOSITS, expect=403), manual(caller, status=403)):
             assert answer["code"] == "in_need_true_account"
 
     def test_without_a_login(self, payments, bd):
@@ -215,11 +248,14 @@ class TestProof:
         caller.upload(f"{DEPOSITS}/{deposit_id}/proof", {}, [("proof", "photo.JPG", jpeg())])
         assert db_session.scalar(select(Deposit.proof).where(Deposit.id == deposit_id)).endswith(".jpg")
 
-    @pytest.mark.parametrize("name, data, code", [
-        ("receipt.png", b"GIF89a" + b"\x00" * 40, "feedback_image_type"),
-        ("receipt.pdf", b"%PDF-1.4 not an image", "feedback_image_type"),
-        ("big.png", png()[:8] + b"\x00" * MAX_IMAGE_BYTES, "feedback_image_too_large"),
-    ])
+    @pytest.mark.parametrize(
+        "name, data, code",
+        [
+            ("receipt.png", b"GIF89a" + b"\x00" * 40, "feedback_image_type"),
+            ("receipt.pdf", b"%PDF-1.4 not an image", "feedback_image_type"),
+            ("big.png", png()[:8] + b"\x00" * MAX_IMAGE_BYTES, "feedback_image_too_large"),
+        ],
+    )
     def test_anything_else_is_refused(self, payments, member_of, name, data, code):
         _, caller = member_of("demo-bd")
         deposit_id = manual(caller)["value"]["deposit"]["id"]
@@ -237,9 +273,17 @@ class TestProof:
     def test_a_part_without_headers_is_no_proof(self, payments, member_of):
         _, caller = member_of("demo-bd")
         deposit_id = manual(caller)["value"]["deposit"]["id"]
-        response = caller.app.request(f"{DEPOSITS}/{deposit_id}/proof?lang=en", method="POST", headers={
-            "Host": "demo-bd.localhost", "Authorization": f"Bearer {caller.token}",
-            "Content-Type": "multipart/form-data; boundary=9cc651"}, body=b"--9cc651\r\nFalse--9cc651--\r\n", status=400)
+        response = caller.app.request(
+            f"{DEPOSITS}/{deposit_id}/proof?lang=en",
+            method="POST",
+            headers={
+                "Host": "demo-bd.localhost",
+                "Authorization": f"Bearer {caller.token}",
+                "Content-Type": "multipart/form-data; boundary=9cc651",
+            },
+            body=b"--9cc651\r\nFalse--9cc651--\r\n",
+            status=400,
+        )
         assert response.json["code"] == "proof_required"
 
     def test_only_a_pending_bank_transfer_takes_one(self, payments, member_of, operator_of):
@@ -268,11 +312,14 @@ class TestOperatorDecision:
         assert again["status"] == "paid"
         assert balance(db_session, member) == 123456
         assert caller.get(f"{DEPOSITS}/{deposit_id}")["value"]["status"] == "paid"
-        transactions = db_session.scalars(select(LedgerTransaction).where(
-            LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid")).all()
+        transactions = db_session.scalars(
+            select(LedgerTransaction).where(LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid")
+        ).all()
         assert len(transactions) == 1 and transactions[0].kind == "deposit"
-        assert operator.post(f"/ops/deposits/{deposit_id}/reject", {"remark": "late"}, status=409)["code"] == \
-            "deposit_state_conflict"
+        assert (
+            operator.post(f"/ops/deposits/{deposit_id}/reject", {"remark": "late"}, status=409)["code"]
+            == "deposit_state_conflict"
+        )
         assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "deposit_approved")) == 1
 
     def test_rejection_credits_nothing_and_tells_the_member_why(self, payments, member_of, operator_of, db_session):
@@ -298,41 +345,75 @@ class TestOperatorDecision:
 
 # -- Two approvals at the same moment, each in its own request and transaction -------------
 
+
 def test_two_approvals_at_once_credit_once(race_app, engine, committed):
     app = webtest.TestApp(race_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     member = {"Authorization": f"Bearer {committed['token']}"}
     body = {"channel": BANK, "amount": "800.00", "reference": "RACE-1", "requestId": request_id()}
     deposit_id = app.post_json(DEPOSITS, body, headers=member).json["value"]["deposit"]["id"]
     operator = {"Authorization": f"Bearer {committed['key']}"}
-    answers = race([lambda: app.post_json(f"/ops/deposits/{deposit_id}/approve", {}, headers=operator,
-                                          expect_errors=True)] * RACERS)
+    answers = race(
+        [lambda: app.post_json(f"/ops/deposits/{deposit_id}/approve", {}, headers=operator, expect_errors=True)]
+        * RACERS
+    )
     assert answers == [200] * RACERS
     with operator_session(engine, ALL_TENANTS) as db:
         main = db.scalar(select(LedgerAccount).where(LedgerAccount.code == f"member:{committed['member_id']}:main"))
         assert main.balance_minor == 80000
         assert postings(db, main) == 1
-        assert db.scalar(select(func.count()).where(AuditEvent.kind == "deposit_approved",
-                                                    AuditEvent.member_id == committed["member_id"])) == 1
+        assert (
+            db.scalar(
+                select(func.count()).where(
+                    AuditEvent.kind == "deposit_approved", AuditEvent.member_id == committed["member_id"]
+                )
+            )
+            == 1
+        )
 
 
 # -- The bank transfer plugin --------------------------------------------------------------
 
+
 def test_a_deposit_by_the_bank_transfer_plugin(member_of, operator_of, db_session):
-    set_brand(db_session, "demo-bd", plugins={"bank-transfer": {"channels": [{
-        "channel": "dbbl", "title": {"en": "Bank transfer (DBBL)", "bn": "ব্যাংক ট্রান্সফার (ডিবিবিএল)"},
-        "min": "500", "max": "60000.00", "bank_name": "Dutch-Bangla Bank", "account_name": "Tessera Demo BD Ltd",
-        "account_number": "1011100012345", "note": "Write your username in the reference."}]}})
+    set_brand(
+        db_session,
+        "demo-bd",
+        plugins={
+            "bank-transfer": {
+                "channels": [
+                    {
+                        "channel": "dbbl",
+                        "title": {"en": "Bank transfer (DBBL)", "bn": "ব্যাংক ট্রান্সফার (ডিবিবিএল)"},
+                        "min": "500",
+                        "max": "60000.00",
+                        "bank_name": "Dutch-Bangla Bank",
+                        "account_name": "Tessera Demo BD Ltd",
+                        "account_number": "1011100012345",
+                        "note": "Write your username in the reference.",
+                    }
+                ]
+            }
+        },
+    )
     member, caller = member_of("demo-bd")
     (channel,) = caller.get(CHANNELS)["value"]["channels"]
     assert (channel["channel"], channel["plugin"], channel["kind"], channel["title"]) == (
-        "dbbl", "bank-transfer", "manual", "Bank transfer (DBBL)")
+        "dbbl",
+        "bank-transfer",
+        "manual",
+        "Bank transfer (DBBL)",
+    )
     assert (channel["minAmount"], channel["maxAmount"]) == ("500.00", "50000.00")  # the brand's max is lower
     assert caller.get(CHANNELS, lang="bn")["value"]["channels"][0]["title"] == "ব্যাংক ট্রান্সফার (ডিবিবিএল)"
-    started = caller.post(DEPOSITS, {"channel": "dbbl", "amount": "2500", "reference": member.username,
-                                     "requestId": request_id()})["value"]
+    started = caller.post(
+        DEPOSITS, {"channel": "dbbl", "amount": "2500", "reference": member.username, "requestId": request_id()}
+    )["value"]
     assert started["instructions"] == {
-        "bankName": "Dutch-Bangla Bank", "accountName": "Tessera Demo BD Ltd", "accountNumber": "1011100012345",
-        "note": "Write your username in the reference."}
+        "bankName": "Dutch-Bangla Bank",
+        "accountName": "Tessera Demo BD Ltd",
+        "accountNumber": "1011100012345",
+        "note": "Write your username in the reference.",
+    }
     deposit_id = started["deposit"]["id"]
     caller.upload(f"{DEPOSITS}/{deposit_id}/proof", {}, [("proof", "receipt.png", png())])
     operator_of("demo-bd").post(f"/ops/deposits/{deposit_id}/approve", {"remark": "seen"})

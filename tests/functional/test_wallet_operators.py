@@ -1,5 +1,6 @@
 """The operator API's keys (made and revoked with ``tessera operators``, one brand each), bonuses
 credited by operators, and ``tessera payments reconcile``."""
+
 import shutil
 from datetime import timedelta
 
@@ -10,20 +11,20 @@ from sqlalchemy.orm import Session
 
 from factories import DepositFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT, Settings
+from tessera.core.timeutil import utcnow
 from tessera.identity.accounts.models import AGENT_TYPES, AuditEvent
 from tessera.migrate import upgrade
 from tessera.plugins import TenantPlugins, plugin_manager, settings_schemas
-from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.models import Tenant
 from tessera.tenancy.services import sync_tenants
-from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.operators.commands import operators
-from tessera.wallet.payments.commands import payments
-from tessera.wallet.operators.services import key_hash, revoke_key
 from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.operators.services import key_hash, revoke_key
+from tessera.wallet.payments.commands import payments
 from tessera.wallet.payments.models import Deposit
 from wallet_helpers import Caller, LocalWsgi, balance, pay_on_checkout, request_id
 
@@ -58,11 +59,19 @@ class TestBonus:
     def test_a_bonus_is_credited_once(self, operator_of, member_of, db_session):
         member, _ = member_of("demo-bd")
         operator = operator_of("demo-bd")
-        body = {"username": member.username.upper(), "amount": "88.50", "title": "Welcome bonus",
-                "requestId": request_id()}
+        body = {
+            "username": member.username.upper(),
+            "amount": "88.50",
+            "title": "Welcome bonus",
+            "requestId": request_id(),
+        }
         value = operator.post("/ops/bonuses", body)["value"]
         assert (value["memberId"], value["amount"], value["title"], value["mainBalance"]) == (
-            member.id, "88.50", "Welcome bonus", "88.50")
+            member.id,
+            "88.50",
+            "Welcome bonus",
+            "88.50",
+        )
         assert operator.post("/ops/bonuses", body)["value"]["transactionId"] == value["transactionId"]
         assert balance(db_session, member) == 8850
         transaction = db_session.scalar(select(LedgerTransaction).where(LedgerTransaction.id == value["transactionId"]))
@@ -77,14 +86,19 @@ class TestBonus:
         agent, _ = member_of("demo-bd", member_type=sorted(AGENT_TYPES)[0])
         ph_member, _ = member_of("demo-ph")
         body = {"amount": "10", "title": "Bonus", "requestId": request_id()}
-        assert operator.post("/ops/bonuses", {**body, "username": agent.username}, status=403)["code"] == \
-            "in_need_true_account"
-        assert operator.post("/ops/bonuses", {**body, "username": ph_member.username}, status=404)["code"] == \
-            "member_not_found"
+        assert (
+            operator.post("/ops/bonuses", {**body, "username": agent.username}, status=403)["code"]
+            == "in_need_true_account"
+        )
+        assert (
+            operator.post("/ops/bonuses", {**body, "username": ph_member.username}, status=404)["code"]
+            == "member_not_found"
+        )
         assert balance(db_session, ph_member) == 0
 
-    @pytest.mark.parametrize("amount, code", [("0", "amount_invalid"), ("-1", "amount_invalid"),
-                                              ("1.005", "amount_too_precise")])
+    @pytest.mark.parametrize(
+        "amount, code", [("0", "amount_invalid"), ("-1", "amount_invalid"), ("1.005", "amount_too_precise")]
+    )
     def test_bad_amounts(self, operator_of, member_of, amount, code):
         member, _ = member_of("demo-bd")
         body = {"username": member.username, "amount": amount, "title": "Bonus", "requestId": request_id()}
@@ -93,12 +107,17 @@ class TestBonus:
 
 # -- The command line, against a database of its own ------------------------------------------
 
+
 @pytest.fixture
 def own_database(tmp_path):
     tenants_dir = tmp_path / "tenants"
     shutil.copytree(ROOT / "tenants", tenants_dir)
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'ops.sqlite'}", tenants_dir=tenants_dir,
-                        secret_key="ops-test-secret", log_format="text")
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'ops.sqlite'}",
+        tenants_dir=tenants_dir,
+        secret_key="ops-test-secret",
+        log_format="text",
+    )
     upgrade(settings.database_url)
     engine = make_engine(settings.database_url)
     with Session(engine) as session:
@@ -145,20 +164,42 @@ def test_reconcile_asks_the_gateway_sandbox(own_database, tmp_path):
         with Session(engine) as session:
             session.info["tenant_id"] = ALL_TENANTS
             tenant = session.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
-            tenant.config = {**tenant.config, "plugins": {"signed-gateway": {
-                "base_url": f"{server.origin}/gateway", "merchant_id": "ops-merchant", "secret": "ops-secret",
-                "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}}}
+            tenant.config = {
+                **tenant.config,
+                "plugins": {
+                    "signed-gateway": {
+                        "base_url": f"{server.origin}/gateway",
+                        "merchant_id": "ops-merchant",
+                        "secret": "ops-secret",
+                        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
+                    }
+                },
+            }
             with building_in(session):
                 member = MemberFactory()
-                deposit = DepositFactory(member=member, amount="420.00", plugin="signed-gateway", channel="bkash",
-                                         channel_title="bKash", created_at=utcnow() - timedelta(minutes=10))
+                deposit = DepositFactory(
+                    member=member,
+                    amount="420.00",
+                    plugin="signed-gateway",
+                    channel="bkash",
+                    channel_title="bKash",
+                    created_at=utcnow() - timedelta(minutes=10),
+                )
             session.commit()
             context = TenantContext.from_row(tenant)
             started = TenantPlugins(plugin_manager(), context).call(
-                "signed-gateway", "tessera_payment_start", channel="bkash", deposit={
-                    "depositId": str(deposit.id), "amount": "420.00", "currency": "BDT",
-                    "returnUrl": "http://demo-bd.localhost/", "notifyUrl": "http://127.0.0.1:9/unreachable",
-                    "member": {"id": member.id, "username": member.username}})
+                "signed-gateway",
+                "tessera_payment_start",
+                channel="bkash",
+                deposit={
+                    "depositId": str(deposit.id),
+                    "amount": "420.00",
+                    "currency": "BDT",
+                    "returnUrl": "http://demo-bd.localhost/",
+                    "notifyUrl": "http://127.0.0.1:9/unreachable",
+                    "member": {"id": member.id, "username": member.username},
+                },
+            )
             member_id, deposit_id = member.id, deposit.id
         assert pay_on_checkout(started["redirectUrl"]) == 303  # its notification finds no one on port 9
         output = run(payments, settings, "reconcile", "demo-bd")
@@ -172,4 +213,3 @@ def test_reconcile_asks_the_gateway_sandbox(own_database, tmp_path):
     finally:
         gateway.close()
         server.close()
-

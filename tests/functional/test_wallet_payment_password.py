@@ -1,6 +1,7 @@
 """The payment password: set or replaced with the login password (an encrypted call), asked for
 by withdrawals and ``passwordCheck/`` relay calls when the brand wants it, wrong attempts
 counted and locked."""
+
 import pytest
 import webtest
 from sqlalchemy import func, select
@@ -43,8 +44,12 @@ class TestSetting:
         answer = set_payment_password(caller, password="not-my-password", status=400)
         assert (answer["code"], answer["message"]) == ("login_password_wrong", answer["message"])
         assert stored(db_session, member) is None
-        assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "password_wrong",
-                                                            AuditEvent.member_id == member.id)) == 1
+        assert (
+            db_session.scalar(
+                select(func.count()).where(AuditEvent.kind == "password_wrong", AuditEvent.member_id == member.id)
+            )
+            == 1
+        )
 
     def test_ten_wrong_login_passwords_an_hour_stop_the_checks(self, member_of, db_session):
         member, caller = member_of("demo-bd")
@@ -76,9 +81,12 @@ class TestSetting:
 
     def test_a_plain_json_body_is_refused(self, member_of, bd):
         _, caller = member_of("demo-bd")
-        bd.post_json("/wps/member/payment-password", {"password": PASSWORD, "paymentPassword": PAYMENT_PASSWORD,
-                                                      "confirmPaymentPassword": PAYMENT_PASSWORD},
-                     headers=bearer(caller.token), status=415)
+        bd.post_json(
+            "/wps/member/payment-password",
+            {"password": PASSWORD, "paymentPassword": PAYMENT_PASSWORD, "confirmPaymentPassword": PAYMENT_PASSWORD},
+            headers=bearer(caller.token),
+            status=415,
+        )
 
 
 # -- passwordCheck/ relay calls ------------------------------------------------------------
@@ -139,12 +147,17 @@ def redeeming_wsgi(settings, engine, tmp_path_factory):
 def redeem(redeeming_wsgi, serve_connection, member_of):
     wsgi, operations = redeeming_wsgi
     operations.calls.clear()
-    app = webtest.TestApp(serve_connection(wsgi), extra_environ={"HTTP_HOST": "demo-bd.localhost",
-                                                                 "REMOTE_ADDR": "203.0.113.9"})
+    app = webtest.TestApp(
+        serve_connection(wsgi), extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"}
+    )
 
     def call(caller, status=200, **body):
-        return app.post_json("/wps/relay/passwordCheck/TEST_payRedeem?lang=en", {"points": 5, **body},
-                             headers=bearer(caller.token), status=status).json
+        return app.post_json(
+            "/wps/relay/passwordCheck/TEST_payRedeem?lang=en",
+            {"points": 5, **body},
+            headers=bearer(caller.token),
+            status=status,
+        ).json
 
     call.operations = operations
     return call
@@ -194,9 +207,15 @@ def test_five_wrong_payment_passwords_lock_it_for_fifteen_minutes(member_of, clo
         assert answer["code"] == "payment_password_wrong"
     locked = caller.post("/wps/wallet/withdrawals", {**body, "paymentPassword": PAYMENT_PASSWORD}, status=429)
     assert locked["code"] == "payment_password_locked"
-    assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "pay_password_wrong",
-                                                        AuditEvent.member_id == member.id)) == MAX_WRONG
+    assert (
+        db_session.scalar(
+            select(func.count()).where(AuditEvent.kind == "pay_password_wrong", AuditEvent.member_id == member.id)
+        )
+        == MAX_WRONG
+    )
     clock.advance(minutes=15, seconds=1)
     # Unlocked: the right password passes (and the call goes on to find no such bank account).
-    assert caller.post("/wps/wallet/withdrawals", {**body, "paymentPassword": PAYMENT_PASSWORD},
-                       status=404)["code"] == "bank_account_not_found"
+    assert (
+        caller.post("/wps/wallet/withdrawals", {**body, "paymentPassword": PAYMENT_PASSWORD}, status=404)["code"]
+        == "bank_account_not_found"
+    )

@@ -1,5 +1,6 @@
 """/wps/relay/GCS_walletTransfer: money between main and a transfer-wallet vendor's wallet, never
 lost whatever the vendor does (refuses, is down, times out, loses its answer), settled once."""
+
 import dataclasses
 import json
 import re
@@ -15,11 +16,13 @@ import pytest
 import webtest
 from click.testing import CliRunner
 from sqlalchemy import func, select
+from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 
 from accounts import bearer
 from tessera.app import make_app
 from tessera.core.db import operator_session
 from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera.identity.accounts.models import Member
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
@@ -29,10 +32,17 @@ from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.transfers.commands import transfers
 from tessera.wallet.transfers.models import WalletTransfer
 from tessera.wallet.transfers.services import reconcile_transfers
-from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
-from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 from wallet_vendor import (
-    CRASH, DOWN, LOSE_ANSWER, REFUSE, SEAMLESS, TIMEOUT, VENDOR, committed_vendor, in_flight, main_balance,
+    CRASH,
+    DOWN,
+    LOSE_ANSWER,
+    REFUSE,
+    SEAMLESS,
+    TIMEOUT,
+    VENDOR,
+    committed_vendor,
+    in_flight,
+    main_balance,
     wallet_balance,
 )
 
@@ -58,20 +68,33 @@ def reconcile(db_session, app, slug="demo-bd"):
 
 
 def transfers_of(db_session, member) -> list[WalletTransfer]:
-    return list(db_session.scalars(select(WalletTransfer).where(WalletTransfer.member_id == member.id)
-                                   .execution_options(populate_existing=True)))
+    return list(
+        db_session.scalars(
+            select(WalletTransfer)
+            .where(WalletTransfer.member_id == member.id)
+            .execution_options(populate_existing=True)
+        )
+    )
 
 
 def posted(db_session, member, kind: str) -> int:
-    return db_session.scalar(select(func.count()).select_from(LedgerTransaction).where(
-        LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind))
+    return db_session.scalar(
+        select(func.count())
+        .select_from(LedgerTransaction)
+        .where(LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind)
+    )
 
 
 class TestMoving:
     def test_in_moves_money_from_main_to_the_vendor_wallet(self, testapp, vendor, player, db_session):
         value = move(testapp, player, "in", "30.5")["value"]
-        assert value == {"transferId": value["transferId"], "status": "done", "mainBalance": "69.50",
-                         "walletBalance": "30.50", "sumBalance": "100.00"}
+        assert value == {
+            "transferId": value["transferId"],
+            "status": "done",
+            "mainBalance": "69.50",
+            "walletBalance": "30.50",
+            "sumBalance": "100.00",
+        }
         assert (main_balance(db_session, player), wallet_balance(db_session, player)) == (6950, 3050)
         assert vendor.balance("demo-bd", player.id) == 30.5
         assert vendor.calls[-1]["transferId"] == f"demo-bd-{value['transferId']}"
@@ -115,11 +138,20 @@ class TestRefusals:
         assert [t.status for t in transfers_of(db_session, player)] == ["failed"]
         assert move(testapp, player, "in", "10")["value"]["status"] == "done"
 
-    @pytest.mark.parametrize("amount, code", [
-        ("0", "amount_invalid"), ("-5", "amount_invalid"), ("1.001", "amount_too_precise"), ("abc", "amount_invalid"),
-        (True, "amount_invalid"), (None, "amount_invalid"), ("NaN", "amount_invalid"), ("Infinity", "amount_invalid"),
-        ("1e400", "amount_above_maximum"),
-    ])
+    @pytest.mark.parametrize(
+        "amount, code",
+        [
+            ("0", "amount_invalid"),
+            ("-5", "amount_invalid"),
+            ("1.001", "amount_too_precise"),
+            ("abc", "amount_invalid"),
+            (True, "amount_invalid"),
+            (None, "amount_invalid"),
+            ("NaN", "amount_invalid"),
+            ("Infinity", "amount_invalid"),
+            ("1e400", "amount_above_maximum"),
+        ],
+    )
     def test_bad_amounts(self, testapp, vendor, player, amount, code):
         assert move(testapp, player, "in", amount, status=400)["code"] == code
         assert vendor.calls == []
@@ -244,7 +276,6 @@ class TestVendorTrouble:
         assert vendor.balance("demo-bd", player.id) == 0
         assert move(testapp, player, "out", "0.01", status=400)["code"] == "insufficient_funds"
 
-
     def test_a_stuck_transfer_is_asked_about_before_the_next_one(self, testapp, vendor, player, db_session):
         vendor.mode = LOSE_ANSWER
         move(testapp, player, "in", "30", status=503)  # the vendor took it; its answer was lost
@@ -262,7 +293,11 @@ class TestVendorTrouble:
         vendor.balances[("demo-bd", player.id)] -= 11  # the member lost 11.00 at the vendor
         value = move(testapp, player, "out", None, all=True)["value"]
         assert (value["status"], value["mainBalance"], value["walletBalance"], value["sumBalance"]) == (
-            "done", "89.00", "0.00", "89.00")
+            "done",
+            "89.00",
+            "0.00",
+            "89.00",
+        )
         assert vendor.balance("demo-bd", player.id) == 0 and posted(db_session, player, "game_vendor_result") == 1
         record = testapp.get("/wps/wallet/transactions?type=game", headers=player.headers).json["value"]["list"]
         assert [(entry["amount"], entry["wallet"]) for entry in record] == [("-11.00", VENDOR)]
@@ -301,8 +336,7 @@ class TestReplays:
 
 
 class TestIsolation:
-    def test_request_ids_are_each_members_own(self, testapp, vendor, player, members, db_session,
-                                              token_of, fund):
+    def test_request_ids_are_each_members_own(self, testapp, vendor, player, members, db_session, token_of, fund):
         other = members()
         fund(other, "50")
         other.headers = bearer(token_of(other))
@@ -397,21 +431,28 @@ def test_a_transfer_while_another_is_at_the_vendor_makes_no_money(wsgi, engine, 
     member_id, headers = world.member("1000.00")
     app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     if first == "out":
-        app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": "600", "requestId": rid()},
-                      headers=headers)
+        app.post_json(
+            TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": "600", "requestId": rid()}, headers=headers
+        )
     answered = []
 
     def meanwhile(transfer_id):
         world.on_moved = None
-        thread = threading.Thread(target=lambda: answered.append(app.post_json(
-            TRANSFER, {"vassalage": VENDOR, "direction": then, "all": True, "requestId": rid()},
-            headers=headers, expect_errors=True).json["code"]))
+        thread = threading.Thread(
+            target=lambda: answered.append(
+                app.post_json(
+                    TRANSFER,
+                    {"vassalage": VENDOR, "direction": then, "all": True, "requestId": rid()},
+                    headers=headers,
+                    expect_errors=True,
+                ).json["code"]
+            )
+        )
         thread.start()
         thread.join(timeout=30)
 
     world.on_moved = meanwhile
-    app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": first, "all": True, "requestId": rid()},
-                  headers=headers)
+    app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": first, "all": True, "requestId": rid()}, headers=headers)
     main, mirror, _ = committed_balances(engine, member_id)
     held = int(world.balance("demo-bd", member_id) * 100)
     assert (mirror, main + held) == (held, 100000)
@@ -450,9 +491,13 @@ def test_reconcilers_at_once_settle_each_transfer_once(wsgi, engine, world, tena
     flying = committed_balances(engine, members[0][0])[2]
     app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     world.mode = LOSE_ANSWER
-    for (_, headers), amount in zip(members, ("10", "20", "30")):
-        app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": amount, "requestId": rid()},
-                      headers=headers, status=503)
+    for (_, headers), amount in zip(members, ("10", "20", "30"), strict=True):
+        app.post_json(
+            TRANSFER,
+            {"vassalage": VENDOR, "direction": "in", "amount": amount, "requestId": rid()},
+            headers=headers,
+            status=503,
+        )
     assert [committed_balances(engine, member_id)[:2] for member_id, _ in members] == [(9000, 0), (8000, 0), (7000, 0)]
     assert committed_balances(engine, members[0][0])[2] == flying + 6000
     world.mode = None
@@ -472,12 +517,20 @@ def test_reconcilers_at_once_settle_each_transfer_once(wsgi, engine, world, tena
         thread.join(timeout=60)
     assert sum(r["done"] for r in results) == 3 and len(results) == 3
     assert [committed_balances(engine, member_id)[:2] for member_id, _ in members] == [
-        (9000, 1000), (8000, 2000), (7000, 3000)]
+        (9000, 1000),
+        (8000, 2000),
+        (7000, 3000),
+    ]
     assert committed_balances(engine, members[0][0])[2] == flying
     assert world.moves("demo-bd") == 3 and [world.balance("demo-bd", m) for m, _ in members] == [10, 20, 30]
     with operator_session(engine) as db:
-        settles = select(func.count()).select_from(LedgerTransaction).where(
-            LedgerTransaction.member_id.in_([m for m, _ in members]), LedgerTransaction.kind == "transfer_settle")
+        settles = (
+            select(func.count())
+            .select_from(LedgerTransaction)
+            .where(
+                LedgerTransaction.member_id.in_([m for m, _ in members]), LedgerTransaction.kind == "transfer_settle"
+            )
+        )
         assert db.scalar(settles) == 3
         report = audit_brand(db, tenant_ids["demo-bd"])
         assert report.clean, report.findings
@@ -487,8 +540,12 @@ def test_the_reconcile_command(wsgi, engine, settings, world):
     member_id, headers = world.member("50.00")
     app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     world.mode = DOWN
-    app.post_json(TRANSFER, {"vassalage": VENDOR, "direction": "in", "amount": "20", "requestId": rid()},
-                  headers=headers, status=503)
+    app.post_json(
+        TRANSFER,
+        {"vassalage": VENDOR, "direction": "in", "amount": "20", "requestId": rid()},
+        headers=headers,
+        status=503,
+    )
     world.mode = None
     env = {"TESSERA_DATABASE_URL": settings.database_url}
     young = CliRunner().invoke(transfers, ["reconcile", "demo-bd"], obj=settings, env=env)
@@ -524,9 +581,14 @@ class SandboxVendor:
         return [b'{"error": "maintenance"}']
 
     def settings(self) -> dict:
-        return {"base_url": f"http://127.0.0.1:{self.server.server_address[1]}", "operator_id": "demo-bd",
-                "secret": self.secrets["demo-bd"], "vassalage": "TWV", "display_name": "Tessera Wallet Vendor",
-                "timeout_seconds": 5}
+        return {
+            "base_url": f"http://127.0.0.1:{self.server.server_address[1]}",
+            "operator_id": "demo-bd",
+            "secret": self.secrets["demo-bd"],
+            "vassalage": "TWV",
+            "display_name": "Tessera Wallet Vendor",
+            "timeout_seconds": 5,
+        }
 
     def close(self):
         self.server.shutdown()
@@ -554,8 +616,9 @@ def test_the_brands_vendor_plugin_over_http(testapp, app, sandbox, player, db_se
     value = testapp.post_json(TRANSFER, body, headers=player.headers).json["value"]
     assert (value["status"], value["mainBalance"], value["walletBalance"]) == ("done", "70.00", "30.00")
     sandbox.lose_next = True
-    answer = testapp.post_json(TRANSFER, {**body, "direction": "out", "amount": "12.5", "requestId": rid()},
-                               headers=player.headers, status=503).json
+    answer = testapp.post_json(
+        TRANSFER, {**body, "direction": "out", "amount": "12.5", "requestId": rid()}, headers=player.headers, status=503
+    ).json
     assert (answer["code"], answer["value"]["mainBalance"]) == ("transfer_unavailable", "70.00")
     tenant = TenantContext.from_row(db_session.scalar(select(Tenant).where(Tenant.slug == "demo-bd")))
     plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
@@ -569,9 +632,15 @@ def test_the_brands_vendor_plugin_over_http(testapp, app, sandbox, player, db_se
 def spins(app, tenant, member, count: int) -> list[dict]:
     """``count`` spins of the vendor's Lucky Lanterns at 0.20 a line, through the page its launch link opens."""
     plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
-    url = plugins.first("tessera_game_launch", vassalage="TWV", game_code="lucky-lanterns", language="en",
-                        player={"id": member.id, "username": member.username, "currency": "BDT"}, device="WEB",
-                        free_play=False)
+    url = plugins.first(
+        "tessera_game_launch",
+        vassalage="TWV",
+        game_code="lucky-lanterns",
+        language="en",
+        player={"id": member.id, "username": member.username, "currency": "BDT"},
+        device="WEB",
+        free_play=False,
+    )
     with urlopen(url, timeout=5) as page:
         config = json.loads(re.search(r'id="slot-config">(.*?)</script>', page.read().decode(), re.S).group(1))
     answers = []
@@ -593,8 +662,9 @@ def test_rounds_played_at_the_vendor_reach_the_wallet_and_the_record_once(testap
     held = Decimal(played[-1]["balance"])
     won = sum(Decimal(spin["payout"]) - Decimal(spin["bet"]) for spin in played)
     assert held == 100 + won
-    value = testapp.post_json(TRANSFER, {**body, "direction": "out", "all": True, "requestId": rid()},
-                              headers=player.headers).json["value"]
+    value = testapp.post_json(
+        TRANSFER, {**body, "direction": "out", "all": True, "requestId": rid()}, headers=player.headers
+    ).json["value"]
     assert (value["mainBalance"], value["walletBalance"], value["sumBalance"]) == (f"{held:.2f}", "0.00", f"{held:.2f}")
     record = testapp.get("/wps/wallet/transactions?type=game", headers=player.headers).json["value"]["list"]
     assert [Decimal(entry["amount"]) for entry in record] == ([won] if won else [])

@@ -1,5 +1,6 @@
 """/wps/wallet/upline-transfers: a member sends money from main to the upline's main wallet when
 the brand allows it and the member has an upline (member info toUpline); both records show it."""
+
 import uuid
 
 import pytest
@@ -39,8 +40,11 @@ def send(app, member, amount="30", status=200, **more):
 
 
 def upline_postings(db_session, member) -> int:
-    return db_session.scalar(select(func.count()).select_from(LedgerTransaction).where(
-        LedgerTransaction.member_id == member.id, LedgerTransaction.kind == "upline_out"))
+    return db_session.scalar(
+        select(func.count())
+        .select_from(LedgerTransaction)
+        .where(LedgerTransaction.member_id == member.id, LedgerTransaction.kind == "upline_out")
+    )
 
 
 class TestToUpline:
@@ -57,8 +61,7 @@ class TestToUpline:
         assert main_balance(db_session, member) == 10000
 
     @pytest.mark.parametrize("upline_type", [0, None])
-    def test_not_to_free_play_nor_without_an_upline(self, testapp, members, db_session, token_of,
-                                                    upline_type, fund):
+    def test_not_to_free_play_nor_without_an_upline(self, testapp, members, db_session, token_of, upline_type, fund):
         upline = members(member_type=0, password=None) if upline_type == 0 else None
         member = members(upline_id=upline.id if upline else None)
         member.headers = bearer(token_of(member))
@@ -103,10 +106,18 @@ class TestSending:
         send(testapp, member, "90")  # main is empty now; the first request still answers what it did
         assert testapp.post_json(UPLINE, body, headers=member.headers).json["value"] == first
 
-    @pytest.mark.parametrize("amount, code", [
-        ("100.01", "insufficient_funds"), ("99999999999999999999999", "amount_above_maximum"), ("0", "amount_invalid"),
-        ("-1", "amount_invalid"), ("0.001", "amount_too_precise"), (False, "amount_invalid"), ("ten", "amount_invalid"),
-    ])
+    @pytest.mark.parametrize(
+        "amount, code",
+        [
+            ("100.01", "insufficient_funds"),
+            ("99999999999999999999999", "amount_above_maximum"),
+            ("0", "amount_invalid"),
+            ("-1", "amount_invalid"),
+            ("0.001", "amount_too_precise"),
+            (False, "amount_invalid"),
+            ("ten", "amount_invalid"),
+        ],
+    )
     def test_bad_amounts_move_nothing(self, testapp, family, db_session, amount, code):
         agent, member = family
         assert send(testapp, member, amount, status=400)["code"] == code

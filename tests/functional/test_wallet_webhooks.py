@@ -2,6 +2,7 @@
 credited once whatever their number, order or lateness, refused when forged, unreadable, of
 another amount or about another brand's deposit; deposits whose notification never came are
 reconciled by asking the gateway, and shown expired after the brand's expiry."""
+
 import hashlib
 import hmac
 from contextlib import contextmanager
@@ -12,17 +13,32 @@ import webtest
 from sqlalchemy import func, select
 
 from tessera.core.db import ALL_TENANTS, operator_session
+from tessera.core.timeutil import now
 from tessera.identity.accounts.models import AuditEvent
 from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import now
-from tessera.wallet.payments.deposits import reconcile
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.payments.deposits import reconcile
 from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (
-    GATEWAY, PLUGIN, RACERS, SECRETS, SIGNATURE, Caller, LocalWsgi, balance, long_sessions, notification,
-    pay_on_checkout, postings, race, request_id, set_brand, set_wallet, webhook,
+    GATEWAY,
+    PLUGIN,
+    RACERS,
+    SECRETS,
+    SIGNATURE,
+    Caller,
+    LocalWsgi,
+    balance,
+    long_sessions,
+    notification,
+    pay_on_checkout,
+    postings,
+    race,
+    request_id,
+    set_brand,
+    set_wallet,
+    webhook,
 )
 
 DEPOSITS = "/wps/wallet/deposits"
@@ -38,8 +54,11 @@ def status_of(caller, deposit_id) -> str:
 
 
 def credits(db, deposit_id) -> int:
-    return db.scalar(select(func.count()).select_from(LedgerTransaction).where(
-        LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid"))
+    return db.scalar(
+        select(func.count())
+        .select_from(LedgerTransaction)
+        .where(LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid")
+    )
 
 
 class TestPaid:
@@ -47,16 +66,27 @@ class TestPaid:
         member, caller = member_of("demo-bd")
         deposit_id = start(caller, "750.25")
         assert webhook(bd, *notification("demo-bd", deposit_id, "paid", "750.25")) == {
-            "success": True, "code": None, "message": None, "value": {"received": True}}
+            "success": True,
+            "code": None,
+            "message": None,
+            "value": {"received": True},
+        }
         assert balance(db_session, member) == 75025
         shown = caller.get(f"{DEPOSITS}/{deposit_id}")["value"]
         assert (shown["status"], shown["reference"]) == ("paid", f"GW-{deposit_id}")
-        transaction = db_session.scalar(select(LedgerTransaction).where(
-            LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid"))
-        assert (transaction.kind, transaction.member_id, transaction.reference) == ("deposit", member.id,
-                                                                                     f"deposit:{deposit_id}")
-        clearing = db_session.scalar(select(LedgerAccount).where(LedgerAccount.code == "house:deposits_clearing",
-                                                                 LedgerAccount.tenant_id == member.tenant_id))
+        transaction = db_session.scalar(
+            select(LedgerTransaction).where(LedgerTransaction.idempotency_key == f"deposit:{deposit_id}:paid")
+        )
+        assert (transaction.kind, transaction.member_id, transaction.reference) == (
+            "deposit",
+            member.id,
+            f"deposit:{deposit_id}",
+        )
+        clearing = db_session.scalar(
+            select(LedgerAccount).where(
+                LedgerAccount.code == "house:deposits_clearing", LedgerAccount.tenant_id == member.tenant_id
+            )
+        )
         assert {p.account_id: p.amount_minor for p in transaction.postings}[clearing.id] == -75025
 
     def test_a_duplicated_notification_is_answered_and_credits_nothing_more(self, payments, member_of, bd, db_session):
@@ -119,8 +149,10 @@ class TestRefused:
         assert (answer["code"], answer["message"]) == ("payment_signature_invalid", answer["message"])
         assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "payment_forged")) == 1
         _, signed = notification("demo-bd", deposit_id)
-        assert webhook(bd, {"X-Test-Signature": headers["X-Test-Signature"]}, signed, status=401)["code"] == \
-            "payment_signature_invalid"  # a signature of another body
+        assert (
+            webhook(bd, {"X-Test-Signature": headers["X-Test-Signature"]}, signed, status=401)["code"]
+            == "payment_signature_invalid"
+        )  # a signature of another body
         assert balance(db_session, member) == 0 and status_of(caller, deposit_id) == "pending"
 
     def test_another_brands_secret_is_forged_here(self, payments, member_of, bd, db_session):
@@ -143,10 +175,12 @@ class TestRefused:
         assert webhook(bd, headers, body, status=400)["code"] == "payment_notification_malformed"
         assert balance(db_session, member) == 0
 
-    @pytest.mark.parametrize("amount, currency", [("499.99", "BDT"), ("500.01", "BDT"), ("5000.00", "BDT"),
-                                                  ("500.00", "PHP")])
-    def test_another_amount_or_currency_is_refused_audited_and_not_credited(self, payments, member_of, bd, db_session,
-                                                                          amount, currency):
+    @pytest.mark.parametrize(
+        "amount, currency", [("499.99", "BDT"), ("500.01", "BDT"), ("5000.00", "BDT"), ("500.00", "PHP")]
+    )
+    def test_another_amount_or_currency_is_refused_audited_and_not_credited(
+        self, payments, member_of, bd, db_session, amount, currency
+    ):
         member, caller = member_of("demo-bd")
         deposit_id = start(caller, "500.00")
         answer = webhook(bd, *notification("demo-bd", deposit_id, "paid", amount, currency=currency), status=409)
@@ -205,16 +239,34 @@ class TestReconcile:
     def test_the_gateway_is_asked_about_deposits_it_never_told_of(self, app, payments, member_of, db_session, clock):
         member, caller = member_of("demo-bd")
         paid, failed, unknown, silent = (start(caller) for _ in range(4))
-        payments.answers[("demo-bd", str(paid))] = {"depositId": str(paid), "status": "paid", "amount": "500.00",
-                                                     "reference": "GW-LATE"}
-        payments.answers[("demo-bd", str(failed))] = {"depositId": str(failed), "status": "failed", "amount": "500.00",
-                                                       "reference": "GW-F"}
+        payments.answers[("demo-bd", str(paid))] = {
+            "depositId": str(paid),
+            "status": "paid",
+            "amount": "500.00",
+            "reference": "GW-LATE",
+        }
+        payments.answers[("demo-bd", str(failed))] = {
+            "depositId": str(failed),
+            "status": "failed",
+            "amount": "500.00",
+            "reference": "GW-F",
+        }
         clock.advance(minutes=6)
         young_now = start(caller)
-        assert self.run(app, db_session) == {"credited": 1, "failed": 1, "expired": 0, "unchanged": 2, "mismatch": 0,
-                                             "unavailable": 0}
-        assert [status_of(caller, d) for d in (paid, failed, unknown, young_now)] == ["paid", "failed", "pending",
-                                                                                    "pending"]
+        assert self.run(app, db_session) == {
+            "credited": 1,
+            "failed": 1,
+            "expired": 0,
+            "unchanged": 2,
+            "mismatch": 0,
+            "unavailable": 0,
+        }
+        assert [status_of(caller, d) for d in (paid, failed, unknown, young_now)] == [
+            "paid",
+            "failed",
+            "pending",
+            "pending",
+        ]
         assert balance(db_session, member) == 50000
         assert self.run(app, db_session)["credited"] == 0  # asked again: nothing more
         clock.advance(minutes=59)  # the first four are past the hour, the young one not yet
@@ -226,8 +278,12 @@ class TestReconcile:
     def test_a_gateway_answering_another_amount_credits_nothing(self, app, payments, member_of, db_session, clock):
         member, caller = member_of("demo-bd")
         deposit_id = start(caller, "500.00")
-        payments.answers[("demo-bd", str(deposit_id))] = {"depositId": str(deposit_id), "status": "paid",
-                                                           "amount": "5000.00", "reference": "GW-X"}
+        payments.answers[("demo-bd", str(deposit_id))] = {
+            "depositId": str(deposit_id),
+            "status": "paid",
+            "amount": "5000.00",
+            "reference": "GW-X",
+        }
         clock.advance(minutes=6)
         assert self.run(app, db_session)["mismatch"] == 1
         assert balance(db_session, member) == 0 and status_of(caller, deposit_id) == "pending"
@@ -248,15 +304,16 @@ def test_duplicate_notifications_at_once_credit_once(race_app, engine, committed
     body = {"channel": GATEWAY, "amount": "900.00", "requestId": request_id()}
     deposit_id = app.post_json(DEPOSITS, body, headers=member).json["value"]["deposit"]["id"]
     headers, notice = notification("demo-bd", deposit_id, "paid", "900.00")
-    answers = race([lambda: app.post(f"/wps/payments/webhook/{PLUGIN}/{GATEWAY}", notice, headers=headers,
-                                     expect_errors=True)] * RACERS)
+    answers = race(
+        [lambda: app.post(f"/wps/payments/webhook/{PLUGIN}/{GATEWAY}", notice, headers=headers, expect_errors=True)]
+        * RACERS
+    )
     assert answers == [200] * RACERS
     with operator_session(engine, ALL_TENANTS) as db:
         main = db.scalar(select(LedgerAccount).where(LedgerAccount.code == f"member:{committed['member_id']}:main"))
         assert main.balance_minor == 90000
         assert postings(db, main) == 1
         assert db.scalar(select(Deposit.status).where(Deposit.id == deposit_id)) == "paid"
-
 
 
 # -- The signed gateway plugin and its sandbox, over HTTP -----------------------------------
@@ -279,9 +336,19 @@ def sandbox():
 @pytest.fixture
 def brand_on_sandbox(sandbox, db_session):
     gateway, server = sandbox
-    set_brand(db_session, "demo-bd", plugins={"signed-gateway": {
-        "base_url": f"{server.origin}/gateway", "merchant_id": SANDBOX_MERCHANT, "secret": SANDBOX_SECRET,
-        "timeout_seconds": 5, "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}})
+    set_brand(
+        db_session,
+        "demo-bd",
+        plugins={
+            "signed-gateway": {
+                "base_url": f"{server.origin}/gateway",
+                "merchant_id": SANDBOX_MERCHANT,
+                "secret": SANDBOX_SECRET,
+                "timeout_seconds": 5,
+                "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
+            }
+        },
+    )
     long_sessions(db_session, "demo-bd")
     return gateway
 
@@ -293,12 +360,14 @@ def test_a_deposit_through_the_signed_gateway_sandbox(app, brand_on_sandbox, mem
     served = LocalWsgi(app)
     try:
         member = members("demo-bd")
-        www = webtest.TestApp(app, extra_environ={"HTTP_HOST": f"demo-bd.localhost:{served.port}",
-                                                  "REMOTE_ADDR": "203.0.113.9"})
+        www = webtest.TestApp(
+            app, extra_environ={"HTTP_HOST": f"demo-bd.localhost:{served.port}", "REMOTE_ADDR": "203.0.113.9"}
+        )
         caller = Caller(www, token_of(member))
         channels = caller.get("/wps/wallet/deposit/channels")["value"]["channels"]
         assert [(c["channel"], c["plugin"], c["minAmount"], c["maxAmount"]) for c in channels] == [
-            ("bkash", "signed-gateway", "100.00", "25000.00")]
+            ("bkash", "signed-gateway", "100.00", "25000.00")
+        ]
         started = caller.post(DEPOSITS, {"channel": "bkash", "amount": "650.00", "requestId": request_id()})["value"]
         deposit_id = started["deposit"]["id"]
         order = next(o for o in gateway.orders.values() if o["order_id"] == str(deposit_id))

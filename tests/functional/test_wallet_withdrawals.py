@@ -2,6 +2,7 @@
 confirmed by the member (received, not received with proof, partly), counted as received when
 the member says nothing in time or when the brand confirms at once, and claims settled by an
 operator."""
+
 import pytest
 import webtest
 from sqlalchemy import func, select
@@ -9,12 +10,21 @@ from sqlalchemy import func, select
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.operators.models import OperatorKey
 from tessera.wallet.operators.services import key_hash
 from tessera.wallet.pages import stamp
-from tessera.wallet.operators.models import OperatorKey
 from tessera.wallet.payments.models import BankAccount, Withdrawal
 from wallet_helpers import (
-    PAYMENT_PASSWORD, RACERS, balance, jpeg, long_sessions, png, race, request_id, set_payment_password, set_wallet,
+    PAYMENT_PASSWORD,
+    RACERS,
+    balance,
+    jpeg,
+    long_sessions,
+    png,
+    race,
+    request_id,
+    set_payment_password,
+    set_wallet,
 )
 
 WITHDRAWALS, SETTINGS = "/wps/wallet/withdrawals", "/wps/wallet/withdrawal/settings"
@@ -45,8 +55,14 @@ def ask(caller, account_id, amount="600.00", status=200, password=PAYMENT_PASSWO
 
 def house(db, member, name) -> int:
     db.expire_all()
-    return db.scalar(select(LedgerAccount.balance_minor).where(LedgerAccount.code == f"house:{name}",
-                                                              LedgerAccount.tenant_id == member.tenant_id)) or 0
+    return (
+        db.scalar(
+            select(LedgerAccount.balance_minor).where(
+                LedgerAccount.code == f"house:{name}", LedgerAccount.tenant_id == member.tenant_id
+            )
+        )
+        or 0
+    )
 
 
 def paid_withdrawal(customer, operator_of, slug="demo-bd", amount="600.00"):
@@ -67,8 +83,9 @@ def resolve(operator, withdrawal_id, outcome="refund", status=200, **fields):
 
 
 def confirm(caller, withdrawal_id, result, status=200, files=(), **fields):
-    return caller.upload(f"{WITHDRAWALS}/{withdrawal_id}/confirmation", {"result": result, **fields}, files,
-                         status=status)
+    return caller.upload(
+        f"{WITHDRAWALS}/{withdrawal_id}/confirmation", {"result": result, **fields}, files, status=status
+    )
 
 
 class TestAsking:
@@ -76,13 +93,22 @@ class TestAsking:
         member, caller, account_id = customer()
         value = ask(caller, account_id, "600.50")["value"]
         assert (value["status"], value["amount"], value["confirmation"], value["receivedAmount"]) == (
-            "pending", "600.50", None, None)
-        assert value["bankAccount"] == {"id": account_id, "bankName": "City Bank", "accountName": "Rahim",
-                                        "accountNumber": "****3456"}
+            "pending",
+            "600.50",
+            None,
+            None,
+        )
+        assert value["bankAccount"] == {
+            "id": account_id,
+            "bankName": "City Bank",
+            "accountName": "Rahim",
+            "accountNumber": "****3456",
+        }
         assert balance(db_session, member) == 1_000_000 - 60050
         assert house(db_session, member, "withdrawals_payable") == 60050
-        hold = db_session.scalar(select(LedgerTransaction).where(
-            LedgerTransaction.idempotency_key == f"withdrawal:{value['id']}:hold"))
+        hold = db_session.scalar(
+            select(LedgerTransaction).where(LedgerTransaction.idempotency_key == f"withdrawal:{value['id']}:hold")
+        )
         assert (hold.kind, hold.member_id) == ("withdrawal", member.id)
         assert caller.get(SETTINGS)["value"]["mainBalance"] == "9399.50"
         assert caller.get(f"{WITHDRAWALS}/{value['id']}")["value"] == value
@@ -90,12 +116,22 @@ class TestAsking:
     def test_the_settings_a_member_sees(self, customer, member_of):
         _, caller, _ = customer()
         assert caller.get(SETTINGS)["value"] == {
-            "minAmount": "500.00", "maxAmount": "25000.00", "paymentPasswordRequired": True, "hasPaymentPassword": True,
-            "confirmMinutes": 30, "forcedReceived": False, "mainBalance": "10000.00"}
+            "minAmount": "500.00",
+            "maxAmount": "25000.00",
+            "paymentPasswordRequired": True,
+            "hasPaymentPassword": True,
+            "confirmMinutes": 30,
+            "forcedReceived": False,
+            "mainBalance": "10000.00",
+        }
         _, ph_caller = member_of("demo-ph")
         settings = ph_caller.get(SETTINGS)["value"]
-        assert (settings["minAmount"], settings["paymentPasswordRequired"], settings["forcedReceived"],
-                settings["mainBalance"]) == ("200.00", False, True, "0.00")
+        assert (
+            settings["minAmount"],
+            settings["paymentPasswordRequired"],
+            settings["forcedReceived"],
+            settings["mainBalance"],
+        ) == ("200.00", False, True, "0.00")
 
     def test_insufficient_funds_hold_nothing(self, customer, db_session):
         member, caller, account_id = customer(funds=59999)
@@ -105,11 +141,19 @@ class TestAsking:
         ask(caller, account_id, "599.99")
         assert balance(db_session, member) == 0
 
-    @pytest.mark.parametrize("amount, code", [
-        ("0", "amount_invalid"), (0, "amount_invalid"), ("-600", "amount_invalid"), ("abc", "amount_invalid"),
-        ("600.001", "amount_too_precise"), (600.005, "amount_too_precise"), ("499.99", "amount_below_minimum"),
-        ("25000.01", "amount_above_maximum"),
-    ])
+    @pytest.mark.parametrize(
+        "amount, code",
+        [
+            ("0", "amount_invalid"),
+            (0, "amount_invalid"),
+            ("-600", "amount_invalid"),
+            ("abc", "amount_invalid"),
+            ("600.001", "amount_too_precise"),
+            (600.005, "amount_too_precise"),
+            ("499.99", "amount_below_minimum"),
+            ("25000.01", "amount_above_maximum"),
+        ],
+    )
     def test_bad_amounts(self, customer, db_session, amount, code):
         member, caller, account_id = customer()
         answer = ask(caller, account_id, amount, status=400)
@@ -174,8 +218,10 @@ class TestOperator:
         assert again["status"] == "rejected"
         assert balance(db_session, member) == 1_000_000
         for move in ("approve", "pay"):
-            assert operator.post(f"/ops/withdrawals/{withdrawal_id}/{move}", status=409)["code"] == \
-                "withdrawal_state_conflict"
+            assert (
+                operator.post(f"/ops/withdrawals/{withdrawal_id}/{move}", status=409)["code"]
+                == "withdrawal_state_conflict"
+            )
         assert caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["status"] == "rejected"
 
     def test_paying_moves_the_money_out_of_the_house_and_starts_the_clock(self, customer, operator_of, db_session):
@@ -190,12 +236,15 @@ class TestOperator:
         assert paid["confirmBy"] is not None and paid["paidAt"] is not None
         assert house(db_session, member, "withdrawals_payable") == 0
         assert balance(db_session, member) == 1_000_000 - 80000
-        paid_transaction = db_session.scalar(select(LedgerTransaction).where(
-            LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:paid"))
+        paid_transaction = db_session.scalar(
+            select(LedgerTransaction).where(LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:paid")
+        )
         assert paid_transaction.member_id is None
         assert operator.post(f"/ops/withdrawals/{withdrawal_id}/pay")["value"]["status"] == "paid"  # again: the same
-        assert operator.post(f"/ops/withdrawals/{withdrawal_id}/reject", {"remark": "x"}, status=409)["code"] == \
-            "withdrawal_state_conflict"
+        assert (
+            operator.post(f"/ops/withdrawals/{withdrawal_id}/reject", {"remark": "x"}, status=409)["code"]
+            == "withdrawal_state_conflict"
+        )
         shown = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
         assert shown["status"] == "paid" and shown["confirmBy"] == paid["confirmBy"]
 
@@ -204,8 +253,10 @@ class TestOperator:
         withdrawal_id = ask(caller, account_id)["value"]["id"]
         ph_operator = operator_of("demo-ph")
         for move, body in (("approve", None), ("pay", None), ("reject", {"remark": "x"})):
-            assert ph_operator.post(f"/ops/withdrawals/{withdrawal_id}/{move}", body, status=404)["code"] == \
-                "withdrawal_not_found"
+            assert (
+                ph_operator.post(f"/ops/withdrawals/{withdrawal_id}/{move}", body, status=404)["code"]
+                == "withdrawal_not_found"
+            )
         assert ph_operator.get("/ops/withdrawals")["value"]["total"] == 0
         assert balance(db_session, member) == 1_000_000 - 60000
 
@@ -238,8 +289,12 @@ class TestConfirmation:
 
     def test_partly_received_and_a_partial_refund(self, customer, operator_of, db_session):
         member, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of)
-        for wrong, code in (("0", "amount_invalid"), ("600.00", "amount_above_maximum"),
-                            ("700", "amount_above_maximum"), ("1.234", "amount_too_precise")):
+        for wrong, code in (
+            ("0", "amount_invalid"),
+            ("600.00", "amount_above_maximum"),
+            ("700", "amount_above_maximum"),
+            ("1.234", "amount_too_precise"),
+        ):
             assert confirm(caller, withdrawal_id, "partly_received", receivedAmount=wrong, status=400)["code"] == code
         assert confirm(caller, withdrawal_id, "partly_received", status=400)["code"] == "amount_invalid"
         value = confirm(caller, withdrawal_id, "partly_received", receivedAmount="450.50")["value"]
@@ -250,7 +305,9 @@ class TestConfirmation:
         resolved = resolve(operator, withdrawal_id, amount=100)["value"]
         assert (resolved["confirmation"], resolved["receivedAmount"]) == ("partly_received", "450.50")
         assert (resolved["resolution"]["receivedAmount"], resolved["resolution"]["refundedAmount"]) == (
-            "500.00", "100.00")
+            "500.00",
+            "100.00",
+        )
         assert balance(db_session, member) == before + 10000
 
     def test_an_operator_may_hold_that_it_was_received(self, customer, operator_of, db_session):
@@ -260,8 +317,7 @@ class TestConfirmation:
         resolved = resolve(operator, withdrawal_id, "forced_received")["value"]
         assert (resolved["confirmation"], resolved["receivedAmount"]) == ("not_received", "0.00")
         assert resolved["resolution"]["outcome"] == "forced_received"
-        assert (resolved["resolution"]["receivedAmount"], resolved["resolution"]["refundedAmount"]) == (
-            "600.00", None)
+        assert (resolved["resolution"]["receivedAmount"], resolved["resolution"]["refundedAmount"]) == ("600.00", None)
         assert balance(db_session, member) == before
 
     def test_only_a_paid_withdrawal_is_confirmed(self, customer, operator_of):
@@ -296,7 +352,11 @@ class TestConfirmation:
         member, caller, operator, withdrawal_id = paid_withdrawal(customer, operator_of, "demo-ph", "300.00")
         value = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
         assert (value["status"], value["confirmation"], value["confirmBy"], value["receivedAmount"]) == (
-            "paid", "forced_received", None, "300.00")
+            "paid",
+            "forced_received",
+            None,
+            "300.00",
+        )
         answer = confirm(caller, withdrawal_id, "not_received", files=[("proof", "p.png", png())], status=409)
         assert answer["code"] == "confirmation_not_allowed"
 
@@ -315,11 +375,19 @@ class TestClaimAndResolution:
         resolve(operator, withdrawal_id, "forced_received", note="The bank confirms the transfer NPSB-77.")
         shown = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
         assert {key: shown[key] for key in ("status", "confirmation", "receivedAmount", "confirmedAt", "hasProof")} == {
-            "status": "paid", "confirmation": "not_received", "receivedAmount": "0.00", "confirmedAt": claimed_at,
-            "hasProof": True}
+            "status": "paid",
+            "confirmation": "not_received",
+            "receivedAmount": "0.00",
+            "confirmedAt": claimed_at,
+            "hasProof": True,
+        }
         assert shown["resolution"] == {
-            "outcome": "forced_received", "receivedAmount": "600.00", "refundedAmount": None,
-            "resolvedAt": stamp(clock.now), "note": "The bank confirms the transfer NPSB-77."}
+            "outcome": "forced_received",
+            "receivedAmount": "600.00",
+            "refundedAmount": None,
+            "resolvedAt": stamp(clock.now),
+            "note": "The bank confirms the transfer NPSB-77.",
+        }
         listed = operator.get("/ops/withdrawals", confirmation="not_received")["value"]["list"]
         assert [w["id"] for w in listed] == [withdrawal_id]
         assert listed[0]["resolution"] == {**shown["resolution"], "resolvedBy": key_name(db_session, operator)}
@@ -330,10 +398,16 @@ class TestClaimAndResolution:
         confirm(caller, withdrawal_id, "partly_received", receivedAmount="450.50")
         resolved = resolve(operator, withdrawal_id, amount="149.50")["value"]
         assert (resolved["confirmation"], resolved["receivedAmount"]) == ("partly_received", "450.50")
-        assert {key: resolved["resolution"][key] for key in ("outcome", "receivedAmount", "refundedAmount", "note",
-                                                              "resolvedBy")} == {
-            "outcome": "refund", "receivedAmount": "450.50", "refundedAmount": "149.50", "note": None,
-            "resolvedBy": key_name(db_session, operator)}
+        assert {
+            key: resolved["resolution"][key]
+            for key in ("outcome", "receivedAmount", "refundedAmount", "note", "resolvedBy")
+        } == {
+            "outcome": "refund",
+            "receivedAmount": "450.50",
+            "refundedAmount": "149.50",
+            "note": None,
+            "resolvedBy": key_name(db_session, operator),
+        }
         assert "resolvedBy" not in caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]["resolution"]
 
     def test_what_no_claim_has(self, customer, operator_of, db_session, clock):
@@ -343,11 +417,17 @@ class TestClaimAndResolution:
         clock.advance(minutes=30)
         value = caller.get(f"{WITHDRAWALS}/{withdrawal_id}")["value"]
         assert (value["confirmation"], value["confirmedAt"], value["resolution"]) == (
-            "auto_received", value["confirmBy"], None)
+            "auto_received",
+            value["confirmBy"],
+            None,
+        )
         _, _, ph_operator, _ = paid_withdrawal(customer, operator_of, "demo-ph", "300.00")
         value = ph_operator.get("/ops/withdrawals")["value"]["list"][0]
         assert (value["confirmation"], value["confirmedAt"], value["resolution"]) == (
-            "forced_received", value["paidAt"], None)
+            "forced_received",
+            value["paidAt"],
+            None,
+        )
 
     def test_the_open_claims(self, customer, operator_of):
         _, caller, operator, first = paid_withdrawal(customer, operator_of)
@@ -393,37 +473,65 @@ class TestIsolation:
 
 # -- Two resolutions at the same moment, each in its own request and transaction ------------
 
+
 def test_a_claim_is_resolved_once_whoever_asks_at_once(race_app, engine, committed):
     with operator_session(engine, ALL_TENANTS) as db:
-        account = BankAccount(tenant_id=committed["tenant_id"], member_id=committed["member_id"], **{
-            "bank_name": ACCOUNT["bankName"], "account_name": ACCOUNT["accountName"],
-            "account_number": ACCOUNT["accountNumber"]})
+        account = BankAccount(
+            tenant_id=committed["tenant_id"],
+            member_id=committed["member_id"],
+            **{
+                "bank_name": ACCOUNT["bankName"],
+                "account_name": ACCOUNT["accountName"],
+                "account_number": ACCOUNT["accountNumber"],
+            },
+        )
         db.add(account)
         db.flush()
-        claimed = Withdrawal(tenant_id=committed["tenant_id"], member_id=committed["member_id"],
-                             bank_account_id=account.id, bank_name=account.bank_name,
-                             account_name=account.account_name, account_number=account.account_number,
-                             amount_minor=60000, status="paid", confirmation="not_received", received_minor=0,
-                             request_key=f"race:{request_id()}")
+        claimed = Withdrawal(
+            tenant_id=committed["tenant_id"],
+            member_id=committed["member_id"],
+            bank_account_id=account.id,
+            bank_name=account.bank_name,
+            account_name=account.account_name,
+            account_number=account.account_number,
+            amount_minor=60000,
+            status="paid",
+            confirmation="not_received",
+            received_minor=0,
+            request_key=f"race:{request_id()}",
+        )
         db.add(claimed)
         db.flush()
         withdrawal_id = claimed.id
     app = webtest.TestApp(race_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
     operator = {"Authorization": f"Bearer {committed['key']}"}
     path = f"/ops/withdrawals/{withdrawal_id}/resolve"
-    answers = race([lambda outcome=outcome: app.post_json(path, {"outcome": outcome}, headers=operator,
-                                                          expect_errors=True)
-                    for outcome in ("refund", "forced_received") * (RACERS // 2)])
+    answers = race(
+        [
+            lambda outcome=outcome: app.post_json(path, {"outcome": outcome}, headers=operator, expect_errors=True)
+            for outcome in ("refund", "forced_received") * (RACERS // 2)
+        ]
+    )
     assert answers == [200] + [409] * (RACERS - 1)
     with operator_session(engine, ALL_TENANTS) as db:
         resolved = db.get(Withdrawal, withdrawal_id)
         claim, outcome = (resolved.confirmation, resolved.received_minor), resolved.resolution
-        refunds = db.scalar(select(func.count()).select_from(LedgerTransaction).where(
-            LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:refund"))
-        main = db.scalar(select(LedgerAccount.balance_minor).where(
-            LedgerAccount.code == f"member:{committed['member_id']}:main")) or 0
-        resolutions = db.scalar(select(func.count()).where(AuditEvent.kind == "withdrawal_resolved",
-                                                           AuditEvent.member_id == committed["member_id"]))
+        refunds = db.scalar(
+            select(func.count())
+            .select_from(LedgerTransaction)
+            .where(LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:refund")
+        )
+        main = (
+            db.scalar(
+                select(LedgerAccount.balance_minor).where(LedgerAccount.code == f"member:{committed['member_id']}:main")
+            )
+            or 0
+        )
+        resolutions = db.scalar(
+            select(func.count()).where(
+                AuditEvent.kind == "withdrawal_resolved", AuditEvent.member_id == committed["member_id"]
+            )
+        )
     assert claim == ("not_received", 0)
     assert (refunds, main) == ((1, 60000) if outcome == "refund" else (0, 0))
     assert resolutions == 1

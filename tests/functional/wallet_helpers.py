@@ -2,6 +2,7 @@
 in the app's plugin manager for one test and enabled on both demo brands instead of their own
 plugins), members with money and sessions, operator keys, and calls whose answers are checked
 against the API description (the operator API's too)."""
+
 import hashlib
 import hmac
 import io
@@ -25,6 +26,7 @@ from apps import app_with_plugins, registered
 from factories import MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import ALL_TENANTS, operator_session
+from tessera.core.timeutil import utcnow
 from tessera.identity.accounts.models import AuditEvent, Member
 from tessera.identity.sessions.models import MemberSession
 from tessera.identity.sessions.services import start_session
@@ -32,11 +34,10 @@ from tessera.openapi.validation import ResponseAdapter, ValidatingRequest
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger.services import Ledger
 from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.operators.services import create_key
+from tessera.wallet.ledger.services import Ledger
 from tessera.wallet.operators.models import OperatorKey
+from tessera.wallet.operators.services import create_key
 from tessera.wallet.payments.models import BankAccount, Deposit, Withdrawal
 from tessera.wallet.transfers.models import WalletTransfer
 
@@ -61,9 +62,19 @@ class TestPayments:
     @hookimpl
     def tessera_payment_channels(self, tenant, settings):
         return [
-            {"channel": BANK, "title": "Test Bank transfer", "kind": "manual", "minAmount": "50.00",
-             "maxAmount": "20000.00", "instructions": {"bankName": "Test Bank", "accountName": tenant.name,
-                                                        "accountNumber": "0123456789", "note": "Write your reference"}},
+            {
+                "channel": BANK,
+                "title": "Test Bank transfer",
+                "kind": "manual",
+                "minAmount": "50.00",
+                "maxAmount": "20000.00",
+                "instructions": {
+                    "bankName": "Test Bank",
+                    "accountName": tenant.name,
+                    "accountNumber": "0123456789",
+                    "note": "Write your reference",
+                },
+            },
             {"channel": GATEWAY, "title": "Test Pay", "kind": "redirect", "minAmount": "200", "maxAmount": "100000"},
         ]
 
@@ -75,8 +86,9 @@ class TestPayments:
             raise AdapterError("payment_unavailable")
         self.started.append({"brand": tenant.slug, "channel": channel, **deposit})
         if channel == BANK:
-            return {"instructions": {"bankName": "Test Bank", "accountName": tenant.name,
-                                     "accountNumber": "0123456789"}}
+            return {
+                "instructions": {"bankName": "Test Bank", "accountName": tenant.name, "accountNumber": "0123456789"}
+            }
         return {"redirectUrl": f"https://pay.test/checkout/{tenant.slug}/{deposit['depositId']}"}
 
     @hookimpl
@@ -88,8 +100,13 @@ class TestPayments:
             raise AdapterError("payment_notification_forged")
         try:
             notice = json.loads(body)
-            return {"depositId": str(notice["deposit"]), "status": notice["status"], "amount": notice["amount"],
-                    "currency": notice["currency"], "reference": notice["reference"]}
+            return {
+                "depositId": str(notice["deposit"]),
+                "status": notice["status"],
+                "amount": notice["amount"],
+                "currency": notice["currency"],
+                "reference": notice["reference"],
+            }
         except (ValueError, KeyError, TypeError):
             raise AdapterError("payment_notification_malformed") from None
 
@@ -102,11 +119,27 @@ class TestPayments:
         return self.answers.get((tenant.slug, str(deposit_id)))
 
 
-def notification(slug: str, deposit_id, status: str = "paid", amount: str = "500.00", *, secret: str | None = None,
-                 currency: str | None = None, **fields) -> tuple[dict, bytes]:
+def notification(
+    slug: str,
+    deposit_id,
+    status: str = "paid",
+    amount: str = "500.00",
+    *,
+    secret: str | None = None,
+    currency: str | None = None,
+    **fields,
+) -> tuple[dict, bytes]:
     """The headers and body the test gateway posts about a deposit of brand ``slug``."""
-    body = json.dumps({"deposit": str(deposit_id), "status": status, "amount": amount,
-                       "currency": currency or CURRENCIES[slug], "reference": f"GW-{deposit_id}", **fields}).encode()
+    body = json.dumps(
+        {
+            "deposit": str(deposit_id),
+            "status": status,
+            "amount": amount,
+            "currency": currency or CURRENCIES[slug],
+            "reference": f"GW-{deposit_id}",
+            **fields,
+        }
+    ).encode()
     signature = hmac.new((secret or SECRETS[slug]).encode(), body, hashlib.sha256).hexdigest()
     return {SIGNATURE: signature, "Content-Type": "application/json"}, body
 
@@ -118,8 +151,9 @@ def webhook(app, headers, body, status=200, channel=GATEWAY, plugin=PLUGIN):
 def enable_payments(db, slug: str, **wallet) -> None:
     """The test plugin as the brand's only plugin, and ``wallet`` merged into its [wallet] section."""
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    set_brand(db, slug, plugins={PLUGIN: {"secret": SECRETS[slug]}},
-              wallet={**tenant.config.get("wallet", {}), **wallet})
+    set_brand(
+        db, slug, plugins={PLUGIN: {"secret": SECRETS[slug]}}, wallet={**tenant.config.get("wallet", {}), **wallet}
+    )
 
 
 def set_wallet(db, slug: str, **wallet) -> None:
@@ -166,6 +200,7 @@ def jpeg() -> bytes:
 
 # -- Calls ----------------------------------------------------------------------------------
 
+
 @dataclass
 class Caller:
     """Calls made on one host with one Bearer token (a member's session or an operator key);
@@ -193,8 +228,14 @@ class Caller:
         return self._checked("POST", path, response)
 
     def upload(self, path: str, fields: dict, files=(), status=200):
-        response = self.app.post(f"{path}?lang=en", fields, upload_files=list(files), headers=self._headers(),
-                                 content_type="multipart/form-data", status=status)
+        response = self.app.post(
+            f"{path}?lang=en",
+            fields,
+            upload_files=list(files),
+            headers=self._headers(),
+            content_type="multipart/form-data",
+            status=status,
+        )
         return self._checked("POST", path, response)
 
     def delete(self, path: str, expect=200):
@@ -243,8 +284,12 @@ PAYMENT_PASSWORD = "pay-246810"
 
 def set_payment_password(caller: Caller, payment_password: str = PAYMENT_PASSWORD, status: int = 200, **fields) -> dict:
     """The encrypted call that sets the member's payment password, checking the login password."""
-    form = {"password": PASSWORD, "paymentPassword": payment_password, "confirmPaymentPassword": payment_password,
-            **fields}
+    form = {
+        "password": PASSWORD,
+        "paymentPassword": payment_password,
+        "confirmPaymentPassword": payment_password,
+        **fields,
+    }
     return post_sealed(caller.app, "/wps/member/payment-password", form, status=status, headers=bearer(caller.token))
 
 
@@ -281,12 +326,14 @@ class LocalWsgi:
 def pay_on_checkout(url: str) -> int:
     """What the member's browser does on a gateway's checkout page: press Pay. The answer's status
     (the 303 back to the brand is not followed)."""
+
     class Stay(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
 
-    request = urllib.request.Request(url, data=b"action=pay", method="POST",
-                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+    request = urllib.request.Request(
+        url, data=b"action=pay", method="POST", headers={"Content-Type": "application/x-www-form-urlencoded"}
+    )
     try:
         with urllib.request.build_opener(Stay).open(request, timeout=10) as answer:
             return answer.status
@@ -343,8 +390,11 @@ def forget_member(db, member_id: int) -> None:
     db.execute(delete(WalletTransfer).where(WalletTransfer.member_id == member_id))
     db.execute(delete(LedgerAccount).where(LedgerAccount.member_id == member_id))
     for account_id in touched:
-        total = select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0)).where(
-            LedgerPosting.account_id == account_id).scalar_subquery()
+        total = (
+            select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0))
+            .where(LedgerPosting.account_id == account_id)
+            .scalar_subquery()
+        )
         db.execute(update(LedgerAccount).where(LedgerAccount.id == account_id).values(balance_minor=total))
     db.execute(delete(AuditEvent).where(AuditEvent.member_id == member_id))
     db.execute(delete(MemberSession).where(MemberSession.member_id == member_id))

@@ -3,6 +3,7 @@ and each transfer's outcome by transfer id (asking again answers the first outco
 nothing more), and that a test tells to be down, to time out, to lose its answer after moving the
 money, or to refuse; registered in the app's plugin manager and enabled on both demo brands
 (the accounts.py pattern), with logins and money for members."""
+
 import threading
 from contextlib import contextmanager
 from decimal import Decimal
@@ -14,11 +15,11 @@ from accounts import bearer
 from factories import CreditFactory, MemberFactory, building_in
 from tessera import hookimpl
 from tessera.core.db import operator_session
+from tessera.core.timeutil import utcnow
 from tessera.identity.sessions.services import start_session
 from tessera.plugins import AdapterError
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.services import Ledger
 
 PLUGIN = "test-wallet-vendor"
@@ -70,8 +71,15 @@ class WalletVendor:
     def tessera_game_transfer(self, tenant, settings, vassalage, player, amount, direction, transfer_id):
         if vassalage != VENDOR:
             return None
-        self.calls.append({"brand": tenant.slug, "player": player, "amount": amount, "direction": direction,
-                           "transferId": transfer_id})
+        self.calls.append(
+            {
+                "brand": tenant.slug,
+                "player": player,
+                "amount": amount,
+                "direction": direction,
+                "transferId": transfer_id,
+            }
+        )
         if self.on_call is not None:
             self.on_call(transfer_id)
         if self.mode == DOWN:
@@ -113,8 +121,10 @@ class WalletVendor:
 def enable_vendor(db, slug: str) -> None:
     """The brand enables the test vendor, ahead of its other plugins, instead of its own vendors."""
     tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    plugins = {name: ({**settings, "enabled": False} if name in REAL_VENDORS else settings)
-               for name, settings in tenant.config.get("plugins", {}).items()}
+    plugins = {
+        name: ({**settings, "enabled": False} if name in REAL_VENDORS else settings)
+        for name, settings in tenant.config.get("plugins", {}).items()
+    }
     tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **plugins}}
     db.flush()
 

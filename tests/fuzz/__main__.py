@@ -9,6 +9,7 @@ withdrawal find one. Then ``st run`` reads the description at /api/openapi.json 
 tests/fuzz/schemathesis.toml (a fixed seed, a bounded number of examples a call); its exit
 status is this one's.
 """
+
 import json
 import os
 import secrets
@@ -64,17 +65,29 @@ def log_in(base: str, username: str) -> str:
 
 def money_rows(member: Caller) -> dict[str, str]:
     """A pending deposit and a pending withdrawal of the member, by their ids."""
-    deposit = member.post("/wps/wallet/deposits",
-                          {"channel": "dbbl", "amount": "500.00", "reference": "FUZZ", "requestId": request_id()})
-    member.post_sealed("/wps/member/payment-password", {
-        "password": PASSWORD, "paymentPassword": PAYMENT_PASSWORD, "confirmPaymentPassword": PAYMENT_PASSWORD})
-    account = member.post("/wps/wallet/bank-accounts",
-                          {"bankName": "Fuzz Bank", "accountName": "Fuzz", "accountNumber": "0123456789"})
-    withdrawal = member.post("/wps/wallet/withdrawals", {
-        "bankAccountId": account["id"], "amount": "500.00", "paymentPassword": PAYMENT_PASSWORD,
-        "requestId": request_id()})
-    return {"TESSERA_FUZZ_DEPOSIT_ID": str(deposit["deposit"]["id"]),
-            "TESSERA_FUZZ_WITHDRAWAL_ID": str(withdrawal["id"])}
+    deposit = member.post(
+        "/wps/wallet/deposits", {"channel": "dbbl", "amount": "500.00", "reference": "FUZZ", "requestId": request_id()}
+    )
+    member.post_sealed(
+        "/wps/member/payment-password",
+        {"password": PASSWORD, "paymentPassword": PAYMENT_PASSWORD, "confirmPaymentPassword": PAYMENT_PASSWORD},
+    )
+    account = member.post(
+        "/wps/wallet/bank-accounts", {"bankName": "Fuzz Bank", "accountName": "Fuzz", "accountNumber": "0123456789"}
+    )
+    withdrawal = member.post(
+        "/wps/wallet/withdrawals",
+        {
+            "bankAccountId": account["id"],
+            "amount": "500.00",
+            "paymentPassword": PAYMENT_PASSWORD,
+            "requestId": request_id(),
+        },
+    )
+    return {
+        "TESSERA_FUZZ_DEPOSIT_ID": str(deposit["deposit"]["id"]),
+        "TESSERA_FUZZ_WITHDRAWAL_ID": str(withdrawal["id"]),
+    }
 
 
 def main() -> int:
@@ -82,14 +95,28 @@ def main() -> int:
     name = f"fuzz{secrets.token_hex(4)}"
     tessera("members", "create", "demo-bd", name, "--type", "4", "--password", PASSWORD)
     key = tessera("operators", "create-key", "demo-bd", name).splitlines()[-1].strip()
-    Caller(base, key).post("/ops/bonuses",
-                           {"username": name, "amount": "5000.00", "title": "fuzz", "requestId": request_id()})
+    Caller(base, key).post(
+        "/ops/bonuses", {"username": name, "amount": "5000.00", "title": "fuzz", "requestId": request_id()}
+    )
     token = log_in(base, name)
-    env = {**os.environ, **money_rows(Caller(base, token)), "TESSERA_FUZZ_HOST": HOST,
-           "TESSERA_FUZZ_MEMBER_TOKEN": token, "TESSERA_FUZZ_LOGOUT_TOKEN": log_in(base, name),
-           "TESSERA_FUZZ_OPERATOR_KEY": key}
-    command = [str(BIN / "st"), "--config-file", str(HERE / "schemathesis.toml"), "run",
-               f"{base}/api/openapi.json", "--url", base, *sys.argv[1:]]
+    env = {
+        **os.environ,
+        **money_rows(Caller(base, token)),
+        "TESSERA_FUZZ_HOST": HOST,
+        "TESSERA_FUZZ_MEMBER_TOKEN": token,
+        "TESSERA_FUZZ_LOGOUT_TOKEN": log_in(base, name),
+        "TESSERA_FUZZ_OPERATOR_KEY": key,
+    }
+    command = [
+        str(BIN / "st"),
+        "--config-file",
+        str(HERE / "schemathesis.toml"),
+        "run",
+        f"{base}/api/openapi.json",
+        "--url",
+        base,
+        *sys.argv[1:],
+    ]
     return subprocess.run(command, cwd=ROOT, env=env).returncode
 
 

@@ -1,5 +1,6 @@
 """The kit's contract suites on the test database: the captcha contract's one-time stores are demo-bd's
 and demo-ph's (on PostgreSQL when the suite runs there)."""
+
 import pytest
 
 from tessera.core.onetime import OneTimeStore

@@ -11,14 +11,14 @@ protocol's ``LATE_CREDIT_HOURS`` (by ``clock``, which a test moves) and ``round_
 Its address is ``http://<brand slug>.localhost:<port>/...``, which only a client resolving
 ``*.localhost`` itself reaches. ``fail_next`` makes it lose answers.
 """
+
 import threading
 import time
 from dataclasses import dataclass
 
-from tessera.plugins.kit.local_http import LocalServer, QuietHandler
-from tessera.plugins.kit.contract import brand, reference_manager
-
 from tessera.plugins import AdapterError, TenantPlugins
+from tessera.plugins.kit.contract import brand, reference_manager
+from tessera.plugins.kit.local_http import LocalServer, QuietHandler
 from tessera_plugins import demo_vendor
 from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
 
@@ -53,8 +53,9 @@ class Wallet:
     def __init__(self, settings: dict, slug: str = "demo-bd", currency: str = "BDT"):
         self.slug = slug
         self.currency = currency
-        self.plugins = TenantPlugins(reference_manager(**{"demo-vendor": demo_vendor}),
-                                     brand({"demo-vendor": settings}, slug))
+        self.plugins = TenantPlugins(
+            reference_manager(**{"demo-vendor": demo_vendor}), brand({"demo-vendor": settings}, slug)
+        )
         self.balances: dict[int, int] = {}
         self.tokens: dict[str, int] = {}
         self.calls: list[dict] = []  # every call read: operation, the decoded call (or the refusal), the answer
@@ -90,17 +91,24 @@ class Wallet:
             pending = self._failures.get(operation)
             failure = pending.pop(0) if pending else None
             try:
-                call = self.plugins.call("demo-vendor", DECODE, vassalage=vassalage, operation=operation,
-                                         headers=headers, body=body)
+                call = self.plugins.call(
+                    "demo-vendor", DECODE, vassalage=vassalage, operation=operation, headers=headers, body=body
+                )
             except AdapterError as refused:
                 call, answer = None, {"ok": False, "code": refused.code}
             else:
                 applies = failure is None or failure.after_applying
                 answer = self._apply(call) if applies else {"ok": False, "code": "not_applied"}
             self.calls.append({"operation": operation, "call": call, "answer": answer, "failed": failure is not None})
-            status, answer_headers, raw = self.plugins.call("demo-vendor", ENCODE, vassalage=vassalage,
-                                                            operation=operation, answer=answer, headers=headers,
-                                                            body=body)
+            status, answer_headers, raw = self.plugins.call(
+                "demo-vendor",
+                ENCODE,
+                vassalage=vassalage,
+                operation=operation,
+                answer=answer,
+                headers=headers,
+                body=body,
+            )
         return status, answer_headers, raw, failure
 
     def _ok(self, member_id: int, **extra) -> dict:

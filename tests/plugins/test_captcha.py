@@ -1,10 +1,11 @@
 """The captcha contract (the kit's ``CaptchaContract``) on every installed plugin and the suite's
 references, then what the core guarantees every captcha plugin when it calls them."""
+
 import pytest
 
 from tessera.plugins import TenantPlugins
 from tessera.plugins.kit import brand, reference_manager
-from tessera.plugins.kit.suites.captcha import ArithmeticCaptcha, CaptchaContract, CHALLENGE, VERIFY
+from tessera.plugins.kit.suites.captcha import CHALLENGE, VERIFY, ArithmeticCaptcha, CaptchaContract
 
 
 class TestCaptcha(CaptchaContract):
@@ -21,8 +22,9 @@ def captchas():
 
 def test_a_brand_calls_only_the_captcha_it_enables(captchas, stores):
     pm = reference_manager(**captchas)
-    only_b = TenantPlugins(pm, brand({"captcha-a": {"secret": "a", "enabled": False}, "captcha-b": {"secret": "b"}},
-                                     slug="only-b"))
+    only_b = TenantPlugins(
+        pm, brand({"captcha-a": {"secret": "a", "enabled": False}, "captcha-b": {"secret": "b"}}, slug="only-b")
+    )
     challenge = only_b.first(CHALLENGE, store=stores["demo-bd"])
     assert captchas["captcha-a"].calls == []
     assert [hook for _, hook, _ in captchas["captcha-b"].calls] == [CHALLENGE]

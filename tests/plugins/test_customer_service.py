@@ -1,4 +1,5 @@
 """The customer-service contract (the kit's ``CustomerServiceContract``) on every installed plugin."""
+
 from tessera.plugins.kit.suites.customer_service import CustomerServiceContract
 
 

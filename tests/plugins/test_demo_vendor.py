@@ -1,6 +1,7 @@
 """The demo vendor plugin (``demo-vendor``) and its server's catalog, icons, tables and signed API:
 what the lobby gets from it, and the seamless wallet's signatures both ways. The spins are in
 test_demo_vendor_play.py; the game-vendor contract (test_game_vendor.py) runs it too."""
+
 import hashlib
 import json
 import time
@@ -12,17 +13,22 @@ from urllib.request import Request, urlopen
 import jsonschema
 import pytest
 import webtest
+from tessera_sandboxes.demo_vendor import catalog, icons, rooms
 from tessera_sandboxes.demo_vendor.local import DemoVendorServer
-from tessera.plugins.kit.local_http import closed_port
-from tessera.plugins.kit.contract import brand, reference_manager
 
 from tessera.games.vendors import category
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand, reference_manager
+from tessera.plugins.kit.local_http import closed_port
 from tessera_plugins import demo_vendor
 from tessera_plugins.demo_vendor import api as client
-from tessera_sandboxes.demo_vendor import catalog, icons, rooms
 from tessera_plugins.demo_vendor.protocol import (
-    OPERATOR_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign_request, sign_wallet_answer, wallet_path,
+    OPERATOR_HEADER,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    sign_request,
+    sign_wallet_answer,
+    wallet_path,
 )
 
 VENDORS, CATALOG, LAUNCH = "tessera_game_vendors", "tessera_game_catalog", "tessera_game_launch"
@@ -56,8 +62,9 @@ def refusal(call, *args, **kwargs) -> AdapterError:
 
 
 def test_the_plugin_is_installed_under_its_name():
-    assert plugin_manager().get_plugin("demo-vendor") is demo_vendor, \
+    assert plugin_manager().get_plugin("demo-vendor") is demo_vendor, (
         "setup.py names it in the entry-point group 'tessera'; reinstall with .venv/bin/pip install -e ."
+    )
 
 
 # -- The catalog ----------------------------------------------------------------------------
@@ -91,8 +98,9 @@ def test_min_bets_lines_and_hot_games():
 
 def test_the_catalog_is_the_same_on_every_run():
     # Codes are what brands keep (favourites, bets): a change here must be deliberate.
-    digest = hashlib.sha256("\n".join(f"{g.code}|{g.name}|{g.classify}|{g.min_bet}|{g.lines}|{g.hot}"
-                                      for g in ALL_GAMES).encode()).hexdigest()
+    digest = hashlib.sha256(
+        "\n".join(f"{g.code}|{g.name}|{g.classify}|{g.min_bet}|{g.lines}|{g.hot}" for g in ALL_GAMES).encode()
+    ).hexdigest()
     again = [game for vendor in catalog.VENDORS for game in catalog._games(vendor)]
     assert again == ALL_GAMES
     assert digest == CATALOG_DIGEST
@@ -156,9 +164,16 @@ def test_vendors_are_seamless_with_icons_account_types_and_the_late_credit_windo
     offered = plugins(settings).call("demo-vendor", VENDORS)
     assert [v["vassalage"] for v in offered] == [v.code for v in catalog.VENDORS]
     ty = next(v for v in offered if v["vassalage"] == "TY")
-    assert ty == {"vassalage": "TY", "displayName": "Tyche Gaming", "gameType": "RNG", "walletMode": "seamless",
-                  "isHot": True, "smallIcon": f"{vendor.base_url}/icons/vendors/TY.svg", "accountTypeId": 1001,
-                  "lateCreditHours": 24}
+    assert ty == {
+        "vassalage": "TY",
+        "displayName": "Tyche Gaming",
+        "gameType": "RNG",
+        "walletMode": "seamless",
+        "isHot": True,
+        "smallIcon": f"{vendor.base_url}/icons/vendors/TY.svg",
+        "accountTypeId": 1001,
+        "lateCreditHours": 24,
+    }
     lanes = {v["vassalage"]: category(v) for v in offered}
     assert lanes["AV"] == "ESPORTS" and lanes["DS88"] == "COCKFIGHT" and lanes["SBK"] == "SPORTS"
 
@@ -179,8 +194,17 @@ def test_the_catalog_hook_gives_every_game(settings):
     first = plugins(settings).call("demo-vendor", CATALOG, vassalage="TY")[0]
     game = catalog.games_by_vendor()["TY"][0]
     assert first | {"icon": None, "icons": None} == {
-        "gameCode": game.code, "displayName": game.name, "gameType": "RNG", "classify": game.classify,
-        "minBet": game.min_bet, "lines": game.lines, "hot": game.hot, "rank": 1, "icon": None, "icons": None}
+        "gameCode": game.code,
+        "displayName": game.name,
+        "gameType": "RNG",
+        "classify": game.classify,
+        "minBet": game.min_bet,
+        "lines": game.lines,
+        "hot": game.hot,
+        "rank": 1,
+        "icon": None,
+        "icons": None,
+    }
 
 
 def test_the_vendor_list_is_kept_a_while(settings, vendor):
@@ -194,8 +218,12 @@ def test_the_vendor_list_is_kept_a_while(settings, vendor):
 
 def test_an_unreachable_vendor_is_vendor_unavailable():
     client.forget_vendors()
-    settings = {"base_url": f"http://127.0.0.1:{closed_port()}/demo-vendor", "operator_id": "x", "secret": "s",
-                "timeout_seconds": 0.5}
+    settings = {
+        "base_url": f"http://127.0.0.1:{closed_port()}/demo-vendor",
+        "operator_id": "x",
+        "secret": "s",
+        "timeout_seconds": 0.5,
+    }
     assert refusal(plugins(settings).call, "demo-vendor", VENDORS).code == "vendor_unavailable"
 
 
@@ -205,9 +233,14 @@ def test_calls_the_vendor_cannot_verify_are_refused(settings, change):
 
 
 def signed_get(vendor, path, secret, operator, signed_at) -> int:
-    request = Request(f"{vendor.base_url}{path}", headers={
-        OPERATOR_HEADER: operator, TIMESTAMP_HEADER: str(signed_at),
-        SIGNATURE_HEADER: sign_request(secret, "GET", path, "", operator, signed_at)})
+    request = Request(
+        f"{vendor.base_url}{path}",
+        headers={
+            OPERATOR_HEADER: operator,
+            TIMESTAMP_HEADER: str(signed_at),
+            SIGNATURE_HEADER: sign_request(secret, "GET", path, "", operator, signed_at),
+        },
+    )
     try:
         with urlopen(request, timeout=5) as answer:
             return answer.status
@@ -230,23 +263,52 @@ def test_the_api_refuses_unsigned_forged_and_stale_calls(vendor, settings):
 
 
 def test_a_launch_of_a_game_the_vendor_lacks_is_game_unknown(settings):
-    player = {"id": 7, "username": "p", "currency": "BDT", "launchToken": "t" * 43,
-              "walletUrl": "http://demo-bd.localhost:6543/vendors/TY/wallet"}
-    found = refusal(plugins(settings).call, "demo-vendor", LAUNCH, vassalage="TY", game_code="ty-no-such-game",
-                    player=player, language="en", device="WEB", free_play=False)
+    player = {
+        "id": 7,
+        "username": "p",
+        "currency": "BDT",
+        "launchToken": "t" * 43,
+        "walletUrl": "http://demo-bd.localhost:6543/vendors/TY/wallet",
+    }
+    found = refusal(
+        plugins(settings).call,
+        "demo-vendor",
+        LAUNCH,
+        vassalage="TY",
+        game_code="ty-no-such-game",
+        player=player,
+        language="en",
+        device="WEB",
+        free_play=False,
+    )
     assert found.code == "game_unknown"
 
 
 def test_a_money_launch_needs_the_wallet_token_and_address(settings):
     with pytest.raises(ValueError):
-        plugins(settings).call("demo-vendor", LAUNCH, vassalage="TY", game_code=ALL_GAMES[0].code,
-                               player={"id": 7, "username": "p", "currency": "BDT"}, language="en", device="WEB",
-                               free_play=False)
+        plugins(settings).call(
+            "demo-vendor",
+            LAUNCH,
+            vassalage="TY",
+            game_code=ALL_GAMES[0].code,
+            player={"id": 7, "username": "p", "currency": "BDT"},
+            language="en",
+            device="WEB",
+            free_play=False,
+        )
 
 
 def test_free_play_needs_no_player(settings):
-    url = plugins(settings).call("demo-vendor", LAUNCH, vassalage="TY", game_code=ALL_GAMES[0].code, player=None,
-                                 language="en", device="WEB", free_play=True)
+    url = plugins(settings).call(
+        "demo-vendor",
+        LAUNCH,
+        vassalage="TY",
+        game_code=ALL_GAMES[0].code,
+        player=None,
+        language="en",
+        device="WEB",
+        free_play=True,
+    )
     assert url.startswith(settings["base_url"] + "/play/")
 
 
@@ -280,21 +342,34 @@ def wallet_call(settings, operation, fields, signed_at=None, vassalage="TY"):
 
 
 def decode(settings, operation, headers, body, vassalage="TY", slug="demo-bd"):
-    return plugins(settings, slug).call("demo-vendor", DECODE, vassalage=vassalage, operation=operation,
-                                        headers=headers, body=body)
+    return plugins(settings, slug).call(
+        "demo-vendor", DECODE, vassalage=vassalage, operation=operation, headers=headers, body=body
+    )
 
 
-DEBIT = {"memberId": 7, "transactionId": "r1-debit", "roundId": "r1", "gameCode": "ty-x", "amount": "2.50",
-         "currency": "BDT"}
+DEBIT = {
+    "memberId": 7,
+    "transactionId": "r1-debit",
+    "roundId": "r1",
+    "gameCode": "ty-x",
+    "amount": "2.50",
+    "currency": "BDT",
+}
 
 
 def test_a_signed_call_decodes_to_its_fields(settings):
     headers, body = wallet_call(settings, "debit", DEBIT)
     assert decode(settings, "debit", headers, body) == {"operation": "debit", **DEBIT}
-    headers, body = wallet_call(settings, "rollback", {"memberId": 7, "transactionId": "r1-rollback", "roundId": "r1",
-                                                       "rollbackOf": "r1-debit"})
-    assert decode(settings, "rollback", headers, body) == {"operation": "rollback", "memberId": 7, "roundId": "r1",
-                                                           "transactionId": "r1-rollback", "rollbackOf": "r1-debit"}
+    headers, body = wallet_call(
+        settings, "rollback", {"memberId": 7, "transactionId": "r1-rollback", "roundId": "r1", "rollbackOf": "r1-debit"}
+    )
+    assert decode(settings, "rollback", headers, body) == {
+        "operation": "rollback",
+        "memberId": 7,
+        "roundId": "r1",
+        "transactionId": "r1-rollback",
+        "rollbackOf": "r1-debit",
+    }
 
 
 @pytest.mark.parametrize("forge", ["body", "operation", "vendor", "stale", "secret", "operator", "header"])
@@ -327,8 +402,9 @@ def test_a_call_for_another_brands_player_or_unreadable_is_request_invalid(setti
 def test_encode_signs_the_answer_for_the_call_and_status(settings):
     tenant = brand({"demo-vendor": settings}, "demo-bd")
     answer = {"ok": True, "balance": "97.50", "currency": "BDT", "transactionId": "r1-debit"}
-    status, headers, body = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="debit",
-                                                   answer=answer, headers={}, body=b"{}")
+    status, headers, body = plugins(settings).call(
+        "demo-vendor", ENCODE, vassalage="TY", operation="debit", answer=answer, headers={}, body=b"{}"
+    )
     assert status == 200 and json.loads(body) == answer
     read = demo_vendor.contract_read_answer
     assert read(settings, tenant, "TY", "debit", DEBIT, status, headers, body) == answer
@@ -336,22 +412,41 @@ def test_encode_signs_the_answer_for_the_call_and_status(settings):
     assert read(settings, tenant, "TY", "debit", DEBIT, 401, headers, body) is None
     assert read(settings, tenant, "TY", "debit", DEBIT, status, headers, body.replace(b"97.50", b"9750.00")) is None
     old = int(time.time()) - 3600
-    stale = {**headers, TIMESTAMP_HEADER: str(old),
-             SIGNATURE_HEADER: sign_wallet_answer(settings["secret"], wallet_path("TY", "debit"), status, old, body)}
+    stale = {
+        **headers,
+        TIMESTAMP_HEADER: str(old),
+        SIGNATURE_HEADER: sign_wallet_answer(settings["secret"], wallet_path("TY", "debit"), status, old, body),
+    }
     assert read(settings, tenant, "TY", "debit", DEBIT, status, stale, body) is None
 
 
-@pytest.mark.parametrize("code, status", [("signature_invalid", 401), ("request_invalid", 400),
-                                          ("insufficient_funds", 200), ("round_settled", 200)])
+@pytest.mark.parametrize(
+    "code, status",
+    [("signature_invalid", 401), ("request_invalid", 400), ("insufficient_funds", 200), ("round_settled", 200)],
+)
 def test_refusals_the_wallet_could_not_read_have_their_status(settings, code, status):
-    encoded = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="debit",
-                                     answer={"ok": False, "code": code}, headers={}, body=b"{}")
+    encoded = plugins(settings).call(
+        "demo-vendor",
+        ENCODE,
+        vassalage="TY",
+        operation="debit",
+        answer={"ok": False, "code": code},
+        headers={},
+        body=b"{}",
+    )
     assert encoded[0] == status
 
 
 def test_an_authenticate_answer_names_the_player(settings):
-    _, _, body = plugins(settings).call("demo-vendor", ENCODE, vassalage="TY", operation="authenticate", answer={
-        "ok": True, "balance": "1.00", "currency": "BDT", "memberId": 7, "username": "player7"}, headers={}, body=b"{}")
+    _, _, body = plugins(settings).call(
+        "demo-vendor",
+        ENCODE,
+        vassalage="TY",
+        operation="authenticate",
+        answer={"ok": True, "balance": "1.00", "currency": "BDT", "memberId": 7, "username": "player7"},
+        headers={},
+        body=b"{}",
+    )
     assert json.loads(body)["player"] == "demo-bd-7"
 
 
@@ -359,8 +454,13 @@ def test_an_authenticate_answer_names_the_player(settings):
 
 
 def test_the_settings_schema_takes_a_brand_table():
-    table = {"base_url": "http://127.0.0.1:6550/demo-vendor", "operator_id": "demo-bd",
-             "secret": "env:DEMO_GAMES_SECRET", "vendors": ["TY", "VLC", "DS88"], "timeout_seconds": 10}
+    table = {
+        "base_url": "http://127.0.0.1:6550/demo-vendor",
+        "operator_id": "demo-bd",
+        "secret": "env:DEMO_GAMES_SECRET",
+        "vendors": ["TY", "VLC", "DS88"],
+        "timeout_seconds": 10,
+    }
     jsonschema.validate(table, demo_vendor.SETTINGS_SCHEMA)
     for bad in ({"vendors": []}, {"vendors": ["ty"]}, {"base_url": "ftp://x"}, {"extra": 1}):
         with pytest.raises(jsonschema.ValidationError):
@@ -374,8 +474,11 @@ def test_the_sandbox_serves_the_vendor_at_demo_vendor():
     app = webtest.TestApp(sandbox)
     assert app.get("/demo-vendor/icons/vendors/TY.svg").content_type == "image/svg+xml"
     signed_at = int(time.time())
-    headers = {OPERATOR_HEADER: "demo-bd", TIMESTAMP_HEADER: str(signed_at),
-               SIGNATURE_HEADER: sign_request("dev-games", "GET", "/api/vendors", "", "demo-bd", signed_at)}
+    headers = {
+        OPERATOR_HEADER: "demo-bd",
+        TIMESTAMP_HEADER: str(signed_at),
+        SIGNATURE_HEADER: sign_request("dev-games", "GET", "/api/vendors", "", "demo-bd", signed_at),
+    }
     vendors = app.get("/demo-vendor/api/vendors", headers=headers).json["vendors"]
     assert vendors[0]["logo"] == "http://localhost/demo-vendor/icons/vendors/TY.svg"
     assert webtest.TestApp(make_app({})).get("/demo-vendor/api/vendors", headers=headers, status=401)

@@ -3,6 +3,7 @@ opens the slot page, a spin is debited before and credited after, a lost debit i
 refused to the player, a refused credit is delivered again until accepted (after a restart too,
 and however long after the protocol's late-credit window), free play never calls the wallet, and
 launch links are signed and expire."""
+
 import json
 import re
 import time
@@ -11,17 +12,17 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from urllib.request import Request, urlopen
 
 import pytest
-from tessera_sandboxes.demo_vendor.local import DemoVendorServer
-from demo_vendor_wallet import Failure, Wallet
-from tessera.plugins.kit.contract import brand, reference_manager
-
-from tessera.plugins import TenantPlugins
-from tessera_plugins import demo_vendor
 from tessera_sandboxes.demo_vendor import catalog
+from tessera_sandboxes.demo_vendor.local import DemoVendorServer
 from tessera_sandboxes.demo_vendor.play import member_id
-from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
 from tessera_sandboxes.demo_vendor.server import LAUNCH_URL_SECONDS
 from tessera_sandboxes.slots import engine
+
+from demo_vendor_wallet import Failure, Wallet
+from tessera.plugins import TenantPlugins
+from tessera.plugins.kit.contract import brand, reference_manager
+from tessera_plugins import demo_vendor
+from tessera_plugins.demo_vendor.protocol import LATE_CREDIT_HOURS, to_minor, to_money
 
 LAUNCH = "tessera_game_launch"
 SLOT = next(g for g in catalog.games_by_vendor()["TY"] if g.min_bet == "0.10" and g.lines == 25)
@@ -55,10 +56,22 @@ def plugins(settings, slug="demo-bd") -> TenantPlugins:
 
 
 def launch(settings, wallet, game=SLOT, free_play=False, token=TOKEN, member=7) -> str:
-    player = {"id": member, "username": f"player{member}", "currency": "BDT", "launchToken": token,
-              "walletUrl": wallet.wallet_url(game.vendor) if wallet else None}
-    return plugins(settings).first(LAUNCH, vassalage=game.vendor, game_code=game.code, player=player, language="en",
-                                   device="WEB", free_play=free_play)
+    player = {
+        "id": member,
+        "username": f"player{member}",
+        "currency": "BDT",
+        "launchToken": token,
+        "walletUrl": wallet.wallet_url(game.vendor) if wallet else None,
+    }
+    return plugins(settings).first(
+        LAUNCH,
+        vassalage=game.vendor,
+        game_code=game.code,
+        player=player,
+        language="en",
+        device="WEB",
+        free_play=free_play,
+    )
 
 
 def fetch(url: str, body: dict | None = None) -> tuple[int, str]:
@@ -112,8 +125,14 @@ def test_a_spin_is_debited_before_and_credited_after(settings, wallet, vendor):
     debit, credit = wallet.calls[1:]
     assert [debit["operation"], credit["operation"]] == ["debit", "credit"]
     assert debit["call"] | {"amount": None} == {
-        "operation": "debit", "memberId": 7, "transactionId": f"{round_['roundId']}-debit", "currency": "BDT",
-        "roundId": round_["roundId"], "gameCode": SLOT.code, "amount": None}
+        "operation": "debit",
+        "memberId": 7,
+        "transactionId": f"{round_['roundId']}-debit",
+        "currency": "BDT",
+        "roundId": round_["roundId"],
+        "gameCode": SLOT.code,
+        "amount": None,
+    }
     assert debit["call"]["amount"] == to_money(bet)
     assert credit["call"]["amount"] == round_["payout"]  # "0.00" settles a loss
     assert vendor.app.store.round(round_["roundId"]).status == "settled"
@@ -127,11 +146,15 @@ def test_the_grid_and_wins_are_the_engines(settings, wallet):
     assert [{k: w[k] for k in ("line", "symbol", "count", "payMinor")} for w in round_["wins"]] == wins
 
 
-@pytest.mark.parametrize("failure", [
-    Failure(status=503, after_applying=True),  # made, then a 5xx
-    Failure(status=0, stall=1.5, after_applying=True),  # made, answered after the vendor gave up
-    Failure(status=503),  # never made
-], ids=["5xx-after-applying", "timeout", "5xx"])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        Failure(status=503, after_applying=True),  # made, then a 5xx
+        Failure(status=0, stall=1.5, after_applying=True),  # made, answered after the vendor gave up
+        Failure(status=503),  # never made
+    ],
+    ids=["5xx-after-applying", "timeout", "5xx"],
+)
 def test_a_debit_whose_answer_is_lost_is_rolled_back_and_the_spin_refused(settings, wallet, vendor, failure):
     url = opened(settings, wallet)
     wallet.fail_next("debit", failure)
@@ -228,12 +251,38 @@ def test_a_round_left_mid_debit_by_a_stopped_vendor_is_rolled_back_at_start(sett
     from tessera_sandboxes.demo_vendor.play import Table
     from tessera_sandboxes.demo_vendor.state import Round, Store
 
-    session = type("S", (), {"operator": settings["operator_id"], "player": "demo-bd-7", "game_code": SLOT.code,
-                             "currency": "BDT", "wallet_url": wallet.wallet_url("TY")})
+    session = type(
+        "S",
+        (),
+        {
+            "operator": settings["operator_id"],
+            "player": "demo-bd-7",
+            "game_code": SLOT.code,
+            "currency": "BDT",
+            "wallet_url": wallet.wallet_url("TY"),
+        },
+    )
     store = Store(tmp_path)
     debit = Table._call(session, "r-stopped", "debit", {"amount": "2.50"})
-    store.open_round(Round("r-stopped", settings["operator_id"], "s", "demo-bd-7", "TY", SLOT.code, "BDT", 250, None,
-                           None, "debiting", None, time.time(), None), debit)
+    store.open_round(
+        Round(
+            "r-stopped",
+            settings["operator_id"],
+            "s",
+            "demo-bd-7",
+            "TY",
+            SLOT.code,
+            "BDT",
+            250,
+            None,
+            None,
+            "debiting",
+            None,
+            time.time(),
+            None,
+        ),
+        debit,
+    )
     store.close()
     restarted = DemoVendorServer(state_dir=tmp_path)
     restarted.secrets[settings["operator_id"]] = settings["secret"]
@@ -268,8 +317,9 @@ def test_an_answer_not_signed_by_the_brand_counts_as_lost(settings, wallet, vend
 
 
 def test_free_play_spins_a_fun_balance_and_never_calls_a_wallet(settings, wallet):
-    url = plugins(settings).first(LAUNCH, vassalage="TY", game_code=SLOT.code, player=None, language="bn",
-                                  device="MOBILE", free_play=True)
+    url = plugins(settings).first(
+        LAUNCH, vassalage="TY", game_code=SLOT.code, player=None, language="bn", device="MOBILE", free_play=True
+    )
     status, page = fetch(url)
     assert status == 200 and '"freePlay": true' in page and 'lang="bn"' in page
     status, round_ = spin(url, "0.50")

@@ -1,11 +1,11 @@
 """Every hook in hookspecs.py has a test and a documentation entry: adding a hook without them fails."""
+
 import re
 from pathlib import Path
 
 import pytest
 
-from tessera.plugins import hookspecs
-from tessera.plugins import plugin_manager
+from tessera.plugins import hookspecs, plugin_manager
 from tessera.plugins.kit import suites
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -26,7 +26,8 @@ def test_installed_plugins_implement_only_hooks_that_exist():
 @pytest.mark.parametrize("hook", HOOKS)
 def test_the_hook_has_a_test(hook):
     mentioned = [
-        path for path in [*TESTS.rglob("test_*.py"), *SUITES.glob("*.py")]
+        path
+        for path in [*TESTS.rglob("test_*.py"), *SUITES.glob("*.py")]
         if path != Path(__file__).resolve() and re.search(rf"\b{hook}\b", path.read_text("utf-8"))
     ]
     assert mentioned, f"no test under tests/ or suite of the kit mentions {hook}"

@@ -1,5 +1,6 @@
 """The feature hooks: ``tessera_configure`` adds a plugin's calls to the app, and
 ``tessera_migration_locations`` adds its tables to ``tessera db upgrade``."""
+
 import textwrap
 
 import pytest

@@ -1,10 +1,17 @@
 """The federated sign in contract (the kit's ``FederatedSignInContract``) on every installed plugin and the suite's
 references, then what the core guarantees every federated sign in plugin when it calls them."""
+
 import pytest
 
 from tessera.plugins import TenantPlugins
 from tessera.plugins.kit import brand, reference_manager
-from tessera.plugins.kit.suites.federated_sign_in import FederatedSignInContract, PROVIDERS, SignedCredential, SUBJECT, VERIFY
+from tessera.plugins.kit.suites.federated_sign_in import (
+    PROVIDERS,
+    SUBJECT,
+    VERIFY,
+    FederatedSignInContract,
+    SignedCredential,
+)
 
 
 class TestFederatedSignIn(FederatedSignInContract):
@@ -32,8 +39,14 @@ def test_each_plugin_lists_its_providers_and_verifies_with_its_own_settings(plug
     ]
     issued = plugins["idp-b"].contract_credential(b_settings, "zenith", SUBJECT, None, None)
     assert brand_plugins.first(VERIFY, provider="zenith", credential=issued)["subject"] == SUBJECT
-    assert [(hook, settings) for _, hook, settings in plugins["idp-a"].calls] == [(PROVIDERS, a_settings), (VERIFY, a_settings)]
-    assert [(hook, settings) for _, hook, settings in plugins["idp-b"].calls] == [(PROVIDERS, b_settings), (VERIFY, b_settings)]
+    assert [(hook, settings) for _, hook, settings in plugins["idp-a"].calls] == [
+        (PROVIDERS, a_settings),
+        (VERIFY, a_settings),
+    ]
+    assert [(hook, settings) for _, hook, settings in plugins["idp-b"].calls] == [
+        (PROVIDERS, b_settings),
+        (VERIFY, b_settings),
+    ]
 
 
 def test_only_the_first_plugin_offering_the_provider_answers(plugins):

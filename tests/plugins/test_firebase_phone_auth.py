@@ -1,15 +1,16 @@
 """Firebase phone auth (``firebase-phone-auth``) against a local secure-token service: every way
 an ID token can fail, and the certificates' cache."""
+
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from jsonschema import Draft202012Validator
-from tessera.plugins.kit.contract import brand
+from tessera_sandboxes.certificates import rsa_key
 from tessera_sandboxes.securetoken import SecureToken, b64json
 
-from tessera_sandboxes.certificates import rsa_key
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand
 from tessera_plugins.firebase_phone_auth import SETTINGS_SCHEMA, web_config
 
 VERIFY = "tessera_phone_auth_verify"
@@ -54,7 +55,10 @@ def test_a_token_signed_with_another_key_is_refused(issuer, settings):
 
 
 def test_a_token_whose_kid_is_not_published_is_refused(issuer, settings):
-    assert refusal(settings, issuer.sign(claims(issuer), kid="0" * 40, key=issuer.keys[issuer.kid])) == "phone_auth_invalid_code"
+    assert (
+        refusal(settings, issuer.sign(claims(issuer), kid="0" * 40, key=issuer.keys[issuer.kid]))
+        == "phone_auth_invalid_code"
+    )
 
 
 def test_every_published_key_is_accepted():
@@ -67,11 +71,15 @@ def test_every_published_key_is_accepted():
         issuer.close()
 
 
-@pytest.mark.parametrize("changes", [
-    {"aud": "another-project"},
-    {"iss": "https://securetoken.google.com/another-project"},
-    {"iss": f"https://evil.example/{PROJECT}"},
-], ids=["aud", "iss", "issuer-host"])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"aud": "another-project"},
+        {"iss": "https://securetoken.google.com/another-project"},
+        {"iss": f"https://evil.example/{PROJECT}"},
+    ],
+    ids=["aud", "iss", "issuer-host"],
+)
 def test_a_token_for_another_project_is_refused(issuer, settings, changes):
     assert refusal(settings, issuer.sign(claims(issuer, **changes))) == "phone_auth_invalid_code"
 
@@ -89,11 +97,16 @@ def test_clocks_a_few_seconds_apart_are_tolerated(issuer, settings):
 
 @pytest.mark.parametrize("claim", ["iat", "auth_time"])
 def test_a_token_issued_in_the_future_is_refused(issuer, settings, claim):
-    assert refusal(settings, issuer.sign(claims(issuer, **{claim: int(time.time()) + 600}))) == "phone_auth_invalid_code"
+    assert (
+        refusal(settings, issuer.sign(claims(issuer, **{claim: int(time.time()) + 600}))) == "phone_auth_invalid_code"
+    )
 
 
-@pytest.mark.parametrize("changes", [{"exp": None}, {"exp": "soon"}, {"iat": None}, {"auth_time": None}],
-                         ids=["no-exp", "text-exp", "no-iat", "no-auth_time"])
+@pytest.mark.parametrize(
+    "changes",
+    [{"exp": None}, {"exp": "soon"}, {"iat": None}, {"auth_time": None}],
+    ids=["no-exp", "text-exp", "no-iat", "no-auth_time"],
+)
 def test_a_token_without_its_times_is_refused(issuer, settings, changes):
     assert refusal(settings, issuer.sign(claims(issuer, **changes))) == "phone_auth_invalid_code"
 
@@ -166,7 +179,7 @@ def test_certificates_without_a_max_age_are_fetched_each_time():
 
 
 def test_a_token_of_another_brand_project_is_refused_with_the_same_certificates(issuer, settings):
-    other = issuer.token("tessera-demo-ph", PHONE, datetime.now(timezone.utc) - timedelta(minutes=1))
+    other = issuer.token("tessera-demo-ph", PHONE, datetime.now(UTC) - timedelta(minutes=1))
     assert refusal(settings, other) == "phone_auth_invalid_code"
     assert verify({**settings, "project_id": "tessera-demo-ph"}, other) == PHONE
 
@@ -202,24 +215,39 @@ def test_with_the_emulator_setting_a_signed_or_half_unsigned_token_is_refused(is
     assert refusal(emulated, unsigned_with_signature) == "phone_auth_invalid_code"
 
 
-@pytest.mark.parametrize(("changes", "code"), [
-    ({"aud": "another-project"}, "phone_auth_invalid_code"),
-    ({"exp": int(time.time()) - 100, "iat": int(time.time()) - 3700, "auth_time": int(time.time()) - 3700},
-     "phone_auth_code_expired"),
-    ({"firebase": {"identities": {}, "sign_in_provider": "anonymous"}}, "phone_auth_invalid_code"),
-    ({"phone_number": "01712345678"}, "phone_auth_invalid_phone_number"),
-], ids=["another-project", "expired", "not-phone", "not-e164"])
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"aud": "another-project"}, "phone_auth_invalid_code"),
+        (
+            {"exp": int(time.time()) - 100, "iat": int(time.time()) - 3700, "auth_time": int(time.time()) - 3700},
+            "phone_auth_code_expired",
+        ),
+        ({"firebase": {"identities": {}, "sign_in_provider": "anonymous"}}, "phone_auth_invalid_code"),
+        ({"phone_number": "01712345678"}, "phone_auth_invalid_phone_number"),
+    ],
+    ids=["another-project", "expired", "not-phone", "not-e164"],
+)
 def test_with_the_emulator_setting_the_claims_are_checked_all_the_same(issuer, emulated, changes, code):
     assert refusal(emulated, emulator_token(claims(issuer, **changes))) == code
 
 
 def test_the_web_config_is_what_the_browser_sdk_needs():
     settings = {"project_id": PROJECT, "api_key": "AIzaSy-public_key"}
-    assert web_config(settings) == {"provider": "firebase", "apiKey": "AIzaSy-public_key", "projectId": PROJECT,
-                                    "authDomain": f"{PROJECT}.firebaseapp.com"}
+    assert web_config(settings) == {
+        "provider": "firebase",
+        "apiKey": "AIzaSy-public_key",
+        "projectId": PROJECT,
+        "authDomain": f"{PROJECT}.firebaseapp.com",
+    }
     emulated = {**settings, "auth_domain": "login.example.com", "emulator_host": "127.0.0.1:9099"}
-    assert web_config(emulated) == {"provider": "firebase", "apiKey": "AIzaSy-public_key", "projectId": PROJECT,
-                                    "authDomain": "login.example.com", "emulatorUrl": "http://127.0.0.1:9099"}
+    assert web_config(emulated) == {
+        "provider": "firebase",
+        "apiKey": "AIzaSy-public_key",
+        "projectId": PROJECT,
+        "authDomain": "login.example.com",
+        "emulatorUrl": "http://127.0.0.1:9099",
+    }
 
 
 def test_settings_for_the_emulator_are_valid():
@@ -227,11 +255,15 @@ def test_settings_for_the_emulator_are_valid():
     assert list(Draft202012Validator(SETTINGS_SCHEMA).iter_errors(settings)) == []
 
 
-@pytest.mark.parametrize("settings", [
-    {"project_id": PROJECT},
-    {"project_id": PROJECT, "api_key": "k", "emulator_host": "http://127.0.0.1:9099"},
-    {"project_id": PROJECT, "api_key": "k", "emulator_host": "127.0.0.1"},
-], ids=["no-api-key", "emulator-url-not-host", "emulator-without-port"])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"project_id": PROJECT},
+        {"project_id": PROJECT, "api_key": "k", "emulator_host": "http://127.0.0.1:9099"},
+        {"project_id": PROJECT, "api_key": "k", "emulator_host": "127.0.0.1"},
+    ],
+    ids=["no-api-key", "emulator-url-not-host", "emulator-without-port"],
+)
 def test_settings_the_schema_refuses(settings):
     assert list(Draft202012Validator(SETTINGS_SCHEMA).iter_errors(settings))
 

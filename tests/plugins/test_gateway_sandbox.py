@@ -1,6 +1,7 @@
 """The development gateway sandbox end to end: an order from the ``signed-gateway`` plugin, the
 checkout page, the member paying or cancelling by form post, the signed notification a local
 merchant endpoint receives (and the plugin accepts), its retries, and the sandbox process."""
+
 import ipaddress
 import json
 import os
@@ -16,14 +17,19 @@ from urllib.request import HTTPRedirectHandler, Request, build_opener, urlopen
 
 import pytest
 from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted, WsgiServer
-from tessera.plugins.kit.local_http import closed_port
-from tessera.plugins.kit.contract import brand
-
-from tessera.plugins import TenantPlugins, plugin_manager
-from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, read_gateway_message, sign, stamp
 from tessera_sandboxes.signed_gateway.server import make_app
 
-NAME, START, WEBHOOK, QUERY = "signed-gateway", "tessera_payment_start", "tessera_payment_webhook", "tessera_payment_query"
+from tessera.plugins import TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand
+from tessera.plugins.kit.local_http import closed_port
+from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, read_gateway_message, sign, stamp
+
+NAME, START, WEBHOOK, QUERY = (
+    "signed-gateway",
+    "tessera_payment_start",
+    "tessera_payment_webhook",
+    "tessera_payment_query",
+)
 ROOT = Path(__file__).resolve().parents[2]
 RETRIES = (0.2, 0.2, 0.2)
 
@@ -54,8 +60,13 @@ def merchant():
 @pytest.fixture
 def settings(sandbox):
     merchant_id, secret = sandbox.open_merchant()
-    return {"base_url": sandbox.gateway_url, "merchant_id": merchant_id, "secret": secret, "timeout_seconds": 2,
-            "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}
+    return {
+        "base_url": sandbox.gateway_url,
+        "merchant_id": merchant_id,
+        "secret": secret,
+        "timeout_seconds": 2,
+        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
+    }
 
 
 def plugins(settings) -> TenantPlugins:
@@ -64,9 +75,14 @@ def plugins(settings) -> TenantPlugins:
 
 def checkout(settings, notify_url: str, deposit_id="12", amount="750.25") -> str:
     """Starts a deposit; the checkout URL the member is sent to."""
-    deposit = {"depositId": deposit_id, "amount": amount, "currency": "BDT", "notifyUrl": notify_url,
-               "returnUrl": f"https://demo-bd.example/?memberCentre=depositv2&deposit={deposit_id}",
-               "member": {"id": 3, "username": "player3"}}
+    deposit = {
+        "depositId": deposit_id,
+        "amount": amount,
+        "currency": "BDT",
+        "notifyUrl": notify_url,
+        "returnUrl": f"https://demo-bd.example/?memberCentre=depositv2&deposit={deposit_id}",
+        "member": {"id": 3, "username": "player3"},
+    }
     return plugins(settings).call(NAME, START, channel="bkash", deposit=deposit)["redirectUrl"]
 
 
@@ -129,7 +145,9 @@ def test_the_checkout_page_shows_the_order_and_works_without_javascript(settings
     assert page.lang == "en" and page.scripts == 0
     assert [f.get("method") for f in page.forms] == ["post"]
     assert [(b["name"], b["value"], b["type"], b["in_form"]) for b in page.buttons] == [
-        ("action", "pay", "submit", True), ("action", "cancel", "submit", True)]
+        ("action", "pay", "submit", True),
+        ("action", "cancel", "submit", True),
+    ]
     assert [b["label"] for b in page.buttons] == ["Pay 750.25 BDT", "Cancel payment"]
 
 
@@ -139,7 +157,12 @@ def test_paying_notifies_the_merchant_then_returns_the_member(sandbox, settings,
     [received] = merchant.requests  # sent before the member is sent back
     assert (received.method, received.path) == ("POST", "/wps/payments/webhook/signed-gateway/bkash")
     [order] = sandbox.gateway.orders.values()
-    assert read(settings, received) == {"depositId": "12", "status": "paid", "amount": "750.25", "reference": order["reference"]}
+    assert read(settings, received) == {
+        "depositId": "12",
+        "status": "paid",
+        "amount": "750.25",
+        "reference": order["reference"],
+    }
     assert plugins(settings).call(NAME, QUERY, channel="bkash", deposit_id="12")["status"] == "paid"
     with urlopen(url, timeout=10) as page:
         assert "Paid." in " ".join(Page(page.read().decode()).text)
@@ -212,14 +235,27 @@ def test_a_localhost_notify_url_is_reached_on_loopback_with_its_host_kept(settin
 
 
 def order(settings, **changes) -> dict:
-    return {"merchant_id": settings["merchant_id"], "order_id": "90", "channel": "bkash", "amount": "10.00",
-            "currency": "BDT", "notify_url": "https://m.example/n", "return_url": "https://m.example/r", **stamp(), **changes}
+    return {
+        "merchant_id": settings["merchant_id"],
+        "order_id": "90",
+        "channel": "bkash",
+        "amount": "10.00",
+        "currency": "BDT",
+        "notify_url": "https://m.example/n",
+        "return_url": "https://m.example/r",
+        **stamp(),
+        **changes,
+    }
 
 
 def call_api(settings, fields, signature=None, path="/api/orders", method="POST"):
     body = json.dumps(fields).encode() if method == "POST" else None
-    request = Request(f"{settings['base_url']}{path}", data=body, method=method,
-                      headers={SIGNATURE_HEADER: signature if signature is not None else sign(settings["secret"], fields)})
+    request = Request(
+        f"{settings['base_url']}{path}",
+        data=body,
+        method=method,
+        headers={SIGNATURE_HEADER: signature if signature is not None else sign(settings["secret"], fields)},
+    )
     try:
         with urlopen(request, timeout=10) as answer:
             return answer.status, dict(answer.headers.items()), answer.read()
@@ -234,10 +270,16 @@ def test_an_order_answer_is_signed_by_the_gateway(settings):
     assert (status, verdict, fields["order_id"], fields["status"]) == (201, "ok", "90", "pending")
 
 
-@pytest.mark.parametrize("case, expected", [
-    ("stale", "timestamp_stale"), ("replayed", "nonce_reused"), ("wrong-signature", "signature_invalid"),
-    ("changed-after-signing", "signature_invalid"), ("unknown-merchant", "merchant_unknown"),
-])
+@pytest.mark.parametrize(
+    "case, expected",
+    [
+        ("stale", "timestamp_stale"),
+        ("replayed", "nonce_reused"),
+        ("wrong-signature", "signature_invalid"),
+        ("changed-after-signing", "signature_invalid"),
+        ("unknown-merchant", "merchant_unknown"),
+    ],
+)
 def test_the_gateway_refuses_an_order_it_cannot_trust(sandbox, settings, case, expected):
     fields = order(settings)
     signature = sign(settings["secret"], fields)
@@ -257,8 +299,10 @@ def test_the_gateway_refuses_an_order_it_cannot_trust(sandbox, settings, case, e
     assert len(sandbox.gateway.orders) == (1 if case == "replayed" else 0)
 
 
-@pytest.mark.parametrize("changes", [{"amount": "0.00"}, {"amount": "1.234"}, {"currency": "bdt"},
-                                     {"notify_url": "ftp://m.example"}, {"order_id": ""}])
+@pytest.mark.parametrize(
+    "changes",
+    [{"amount": "0.00"}, {"amount": "1.234"}, {"currency": "bdt"}, {"notify_url": "ftp://m.example"}, {"order_id": ""}],
+)
 def test_the_gateway_refuses_an_invalid_order(sandbox, settings, changes):
     assert call_api(settings, order(settings, **changes))[0] == 400
     fields = order(settings)
@@ -272,7 +316,9 @@ def test_a_query_must_be_signed(settings):
     query = {"merchant_id": settings["merchant_id"], **stamp()}
     path = f"/api/orders/90?{urlencode(query)}"
     assert call_api(settings, query, sign(settings["secret"], {**query, "order_id": "91"}), path, "GET")[0] == 401
-    status, headers, body = call_api(settings, query, sign(settings["secret"], {**query, "order_id": "90"}), path, "GET")
+    status, headers, body = call_api(
+        settings, query, sign(settings["secret"], {**query, "order_id": "90"}), path, "GET"
+    )
     assert status == 200 and read_gateway_message(settings["secret"], headers, body)[1]["status"] == "pending"
 
 
@@ -300,9 +346,16 @@ def test_the_sandbox_serves_the_vendor_under_its_prefix(settings):
     try:
         bd = {**settings, "base_url": f"{server.origin}/gateway", "merchant_id": "demo-bd", "secret": "bd-secret"}
         assert call_api(bd, order(bd))[0] == 201
-        assert call_api({**bd, "merchant_id": "demo-ph"}, order(bd, merchant_id="demo-ph"))[0] == 401  # its secret is unset
+        assert (
+            call_api({**bd, "merchant_id": "demo-ph"}, order(bd, merchant_id="demo-ph"))[0] == 401
+        )  # its secret is unset
         # The vendor sees its own paths: an unsigned balance call is refused, not unknown.
-        assert call_api({"base_url": f"{server.origin}/vendor", "secret": "v"}, {}, "", "/wallet/balance?player=p", "GET")[0] == 401
+        assert (
+            call_api({"base_url": f"{server.origin}/vendor", "secret": "v"}, {}, "", "/wallet/balance?player=p", "GET")[
+                0
+            ]
+            == 401
+        )
         assert call_api({"base_url": server.origin, "secret": "v"}, {}, "", "/elsewhere", "GET")[0] == 404
     finally:
         server.close()
@@ -317,7 +370,9 @@ def listening_addresses(port: int) -> set[str]:
             address, local_port = local.split(":")
             if state == "0A" and int(local_port, 16) == port:  # 0A: LISTEN
                 packed = bytes.fromhex(address)
-                words = b"".join(packed[i:i + 4][::-1] for i in range(0, len(packed), 4))  # each 32-bit word is little-endian
+                words = b"".join(
+                    packed[i : i + 4][::-1] for i in range(0, len(packed), 4)
+                )  # each 32-bit word is little-endian
                 found.add(str(ipaddress.ip_address(words)))
     return found
 
@@ -325,10 +380,19 @@ def listening_addresses(port: int) -> set[str]:
 def test_the_sandbox_process_binds_loopback_and_stops_on_sigterm():
     pytest.importorskip("tessera_sandboxes.transfer_vendor.server")
     port = closed_port()
-    environ = {**os.environ, "DEMO_BD_GATEWAY_SECRET": "bd-secret", "DEMO_PH_GATEWAY_SECRET": "ph-secret",
-               "PYTHONPATH": str(ROOT / "dev")}  # the sandboxes are not installed: make run puts dev/ on the path
-    process = subprocess.Popen([sys.executable, "-m", "tessera_sandboxes", "--port", str(port)], cwd=ROOT,
-                               env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    environ = {
+        **os.environ,
+        "DEMO_BD_GATEWAY_SECRET": "bd-secret",
+        "DEMO_PH_GATEWAY_SECRET": "ph-secret",
+        "PYTHONPATH": str(ROOT / "dev"),
+    }  # the sandboxes are not installed: make run puts dev/ on the path
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tessera_sandboxes", "--port", str(port)],
+        cwd=ROOT,
+        env=environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         settings = {"base_url": f"http://127.0.0.1:{port}/gateway", "merchant_id": "demo-ph", "secret": "ph-secret"}
         deadline = time.monotonic() + 20

@@ -1,15 +1,16 @@
 """The geetest plugin against a stand-in of geetest's server (geetest_server.py) when things go
 wrong: a forged signature, geetest down or slow, a reply that is not geetest's. The captcha
 contract (test_captcha.py) covers the rest through ``tessera_captcha_verify``."""
+
 import jsonschema
 import pytest
 from tessera_sandboxes.geetest_server import shared
-from tessera.plugins.kit.local_http import closed_port
-from tessera.plugins.kit.contract import Implementation
 
 from tessera.core.onetime import OneTimeStore
-from tessera.plugins import plugin_manager
 from tessera.core.timeutil import utcnow
+from tessera.plugins import plugin_manager
+from tessera.plugins.kit.contract import Implementation
+from tessera.plugins.kit.local_http import closed_port
 from tessera_plugins import geetest
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
@@ -32,7 +33,9 @@ def attempt(account, store, solved=None, **changes):
     settings altered by ``changes``."""
     challenge = plugin.call(CHALLENGE, account, store=store)
     solved = solved or shared().solve(account["captcha_id"])
-    return plugin.call(VERIFY, {**account, **changes}, store=store, answer={"captchaId": challenge["captchaId"], **solved})
+    return plugin.call(
+        VERIFY, {**account, **changes}, store=store, answer={"captchaId": challenge["captchaId"], **solved}
+    )
 
 
 def refused_url() -> str:
@@ -85,9 +88,18 @@ def test_an_answer_other_than_200_fails_even_when_fail_open(account, store, stat
     assert attempt(account, store, fail_open=fail_open) is False
 
 
-@pytest.mark.parametrize("body", [b"<html>busy</html>", b"", b'["success"]', b'{"status":"success"}',
-                                  b'{"status":"error","code":"-50005","msg":"captcha_id not found"}',
-                                  b'{"status":"success","result":"fail","reason":"pass_token expire"}'], ids=repr)
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<html>busy</html>",
+        b"",
+        b'["success"]',
+        b'{"status":"success"}',
+        b'{"status":"error","code":"-50005","msg":"captcha_id not found"}',
+        b'{"status":"success","result":"fail","reason":"pass_token expire"}',
+    ],
+    ids=repr,
+)
 def test_a_malformed_or_refusing_answer_fails(account, store, body):
     shared().misbehave(account["captcha_id"], body=body)
     assert attempt(account, store, fail_open=True) is False
@@ -103,15 +115,28 @@ def test_the_stand_in_passes_only_what_the_protocol_allows(account, store):
     assert attempt(account, store, solved) is True
 
 
-@pytest.mark.parametrize("valid, table", [
-    (True, {"captcha_id": "0" * 32, "captcha_key": "env:GEETEST_CAPTCHA_KEY"}),
-    (True, {"captcha_id": "0" * 32, "captcha_key": "k", "api_server": "http://127.0.0.1:8080", "timeout_seconds": 0.5,
-            "fail_open": True, "ttl_seconds": 600}),
-    (False, {"captcha_id": "0" * 32}),
-    (False, {"captcha_id": "not-an-id", "captcha_key": "k"}),
-    (False, {"captcha_id": "0" * 32, "captcha_key": "k", "api_server": "ftp://geetest.example"}),
-    (False, {"captcha_id": "0" * 32, "captcha_key": "k", "timeout_seconds": 0}),
-    (False, {"captcha_id": "0" * 32, "captcha_key": "k", "fail_open": "yes"}),
-], ids=repr)
+@pytest.mark.parametrize(
+    "valid, table",
+    [
+        (True, {"captcha_id": "0" * 32, "captcha_key": "env:GEETEST_CAPTCHA_KEY"}),
+        (
+            True,
+            {
+                "captcha_id": "0" * 32,
+                "captcha_key": "k",
+                "api_server": "http://127.0.0.1:8080",
+                "timeout_seconds": 0.5,
+                "fail_open": True,
+                "ttl_seconds": 600,
+            },
+        ),
+        (False, {"captcha_id": "0" * 32}),
+        (False, {"captcha_id": "not-an-id", "captcha_key": "k"}),
+        (False, {"captcha_id": "0" * 32, "captcha_key": "k", "api_server": "ftp://geetest.example"}),
+        (False, {"captcha_id": "0" * 32, "captcha_key": "k", "timeout_seconds": 0}),
+        (False, {"captcha_id": "0" * 32, "captcha_key": "k", "fail_open": "yes"}),
+    ],
+    ids=repr,
+)
 def test_settings_are_checked_when_brands_are_validated(valid, table):
     assert jsonschema.Draft202012Validator(geetest.SETTINGS_SCHEMA).is_valid(table) is valid

@@ -1,4 +1,5 @@
 """The image-captcha plugin beyond the captcha contract: the picture, the text, what the store keeps."""
+
 import base64
 import io
 from datetime import timedelta
@@ -6,11 +7,11 @@ from datetime import timedelta
 import jsonschema
 import pytest
 from PIL import Image
-from factories import Clock
-from tessera.plugins.kit.contract import Implementation
 
+from factories import Clock
 from tessera.core.onetime import OneTimeStore, OneTimeValue
 from tessera.plugins import plugin_manager
+from tessera.plugins.kit.contract import Implementation
 from tessera_plugins import image_captcha
 
 CHALLENGE, VERIFY = "tessera_captcha_challenge", "tessera_captcha_verify"
@@ -59,7 +60,9 @@ def test_the_text_is_a_pure_function_of_its_seed():
     assert image_captcha.text_of(seed, 6).startswith(image_captcha.text_of(seed, 4))
 
 
-@pytest.mark.parametrize("typed", [str.lower, str.upper, lambda text: f"  {text.lower()} "], ids=["lower", "upper", "spaced"])
+@pytest.mark.parametrize(
+    "typed", [str.lower, str.upper, lambda text: f"  {text.lower()} "], ids=["lower", "upper", "spaced"]
+)
 def test_the_answer_is_compared_without_case(store, typed):
     settings = {"secret": "s"}
     challenge, text = issued(settings, store)
@@ -69,8 +72,11 @@ def test_the_answer_is_compared_without_case(store, typed):
 def test_the_store_keeps_no_text_in_clear(store, db_session):
     settings = {"secret": "s", "length": 6}
     challenge, text = issued(settings, store)
-    kept = db_session.query(OneTimeValue).filter_by(tenant_id=store.tenant_id,
-                                                    key="image-captcha:" + challenge["captchaId"]).one()
+    kept = (
+        db_session.query(OneTimeValue)
+        .filter_by(tenant_id=store.tenant_id, key="image-captcha:" + challenge["captchaId"])
+        .one()
+    )
     assert text not in kept.value.upper() and text.lower() not in kept.value
 
 
@@ -91,14 +97,18 @@ def test_without_a_secret_the_text_cannot_be_worked_out_from_the_id(store):
         image_captcha.contract_answer({}, challenge)
 
 
-@pytest.mark.parametrize("valid, table", [
-    (True, {}),
-    (True, {"secret": "env:IMAGE_CAPTCHA_SECRET", "length": 6, "ttl_seconds": 600, "width": 400, "height": 150}),
-    (False, {"length": 3}),
-    (False, {"length": 7}),
-    (False, {"ttl_seconds": 601}),
-    (False, {"width": 50}),
-    (False, {"colour": "red"}),
-], ids=repr)
+@pytest.mark.parametrize(
+    "valid, table",
+    [
+        (True, {}),
+        (True, {"secret": "env:IMAGE_CAPTCHA_SECRET", "length": 6, "ttl_seconds": 600, "width": 400, "height": 150}),
+        (False, {"length": 3}),
+        (False, {"length": 7}),
+        (False, {"ttl_seconds": 601}),
+        (False, {"width": 50}),
+        (False, {"colour": "red"}),
+    ],
+    ids=repr,
+)
 def test_settings_are_checked_when_brands_are_validated(valid, table):
     assert jsonschema.Draft202012Validator(image_captcha.SETTINGS_SCHEMA).is_valid(table) is valid

@@ -1,4 +1,5 @@
 """The region-lookup contract (the kit's ``RegionLookupContract``) on every installed plugin."""
+
 from tessera.plugins.kit.suites.region_lookup import RegionLookupContract
 
 

@@ -1,6 +1,7 @@
 """The signed payment gateway (``signed-gateway``): signatures on what it sends and checks on what
 it receives, refusals and outages of the gateway, and its queries, against the sandbox gateway
 and a scripted one."""
+
 import hashlib
 import hmac
 import json
@@ -9,16 +10,26 @@ from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
 from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted
-from tessera.plugins.kit.local_http import closed_port
-from tessera.plugins.kit.contract import brand
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand
+from tessera.plugins.kit.local_http import closed_port
 from tessera_plugins.signed_gateway.protocol import TOLERANCE_SECONDS, canonical, gateway_message
 
 START, WEBHOOK, QUERY = "tessera_payment_start", "tessera_payment_webhook", "tessera_payment_query"
 NAME = "signed-gateway"
 SECRET = "s3cret-of-the-merchant"
-ORDER_FIELDS = {"merchant_id", "order_id", "channel", "amount", "currency", "notify_url", "return_url", "timestamp", "nonce"}
+ORDER_FIELDS = {
+    "merchant_id",
+    "order_id",
+    "channel",
+    "amount",
+    "currency",
+    "notify_url",
+    "return_url",
+    "timestamp",
+    "nonce",
+}
 
 
 def hmac_hex(secret: str, text: str) -> str:
@@ -42,14 +53,24 @@ def scripted():
 @pytest.fixture
 def settings(sandbox):
     merchant_id, secret = sandbox.open_merchant()
-    return {"base_url": sandbox.gateway_url, "merchant_id": merchant_id, "secret": secret, "timeout_seconds": 2,
-            "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}
+    return {
+        "base_url": sandbox.gateway_url,
+        "merchant_id": merchant_id,
+        "secret": secret,
+        "timeout_seconds": 2,
+        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
+    }
 
 
 @pytest.fixture
 def scripted_settings(scripted):
-    return {"base_url": f"{scripted.origin}/gw", "merchant_id": "demo-bd", "secret": SECRET, "timeout_seconds": 0.5,
-            "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}]}
+    return {
+        "base_url": f"{scripted.origin}/gw",
+        "merchant_id": "demo-bd",
+        "secret": SECRET,
+        "timeout_seconds": 0.5,
+        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
+    }
 
 
 def plugins(settings) -> TenantPlugins:
@@ -57,10 +78,14 @@ def plugins(settings) -> TenantPlugins:
 
 
 def deposit(deposit_id="41", amount="500") -> dict:
-    return {"depositId": deposit_id, "amount": amount, "currency": "BDT",
-            "returnUrl": f"https://demo-bd.example/?memberCentre=depositv2&deposit={deposit_id}",
-            "notifyUrl": "https://demo-bd.example/wps/payments/webhook/signed-gateway/bkash",
-            "member": {"id": 7, "username": "player7"}}
+    return {
+        "depositId": deposit_id,
+        "amount": amount,
+        "currency": "BDT",
+        "returnUrl": f"https://demo-bd.example/?memberCentre=depositv2&deposit={deposit_id}",
+        "notifyUrl": "https://demo-bd.example/wps/payments/webhook/signed-gateway/bkash",
+        "member": {"id": 7, "username": "player7"},
+    }
 
 
 def start(settings, **fields):
@@ -74,8 +99,15 @@ def refusal(call, *args, **kwargs) -> str:
 
 
 def notice(settings, **changes) -> dict:
-    return {"merchant_id": settings["merchant_id"], "order_id": "41", "status": "paid", "amount": "500.00",
-            "currency": "BDT", "gateway_reference": "GW0001", **changes}
+    return {
+        "merchant_id": settings["merchant_id"],
+        "order_id": "41",
+        "status": "paid",
+        "amount": "500.00",
+        "currency": "BDT",
+        "gateway_reference": "GW0001",
+        **changes,
+    }
 
 
 def webhook(settings, headers, body):
@@ -100,15 +132,28 @@ def test_the_canonical_string_sorts_fields_and_percent_encodes_every_value():
 
 
 def test_the_order_is_signed_with_the_merchant_secret(scripted, scripted_settings):
-    scripted.reply(signed_answer({"merchant_id": "demo-bd", "order_id": "41", "status": "pending",
-                                  "checkout_url": "https://pay.example/pay/GW1"}))
+    scripted.reply(
+        signed_answer(
+            {
+                "merchant_id": "demo-bd",
+                "order_id": "41",
+                "status": "pending",
+                "checkout_url": "https://pay.example/pay/GW1",
+            }
+        )
+    )
     assert start(scripted_settings) == {"redirectUrl": "https://pay.example/pay/GW1"}
     [sent] = scripted.requests
     order = json.loads(sent.body)
     assert (sent.method, sent.path) == ("POST", "/gw/api/orders")
     assert set(order) == ORDER_FIELDS
     assert (order["merchant_id"], order["order_id"], order["channel"], order["amount"], order["currency"]) == (
-        "demo-bd", "41", "bkash", "500.00", "BDT")
+        "demo-bd",
+        "41",
+        "bkash",
+        "500.00",
+        "BDT",
+    )
     assert (order["notify_url"], order["return_url"]) == (deposit()["notifyUrl"], deposit()["returnUrl"])
     assert abs(int(order["timestamp"]) - time.time()) < 5 and len(order["nonce"]) >= 16
     by_name = "&".join(f"{name}={quote(order[name], safe='')}" for name in sorted(order))
@@ -119,7 +164,12 @@ def test_the_member_is_sent_to_the_sandbox_checkout_page(sandbox, settings):
     started = start(settings, deposit_id="77", amount="1234.5")
     [order] = sandbox.gateway.orders.values()
     assert started == {"redirectUrl": f"{sandbox.gateway_url}/pay/{order['reference']}"}
-    assert (order["order_id"], order["amount"], order["currency"], order["status"]) == ("77", "1234.50", "BDT", "pending")
+    assert (order["order_id"], order["amount"], order["currency"], order["status"]) == (
+        "77",
+        "1234.50",
+        "BDT",
+        "pending",
+    )
 
 
 def test_starting_the_same_deposit_again_gives_the_same_checkout(sandbox, settings):
@@ -145,7 +195,9 @@ def test_a_channel_of_someone_else_never_reaches_the_gateway(scripted, scripted_
 
 
 def test_a_gateway_that_cannot_be_reached_is_unavailable(settings):
-    assert refusal(start, {**settings, "base_url": f"http://127.0.0.1:{closed_port()}/gateway"}) == "payment_unavailable"
+    assert (
+        refusal(start, {**settings, "base_url": f"http://127.0.0.1:{closed_port()}/gateway"}) == "payment_unavailable"
+    )
 
 
 @pytest.mark.parametrize("status", [500, 502, 503])
@@ -167,18 +219,27 @@ def test_a_gateway_that_does_not_answer_in_time_is_unavailable(scripted, scripte
     assert time.monotonic() - began < 1.4
 
 
-CHECKOUT = {"merchant_id": "demo-bd", "order_id": "41", "status": "pending", "checkout_url": "https://pay.example/pay/GW1"}
+CHECKOUT = {
+    "merchant_id": "demo-bd",
+    "order_id": "41",
+    "status": "pending",
+    "checkout_url": "https://pay.example/pay/GW1",
+}
 
 
-@pytest.mark.parametrize("answer", [
-    Reply(200, b"<html>maintenance</html>"),
-    Reply(200, json.dumps(CHECKOUT).encode()),  # not signed
-    signed_answer(CHECKOUT, secret="another-secret"),
-    signed_answer({**CHECKOUT, "checkout_url": "javascript:alert(1)"}),
-    signed_answer({k: v for k, v in CHECKOUT.items() if k != "checkout_url"}),
-    signed_answer({**CHECKOUT, "order_id": "40"}),
-    signed_answer({**CHECKOUT, "merchant_id": "demo-ph"}),
-], ids=["html", "unsigned", "other-secret", "bad-url", "no-url", "other-order", "other-merchant"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        Reply(200, b"<html>maintenance</html>"),
+        Reply(200, json.dumps(CHECKOUT).encode()),  # not signed
+        signed_answer(CHECKOUT, secret="another-secret"),
+        signed_answer({**CHECKOUT, "checkout_url": "javascript:alert(1)"}),
+        signed_answer({k: v for k, v in CHECKOUT.items() if k != "checkout_url"}),
+        signed_answer({**CHECKOUT, "order_id": "40"}),
+        signed_answer({**CHECKOUT, "merchant_id": "demo-ph"}),
+    ],
+    ids=["html", "unsigned", "other-secret", "bad-url", "no-url", "other-order", "other-merchant"],
+)
 def test_an_answer_that_is_not_a_signed_checkout_is_unavailable(scripted, scripted_settings, answer):
     scripted.reply(answer)
     assert refusal(start, scripted_settings) == "payment_unavailable"
@@ -189,7 +250,12 @@ def test_an_answer_that_is_not_a_signed_checkout_is_unavailable(scripted, script
 
 def test_a_genuine_notification_is_read(settings):
     headers, body = gateway_message(settings["secret"], notice(settings, amount="500.5"))
-    assert webhook(settings, headers, body) == {"depositId": "41", "status": "paid", "amount": "500.50", "reference": "GW0001"}
+    assert webhook(settings, headers, body) == {
+        "depositId": "41",
+        "status": "paid",
+        "amount": "500.50",
+        "reference": "GW0001",
+    }
     lowercase = {name.lower(): value for name, value in headers.items()}  # as some servers pass them on
     assert webhook(settings, lowercase, body)["status"] == "paid"
 
@@ -209,7 +275,10 @@ def test_a_notification_changed_after_signing_is_forged(settings, change):
 @pytest.mark.parametrize("header", ["X-Signature", "X-Timestamp", "X-Nonce"])
 def test_a_notification_without_its_signature_headers_is_forged(settings, header):
     headers, body = gateway_message(settings["secret"], notice(settings))
-    assert refusal(webhook, settings, {k: v for k, v in headers.items() if k != header}, body) == "payment_notification_forged"
+    assert (
+        refusal(webhook, settings, {k: v for k, v in headers.items() if k != header}, body)
+        == "payment_notification_forged"
+    )
 
 
 def test_a_notification_whose_timestamp_is_changed_is_forged(settings):
@@ -234,18 +303,31 @@ def test_a_notification_for_another_merchant_is_forged(settings):
     assert refusal(webhook, settings, headers, body) == "payment_notification_forged"
 
 
-@pytest.mark.parametrize("change", [
-    {"status": "refunded"}, {"amount": "12.345"}, {"amount": "-5.00"}, {"amount": "1e3"}, {"amount": ""},
-    {"order_id": ""}, {"currency": "PHP"}, {"gateway_reference": None},
-], ids=repr)
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"status": "refunded"},
+        {"amount": "12.345"},
+        {"amount": "-5.00"},
+        {"amount": "1e3"},
+        {"amount": ""},
+        {"order_id": ""},
+        {"currency": "PHP"},
+        {"gateway_reference": None},
+    ],
+    ids=repr,
+)
 def test_a_genuine_but_unreadable_notification_is_malformed(settings, change):
     fields = {k: v for k, v in notice(settings, **change).items() if v is not None}
     headers, body = gateway_message(settings["secret"], fields)
     assert refusal(webhook, settings, headers, body) == "payment_notification_malformed"
 
 
-@pytest.mark.parametrize("body", [b"", b"not json", b"[]", b'"paid"', b'{"amount": 500}', b"\xff\xfe",
-                                  b'{"timestamp": "1", "order_id": "41"}'], ids=repr)
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"not json", b"[]", b'"paid"', b'{"amount": 500}', b"\xff\xfe", b'{"timestamp": "1", "order_id": "41"}'],
+    ids=repr,
+)
 def test_a_body_that_is_not_an_object_of_text_is_malformed(settings, body):
     headers, _ = gateway_message(settings["secret"], notice(settings))
     assert refusal(webhook, settings, headers, body) == "payment_notification_malformed"
@@ -266,7 +348,12 @@ def query(settings, deposit_id="41"):
 def test_a_query_reads_the_order_from_the_gateway(sandbox, settings):
     start(settings, deposit_id="41", amount="250")
     [order] = sandbox.gateway.orders.values()
-    assert query(settings) == {"depositId": "41", "status": "pending", "amount": "250.00", "reference": order["reference"]}
+    assert query(settings) == {
+        "depositId": "41",
+        "status": "pending",
+        "amount": "250.00",
+        "reference": order["reference"],
+    }
     order["status"] = "paid"  # as the checkout page would
     assert query(settings)["status"] == "paid"
     assert query(settings, "never-started") is None
@@ -285,20 +372,35 @@ def test_the_query_is_signed_over_the_order_id(scripted, scripted_settings):
     [sent] = scripted.requests
     url = urlsplit(sent.path)
     fields = dict(parse_qsl(url.query))
-    assert (sent.method, url.path, set(fields)) == ("GET", "/gw/api/orders/dep%2F41", {"merchant_id", "timestamp", "nonce"})
+    assert (sent.method, url.path, set(fields)) == (
+        "GET",
+        "/gw/api/orders/dep%2F41",
+        {"merchant_id", "timestamp", "nonce"},
+    )
     signed = {**fields, "order_id": "dep/41"}
-    assert sent.headers["X-Signature"] == hmac_hex(SECRET, "&".join(f"{k}={quote(signed[k], safe='')}" for k in sorted(signed)))
+    assert sent.headers["X-Signature"] == hmac_hex(
+        SECRET, "&".join(f"{k}={quote(signed[k], safe='')}" for k in sorted(signed))
+    )
 
 
-@pytest.mark.parametrize("answer", [
-    Reply(500), Reply(401, b'{"error": "signature_invalid"}'), Reply(200, b"{}"), signed_answer(notice({"merchant_id": "demo-bd"}), secret="another", status=200),
-    signed_answer(notice({"merchant_id": "demo-bd"}, order_id="40"), status=200),
-    signed_answer(notice({"merchant_id": "demo-bd"}, status="lost"), status=200),
-], ids=["5xx", "4xx", "unsigned", "other-secret", "other-order", "unknown-status"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        Reply(500),
+        Reply(401, b'{"error": "signature_invalid"}'),
+        Reply(200, b"{}"),
+        signed_answer(notice({"merchant_id": "demo-bd"}), secret="another", status=200),
+        signed_answer(notice({"merchant_id": "demo-bd"}, order_id="40"), status=200),
+        signed_answer(notice({"merchant_id": "demo-bd"}, status="lost"), status=200),
+    ],
+    ids=["5xx", "4xx", "unsigned", "other-secret", "other-order", "unknown-status"],
+)
 def test_a_query_without_a_usable_answer_is_unavailable(scripted, scripted_settings, answer):
     scripted.reply(answer)
     assert refusal(query, scripted_settings) == "payment_unavailable"
 
 
 def test_a_query_to_a_gateway_that_cannot_be_reached_is_unavailable(settings):
-    assert refusal(query, {**settings, "base_url": f"http://127.0.0.1:{closed_port()}/gateway"}) == "payment_unavailable"
+    assert (
+        refusal(query, {**settings, "base_url": f"http://127.0.0.1:{closed_port()}/gateway"}) == "payment_unavailable"
+    )

@@ -1,11 +1,12 @@
 """The HTTP gateway SMS sender (``sms-http``) against a local gateway: refusals, outages, the
 retry with the same Idempotency-Key, and numbers outside the countries it serves."""
+
 import pytest
-from tessera.plugins.kit.local_http import closed_port
-from tessera.plugins.kit.contract import brand
 from tessera_sandboxes.sms_gateway import Failure, SmsGateway
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand
+from tessera.plugins.kit.local_http import closed_port
 from tessera_plugins.sms_outbox import read_outbox
 
 SEND = "tessera_sms_send"
@@ -25,7 +26,9 @@ def account(gateway):
 
 
 def send(settings, phone_number=BD_PHONE, message="Your code is 1234567"):
-    return TenantPlugins(plugin_manager(), brand({"sms-http": settings})).first(SEND, phone_number=phone_number, message=message)
+    return TenantPlugins(plugin_manager(), brand({"sms-http": settings})).first(
+        SEND, phone_number=phone_number, message=message
+    )
 
 
 def refusal(settings) -> str:
@@ -36,7 +39,9 @@ def refusal(settings) -> str:
 
 def test_the_gateway_receives_the_number_sender_and_text(gateway, account):
     message_id = send(account, message="আপনার কোড 1234567")
-    assert gateway.accounts[account["api_key"]] == {message_id: {"to": BD_PHONE, "from": "TESSERA", "text": "আপনার কোড 1234567"}}
+    assert gateway.accounts[account["api_key"]] == {
+        message_id: {"to": BD_PHONE, "from": "TESSERA", "text": "আপনার কোড 1234567"}
+    }
 
 
 def test_a_key_the_gateway_does_not_know_is_rejected(gateway, account):
@@ -91,10 +96,15 @@ def test_numbers_outside_its_countries_are_left_to_the_next_plugin(gateway, acco
 
 def test_a_brand_sends_bangladesh_through_the_gateway_and_the_rest_to_the_outbox(gateway, account, tmp_path):
     outbox = tmp_path / "outbox.jsonl"
-    plugins = TenantPlugins(plugin_manager(), brand({
-        "sms-http": {**account, "countries": ["880"]},
-        "sms-outbox": {"outbox": str(outbox)},
-    }))
+    plugins = TenantPlugins(
+        plugin_manager(),
+        brand(
+            {
+                "sms-http": {**account, "countries": ["880"]},
+                "sms-outbox": {"outbox": str(outbox)},
+            }
+        ),
+    )
     bd_id = plugins.first(SEND, phone_number=BD_PHONE, message="to Bangladesh")
     ph_id = plugins.first(SEND, phone_number=PH_PHONE, message="to the Philippines")
     assert list(gateway.accounts[account["api_key"]]) == [bd_id]

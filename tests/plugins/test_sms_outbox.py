@@ -1,4 +1,5 @@
 """The development SMS sender (``sms-outbox``): what it logs and writes, beyond the SMS contract."""
+
 import json
 import logging
 import subprocess
@@ -6,9 +7,8 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from tessera.plugins.kit.contract import brand
-
 from tessera.plugins import TenantPlugins, plugin_manager
+from tessera.plugins.kit.contract import brand
 from tessera_plugins.sms_outbox import read_outbox
 
 SEND = "tessera_sms_send"
@@ -36,7 +36,9 @@ def test_the_default_outbox_is_var_sms_outbox_jsonl_under_the_working_directory(
     outbox_brand({}).first(SEND, phone_number=PHONE, message="one")
     outbox_brand({}, slug="demo-bd").first(SEND, phone_number="+8801712345678", message="two")
     assert [(m["brand"], m["to"], m["message"]) for m in read_outbox(tmp_path / "var" / "sms-outbox.jsonl")] == [
-        ("demo-ph", PHONE, "one"), ("demo-bd", "+8801712345678", "two")]
+        ("demo-ph", PHONE, "one"),
+        ("demo-bd", "+8801712345678", "two"),
+    ]
 
 
 WRITER = """
@@ -51,8 +53,10 @@ for n in range(int(sys.argv[3])):
 
 def test_several_processes_writing_at_once_leave_whole_lines(tmp_path):
     outbox, writers, each = tmp_path / "outbox.jsonl", "ab", 25
-    processes = [subprocess.Popen([sys.executable, "-c", WRITER, str(outbox), letter, str(each)], cwd=Path(__file__).parent)
-                 for letter in writers]
+    processes = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(outbox), letter, str(each)], cwd=Path(__file__).parent)
+        for letter in writers
+    ]
     assert [p.wait(timeout=120) for p in processes] == [0] * len(writers)
     messages = [m["message"] for m in read_outbox(outbox)]  # a torn line would not parse
     assert sorted(messages) == sorted(letter * 20000 + str(n) for letter in writers for n in range(each))

@@ -5,6 +5,7 @@ tessera.plugins.client) is built in a temporary folder with its pyproject.toml, 
 ``pip install --target`` and put under contract by ``pytest --tessera-plugin acme-games`` run
 there, outside this checkout's configuration. A copy that skips the signature check fails it.
 """
+
 import os
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import pytest
 pytestmark = pytest.mark.slow  # two package installs and two pytest runs: about 45 s
 
 SOURCE = Path(__file__).with_name("third_party") / "tessera_acme_games.py"
-SIGNATURE_CHECK = "if not client.verified(settings, headers, \"POST\", _path(vassalage, operation), \"\", body):"
+SIGNATURE_CHECK = 'if not client.verified(settings, headers, "POST", _path(vassalage, operation), "", body):'
 
 
 def package(root: Path, name: str, module: str, source: str) -> Path:
@@ -24,7 +25,8 @@ def package(root: Path, name: str, module: str, source: str) -> Path:
     folder = root / name
     folder.mkdir()
     (folder / f"{module}.py").write_text(source)
-    (folder / "pyproject.toml").write_text(textwrap.dedent(f"""\
+    (folder / "pyproject.toml").write_text(
+        textwrap.dedent(f"""\
         [build-system]
         requires = ["setuptools>=61"]
         build-backend = "setuptools.build_meta"
@@ -39,7 +41,8 @@ def package(root: Path, name: str, module: str, source: str) -> Path:
 
         [project.entry-points.tessera]
         {name} = "{module}"
-        """))
+        """)
+    )
     return folder
 
 
@@ -50,19 +53,30 @@ def installed(tmp_path_factory) -> Path:
     source = SOURCE.read_text()
     assert SIGNATURE_CHECK in source
     broken = source.replace(SIGNATURE_CHECK, "if False:")  # takes any call for the vendor's
-    packages = [package(root, "acme-games", "tessera_acme_games", source),
-                package(root, "acme-broken", "tessera_acme_broken", broken)]
+    packages = [
+        package(root, "acme-games", "tessera_acme_games", source),
+        package(root, "acme-broken", "tessera_acme_broken", broken),
+    ]
     target = root / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-                    *map(str, packages)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), *map(str, packages)],
+        check=True,
+        capture_output=True,
+    )
     return target
 
 
 def run_kit(installed: Path, plugin: str) -> subprocess.CompletedProcess:
     environ = {**os.environ, "PYTHONPATH": str(installed)}
     environ.pop("PYTEST_XDIST_WORKER", None)
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tessera-plugin", plugin],
-                          cwd=installed.parent, env=environ, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tessera-plugin", plugin],
+        cwd=installed.parent,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_kit_puts_a_third_party_plugin_under_contract(installed):

@@ -2,6 +2,7 @@
 stale and malformed requests, its own record of transfers, its state on disk, many transfers
 for one player at once (sent over HTTP with the plugin's client), and its playable slots: the
 game page behind a signed link, spins paid from the vendor wallet, free play, the rounds."""
+
 import hashlib
 import hmac
 import json
@@ -16,14 +17,14 @@ from urllib.request import Request, urlopen
 
 import pytest
 import webtest
+from tessera_sandboxes.slots import engine, page
+from tessera_sandboxes.transfer_vendor import server as sandbox
 from tessera_sandboxes.transfer_vendor.local import VendorServer
+from tessera_sandboxes.transfer_vendor.server import GAMES, demo_secrets, make_app
 
 from tessera.plugins import AdapterError
 from tessera_plugins.transfer_vendor import VendorClient
 from tessera_plugins.transfer_vendor.protocol import canonical_query, sign
-from tessera_sandboxes.slots import engine, page
-from tessera_sandboxes.transfer_vendor import server as sandbox
-from tessera_sandboxes.transfer_vendor.server import GAMES, demo_secrets, make_app
 
 OPERATOR, SECRET = "demo-bd", "a-development-secret"
 
@@ -38,14 +39,28 @@ def call(app, method, path, query=None, body=None, *, secret=SECRET, operator=OP
     query_text = canonical_query(query or {})
     data = json.dumps(body).encode() if body is not None else b""
     timestamp = int(time.time()) if timestamp is None else timestamp
-    request = {"method": method, "path": path, "query": query_text, "body": data,
-               "headers": {"X-Operator-Id": operator, "X-Timestamp": str(timestamp),
-                           "X-Signature": sign(secret, method, path, query_text, operator, timestamp, data)}}
+    request = {
+        "method": method,
+        "path": path,
+        "query": query_text,
+        "body": data,
+        "headers": {
+            "X-Operator-Id": operator,
+            "X-Timestamp": str(timestamp),
+            "X-Signature": sign(secret, method, path, query_text, operator, timestamp, data),
+        },
+    }
     if tamper:
         tamper(request)
     url = request["path"] + (f"?{request['query']}" if request["query"] else "")
-    return app.request(url, method=request["method"], body=request["body"], headers=request["headers"],
-                       content_type="application/json", expect_errors=True)
+    return app.request(
+        url,
+        method=request["method"],
+        body=request["body"],
+        headers=request["headers"],
+        content_type="application/json",
+        expect_errors=True,
+    )
 
 
 def transfer(app, amount, direction, transfer_id, player="demo-bd-7", **signing):
@@ -61,8 +76,13 @@ def test_a_signed_transfer_is_done_and_recorded(app):
     answer = transfer(app, "100.00", "in", "t-1")
     assert answer.status_int == 200
     assert {k: answer.json[k] for k in ("transfer_id", "status", "balance", "amount", "direction", "player")} == {
-        "transfer_id": "t-1", "status": "done", "balance": "100.00", "amount": "100.00", "direction": "in",
-        "player": "demo-bd-7"}
+        "transfer_id": "t-1",
+        "status": "done",
+        "balance": "100.00",
+        "amount": "100.00",
+        "direction": "in",
+        "player": "demo-bd-7",
+    }
     assert call(app, "GET", "/wallet/transfer/t-1").json == answer.json
     assert balance(app) == "100.00"
 
@@ -73,8 +93,12 @@ def test_the_documented_canonical_string_is_what_the_vendor_checks(app):
     timestamp = str(int(time.time()))
     canonical = "\n".join(["POST", "/wallet/transfer", "", OPERATOR, timestamp, hashlib.sha256(body).hexdigest()])
     signature = hmac.new(SECRET.encode(), canonical.encode(), hashlib.sha256).hexdigest()
-    answer = app.post("/wallet/transfer", body, content_type="application/json",
-                      headers={"X-Operator-Id": OPERATOR, "X-Timestamp": timestamp, "X-Signature": signature})
+    answer = app.post(
+        "/wallet/transfer",
+        body,
+        content_type="application/json",
+        headers={"X-Operator-Id": OPERATOR, "X-Timestamp": timestamp, "X-Signature": signature},
+    )
     assert answer.json["balance"] == "12.30"
 
 
@@ -98,15 +122,18 @@ def _other_path(request):
     request["path"] = "/wallet/transfer/t-forged"
 
 
-@pytest.mark.parametrize("forgery", [
-    pytest.param({"tamper": _drop_headers}, id="no-headers"),
-    pytest.param({"tamper": _drop_signature}, id="no-signature"),
-    pytest.param({"secret": "not-the-secret"}, id="wrong-secret"),
-    pytest.param({"secret": "another-secret"}, id="another-operators-secret"),
-    pytest.param({"operator": "nobody", "secret": "x"}, id="unknown-operator"),
-    pytest.param({"tamper": _other_body}, id="body-changed-after-signing"),
-    pytest.param({"tamper": _other_operator}, id="operator-changed-after-signing"),
-])
+@pytest.mark.parametrize(
+    "forgery",
+    [
+        pytest.param({"tamper": _drop_headers}, id="no-headers"),
+        pytest.param({"tamper": _drop_signature}, id="no-signature"),
+        pytest.param({"secret": "not-the-secret"}, id="wrong-secret"),
+        pytest.param({"secret": "another-secret"}, id="another-operators-secret"),
+        pytest.param({"operator": "nobody", "secret": "x"}, id="unknown-operator"),
+        pytest.param({"tamper": _other_body}, id="body-changed-after-signing"),
+        pytest.param({"tamper": _other_operator}, id="operator-changed-after-signing"),
+    ],
+)
 def test_a_forged_transfer_is_refused_and_moves_nothing(app, forgery):
     answer = transfer(app, "5.00", "in", "t-forged", **forgery)
     assert (answer.status_int, answer.json) == (401, {"error": "signature_invalid"})
@@ -116,8 +143,13 @@ def test_a_forged_transfer_is_refused_and_moves_nothing(app, forgery):
 
 def test_a_signature_is_for_one_call_only(app):
     transfer(app, "5.00", "in", "t-1")
-    other_player = call(app, "GET", "/wallet/balance", {"player": "demo-bd-7"},
-                        tamper=lambda request: request.update(query=canonical_query({"player": "demo-bd-8"})))
+    other_player = call(
+        app,
+        "GET",
+        "/wallet/balance",
+        {"player": "demo-bd-7"},
+        tamper=lambda request: request.update(query=canonical_query({"player": "demo-bd-8"})),
+    )
     other_call = call(app, "GET", "/wallet/transfer/t-1", tamper=lambda request: request.update(path="/wallet/balance"))
     assert [other_player.status_int, other_call.status_int] == [401, 401]
 
@@ -141,11 +173,22 @@ def test_an_operator_without_a_secret_lets_no_one_in(monkeypatch):
     assert demo_secrets() == {"demo-bd": SECRET, "demo-ph": SECRET}
 
 
-@pytest.mark.parametrize("changes", [
-    {"amount": "10.5"}, {"amount": "10.005"}, {"amount": 10.5}, {"amount": "0.00"}, {"amount": "-1.00"},
-    {"amount": "1e3"}, {"direction": "sideways"}, {"transfer_id": ""}, {"transfer_id": "t 1"}, {"player": "demo bd"},
-    {"player": None},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"amount": "10.5"},
+        {"amount": "10.005"},
+        {"amount": 10.5},
+        {"amount": "0.00"},
+        {"amount": "-1.00"},
+        {"amount": "1e3"},
+        {"direction": "sideways"},
+        {"transfer_id": ""},
+        {"transfer_id": "t 1"},
+        {"player": "demo bd"},
+        {"player": None},
+    ],
+)
 def test_a_malformed_transfer_is_refused(app, changes):
     body = {"player": "demo-bd-7", "amount": "10.00", "direction": "in", "transfer_id": "t-1", **changes}
     answer = call(app, "POST", "/wallet/transfer", body=body)
@@ -159,13 +202,22 @@ def test_a_transfer_id_is_answered_with_its_first_outcome(app):
     assert transfer(app, "40.00", "in", "t-3").json["balance"] == "70.00"
     replays = [transfer(app, "30.00", "in", "t-1"), transfer(app, "50.00", "out", "t-2")]
     assert [(r.status_int, r.json["status"], r.json["balance"]) for r in replays] == [
-        (200, "done", "30.00"), (422, "refused", "30.00")]
+        (200, "done", "30.00"),
+        (422, "refused", "30.00"),
+    ]
     assert replays[1].json["error"] == "insufficient_funds"
-    conflicts = [transfer(app, "31.00", "in", "t-1"), transfer(app, "30.00", "out", "t-1"),
-                 transfer(app, "30.00", "in", "t-1", player="demo-bd-8")]
+    conflicts = [
+        transfer(app, "31.00", "in", "t-1"),
+        transfer(app, "30.00", "out", "t-1"),
+        transfer(app, "30.00", "in", "t-1", player="demo-bd-8"),
+    ]
     assert [(c.status_int, c.json["error"]) for c in conflicts] == [(409, "transfer_conflict")] * 3
     assert [call(app, "GET", f"/wallet/transfer/{t}").json["status"] for t in ("t-1", "t-2", "t-3", "t-4")] == [
-        "done", "refused", "done", "unknown"]
+        "done",
+        "refused",
+        "done",
+        "unknown",
+    ]
     assert balance(app) == "70.00"
 
 
@@ -202,8 +254,14 @@ def test_with_a_state_dir_balances_and_transfers_survive_a_restart(tmp_path):
 
 
 def _settings(server: VendorServer, operator_id: str, secret: str) -> dict:
-    return {"base_url": server.base_url, "operator_id": operator_id, "secret": secret, "vassalage": "TWV",
-            "display_name": "TWV", "timeout_seconds": 30}
+    return {
+        "base_url": server.base_url,
+        "operator_id": operator_id,
+        "secret": secret,
+        "vassalage": "TWV",
+        "display_name": "TWV",
+        "timeout_seconds": 30,
+    }
 
 
 def _hammer(servers: list[VendorServer], operator_id: str, secret: str) -> tuple[Decimal, list]:
@@ -251,8 +309,9 @@ def test_concurrent_transfers_for_one_player_keep_the_balance_exact():
     # 50.00 and 96 ins of 3.00 cannot pay 96 outs of 7.00: some outs must be refused.
     assert {outcome for *_, outcome in outcomes} == {"done", "vendor_insufficient_funds"}
     assert final == _expected(outcomes) >= 0
-    assert recorded == {transfer_id: "done" if outcome == "done" else "refused"
-                        for transfer_id, *_, outcome in outcomes}
+    assert recorded == {
+        transfer_id: "done" if outcome == "done" else "refused" for transfer_id, *_, outcome in outcomes
+    }
 
 
 def test_two_sandboxes_sharing_a_state_dir_keep_the_balance_exact(tmp_path):
@@ -306,8 +365,9 @@ def game_config(response) -> dict:
 
 
 def spin(app, config, line_bet="0.20"):
-    return app.post(config["spinUrl"], json.dumps({"lineBet": line_bet}), content_type="application/json",
-                    expect_errors=True)
+    return app.post(
+        config["spinUrl"], json.dumps({"lineBet": line_bet}), content_type="application/json", expect_errors=True
+    )
 
 
 def bets(app, after="0", limit="500", **signing):
@@ -372,9 +432,9 @@ def test_rounds_are_listed_by_bets_after_a_position(app):
     config = game_config(launch(app))
     answers = [spin(app, config).json for _ in range(3)]
     listed = bets(app)
-    assert [(b["round_id"], b["player"], b["game_code"], b["bet"], b["payout"], b["line_bet"], b["lines"])
-            for b in listed] == [(a["roundId"], "demo-bd-7", "lucky-lanterns", "5.00", a["payout"], "0.20", 25)
-                                 for a in answers]
+    assert [
+        (b["round_id"], b["player"], b["game_code"], b["bet"], b["payout"], b["line_bet"], b["lines"]) for b in listed
+    ] == [(a["roundId"], "demo-bd-7", "lucky-lanterns", "5.00", a["payout"], "0.20", 25) for a in answers]
     settled = [datetime.fromisoformat(b["settled_at"]) for b in listed]
     assert all(moment.utcoffset() == timedelta(0) for moment in settled) and settled == sorted(settled)
     positions = [int(b["seq"]) for b in listed]
@@ -415,8 +475,12 @@ def test_the_game_page_needs_its_signed_link(app):
 
 def test_a_spin_needs_a_session_the_page_opened(app):
     transfer(app, "100.00", "in", "t-1")
-    forged = app.post(f"/sessions/{'A' * 43}/spin", json.dumps({"lineBet": "0.20"}), content_type="application/json",
-                      expect_errors=True)
+    forged = app.post(
+        f"/sessions/{'A' * 43}/spin",
+        json.dumps({"lineBet": "0.20"}),
+        content_type="application/json",
+        expect_errors=True,
+    )
     assert (forged.status_int, forged.json["error"]) == (401, "session_expired")
     assert app.get(game_config(launch(app))["spinUrl"], expect_errors=True).status_int == 404  # spins are posts
     assert balance(app) == "100.00"
@@ -468,8 +532,9 @@ def test_concurrent_spins_and_transfers_for_one_player_keep_the_balance_exact():
 
         def spinner() -> None:
             for _ in range(12):
-                request = Request(spin_url, data=b'{"lineBet": "0.20"}', method="POST",
-                                  headers={"Content-Type": "application/json"})
+                request = Request(
+                    spin_url, data=b'{"lineBet": "0.20"}', method="POST", headers={"Content-Type": "application/json"}
+                )
                 try:
                     with urlopen(request, timeout=30) as answer:
                         status = answer.status
@@ -497,8 +562,9 @@ def test_concurrent_spins_and_transfers_for_one_player_keep_the_balance_exact():
     finally:
         server.close()
     assert set(statuses) <= {200, 422} and statuses.count(200) == len(rounds) > 0
-    transfers = sum(Decimal(t["amount"]) * (1 if t["direction"] == "in" else -1)
-                    for t in moved if t["status"] == "done")
+    transfers = sum(
+        Decimal(t["amount"]) * (1 if t["direction"] == "in" else -1) for t in moved if t["status"] == "done"
+    )
     played = sum(Decimal(r["payout"]) - Decimal(r["bet"]) for r in rounds)
     assert final == Decimal("60.00") + transfers + played >= 0
 

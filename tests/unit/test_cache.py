@@ -1,10 +1,11 @@
 """Memos keep what the database said for a few seconds, and no longer."""
+
 from dataclasses import replace
 
 import webtest
 
-from tessera.core.cache import Memo
 from tessera.app import make_app
+from tessera.core.cache import Memo
 from tessera.system.status.models import MaintenanceWindow
 
 

@@ -1,4 +1,5 @@
 """The ``tessera`` command, run as an operator runs it, against a database and tenant folders of its own."""
+
 import json
 import os
 import shutil
@@ -14,13 +15,12 @@ import webtest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from tessera.commands import main
+from calls import captcha_text, seal
 from tessera.app import make_app
+from tessera.commands import main
 from tessera.core.db import make_engine
 from tessera.core.settings import ROOT, Settings
 from tessera.tenancy.models import Tenant
-
-from calls import captcha_text, seal
 
 SECRET = "cli-test-secret-of-at-least-32-bytes"
 
@@ -31,10 +31,17 @@ class Operator:
     def __init__(self, tmp_path):
         self.tenants_dir = tmp_path / "tenants"
         shutil.copytree(ROOT / "tenants", self.tenants_dir)
-        self.settings = Settings(database_url=f"sqlite:///{tmp_path / 'cli.sqlite'}", tenants_dir=self.tenants_dir,
-                                 secret_key=SECRET, log_format="text")
-        self.env = {"TESSERA_DATABASE_URL": self.settings.database_url, "TESSERA_TENANTS_DIR": str(self.tenants_dir),
-                    "TESSERA_SECRET_KEY": SECRET}
+        self.settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'cli.sqlite'}",
+            tenants_dir=self.tenants_dir,
+            secret_key=SECRET,
+            log_format="text",
+        )
+        self.env = {
+            "TESSERA_DATABASE_URL": self.settings.database_url,
+            "TESSERA_TENANTS_DIR": str(self.tenants_dir),
+            "TESSERA_SECRET_KEY": SECRET,
+        }
 
     def __call__(self, *args: str, exit_code: int = 0, input: str | None = None):
         result = CliRunner().invoke(main, list(args), env=self.env, input=input)
@@ -159,7 +166,9 @@ def test_maintenance_refuses_an_end_time_that_has_passed(synced):
 
 
 def test_maintenance_of_an_unknown_brand_is_refused(synced):
-    result = synced("maintenance", "start", "demo-xx", exit_code=2)  # a usage error, as every command refuses an unknown brand
+    result = synced(
+        "maintenance", "start", "demo-xx", exit_code=2
+    )  # a usage error, as every command refuses an unknown brand
     assert "no brand 'demo-xx' in the database" in result.output
 
 
@@ -212,7 +221,10 @@ def test_the_default_password_only_on_purpose_and_then_it_must_be_changed(synced
 
 def test_members_create_refuses_a_taken_username_and_a_non_member_type(synced):
     synced("members", "create", "demo-bd", "Taken1", "--password", "Pw123456")
-    assert "already has a member 'TAKEN1'" in synced("members", "create", "demo-bd", "TAKEN1", "--password", "x", exit_code=1).output
+    assert (
+        "already has a member 'TAKEN1'"
+        in synced("members", "create", "demo-bd", "TAKEN1", "--password", "x", exit_code=1).output
+    )
     synced("members", "create", "demo-bd", "freebie", "--type", "0", "--password", "Pw123456", exit_code=2)
     synced("members", "create", "demo-xx", "someone", "--password", "Pw123456", exit_code=2)
 
@@ -227,11 +239,17 @@ def test_serve_believes_a_trusted_proxys_forwarded_address(synced):
     """Behind a proxy on loopback (trusted by default), the caller is the address it forwarded."""
     port = _free_port()
     env = {**os.environ, **synced.env, "TESSERA_LOG_LEVEL": "WARNING"}
-    server = subprocess.Popen([str(Path(sys.executable).with_name("tessera")), "serve", "--host", "127.0.0.1", "--port", str(port)],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("tessera")), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/wps/system/status",
-                                         headers={"Host": "demo-ph.localhost", "X-Forwarded-For": "198.51.100.7"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/wps/system/status",
+            headers={"Host": "demo-ph.localhost", "X-Forwarded-For": "198.51.100.7"},
+        )
         for _ in range(100):
             try:
                 with urllib.request.urlopen(request, timeout=5) as response:
@@ -250,7 +268,11 @@ def test_serve_believes_a_trusted_proxys_forwarded_address(synced):
 @pytest.mark.parametrize("key, problem", [(None, "is not set"), ("short-key", "has 9 bytes; it needs at least 32")])
 def test_serve_refuses_a_missing_or_short_secret_key(tmp_path, monkeypatch, key, problem):
     monkeypatch.setattr("waitress.serve", lambda *args, **kwargs: pytest.fail("served"))
-    env = {"TESSERA_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}", "TESSERA_ENV": None, "TESSERA_SECRET_KEY": key}
+    env = {
+        "TESSERA_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}",
+        "TESSERA_ENV": None,
+        "TESSERA_SECRET_KEY": key,
+    }
     result = CliRunner().invoke(main, ["serve", "--port", "0"], env=env)
     assert (result.exit_code, type(result.exception)) == (1, SystemExit)
     assert result.output.startswith(f"Error: TESSERA_SECRET_KEY {problem}")

@@ -1,5 +1,6 @@
 """The README's map of the code names every feature's sub-packages and shared modules, and every
 sub-package keeps the fixed file names: a newcomer finds a file from the feature's name."""
+
 import re
 from pathlib import Path
 
@@ -13,7 +14,7 @@ FEATURES = ("system", "identity", "wallet", "games", "engagement")
 def code_map() -> dict[str, str]:
     """The README's map: each entry's text by its name (``wallet``, ``app.py``...)."""
     text = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```\n(.*?)```", text[text.index("## Layout"):], flags=re.S)
+    blocks = re.findall(r"```\n(.*?)```", text[text.index("## Layout") :], flags=re.S)
     entries: dict[str, str] = {}
     name = None
     for line in blocks[1].splitlines():
@@ -52,6 +53,9 @@ def test_every_sub_package_registers_its_routes_in_its_own_init(feature):
 
 
 def test_no_feature_keeps_suffix_named_modules():
-    suffixed = [str(p.relative_to(TESSERA)) for p in TESSERA.rglob("*")
-                if re.search(r"_(views|models|cli|commands)\.py$|^openapi_.+\.yaml$", p.name)]
+    suffixed = [
+        str(p.relative_to(TESSERA))
+        for p in TESSERA.rglob("*")
+        if re.search(r"_(views|models|cli|commands)\.py$|^openapi_.+\.yaml$", p.name)
+    ]
     assert not suffixed

@@ -1,4 +1,5 @@
 """Every log line carries the id of the request it was written for, in both formats."""
+
 import json
 import logging
 

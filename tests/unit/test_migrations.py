@@ -1,4 +1,5 @@
 """The migrations and the models describe the same schema, on SQLite and on PostgreSQL."""
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext

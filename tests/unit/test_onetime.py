@@ -1,4 +1,5 @@
 """The one-time store: single use, expiring, one brand's values only, one winner of a race."""
+
 import threading
 import uuid
 from datetime import timedelta
@@ -6,11 +7,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete
 
+from factories import Clock
 from tessera.core.db import ALL_TENANTS, operator_session, scope_connection
 from tessera.core.onetime import OneTimeStore, OneTimeValue
 from tessera.core.timeutil import utcnow
-
-from factories import Clock
 
 TTL = timedelta(minutes=5)
 

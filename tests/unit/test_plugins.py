@@ -1,7 +1,8 @@
 """TenantPlugins: a brand's plugins are called one at a time, only when enabled, with their own settings."""
-import pytest
-import tessera_plugins.cidr_region as cidr_region
 
+import pytest
+
+import tessera_plugins.cidr_region as cidr_region
 from tessera import hookimpl
 from tessera.plugins import PluginNotEnabled, TenantPlugins, make_plugin_manager, settings_schemas
 from tessera.tenancy.context import TenantContext
@@ -52,17 +53,24 @@ def test_a_plugin_the_brand_does_not_enable_is_never_called(pm, plugins):
 
 
 def test_enabled_false_disables_a_plugin(pm, plugins):
-    brand = TenantPlugins(pm, tenant({"alpha": {"region": "US", "enabled": False}, "beta": {"region": "BD", "enabled": True}}))
+    brand = TenantPlugins(
+        pm, tenant({"alpha": {"region": "US", "enabled": False}, "beta": {"region": "BD", "enabled": True}})
+    )
     assert brand.implementing("tessera_region_lookup") == ["beta"]
     assert brand.first("tessera_region_lookup", ip="192.0.2.1") == "BD"
     assert plugins["alpha"].received == []
 
 
 def test_each_plugin_receives_only_its_own_settings(pm, plugins):
-    brand = TenantPlugins(pm, tenant({
-        "alpha": {"entries": [{"csType": "3"}], "token": "alpha-only"},
-        "beta": {"entries": [{"csType": "HOTLINE"}], "enabled": True},
-    }))
+    brand = TenantPlugins(
+        pm,
+        tenant(
+            {
+                "alpha": {"entries": [{"csType": "3"}], "token": "alpha-only"},
+                "beta": {"entries": [{"csType": "HOTLINE"}], "enabled": True},
+            }
+        ),
+    )
     answers = brand.each("tessera_customer_service_entries", language="en")
     assert answers == [("alpha", [{"csType": "3"}]), ("beta", [{"csType": "HOTLINE"}])]
     assert plugins["alpha"].received == [("brand", {"entries": [{"csType": "3"}], "token": "alpha-only"})]
@@ -78,7 +86,9 @@ def test_two_brands_give_the_same_plugin_their_own_settings(pm, plugins):
 
 def test_secrets_are_read_from_the_environment_at_call_time(pm, plugins, monkeypatch):
     monkeypatch.delenv("TESSERA_TEST_REGION", raising=False)
-    brand = TenantPlugins(pm, tenant({"alpha": {"region": "env:TESSERA_TEST_REGION", "nested": ["env:TESSERA_TEST_REGION"]}}))
+    brand = TenantPlugins(
+        pm, tenant({"alpha": {"region": "env:TESSERA_TEST_REGION", "nested": ["env:TESSERA_TEST_REGION"]}})
+    )
     assert brand.first("tessera_region_lookup", ip="x") == ""  # an unset variable reads as ""
     monkeypatch.setenv("TESSERA_TEST_REGION", "BD")
     assert brand.first("tessera_region_lookup", ip="x") == "BD"
@@ -102,11 +112,21 @@ def test_first_is_none_when_no_plugin_answers(pm):
 
 
 def test_each_collects_every_answer_in_tenant_toml_order(pm):
-    brand = TenantPlugins(pm, tenant({
-        "gamma": {"entries": [{"csType": "TELEGRAM"}]}, "alpha": {}, "beta": {"entries": []},
-    }))
+    brand = TenantPlugins(
+        pm,
+        tenant(
+            {
+                "gamma": {"entries": [{"csType": "TELEGRAM"}]},
+                "alpha": {},
+                "beta": {"entries": []},
+            }
+        ),
+    )
     assert brand.each("tessera_customer_service_entries", language="en") == [
-        ("gamma", [{"csType": "TELEGRAM"}]), ("alpha", None), ("beta", [])]
+        ("gamma", [{"csType": "TELEGRAM"}]),
+        ("alpha", None),
+        ("beta", []),
+    ]
 
 
 def test_call_answers_one_plugin_alone(pm, plugins):
@@ -150,8 +170,10 @@ class VendorPlugin:
 
     @hookimpl
     def tessera_game_vendors(self, tenant, settings):
-        return [{"vassalage": code, "displayName": code, "gameType": "RNG", "walletMode": "transfer"}
-                for code in settings["vendors"]]
+        return [
+            {"vassalage": code, "displayName": code, "gameType": "RNG", "walletMode": "transfer"}
+            for code in settings["vendors"]
+        ]
 
     @hookimpl
     def tessera_game_balance(self, tenant, settings, vassalage, player):

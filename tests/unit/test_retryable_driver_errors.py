@@ -1,5 +1,6 @@
 """Driver errors that mean "run the transaction again" are marked for pyramid_retry, on the
 embedded SQLite and on PostgreSQL, by the engine itself."""
+
 import threading
 
 import pytest

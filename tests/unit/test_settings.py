@@ -1,4 +1,5 @@
 """Settings from the environment, and those no server may start with."""
+
 import pytest
 
 from tessera.app import make_app

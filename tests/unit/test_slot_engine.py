@@ -1,5 +1,6 @@
 """The slot engine (``tessera_sandboxes.slots.engine``): its exact return to player against a
 brute-force count and a simulation, line wins on grids set by hand, and the money of a spin."""
+
 import itertools
 import json
 import math
@@ -8,7 +9,6 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-
 from tessera_sandboxes.slots import engine
 from tessera_sandboxes.slots.engine import WILD, paytable_for, rtp, spin
 
@@ -61,7 +61,7 @@ def test_spins_return_the_exact_rtp_within_four_standard_errors(model):
     """One line a spin keeps the spins independent, so the error bound is exact."""
     paytable = paytable_for(code_for(model), 1)
     mean, square = brute_force(paytable.reels, paytable.pays)
-    sigma = math.sqrt(square - mean ** 2)
+    sigma = math.sqrt(square - mean**2)
     spins, rng = 40_000, random.Random(f"rtp-{model}")
     paid = sum(spin(paytable, 1, rng).payout_minor for _ in range(spins))
     assert abs(paid / spins - float(mean)) < 4 * sigma / math.sqrt(spins)
@@ -105,23 +105,32 @@ def test_a_grid_without_a_run_of_three_pays_nothing():
     assert wins(grid) == []
 
 
-@pytest.mark.parametrize(("middle", "symbol", "count"), [
-    ((HIGH, HIGH, HIGH, TEN, TEN), HIGH, 3),
-    ((HIGH, HIGH, HIGH, HIGH, TEN), HIGH, 4),
-    ((HIGH, HIGH, HIGH, HIGH, HIGH), HIGH, 5),
-    ((HIGH, WILD, HIGH, TEN, HIGH), HIGH, 3),  # the run stops at the first other symbol
-    ((HIGH, WILD, WILD, WILD, TEN), HIGH, 4),  # the wild stands in
-    ((WILD, WILD, SECOND, SECOND, TEN), SECOND, 4),  # leading wilds join the first symbol's run
-    ((WILD, WILD, WILD, WILD, WILD), HIGH, 5),  # a line of wilds is the highest symbol
-])
+@pytest.mark.parametrize(
+    ("middle", "symbol", "count"),
+    [
+        ((HIGH, HIGH, HIGH, TEN, TEN), HIGH, 3),
+        ((HIGH, HIGH, HIGH, HIGH, TEN), HIGH, 4),
+        ((HIGH, HIGH, HIGH, HIGH, HIGH), HIGH, 5),
+        ((HIGH, WILD, HIGH, TEN, HIGH), HIGH, 3),  # the run stops at the first other symbol
+        ((HIGH, WILD, WILD, WILD, TEN), HIGH, 4),  # the wild stands in
+        ((WILD, WILD, SECOND, SECOND, TEN), SECOND, 4),  # leading wilds join the first symbol's run
+        ((WILD, WILD, WILD, WILD, WILD), HIGH, 5),  # a line of wilds is the highest symbol
+    ],
+)
 def test_a_line_pays_its_run_from_the_first_reel(middle, symbol, count):
-    assert wins(grid_with_middle(middle), paytable=MIDDLE_LINE) == [{"line": 1, "symbol": symbol, "count": count,
-                                               "payMinor": pay(symbol, count)}]
+    assert wins(grid_with_middle(middle), paytable=MIDDLE_LINE) == [
+        {"line": 1, "symbol": symbol, "count": count, "payMinor": pay(symbol, count)}
+    ]
 
 
-@pytest.mark.parametrize("middle", [
-    (HIGH, HIGH, TEN, HIGH, HIGH), (TEN, HIGH, HIGH, HIGH, HIGH), (WILD, HIGH, TEN, HIGH, HIGH),
-])
+@pytest.mark.parametrize(
+    "middle",
+    [
+        (HIGH, HIGH, TEN, HIGH, HIGH),
+        (TEN, HIGH, HIGH, HIGH, HIGH),
+        (WILD, HIGH, TEN, HIGH, HIGH),
+    ],
+)
 def test_a_run_must_start_on_the_first_reel_and_reach_the_third(middle):
     assert wins(grid_with_middle(middle), paytable=MIDDLE_LINE) == []
 
@@ -172,11 +181,14 @@ def test_a_paytable_is_five_real_reels_with_a_wild_in_the_middle(code):
     # Each symbol pays more the longer its run, and a higher symbol never less than a lower one.
     paying = [symbol.pays for symbol in table.symbols if symbol.id != WILD]
     assert all(p3 < p4 < p5 for p3, p4, p5 in paying)
-    assert all(higher >= lower for a, b in zip(paying, paying[1:], strict=False) for higher, lower in zip(a, b, strict=True))
+    assert all(
+        higher >= lower for a, b in zip(paying, paying[1:], strict=False) for higher, lower in zip(a, b, strict=True)
+    )
 
 
-@pytest.mark.parametrize(("asked", "played"), [(None, 25), (1, 1), (25, 25), (30, 30), (50, 50), (243, 50), (0, 1),
-                                               (-5, 1)])
+@pytest.mark.parametrize(
+    ("asked", "played"), [(None, 25), (1, 1), (25, 25), (30, 30), (50, 50), (243, 50), (0, 1), (-5, 1)]
+)
 def test_the_lines_played_are_clamped_to_those_defined(asked, played):
     assert len(paytable_for("tiger-fortune", asked).lines) == played
 

@@ -1,5 +1,6 @@
 """The slot page (``tessera_sandboxes.slots.page``): what the HTML carries and refuses to carry, the
 static files, and the page's script driven in jsdom against a scripted vendor."""
+
 import json
 import os
 import re
@@ -9,13 +10,21 @@ from html.parser import HTMLParser
 
 import pytest
 import webtest
-
-from tessera.core.settings import ROOT
 from tessera_sandboxes.slots import engine, page
 
-ARGS = {"title": "Lucky Lanterns", "language": "en", "spin_url": "/vendor/sessions/tok/spin",
-        "paytable_url": "/vendor/games/lucky-lanterns/paytable", "balance": "5", "currency": "BDT",
-        "free_play": False, "asset_base": "/vendor/slots/", "line_bets": ["0.1", "0.20"]}
+from tessera.core.settings import ROOT
+
+ARGS = {
+    "title": "Lucky Lanterns",
+    "language": "en",
+    "spin_url": "/vendor/sessions/tok/spin",
+    "paytable_url": "/vendor/games/lucky-lanterns/paytable",
+    "balance": "5",
+    "currency": "BDT",
+    "free_play": False,
+    "asset_base": "/vendor/slots/",
+    "line_bets": ["0.1", "0.20"],
+}
 
 
 class Elements(HTMLParser):
@@ -55,10 +64,16 @@ def test_the_page_has_the_test_hooks_and_its_data():
     assert {"spin", "balance", "win", "message", "grid", "line-bet", "paytable"} <= hooks
     assert [attrs["value"] for tag, attrs in tags if tag == "option"] == ["0.10", "0.20"]
     assert re.search(r'data-field="balance">5\.00<', html)
-    assert config_of(html) == {"spinUrl": ARGS["spin_url"], "paytableUrl": ARGS["paytable_url"], "balance": "5.00",
-                               "currency": "BDT", "freePlay": False, "lineBets": ["0.10", "0.20"],
-                               "texts": page.TEXTS["en"]}
-    assert ('button', {"type": "button", "class": "slot__spin", "data-action": "spin", "disabled": None}) in tags
+    assert config_of(html) == {
+        "spinUrl": ARGS["spin_url"],
+        "paytableUrl": ARGS["paytable_url"],
+        "balance": "5.00",
+        "currency": "BDT",
+        "freePlay": False,
+        "lineBets": ["0.10", "0.20"],
+        "texts": page.TEXTS["en"],
+    }
+    assert ("button", {"type": "button", "class": "slot__spin", "data-action": "spin", "disabled": None}) in tags
 
 
 def test_the_page_loads_nothing_inline_and_nothing_from_elsewhere():
@@ -68,32 +83,41 @@ def test_the_page_loads_nothing_inline_and_nothing_from_elsewhere():
     assert [s.get("src") for s in scripts] == [f"/vendor/slots/slot.js?v={page.ASSET_VERSION}", None]
     assert scripts[1]["type"] == "application/json"  # data, never run
     assert [(attrs["rel"], attrs["href"]) for tag, attrs in parsed.tags if tag == "link"] == [
-        ("icon", "data:,"), ("stylesheet", f"/vendor/slots/slot.css?v={page.ASSET_VERSION}")]  # no favicon request
+        ("icon", "data:,"),
+        ("stylesheet", f"/vendor/slots/slot.css?v={page.ASSET_VERSION}"),
+    ]  # no favicon request
     assert not any("style" in attrs or any(name.startswith("on") for name in attrs) for _, attrs in parsed.tags)
     assert "<style" not in html and "http://" not in html and "https://" not in html
-    policy = next(attrs["content"] for _, attrs in parsed.tags
-                  if attrs.get("http-equiv") == "Content-Security-Policy")
+    policy = next(attrs["content"] for _, attrs in parsed.tags if attrs.get("http-equiv") == "Content-Security-Policy")
     assert policy.startswith("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'")
 
 
 def test_a_vendor_on_another_origin_is_allowed_by_name():
-    policy = page.content_security_policy("https://cdn.vendor.example/slots", "https://api.vendor.example/spin",
-                                          "/paytable")
+    policy = page.content_security_policy(
+        "https://cdn.vendor.example/slots", "https://api.vendor.example/spin", "/paytable"
+    )
     assert "script-src https://cdn.vendor.example;" in policy
     assert "connect-src 'self' https://api.vendor.example;" in policy
 
 
 def test_text_from_outside_cannot_break_out_of_the_page():
-    html = render(title='</script><script>alert(1)</script>', spin_url="/s</script><b>", currency='"><i>')
+    html = render(title="</script><script>alert(1)</script>", spin_url="/s</script><b>", currency='"><i>')
     parsed = Elements(html)
     assert [tag for tag, _ in parsed.tags].count("script") == 2 and "b" not in [tag for tag, _ in parsed.tags]
     assert config_of(html)["spinUrl"] == "/s</script><b>"
     assert "<i>" not in html
 
 
-@pytest.mark.parametrize(("language", "lang", "spin"), [
-    ("bn", "bn", "স্পিন"), ("bn-BD", "bn", "স্পিন"), ("en", "en", "Spin"), ("vi", "en", "Spin"), ("", "en", "Spin"),
-])
+@pytest.mark.parametrize(
+    ("language", "lang", "spin"),
+    [
+        ("bn", "bn", "স্পিন"),
+        ("bn-BD", "bn", "স্পিন"),
+        ("en", "en", "Spin"),
+        ("vi", "en", "Spin"),
+        ("", "en", "Spin"),
+    ],
+)
 def test_the_page_speaks_bengali_or_english(language, lang, spin):
     html = render(language=language)
     assert f'<html lang="{lang}">' in html and f">{spin}</button>" in html
@@ -114,7 +138,10 @@ def test_every_language_has_every_text_and_refusal():
     assert all(set(texts) == set(page.TEXTS["en"]) for texts in page.TEXTS.values())
     assert all(set(refusals) == set(page.REFUSALS["en"]) for refusals in page.REFUSALS.values())
     assert page.refusal("insufficient_funds", "bn", balance="1.00") == {
-        "error": "insufficient_funds", "message": page.REFUSALS["bn"]["insufficient_funds"], "balance": "1.00"}
+        "error": "insufficient_funds",
+        "message": page.REFUSALS["bn"]["insufficient_funds"],
+        "balance": "1.00",
+    }
 
 
 def test_the_static_files_are_served():
@@ -205,17 +232,26 @@ def run_scenario(tmp_path, reduced_motion: bool) -> dict:
     if node is None or not (modules / "jsdom").is_dir():
         pytest.skip("needs node and jsdom (npm install)")
     paytable = engine.paytable_json(engine.paytable_for("lucky-lanterns", 25))
-    files = {"page.html": render(), "slot.js": (page.STATIC / "slot.js").read_text(),
-             "paytable.json": json.dumps(paytable), "scenario.js": SCENARIO}
+    files = {
+        "page.html": render(),
+        "slot.js": (page.STATIC / "slot.js").read_text(),
+        "paytable.json": json.dumps(paytable),
+        "scenario.js": SCENARIO,
+    }
     for name, text in files.items():
         (tmp_path / name).write_text(text)
     high, low = paytable["symbols"][0]["id"], "10"
     grid = [["A", "K", "Q", "J", "A"], [high, high, high, low, "K"], ["Q", "J", "10", "A", "Q"]]
-    env = {**os.environ, "NODE_PATH": str(modules), "GRID": json.dumps(grid),
-           "REDUCED_MOTION": str(int(reduced_motion))}
+    env = {
+        **os.environ,
+        "NODE_PATH": str(modules),
+        "GRID": json.dumps(grid),
+        "REDUCED_MOTION": str(int(reduced_motion)),
+    }
     inputs = [tmp_path / name for name in ("page.html", "slot.js", "paytable.json")]
-    done = subprocess.run([node, tmp_path / "scenario.js", *inputs], capture_output=True, text=True, env=env,
-                          timeout=60)
+    done = subprocess.run(
+        [node, tmp_path / "scenario.js", *inputs], capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return {**json.loads(done.stdout), "grid_sent": grid, "high": high}
 
@@ -224,7 +260,13 @@ def run_scenario(tmp_path, reduced_motion: bool) -> dict:
 def test_the_script_spins_on_the_server_and_shows_what_it_answers(tmp_path, reduced_motion):
     seen = run_scenario(tmp_path, reduced_motion)
     assert {k: seen["loaded"][k] for k in ("balance", "win", "total", "lines", "cells", "disabled")} == {
-        "balance": "5.00", "win": "0.00", "total": "2.50", "lines": "25", "cells": 15, "disabled": False}
+        "balance": "5.00",
+        "win": "0.00",
+        "total": "2.50",
+        "lines": "25",
+        "cells": 15,
+        "disabled": False,
+    }
     assert seen["payRows"] == 9 and seen["firstPay"].startswith("×")
     assert seen["spinning"]["disabled"] is True and seen["spinning"]["posted"] == 0
     spins = [call for call in seen["calls"] if call["method"] == "POST"]

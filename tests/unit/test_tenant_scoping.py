@@ -1,12 +1,12 @@
 """Code that works for one brand can never read or write another brand's rows."""
+
 import pytest
 from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session, aliased
 
 from tessera.core.db import TenantScopeError, tenant_owned_tables
 from tessera.system.feedback.models import Feedback
-from tessera.tenancy.models import HelpSection
-from tessera.tenancy.models import Tenant
+from tessera.tenancy.models import HelpSection, Tenant
 
 
 @pytest.fixture
@@ -109,17 +109,23 @@ def postgresql(connection):
 
 
 def test_every_tenant_owned_table_has_row_level_security(postgresql):
-    flags = dict(postgresql.execute(text(
-        "SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class WHERE relkind = 'r'")).all())
+    flags = dict(
+        postgresql.execute(
+            text("SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class WHERE relkind = 'r'")
+        ).all()
+    )
     assert tenant_owned_tables()
     assert {table: flags.get(table) for table in tenant_owned_tables()} == {t: True for t in tenant_owned_tables()}
 
 
 def test_sql_outside_the_orm_still_sees_only_its_brand_on_postgresql(postgresql, tenant_ids, feedback_rows):
     """Row-level security is the second wall, for SQL the ORM scoping does not see."""
-    postgresql.execute(text(
-        "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'tessera_app') "
-        "THEN CREATE ROLE tessera_app; END IF; END $$"))
+    postgresql.execute(
+        text(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'tessera_app') "
+            "THEN CREATE ROLE tessera_app; END IF; END $$"
+        )
+    )
     postgresql.execute(text("GRANT USAGE ON SCHEMA public TO tessera_app"))
     postgresql.execute(text("GRANT SELECT ON ALL TABLES IN SCHEMA public TO tessera_app"))
     postgresql.execute(text("SET LOCAL ROLE tessera_app"))

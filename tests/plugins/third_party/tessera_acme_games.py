@@ -1,4 +1,5 @@
 """Acme Games: one seamless-wallet vendor whose calls and answers are signed with Tessera's scheme."""
+
 import json
 import secrets
 

@@ -1,6 +1,7 @@
 """Every code the identity calls can answer, and every message they show under a field, has an
 English and a Bengali message: the codes named in the identity modules' refusals, the registration
 patterns' messages, and the codes of the adapters whose refusals reach the member."""
+
 import ast
 from pathlib import Path
 
@@ -16,8 +17,15 @@ IDENTITY = Path(tessera.identity.__file__).parent
 CODE_ARGUMENT = {"ApiError": 1, "KeptRefusal": 1, "AdapterError": 0, "Problem": 0, "translate": 0}
 # Adapter refusals shown to the member: an SMS sender's inside sms_send_failed's message, an
 # email sender's, phone auth's (value.reason, SPEC §8), a federated provider's.
-ADAPTER_CODES = {"sms_rejected", "sms_invalid_number", "sms_unavailable", "email_send_failed",
-                 "email_invalid_address", "federated_invalid", *PHONE_AUTH_ERRORS}
+ADAPTER_CODES = {
+    "sms_rejected",
+    "sms_invalid_number",
+    "sms_unavailable",
+    "email_send_failed",
+    "email_invalid_address",
+    "federated_invalid",
+    *PHONE_AUTH_ERRORS,
+}
 
 
 def _called(node: ast.Call) -> str | None:
@@ -46,9 +54,18 @@ def pattern_keys() -> set[str]:
 
 def test_the_walk_finds_the_codes_it_should():
     assert codes_in('raise KeptRefusal(401, "login_failed")\nrequest.translate("sms_code_text", code=c)') == {
-        "login_failed", "sms_code_text"}
-    assert {"login_failed", "captcha_unavailable", "verification_failed", "field_required", "payload_replayed",
-            "sms_code_text", "reset_email_text"} <= identity_codes()
+        "login_failed",
+        "sms_code_text",
+    }
+    assert {
+        "login_failed",
+        "captcha_unavailable",
+        "verification_failed",
+        "field_required",
+        "payload_replayed",
+        "sms_code_text",
+        "reset_email_text",
+    } <= identity_codes()
 
 
 @pytest.mark.parametrize("language", ["en", "bn"])

@@ -1,5 +1,6 @@
 """argon2id with the parameters of the identity issue, rehashed when they change, and the same
 work for an account that does not exist."""
+
 from argon2 import PasswordHasher, Type
 
 from tessera.identity import passwords

@@ -1,17 +1,27 @@
 """The registration form's fields against a brand's register settings, without a database."""
-from datetime import datetime, timezone
+
+from datetime import UTC, datetime
 
 import pytest
 
-from tessera.identity.registration.fields import BY_MOBILE, BY_USERNAME, Problem, check_fields, field_rules, pattern_problem
+from tessera.identity.registration.fields import (
+    BY_MOBILE,
+    BY_USERNAME,
+    Problem,
+    check_fields,
+    field_rules,
+    pattern_problem,
+)
 from tessera.tenancy.context import TenantContext
 
-AT = datetime(2026, 6, 15, 12, tzinfo=timezone.utc)
+AT = datetime(2026, 6, 15, 12, tzinfo=UTC)
 FORM = {"username": "rahim01", "password": "abc12345", "confirmPassword": "abc12345"}
 
 
 def brand(flags=None, fields=None) -> TenantContext:
-    return TenantContext(1, "brand", "Brand", {"whitelabel": flags or {}, "register": {"fields": fields or {}}}, "kid", "pem")
+    return TenantContext(
+        1, "brand", "Brand", {"whitelabel": flags or {}, "register": {"fields": fields or {}}}, "kid", "pem"
+    )
 
 
 def required(rules) -> set[str]:
@@ -44,7 +54,9 @@ def test_a_number_to_prove_needs_a_code_unless_a_phone_auth_token_proves_it():
     # In username mode only a number given must be proven.
     enabled = {"mobileNum": {"enabled": True}}
     assert "verificationCode" not in required(field_rules(brand(flags, enabled), BY_USERNAME, FORM))
-    assert "verificationCode" in required(field_rules(brand(flags, enabled), BY_USERNAME, {**FORM, "mobileNum": "0917"}))
+    assert "verificationCode" in required(
+        field_rules(brand(flags, enabled), BY_USERNAME, {**FORM, "mobileNum": "0917"})
+    )
 
 
 def test_the_captcha_is_left_to_the_captcha_plugin():
@@ -52,10 +64,13 @@ def test_the_captcha_is_left_to_the_captcha_plugin():
     assert "captcha" not in rules
 
 
-@pytest.mark.parametrize(("low", "high", "expected"), [
-    (6, 16, Problem("pattern_digits", (("min", 6), ("max", 16)))),
-    (6, 6, Problem("pattern_digits_exact", (("length", 6),))),
-])
+@pytest.mark.parametrize(
+    ("low", "high", "expected"),
+    [
+        (6, 16, Problem("pattern_digits", (("min", 6), ("max", 16)))),
+        (6, 6, Problem("pattern_digits_exact", (("length", 6),))),
+    ],
+)
 def test_the_pattern_message_names_the_lengths(low, high, expected):
     assert pattern_problem({"patternId": "digits", "minLength": low, "maxLength": high}) == expected
 
@@ -63,11 +78,17 @@ def test_the_pattern_message_names_the_lengths(low, high, expected):
 def test_values_are_trimmed_but_passwords_are_kept_as_typed():
     rules = field_rules(brand(fields={"email": {"enabled": True}, "payeeName": {"enabled": True}}), BY_USERNAME, FORM)
     rules["password"] = {**rules["password"], "acceptedPattern": "*"}
-    checked, problems = check_fields(rules, {**FORM, "username": " rahim01 ", "email": " a@b.co ",
-                                             "password": " abc12345", "confirmPassword": " abc12345"}, AT)
+    checked, problems = check_fields(
+        rules,
+        {**FORM, "username": " rahim01 ", "email": " a@b.co ", "password": " abc12345", "confirmPassword": " abc12345"},
+        AT,
+    )
     assert problems == {}
     assert (checked.values["username"], checked.values["email"], checked.values["password"]) == (
-        "rahim01", "a@b.co", " abc12345")
+        "rahim01",
+        "a@b.co",
+        " abc12345",
+    )
 
 
 def test_disabled_fields_are_ignored():

@@ -1,6 +1,7 @@
 """Migration 0005 on a database that already has members: nothing of theirs is lost (SQLite
 included, where rebuilding the members table would empty the tables referring to it), and each
 of them gets a referral code."""
+
 import pytest
 from alembic import command
 from sqlalchemy import text
@@ -8,15 +9,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT
 from tessera.migrate import alembic_config, upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.core.settings import ROOT
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 
-MEMBER = ("INSERT INTO members (tenant_id, username, username_key, password_is_default, member_type, nickname, "
-          "status, created_at, first_login_done) VALUES (:tenant, :name, :name, false, 4, :name, 'active', "
-          "'2026-01-01 00:00:00', true)")
+MEMBER = (
+    "INSERT INTO members (tenant_id, username, username_key, password_is_default, member_type, nickname, "
+    "status, created_at, first_login_done) VALUES (:tenant, :name, :name, false, 4, :name, 'active', "
+    "'2026-01-01 00:00:00', true)"
+)
 
 
 @pytest.fixture
@@ -33,9 +36,13 @@ def before(tmp_path):
         tenant = connection.execute(text("SELECT id FROM tenants WHERE slug = 'demo-bd'")).scalar()
         for name in ("first01", "second02"):
             connection.execute(text(MEMBER), {"tenant": tenant, "name": name})
-        connection.execute(text(
-            "INSERT INTO member_sessions (tenant_id, member_id, token_hash, created_at, last_seen_at, expires_at) "
-            "SELECT tenant_id, id, 'hash-1', created_at, created_at, created_at FROM members WHERE username = 'first01'"))
+        connection.execute(
+            text(
+                "INSERT INTO member_sessions (tenant_id, member_id, token_hash, created_at, last_seen_at, expires_at) "
+                "SELECT tenant_id, id, 'hash-1', created_at, created_at, created_at FROM members "
+                "WHERE username = 'first01'"
+            )
+        )
     yield url, engine, tenant
     engine.dispose()
 

@@ -1,5 +1,6 @@
 """Verification codes: numbers in E.164, codes kept as keyed hashes, single use, expiring, burnt
 after 5 wrong tries, the newest only, one brand's only, and one winner when two use a code at once."""
+
 import threading
 import uuid
 from datetime import timedelta
@@ -11,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from tessera.core.db import ALL_TENANTS, operator_session, scope_connection
 from tessera.core.envelope import ApiError
+from tessera.core.timeutil import utcnow
 from tessera.identity.accounts.models import AuditEvent
 from tessera.identity.verification.models import VerificationCode
 from tessera.identity.verification.services import (
@@ -21,30 +23,44 @@ from tessera.identity.verification.services import (
     e164,
     new_code,
 )
-from tessera.core.timeutil import utcnow
 
 PHONE = "+8801712345678"
 CODE = "0123456"
 
 
-@pytest.mark.parametrize("dialing, mobile, expected", [
-    ("880", "1712345678", "+8801712345678"),
-    ("+880", "01712345678", "+8801712345678"),
-    ("00880", "017-1234-5678", "+8801712345678"),
-    ("+63", "0917 123 4567", "+639171234567"),
-    ("63", "(0917) 123.4567", "+639171234567"),
-    ("1", "2125551234", "+12125551234"),
-    ("+39", "0612345678", "+390612345678"),  # Italy keeps its leading 0
-])
+@pytest.mark.parametrize(
+    "dialing, mobile, expected",
+    [
+        ("880", "1712345678", "+8801712345678"),
+        ("+880", "01712345678", "+8801712345678"),
+        ("00880", "017-1234-5678", "+8801712345678"),
+        ("+63", "0917 123 4567", "+639171234567"),
+        ("63", "(0917) 123.4567", "+639171234567"),
+        ("1", "2125551234", "+12125551234"),
+        ("+39", "0612345678", "+390612345678"),  # Italy keeps its leading 0
+    ],
+)
 def test_numbers_are_written_in_e164(dialing, mobile, expected):
     assert e164(dialing, mobile) == expected
 
 
-@pytest.mark.parametrize("dialing, mobile", [
-    ("880", "17123abc"), ("0", "1712345678"), ("+0880", "1712345678"), ("12345", "1712345678"), ("880", "123"),
-    ("880", "0000000"), ("880", "1" * 13), ("880", ""), (None, "1712345678"), ("880", None), ("880", "+8801712345678"),
-    ("1", "23456"),  # 6 digits in all: no sender takes it
-])
+@pytest.mark.parametrize(
+    "dialing, mobile",
+    [
+        ("880", "17123abc"),
+        ("0", "1712345678"),
+        ("+0880", "1712345678"),
+        ("12345", "1712345678"),
+        ("880", "123"),
+        ("880", "0000000"),
+        ("880", "1" * 13),
+        ("880", ""),
+        (None, "1712345678"),
+        ("880", None),
+        ("880", "+8801712345678"),
+        ("1", "23456"),  # 6 digits in all: no sender takes it
+    ],
+)
 def test_what_is_not_a_number_is_refused(dialing, mobile):
     with pytest.raises(ApiError) as refused:
         e164(dialing, mobile)
@@ -99,9 +115,18 @@ def at():
 
 
 def send(db, secret, at, code=CODE, purpose="forgot", phone=PHONE, minutes=5, tenant_id=None):
-    db.add(VerificationCode(tenant_id=tenant_id, purpose=purpose, phone=phone,
-                            code_hash=code_digest(secret, purpose, phone, code),
-                            expires_at=at + timedelta(minutes=minutes), attempts=0, created_at=at, ip="203.0.113.9"))
+    db.add(
+        VerificationCode(
+            tenant_id=tenant_id,
+            purpose=purpose,
+            phone=phone,
+            code_hash=code_digest(secret, purpose, phone, code),
+            expires_at=at + timedelta(minutes=minutes),
+            attempts=0,
+            created_at=at,
+            ip="203.0.113.9",
+        )
+    )
     db.flush()
 
 
@@ -166,8 +191,16 @@ def test_a_code_is_one_brands(brand_session, bd, secret, at):
 
 
 def test_codes_are_checked_inside_a_request(bd, at):
-    bd.add(VerificationCode(purpose="forgot", phone=PHONE, code_hash="0" * 64, expires_at=at + timedelta(minutes=5),
-                            attempts=0, created_at=at))
+    bd.add(
+        VerificationCode(
+            purpose="forgot",
+            phone=PHONE,
+            code_hash="0" * 64,
+            expires_at=at + timedelta(minutes=5),
+            attempts=0,
+            created_at=at,
+        )
+    )
     bd.flush()
     with pytest.raises(RuntimeError):
         consume_code(bd, "forgot", PHONE, CODE, at)
@@ -181,7 +214,7 @@ class TestConcurrentUse:
     def committed_code(self, engine, settings, tenant_ids):
         if engine.dialect.name != "postgresql":
             pytest.skip("row locks are PostgreSQL's")
-        phone = f"+88017{uuid.uuid4().int % 10 ** 8:08d}"
+        phone = f"+88017{uuid.uuid4().int % 10**8:08d}"
         with operator_session(engine) as db:
             send(db, settings.secret_key.encode(), utcnow(), phone=phone, tenant_id=tenant_ids["demo-bd"])
         yield phone

@@ -1,4 +1,5 @@
 """The customer-service link seal: the last 8 characters are the key, the rest the ciphertext."""
+
 import base64
 import hashlib
 
@@ -38,11 +39,14 @@ def test_each_seal_differs():
     assert len({s[-KEY_LENGTH:] for s in sealed}) == 20
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda s: s[:-KEY_LENGTH] + ("A" if s[-1] != "A" else "B") * KEY_LENGTH,
-    lambda s: ("A" if s[0] != "A" else "B") + s[1:],
-    lambda s: s[:20] + s[21:],
-])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda s: s[:-KEY_LENGTH] + ("A" if s[-1] != "A" else "B") * KEY_LENGTH,
+        lambda s: ("A" if s[0] != "A" else "B") + s[1:],
+        lambda s: s[:20] + s[21:],
+    ],
+)
 def test_a_tampered_seal_does_not_open(tamper):
     with pytest.raises((InvalidTag, ValueError)):
         open_sealed(tamper(seal(LINK)))

@@ -1,5 +1,6 @@
 """Registration patterns: each compiles in Python and in JavaScript, and means what its name says
 in both, so the form and the server accept the same values."""
+
 import json
 import re
 import shutil

@@ -1,4 +1,5 @@
 """Register settings: the defaults, the brand's overrides, and mobile registration."""
+
 from tessera.system.status.services import REGISTER_FIELDS, register_settings
 from tessera.tenancy.context import TenantContext
 

@@ -1,11 +1,12 @@
 """Copies of the demo brand folders, to change and to break."""
+
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tessera.plugins import plugin_manager, settings_schemas
 from tessera.core.settings import ROOT
+from tessera.plugins import plugin_manager, settings_schemas
 from tessera.tenancy.loader import LoadError, TenantLoadFailed, load_tenants
 
 

@@ -1,4 +1,5 @@
 """Reading tenants/: every problem is named with its file, key and reason, and any problem refuses the whole set."""
+
 import shutil
 
 import pytest
@@ -23,122 +24,444 @@ def test_the_demo_brands_load(load):
     assert [b["group"] for b in ph.banners] == ["home", "home", "live"]
     assert set(bd.notices) == set(bd.footer) == {"bn", "en"} and set(ph.notices) == set(ph.footer) == {"en"}
     assert [n["key"] for n in bd.notices["bn"]] == [n["key"] for n in bd.notices["en"]]
-    assert sorted(n["type"] for n in bd.notices["en"]) == ["H", "PL", "PL", "PL", "PL", "PL", "PL", "PR", "PR", "PU", "PU"]
+    assert sorted(n["type"] for n in bd.notices["en"]) == [
+        "H",
+        "PL",
+        "PL",
+        "PL",
+        "PL",
+        "PL",
+        "PL",
+        "PR",
+        "PR",
+        "PU",
+        "PU",
+    ]
     assert len(bd.footer["en"]["licences"]) == 3 and bd.footer["en"]["responsibility"]["image"] == "footer/18-plus.svg"
 
 
 BROKEN = {
     "invalid TOML": (BD, 'theme = "light"', 'theme = "light', BD, "", "not valid TOML"),
-    "unknown key": (BD, 'name = "Tessera Demo BD"', 'nmae = "Tessera Demo BD"', BD, "nmae",
-                    "unknown key 'nmae' (did you mean 'name'?)"),
+    "unknown key": (
+        BD,
+        'name = "Tessera Demo BD"',
+        'nmae = "Tessera Demo BD"',
+        BD,
+        "nmae",
+        "unknown key 'nmae' (did you mean 'name'?)",
+    ),
     "missing key": (BD, 'name = "Tessera Demo BD"', "", BD, "name", "is required"),
-    "unknown nested key": (BD, "idle_minutes = 30", "idle_minute = 30", BD, "sessions.idle_minute",
-                           "unknown key 'idle_minute' (did you mean 'idle_minutes'?)"),
-    "unknown flag": (BD, "AGENT3 = true", "AGENT = true", BD, "whitelabel.AGENT",
-                     "unknown key 'AGENT' (did you mean 'AGENT3'?)"),
-    "wrong type": (BD, "idle_minutes = 30", 'idle_minutes = "30"', BD, "sessions.idle_minutes", "'30' is not of type 'integer'"),
-    "wrong type of flag": (BD, "AGENT3 = true", 'AGENT3 = "yes"', BD, "whitelabel.AGENT3", "'yes' is not of type 'boolean'"),
+    "unknown nested key": (
+        BD,
+        "idle_minutes = 30",
+        "idle_minute = 30",
+        BD,
+        "sessions.idle_minute",
+        "unknown key 'idle_minute' (did you mean 'idle_minutes'?)",
+    ),
+    "unknown flag": (
+        BD,
+        "AGENT3 = true",
+        "AGENT = true",
+        BD,
+        "whitelabel.AGENT",
+        "unknown key 'AGENT' (did you mean 'AGENT3'?)",
+    ),
+    "wrong type": (
+        BD,
+        "idle_minutes = 30",
+        'idle_minutes = "30"',
+        BD,
+        "sessions.idle_minutes",
+        "'30' is not of type 'integer'",
+    ),
+    "wrong type of flag": (
+        BD,
+        "AGENT3 = true",
+        'AGENT3 = "yes"',
+        BD,
+        "whitelabel.AGENT3",
+        "'yes' is not of type 'boolean'",
+    ),
     "bad currency": (BD, 'currency = "BDT"', 'currency = "taka"', BD, "currency", "'taka' does not match '^[A-Z]{3}$'"),
-    "unknown language": (BD, 'languages = ["bn", "en"]', 'languages = ["bn", "en", "xx"]', BD, "languages.2",
-                         "'xx' is not a supported language code"),
-    "language code in the wrong case": (PH, 'languages = ["en", "fil"]', 'languages = ["en", "FIL"]', PH, "languages.1",
-                                        "'FIL' is not a supported language code"),
-    "default language not offered": (PH, 'default_language = "en"', 'default_language = "bn"', PH, "default_language",
-                                      "must be one of languages"),
-    "duplicate host": (PH, 'host = "agent.demo-ph.localhost"', 'host = "localhost"', PH, "domains.1.host",
-                       "'localhost' is already used by demo-bd"),
-    "host with a port": (PH, 'host = "demo-ph.localhost"', 'host = "demo-ph.localhost:6543"', PH, "domains.0.host",
-                         "does not match"),
-    "unknown plugin": (PH, "[plugins.cidr-region]", "[plugins.cidr-regoin]", PH, "plugins.cidr-regoin",
-                       "no such plugin is installed"),
-    "plugin setting failing its schema": (BD, '"203.0.113.0/25"', '"203.0.113.0/33"', BD, "plugins.cidr-region.ranges.BD.0",
-                                          "'203.0.113.0/33' is not a 'cidr'"),
-    "unknown plugin setting": (BD, "ranges = {", "rangez = {", BD, "plugins.cidr-region.rangez", "unknown key 'rangez'"),
-    "plugin enabled not a boolean": (PH, "[plugins.cidr-region]\n", '[plugins.cidr-region]\nenabled = "no"\n', PH,
-                                     "plugins.cidr-region.enabled", "'no' is not of type 'boolean'"),
-    "secret naming no variable": (PH, 'url = "tel:+63280000000"', 'url = "env:not a name"', PH,
-                                  "plugins.customer-service-links.entries.1.url", "does not name an environment variable"),
-    "unknown pattern_id": (PH, 'pattern_id = "digits"', 'pattern_id = "digitz"', PH, "register.fields.mobileNum.pattern_id",
-                           "unknown pattern 'digitz'"),
+    "unknown language": (
+        BD,
+        'languages = ["bn", "en"]',
+        'languages = ["bn", "en", "xx"]',
+        BD,
+        "languages.2",
+        "'xx' is not a supported language code",
+    ),
+    "language code in the wrong case": (
+        PH,
+        'languages = ["en", "fil"]',
+        'languages = ["en", "FIL"]',
+        PH,
+        "languages.1",
+        "'FIL' is not a supported language code",
+    ),
+    "default language not offered": (
+        PH,
+        'default_language = "en"',
+        'default_language = "bn"',
+        PH,
+        "default_language",
+        "must be one of languages",
+    ),
+    "duplicate host": (
+        PH,
+        'host = "agent.demo-ph.localhost"',
+        'host = "localhost"',
+        PH,
+        "domains.1.host",
+        "'localhost' is already used by demo-bd",
+    ),
+    "host with a port": (
+        PH,
+        'host = "demo-ph.localhost"',
+        'host = "demo-ph.localhost:6543"',
+        PH,
+        "domains.0.host",
+        "does not match",
+    ),
+    "unknown plugin": (
+        PH,
+        "[plugins.cidr-region]",
+        "[plugins.cidr-regoin]",
+        PH,
+        "plugins.cidr-regoin",
+        "no such plugin is installed",
+    ),
+    "plugin setting failing its schema": (
+        BD,
+        '"203.0.113.0/25"',
+        '"203.0.113.0/33"',
+        BD,
+        "plugins.cidr-region.ranges.BD.0",
+        "'203.0.113.0/33' is not a 'cidr'",
+    ),
+    "unknown plugin setting": (
+        BD,
+        "ranges = {",
+        "rangez = {",
+        BD,
+        "plugins.cidr-region.rangez",
+        "unknown key 'rangez'",
+    ),
+    "plugin enabled not a boolean": (
+        PH,
+        "[plugins.cidr-region]\n",
+        '[plugins.cidr-region]\nenabled = "no"\n',
+        PH,
+        "plugins.cidr-region.enabled",
+        "'no' is not of type 'boolean'",
+    ),
+    "secret naming no variable": (
+        PH,
+        'url = "tel:+63280000000"',
+        'url = "env:not a name"',
+        PH,
+        "plugins.customer-service-links.entries.1.url",
+        "does not name an environment variable",
+    ),
+    "unknown pattern_id": (
+        PH,
+        'pattern_id = "digits"',
+        'pattern_id = "digitz"',
+        PH,
+        "register.fields.mobileNum.pattern_id",
+        "unknown pattern 'digitz'",
+    ),
     "accepted_pattern not a regular expression": (
-        BD, "[register.fields.email]\n", '[register.fields.email]\naccepted_pattern = "[a-"\n', BD,
-        "register.fields.email.accepted_pattern", "not a regular expression"),
-    "min_length above max_length": (PH, "min_length = 10", "min_length = 11", PH, "register.fields.mobileNum",
-                                    "min_length is greater than max_length"),
-    "unknown register field": (PH, "[register.fields.mobileNum]", "[register.fields.mobileNumber]", PH,
-                               "register.fields.mobileNumber", "unknown key 'mobileNumber' (did you mean 'mobileNum'?)"),
-    "help file with an unknown key": ("demo-bd/content/help/en.toml", 'key = "about"', 'kee = "about"',
-                                      "demo-bd/content/help/en.toml", "sections.0.kee", "unknown key 'kee'"),
-    "help file that is not TOML": ("demo-bd/content/help/bn.toml", "[[sections]]", "[[sections]", "demo-bd/content/help/bn.toml",
-                                   "", "not valid TOML"),
-    "help sections with one key twice": ("demo-bd/content/help/en.toml", 'key = "term"', 'key = "about"',
-                                         "demo-bd/content/help/en.toml", "sections", "section keys must be unique"),
-    "logo that is not in assets": (BD, 'logo = "logo.svg"', 'logo = "brand.svg"', BD, "logo",
-                                   "'brand.svg' is not a file in demo-bd/assets/"),
-    "logo outside assets": (PH, 'logo = "logo.svg"', 'logo = "../tenant.toml"', PH, "logo",
-                            "is neither an https URL nor a path inside assets/"),
-    "unknown time zone": (BD, 'timezone = "Asia/Dhaka"', 'timezone = "Asia/Dhakka"', BD, "timezone",
-                          "'Asia/Dhakka' is not an IANA time zone"),
-    "banner of an unknown group": (BANNERS, 'group = "w_register"', 'group = "register"', BANNERS, "banners.5.group",
-                                   "'register' is not one of"),
-    "banner image missing": (BANNERS, 'image = "banners/rebate.svg"', 'image = "banners/rebates.svg"', BANNERS,
-                             "banners.2.image", "'banners/rebates.svg' is not a file in demo-bd/assets/"),
-    "banner image of another brand": (BANNERS, 'image = "banners/rebate.svg"', 'image = "../../demo-ph/assets/logo.svg"',
-                                      BANNERS, "banners.2.image", "neither an https URL nor a path inside assets/"),
-    "banner image hidden": (BANNERS, 'image = "banners/rebate.svg"', 'image = "banners/.rebate.svg"', BANNERS,
-                            "banners.2.image", "neither an https URL nor a path inside assets/"),
-    "banner image that is not an image": (BANNERS, 'image = "banners/rebate.svg"', 'image = "../tenant.toml"', BANNERS,
-                                          "banners.2.image", "neither an https URL nor a path inside assets/"),
-    "banner image over plain http": (BANNERS, 'image = "banners/rebate.svg"', 'image = "http://cdn.example/a.png"', BANNERS,
-                                     "banners.2.image", "neither an https URL nor a path inside assets/"),
-    "banner key twice": (BANNERS, 'key = "cricket"', 'key = "welcome"', BANNERS, "banners.1.key",
-                         "'welcome' is already used by banners.0"),
-    "banner key of the wrong shape": (BANNERS, 'key = "cricket"', 'key = "Cricket!"', BANNERS, "banners.1.key", "does not match"),
-    "banner link to another site disguised as a route": (BANNERS, 'link = "/sports"', 'link = "//evil.example/x"', BANNERS,
-                                                         "banners.1.link", "neither a route starting with '/' nor an https URL"),
-    "banner link that is a script": (BANNERS, 'link = "/sports"', 'link = "javascript:alert(1)"', BANNERS, "banners.1.link",
-                                     "neither a route starting with '/' nor an https URL"),
+        BD,
+        "[register.fields.email]\n",
+        '[register.fields.email]\naccepted_pattern = "[a-"\n',
+        BD,
+        "register.fields.email.accepted_pattern",
+        "not a regular expression",
+    ),
+    "min_length above max_length": (
+        PH,
+        "min_length = 10",
+        "min_length = 11",
+        PH,
+        "register.fields.mobileNum",
+        "min_length is greater than max_length",
+    ),
+    "unknown register field": (
+        PH,
+        "[register.fields.mobileNum]",
+        "[register.fields.mobileNumber]",
+        PH,
+        "register.fields.mobileNumber",
+        "unknown key 'mobileNumber' (did you mean 'mobileNum'?)",
+    ),
+    "help file with an unknown key": (
+        "demo-bd/content/help/en.toml",
+        'key = "about"',
+        'kee = "about"',
+        "demo-bd/content/help/en.toml",
+        "sections.0.kee",
+        "unknown key 'kee'",
+    ),
+    "help file that is not TOML": (
+        "demo-bd/content/help/bn.toml",
+        "[[sections]]",
+        "[[sections]",
+        "demo-bd/content/help/bn.toml",
+        "",
+        "not valid TOML",
+    ),
+    "help sections with one key twice": (
+        "demo-bd/content/help/en.toml",
+        'key = "term"',
+        'key = "about"',
+        "demo-bd/content/help/en.toml",
+        "sections",
+        "section keys must be unique",
+    ),
+    "logo that is not in assets": (
+        BD,
+        'logo = "logo.svg"',
+        'logo = "brand.svg"',
+        BD,
+        "logo",
+        "'brand.svg' is not a file in demo-bd/assets/",
+    ),
+    "logo outside assets": (
+        PH,
+        'logo = "logo.svg"',
+        'logo = "../tenant.toml"',
+        PH,
+        "logo",
+        "is neither an https URL nor a path inside assets/",
+    ),
+    "unknown time zone": (
+        BD,
+        'timezone = "Asia/Dhaka"',
+        'timezone = "Asia/Dhakka"',
+        BD,
+        "timezone",
+        "'Asia/Dhakka' is not an IANA time zone",
+    ),
+    "banner of an unknown group": (
+        BANNERS,
+        'group = "w_register"',
+        'group = "register"',
+        BANNERS,
+        "banners.5.group",
+        "'register' is not one of",
+    ),
+    "banner image missing": (
+        BANNERS,
+        'image = "banners/rebate.svg"',
+        'image = "banners/rebates.svg"',
+        BANNERS,
+        "banners.2.image",
+        "'banners/rebates.svg' is not a file in demo-bd/assets/",
+    ),
+    "banner image of another brand": (
+        BANNERS,
+        'image = "banners/rebate.svg"',
+        'image = "../../demo-ph/assets/logo.svg"',
+        BANNERS,
+        "banners.2.image",
+        "neither an https URL nor a path inside assets/",
+    ),
+    "banner image hidden": (
+        BANNERS,
+        'image = "banners/rebate.svg"',
+        'image = "banners/.rebate.svg"',
+        BANNERS,
+        "banners.2.image",
+        "neither an https URL nor a path inside assets/",
+    ),
+    "banner image that is not an image": (
+        BANNERS,
+        'image = "banners/rebate.svg"',
+        'image = "../tenant.toml"',
+        BANNERS,
+        "banners.2.image",
+        "neither an https URL nor a path inside assets/",
+    ),
+    "banner image over plain http": (
+        BANNERS,
+        'image = "banners/rebate.svg"',
+        'image = "http://cdn.example/a.png"',
+        BANNERS,
+        "banners.2.image",
+        "neither an https URL nor a path inside assets/",
+    ),
+    "banner key twice": (
+        BANNERS,
+        'key = "cricket"',
+        'key = "welcome"',
+        BANNERS,
+        "banners.1.key",
+        "'welcome' is already used by banners.0",
+    ),
+    "banner key of the wrong shape": (
+        BANNERS,
+        'key = "cricket"',
+        'key = "Cricket!"',
+        BANNERS,
+        "banners.1.key",
+        "does not match",
+    ),
+    "banner link to another site disguised as a route": (
+        BANNERS,
+        'link = "/sports"',
+        'link = "//evil.example/x"',
+        BANNERS,
+        "banners.1.link",
+        "neither a route starting with '/' nor an https URL",
+    ),
+    "banner link that is a script": (
+        BANNERS,
+        'link = "/sports"',
+        'link = "javascript:alert(1)"',
+        BANNERS,
+        "banners.1.link",
+        "neither a route starting with '/' nor an https URL",
+    ),
     "banner title in a language the brand lacks": (
-        BANNERS, 'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }',
-        'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot", fil = "Malaking jackpot" }', BANNERS, "banners.3.title.fil",
-        "'fil' is not one of the brand's languages"),
+        BANNERS,
+        'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }',
+        'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot", fil = "Malaking jackpot" }',
+        BANNERS,
+        "banners.3.title.fil",
+        "'fil' is not one of the brand's languages",
+    ),
     "banner title without the default language": (
-        BANNERS, 'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }', 'title = { en = "Mega jackpot" }', BANNERS,
-        "banners.3.title.bn", "is required: the brand's default language"),
-    "banner ending before it starts": (BANNERS, "starts = 2026-01-01", "starts = 2026-01-01\nends = 2025-12-31", BANNERS,
-                                       "banners.4.ends", "must be after starts"),
-    "banner date that is text": (BANNERS, "starts = 2026-01-01", 'starts = "2026-01-01"', BANNERS, "banners.4.starts",
-                                 "is not of type 'date'"),
-    "banner date that is a time of day": (BANNERS, "starts = 2026-01-01", "starts = 10:00:00", BANNERS, "banners.4.starts",
-                                          "is not of type 'date'"),
+        BANNERS,
+        'title = { bn = "মেগা জ্যাকপট", en = "Mega jackpot" }',
+        'title = { en = "Mega jackpot" }',
+        BANNERS,
+        "banners.3.title.bn",
+        "is required: the brand's default language",
+    ),
+    "banner ending before it starts": (
+        BANNERS,
+        "starts = 2026-01-01",
+        "starts = 2026-01-01\nends = 2025-12-31",
+        BANNERS,
+        "banners.4.ends",
+        "must be after starts",
+    ),
+    "banner date that is text": (
+        BANNERS,
+        "starts = 2026-01-01",
+        'starts = "2026-01-01"',
+        BANNERS,
+        "banners.4.starts",
+        "is not of type 'date'",
+    ),
+    "banner date that is a time of day": (
+        BANNERS,
+        "starts = 2026-01-01",
+        "starts = 10:00:00",
+        BANNERS,
+        "banners.4.starts",
+        "is not of type 'date'",
+    ),
     "banners file that is not TOML": (PH_BANNERS, "[[banners]]", "[[banners]", PH_BANNERS, "", "not valid TOML"),
-    "notice of an unknown type": (NOTICES, 'type = "H"', 'type = "HELP"', NOTICES, "notices.9.type", "'HELP' is not one of"),
-    "notice ending before it starts": (NOTICES, "end_date = 2030-12-31", "end_date = 2026-11-19", NOTICES,
-                                       "notices.8.end_date", "must be after start_date"),
-    "notice ending as it starts": (PH_NOTICES, "start_date = 2026-11-10\npromotion_type",
-                                   "start_date = 2026-11-10T00:00:00+08:00\nend_date = 2026-11-09T16:00:00Z\npromotion_type",
-                                   PH_NOTICES, "notices.6.end_date", "must be after start_date"),
-    "notice key twice": (NOTICES, 'key = "app-popup"', 'key = "welcome-popup"', NOTICES, "notices.6.key",
-                         "'welcome-popup' is already used by notices.5"),
-    "notice without a start": (NOTICES, "start_date = 2026-06-01\n", "", NOTICES, "notices.0.start_date", "is required"),
-    "notice title too long": (NOTICES, 'title = "Get the app"', 'title = "' + "x" * 201 + '"', NOTICES, "notices.6.title",
-                              "is too long"),
-    "notice with an unknown key": (PH_NOTICES, 'promotion_type = "points"', 'promotion = "points"', PH_NOTICES,
-                                   "notices.6.promotion", "unknown key 'promotion' (did you mean 'promotion_type'?)"),
-    "footer image missing": (FOOTER, 'image = "footer/protection-ssl.svg"', 'image = "footer/ssl.svg"', FOOTER,
-                             "protection.0.image", "'footer/ssl.svg' is not a file in demo-ph/assets/"),
-    "footer image of the other brand": (FOOTER, 'image = "footer/protection-ssl.svg"',
-                                        'image = "footer/protection-fraud.svg"', FOOTER, "protection.0.image",
-                                        "'footer/protection-fraud.svg' is not a file in demo-ph/assets/"),
-    "footer link over plain http": (FOOTER, 'link = "https://licensing.demo-ph.example/tessera"',
-                                    'link = "http://licensing.demo-ph.example/tessera"', FOOTER, "licences.0.link",
-                                    "neither a route starting with '/' nor an https URL"),
-    "footer responsibility misspelt": (FOOTER, "[responsibility]", "[responsability]", FOOTER, "responsability",
-                                       "unknown key 'responsability' (did you mean 'responsibility'?)"),
+    "notice of an unknown type": (
+        NOTICES,
+        'type = "H"',
+        'type = "HELP"',
+        NOTICES,
+        "notices.9.type",
+        "'HELP' is not one of",
+    ),
+    "notice ending before it starts": (
+        NOTICES,
+        "end_date = 2030-12-31",
+        "end_date = 2026-11-19",
+        NOTICES,
+        "notices.8.end_date",
+        "must be after start_date",
+    ),
+    "notice ending as it starts": (
+        PH_NOTICES,
+        "start_date = 2026-11-10\npromotion_type",
+        "start_date = 2026-11-10T00:00:00+08:00\nend_date = 2026-11-09T16:00:00Z\npromotion_type",
+        PH_NOTICES,
+        "notices.6.end_date",
+        "must be after start_date",
+    ),
+    "notice key twice": (
+        NOTICES,
+        'key = "app-popup"',
+        'key = "welcome-popup"',
+        NOTICES,
+        "notices.6.key",
+        "'welcome-popup' is already used by notices.5",
+    ),
+    "notice without a start": (
+        NOTICES,
+        "start_date = 2026-06-01\n",
+        "",
+        NOTICES,
+        "notices.0.start_date",
+        "is required",
+    ),
+    "notice title too long": (
+        NOTICES,
+        'title = "Get the app"',
+        'title = "' + "x" * 201 + '"',
+        NOTICES,
+        "notices.6.title",
+        "is too long",
+    ),
+    "notice with an unknown key": (
+        PH_NOTICES,
+        'promotion_type = "points"',
+        'promotion = "points"',
+        PH_NOTICES,
+        "notices.6.promotion",
+        "unknown key 'promotion' (did you mean 'promotion_type'?)",
+    ),
+    "footer image missing": (
+        FOOTER,
+        'image = "footer/protection-ssl.svg"',
+        'image = "footer/ssl.svg"',
+        FOOTER,
+        "protection.0.image",
+        "'footer/ssl.svg' is not a file in demo-ph/assets/",
+    ),
+    "footer image of the other brand": (
+        FOOTER,
+        'image = "footer/protection-ssl.svg"',
+        'image = "footer/protection-fraud.svg"',
+        FOOTER,
+        "protection.0.image",
+        "'footer/protection-fraud.svg' is not a file in demo-ph/assets/",
+    ),
+    "footer link over plain http": (
+        FOOTER,
+        'link = "https://licensing.demo-ph.example/tessera"',
+        'link = "http://licensing.demo-ph.example/tessera"',
+        FOOTER,
+        "licences.0.link",
+        "neither a route starting with '/' nor an https URL",
+    ),
+    "footer responsibility misspelt": (
+        FOOTER,
+        "[responsibility]",
+        "[responsability]",
+        FOOTER,
+        "responsability",
+        "unknown key 'responsability' (did you mean 'responsibility'?)",
+    ),
     "footer without a description": (FOOTER, 'description = """', 'about = """', FOOTER, "description", "is required"),
     "unknown-region policy that is neither allow nor block": (
-        BD, 'blocked_regions = ["US"]', 'blocked_regions = ["US"]\nunknown_region = "deny"', BD, "access.unknown_region",
-        "'deny' is not one of ['allow', 'block']"),
+        BD,
+        'blocked_regions = ["US"]',
+        'blocked_regions = ["US"]\nunknown_region = "deny"',
+        BD,
+        "access.unknown_region",
+        "'deny' is not one of ['allow', 'block']",
+    ),
 }
 
 
@@ -161,7 +484,9 @@ def test_every_problem_of_every_brand_is_listed(edit, refusal):
     edit("demo-ph/content/help/en.toml", "[[sections]]", "[[sectoins]]")
     found = {(e.file, e.key) for e in refusal()}
     assert found == {
-        (BD, "nmae"), (BD, "name"), (BD, "default_language"),
+        (BD, "nmae"),
+        (BD, "name"),
+        (BD, "default_language"),
         (PH, "plugins.geoip"),
         ("demo-ph/content/help/en.toml", "sectoins"),
     }
@@ -176,7 +501,8 @@ def test_a_problem_prints_as_file_key_reason(edit, refusal):
 def test_a_help_file_for_a_language_the_brand_lacks_is_refused(tenants_dir, refusal):
     shutil.copy(tenants_dir / "demo-bd/content/help/bn.toml", tenants_dir / "demo-ph/content/help/bn.toml")
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
-        ("demo-ph/content/help/bn.toml", "", "'bn' is not one of the brand's languages")]
+        ("demo-ph/content/help/bn.toml", "", "'bn' is not one of the brand's languages")
+    ]
 
 
 def test_a_host_of_the_wrong_shape_is_refused_without_failing(edit, refusal):
@@ -227,7 +553,8 @@ def test_a_plugin_with_an_invalid_schema_is_named(tenants_dir):
 def test_a_content_file_for_a_language_the_brand_lacks_is_refused(tenants_dir, refusal, kind):
     shutil.copy(tenants_dir / f"demo-bd/content/{kind}/bn.toml", tenants_dir / f"demo-ph/content/{kind}/bn.toml")
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
-        (f"demo-ph/content/{kind}/bn.toml", "", "'bn' is not one of the brand's languages")]
+        (f"demo-ph/content/{kind}/bn.toml", "", "'bn' is not one of the brand's languages")
+    ]
 
 
 def test_a_folder_is_not_an_asset(tenants_dir, edit, refusal):
@@ -240,7 +567,8 @@ def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal
     (tenants_dir / "demo-ph/assets/banners/borrowed.svg").symlink_to(tenants_dir / "demo-bd/assets/banners/cricket.svg")
     edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/borrowed.svg"')
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
-        (PH_BANNERS, "banners.1.image", "'banners/borrowed.svg' is not a file in demo-ph/assets/")]
+        (PH_BANNERS, "banners.1.image", "'banners/borrowed.svg' is not a file in demo-ph/assets/")
+    ]
 
 
 def test_images_and_links_may_be_https_urls(edit, load):
@@ -248,7 +576,11 @@ def test_images_and_links_may_be_https_urls(edit, load):
     edit(FOOTER, 'image = "footer/18-plus.svg"', 'image = "https://cdn.demo-ph.example/18.png"\nlink = "/help"')
     ph = next(s for s in load() if s.slug == "demo-ph")
     assert ph.banners[1]["image"] == "https://cdn.demo-ph.example/banners/fiesta.webp"
-    assert ph.footer["en"]["responsibility"] == {"title": "Adults only", "image": "https://cdn.demo-ph.example/18.png", "link": "/help"}
+    assert ph.footer["en"]["responsibility"] == {
+        "title": "Adults only",
+        "image": "https://cdn.demo-ph.example/18.png",
+        "link": "/help",
+    }
 
 
 def test_a_brand_may_block_addresses_of_unknown_region(edit, load):
@@ -268,4 +600,7 @@ def test_every_content_problem_is_listed_and_refuses_the_set(edit, refusal):
     edit(NOTICES, 'type = "H"', 'type = "HELP"')
     edit(FOOTER, 'image = "footer/protection-ssl.svg"', 'image = "footer/ssl.svg"')
     assert {(e.file, e.key) for e in refusal()} == {
-        (BANNERS, "banners.5.group"), (NOTICES, "notices.9.type"), (FOOTER, "protection.0.image")}
+        (BANNERS, "banners.5.group"),
+        (NOTICES, "notices.9.type"),
+        (FOOTER, "protection.0.image"),
+    }

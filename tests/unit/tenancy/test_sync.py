@@ -1,12 +1,13 @@
 """Syncing tenants/ into the database: idempotent, hosts follow their brand, removed brands stop answering."""
+
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
 
-from tessera.tenancy.hosts import find_domain
 from tessera.tenancy.context import TenantContext
+from tessera.tenancy.hosts import find_domain
 from tessera.tenancy.models import Announcement, Banner, Footer, HelpSection, Tenant, TenantDomain
 from tessera.tenancy.services import SyncReport, sync_tenants
 
@@ -27,21 +28,52 @@ def sync(db_session, load):
 
 def snapshot(session) -> dict:
     return {
-        "tenants": {t.slug: (t.id, t.name, t.active, t.key_id, t.private_key_pem, t.config)
-                    for t in session.scalars(select(Tenant))},
+        "tenants": {
+            t.slug: (t.id, t.name, t.active, t.key_id, t.private_key_pem, t.config)
+            for t in session.scalars(select(Tenant))
+        },
         "domains": {d.host: (d.tenant_id, d.route, d.referral_code) for d in session.scalars(select(TenantDomain))},
-        "help": sorted((h.tenant_id, h.language, h.position, h.key, h.title, h.body_html)
-                       for h in session.scalars(select(HelpSection))),
-        "banners": sorted((b.id, b.tenant_id, b.key, b.group_name, b.position, b.image_url, b.link_url, b.title,
-                           _utc(b.starts_at), _utc(b.ends_at)) for b in session.scalars(select(Banner))),
-        "notices": sorted((n.id, n.tenant_id, n.language, n.key, n.type, n.position, n.title, n.content_html,
-                           n.promotion_type, _utc(n.starts_at), _utc(n.ends_at)) for n in session.scalars(select(Announcement))),
+        "help": sorted(
+            (h.tenant_id, h.language, h.position, h.key, h.title, h.body_html)
+            for h in session.scalars(select(HelpSection))
+        ),
+        "banners": sorted(
+            (
+                b.id,
+                b.tenant_id,
+                b.key,
+                b.group_name,
+                b.position,
+                b.image_url,
+                b.link_url,
+                b.title,
+                _utc(b.starts_at),
+                _utc(b.ends_at),
+            )
+            for b in session.scalars(select(Banner))
+        ),
+        "notices": sorted(
+            (
+                n.id,
+                n.tenant_id,
+                n.language,
+                n.key,
+                n.type,
+                n.position,
+                n.title,
+                n.content_html,
+                n.promotion_type,
+                _utc(n.starts_at),
+                _utc(n.ends_at),
+            )
+            for n in session.scalars(select(Announcement))
+        ),
         "footers": sorted((f.id, f.tenant_id, f.language, str(f.content)) for f in session.scalars(select(Footer))),
     }
 
 
 def _utc(value):
-    return value.replace(tzinfo=timezone.utc) if value is not None and value.tzinfo is None else value
+    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 
 
 def brand_of(session, host: str) -> str | None:
@@ -54,7 +86,9 @@ def tenant(session, slug: str) -> Tenant:
 
 
 def help_keys(session, slug: str) -> list[str]:
-    query = select(HelpSection.key).where(HelpSection.tenant_id == tenant(session, slug).id).order_by(HelpSection.position)
+    query = (
+        select(HelpSection.key).where(HelpSection.tenant_id == tenant(session, slug).id).order_by(HelpSection.position)
+    )
     return list(session.scalars(query))
 
 
@@ -89,13 +123,18 @@ def test_a_new_brand_is_created(db_session, sync, tenants_dir, edit):
 def test_a_host_moves_from_one_brand_to_another(db_session, sync, edit):
     assert brand_of(db_session, "127.0.0.1") == "demo-bd"
     edit("demo-bd/tenant.toml", '[[domains]]\nhost = "127.0.0.1"\n', "")
-    edit("demo-ph/tenant.toml", '[[domains]]\nhost = "demo-ph.localhost"\n',
-         '[[domains]]\nhost = "demo-ph.localhost"\n\n[[domains]]\nhost = "127.0.0.1"\n')
+    edit(
+        "demo-ph/tenant.toml",
+        '[[domains]]\nhost = "demo-ph.localhost"\n',
+        '[[domains]]\nhost = "demo-ph.localhost"\n\n[[domains]]\nhost = "127.0.0.1"\n',
+    )
     sync()
     assert brand_of(db_session, "127.0.0.1") == "demo-ph"
     assert brand_of(db_session, "localhost") == "demo-bd"
-    assert db_session.scalar(select(TenantDomain.tenant_id).where(TenantDomain.host == "127.0.0.1")) == \
-        tenant(db_session, "demo-ph").id
+    assert (
+        db_session.scalar(select(TenantDomain.tenant_id).where(TenantDomain.host == "127.0.0.1"))
+        == tenant(db_session, "demo-ph").id
+    )
 
 
 def test_a_host_removed_from_the_folders_no_longer_resolves(db_session, sync, edit):
@@ -128,23 +167,32 @@ def test_a_brand_folder_restored_comes_back_with_its_key(db_session, sync, tenan
 
 def test_help_sections_are_replaced(db_session, sync, tenants_dir):
     (tenants_dir / "demo-ph/content/help/en.toml").write_text(
-        '[[sections]]\nkey = "faq"\ntitle = "Questions"\nbody = "**Deposits** arrive in minutes."\n', "utf-8")
+        '[[sections]]\nkey = "faq"\ntitle = "Questions"\nbody = "**Deposits** arrive in minutes."\n', "utf-8"
+    )
     sync()
     ph, bd = tenant(db_session, "demo-ph").id, tenant(db_session, "demo-bd").id
     rows = db_session.scalars(select(HelpSection).where(HelpSection.tenant_id == ph)).all()
     assert [(r.language, r.position, r.key, r.title) for r in rows] == [("en", 0, "faq", "Questions")]
     assert rows[0].body_html == "<p><strong>Deposits</strong> arrive in minutes.</p>\n"
-    assert {r.language for r in db_session.scalars(select(HelpSection).where(HelpSection.tenant_id == bd))} == {"bn", "en"}
+    assert {r.language for r in db_session.scalars(select(HelpSection).where(HelpSection.tenant_id == bd))} == {
+        "bn",
+        "en",
+    }
 
 
 def test_each_brand_has_its_own_key_pair_which_survives_a_resync(db_session, sync, edit):
-    before = {slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in ("demo-bd", "demo-ph")}
+    before = {
+        slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem)
+        for slug in ("demo-bd", "demo-ph")
+    }
     assert before["demo-bd"][0] != before["demo-ph"][0] and before["demo-bd"][1] != before["demo-ph"][1]
     jwks = {slug: TenantContext.from_row(tenant(db_session, slug)).public_jwk(SECRET) for slug in before}
     assert jwks["demo-bd"]["n"] != jwks["demo-ph"]["n"]
     edit("demo-bd/tenant.toml", 'theme = "light"', 'theme = "dark"')
     sync()
-    assert {slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in before} == before
+    assert {
+        slug: (tenant(db_session, slug).key_id, tenant(db_session, slug).private_key_pem) for slug in before
+    } == before
     assert TenantContext.from_row(tenant(db_session, "demo-bd")).public_jwk(SECRET) == jwks["demo-bd"]
 
 
@@ -163,25 +211,29 @@ def test_banners_keep_their_ids_and_follow_the_file(db_session, sync, edit):
     assert after["payday-fiesta"].id not in before.values()
     assert (after["mabuhay"].link_url, after["payday-fiesta"].position) == ("/promotions", 1)
     # The end date includes its whole day, in the brand's time zone (Manila, UTC+8).
-    assert _utc(after["mabuhay"].ends_at) == datetime(2030, 1, 31, 16, 0, tzinfo=timezone.utc)
+    assert _utc(after["mabuhay"].ends_at) == datetime(2030, 1, 31, 16, 0, tzinfo=UTC)
 
 
 def test_notices_are_replaced_per_language(db_session, sync, tenants_dir):
     (tenants_dir / "demo-bd/content/notices/bn.toml").unlink()
     (tenants_dir / "demo-bd/content/notices/en.toml").write_text(
         '[[notices]]\nkey = "only"\ntype = "PU"\ntitle = "Only one"\ncontent = "**Now** or never."\n'
-        "start_date = 2026-01-01T12:00:00+06:00\n", "utf-8")
+        "start_date = 2026-01-01T12:00:00+06:00\n",
+        "utf-8",
+    )
     sync()
     [row] = brand_rows(db_session, Announcement, "demo-bd")
     assert (row.language, row.key, row.type, row.title, row.promotion_type) == ("en", "only", "PU", "Only one", None)
     assert row.content_html == "<p><strong>Now</strong> or never.</p>\n"
-    assert (_utc(row.starts_at), row.ends_at) == (datetime(2026, 1, 1, 6, 0, tzinfo=timezone.utc), None)
+    assert (_utc(row.starts_at), row.ends_at) == (datetime(2026, 1, 1, 6, 0, tzinfo=UTC), None)
     assert len(brand_rows(db_session, Announcement, "demo-ph")) == 8
 
 
 def test_the_footer_is_stored_as_shown(db_session, sync, tenants_dir):
     (tenants_dir / "demo-ph/content/footer/en.toml").write_text(
-        'description = "See *more*."\n\n[[licences]]\ntitle = "Licensed"\nimage = "https://cdn.demo-ph.example/l.png"\n', "utf-8")
+        'description = "See *more*."\n\n[[licences]]\ntitle = "Licensed"\nimage = "https://cdn.demo-ph.example/l.png"\n',
+        "utf-8",
+    )
     sync()
     [row] = brand_rows(db_session, Footer, "demo-ph")
     assert row.content == {

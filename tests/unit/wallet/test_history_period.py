@@ -1,6 +1,7 @@
 """The account record's days and types: days of the brand's timezone turned into UTC moments, and
 transaction kinds gathered into the record's types."""
-from datetime import datetime, timezone
+
+from datetime import UTC, datetime
 
 import pytest
 
@@ -13,11 +14,14 @@ def brand(zone: str | None) -> TenantContext:
     return TenantContext(1, "demo", "Demo", {"timezone": zone} if zone else {}, "key", "pem")
 
 
-@pytest.mark.parametrize("zone, start, end", [
-    ("Asia/Dhaka", datetime(2026, 3, 9, 18, tzinfo=timezone.utc), datetime(2026, 3, 11, 18, tzinfo=timezone.utc)),
-    ("Asia/Manila", datetime(2026, 3, 9, 16, tzinfo=timezone.utc), datetime(2026, 3, 11, 16, tzinfo=timezone.utc)),
-    (None, datetime(2026, 3, 10, tzinfo=timezone.utc), datetime(2026, 3, 12, tzinfo=timezone.utc)),
-])
+@pytest.mark.parametrize(
+    "zone, start, end",
+    [
+        ("Asia/Dhaka", datetime(2026, 3, 9, 18, tzinfo=UTC), datetime(2026, 3, 11, 18, tzinfo=UTC)),
+        ("Asia/Manila", datetime(2026, 3, 9, 16, tzinfo=UTC), datetime(2026, 3, 11, 16, tzinfo=UTC)),
+        (None, datetime(2026, 3, 10, tzinfo=UTC), datetime(2026, 3, 12, tzinfo=UTC)),
+    ],
+)
 def test_both_days_are_whole_days_of_the_brand(zone, start, end):
     assert period(brand(zone), "2026-03-10", "2026-03-11") == (start, end)
 
@@ -31,23 +35,43 @@ def test_days_not_given_are_open():
     assert period(brand("Asia/Dhaka"), None, "") == (None, None)
 
 
-@pytest.mark.parametrize("start, end, field", [
-    ("2026-02-29", None, "startDate"), (None, "2026-1-01", "endDate"), ("２０２６-01-01", None, "startDate"),
-    ("2026-01-02", "2026-01-01", "endDate"), ("2026-01-01 ", None, "startDate"),
-])
+@pytest.mark.parametrize(
+    "start, end, field",
+    [
+        ("2026-02-29", None, "startDate"),
+        (None, "2026-1-01", "endDate"),
+        ("２０２６-01-01", None, "startDate"),
+        ("2026-01-02", "2026-01-01", "endDate"),
+        ("2026-01-01 ", None, "startDate"),
+    ],
+)
 def test_bad_days(start, end, field):
     with pytest.raises(ApiError) as refused:
         period(brand("Asia/Dhaka"), start, end)
     assert (refused.value.status, refused.value.code, refused.value.params) == (400, "date_invalid", {"field": field})
 
 
-@pytest.mark.parametrize("kind, shown", [
-    ("deposit", "deposit"), ("withdrawal", "withdrawal"), ("withdrawal_release", "withdrawal"),
-    ("withdrawal_refund", "withdrawal"), ("transfer_in", "transfer"), ("transfer_settle", "transfer"),
-    ("transfer_refund", "transfer"), ("transfer_out", "transfer"), ("transfer_sync", "transfer"),
-    ("upline_out", "upline"), ("upline_in", "upline"), ("bonus", "bonus"), ("adjustment", "adjustment"),
-    ("game_bet", "game"), ("game_payout", "game"), ("game_rollback", "game"),
-    ("commission", "adjustment"),
-])
+@pytest.mark.parametrize(
+    "kind, shown",
+    [
+        ("deposit", "deposit"),
+        ("withdrawal", "withdrawal"),
+        ("withdrawal_release", "withdrawal"),
+        ("withdrawal_refund", "withdrawal"),
+        ("transfer_in", "transfer"),
+        ("transfer_settle", "transfer"),
+        ("transfer_refund", "transfer"),
+        ("transfer_out", "transfer"),
+        ("transfer_sync", "transfer"),
+        ("upline_out", "upline"),
+        ("upline_in", "upline"),
+        ("bonus", "bonus"),
+        ("adjustment", "adjustment"),
+        ("game_bet", "game"),
+        ("game_payout", "game"),
+        ("game_rollback", "game"),
+        ("commission", "adjustment"),
+    ],
+)
 def test_kinds_are_shown_as_types(kind, shown):
     assert record_type(kind) == shown and shown in TYPES

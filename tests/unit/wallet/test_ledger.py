@@ -2,8 +2,8 @@ import pytest
 from sqlalchemy import event, func, select
 
 from tessera.core.db import ALL_TENANTS
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Leg, Ledger
 from tessera.wallet.ledger.models import LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
 
 
 @pytest.fixture
@@ -13,8 +13,13 @@ def ledger(db_session, tenant_ids):
 
 def deposit(ledger, member_id, minor, key):
     main = ledger.member_account(member_id)
-    return ledger.post(key, "deposit", [Leg(ledger.house_account("deposits_clearing"), -minor), Leg(main, minor)],
-                       member_id=member_id, reference=key)
+    return ledger.post(
+        key,
+        "deposit",
+        [Leg(ledger.house_account("deposits_clearing"), -minor), Leg(main, minor)],
+        member_id=member_id,
+        reference=key,
+    )
 
 
 def test_a_deposit_moves_money_from_the_house_to_the_member(ledger, members):
@@ -34,7 +39,12 @@ def test_a_replay_answers_the_first_transaction_and_posts_nothing(ledger, member
     again = deposit(ledger, member.id, 500, "deposit:2")
     assert again.id == first.id and again.replayed
     assert ledger.balance(ledger.member_account(member.id)) == 500
-    assert db_session.scalar(select(func.count()).select_from(LedgerPosting).where(LedgerPosting.transaction_id == first.id)) == 2
+    assert (
+        db_session.scalar(
+            select(func.count()).select_from(LedgerPosting).where(LedgerPosting.transaction_id == first.id)
+        )
+        == 2
+    )
 
 
 def test_a_replay_with_other_fields_is_refused(ledger, members):
@@ -70,7 +80,9 @@ def test_transactions_that_do_not_balance_are_not_posted(ledger, members, amount
     member = members()
     accounts = [ledger.member_account(member.id), ledger.house_account("bonuses")]
     with pytest.raises(ValueError):
-        ledger.post("bad", "adjustment", [Leg(a, n) for a, n in zip(accounts, amounts)], member_id=member.id)
+        ledger.post(
+            "bad", "adjustment", [Leg(a, n) for a, n in zip(accounts, amounts, strict=True)], member_id=member.id
+        )
     assert ledger.find("bad") is None
 
 

@@ -6,15 +6,27 @@ from tessera.core.envelope import ApiError
 from tessera.wallet.money import format_minor, parse_amount, to_minor
 
 
-@pytest.mark.parametrize("value, minor", [
-    ("10", 1000), ("10.5", 1050), ("0.01", 1), (12.34, 1234), (7, 700), ("  3.10 ", 310), (Decimal("2.50"), 250),
-    ("1e2", 10000), (0.1, 10),
-])
+@pytest.mark.parametrize(
+    "value, minor",
+    [
+        ("10", 1000),
+        ("10.5", 1050),
+        ("0.01", 1),
+        (12.34, 1234),
+        (7, 700),
+        ("  3.10 ", 310),
+        (Decimal("2.50"), 250),
+        ("1e2", 10000),
+        (0.1, 10),
+    ],
+)
 def test_amounts_are_read_exactly(value, minor):
     assert parse_amount(value) == minor
 
 
-@pytest.mark.parametrize("value", [None, "", "abc", "0", 0, "-1", -0.01, True, False, "NaN", "inf", "-inf", [], {}, "1" * 41])
+@pytest.mark.parametrize(
+    "value", [None, "", "abc", "0", 0, "-1", -0.01, True, False, "NaN", "inf", "-inf", [], {}, "1" * 41]
+)
 def test_amounts_that_are_not_positive_numbers_are_refused(value):
     with pytest.raises(ApiError) as refusal:
         parse_amount(value, field="amount")

@@ -1,6 +1,7 @@
 """The small rules deposits and withdrawals live by: bounds, stamps, masks, pages, expiry and
 the confirmation deadline."""
-from datetime import datetime, timedelta, timezone
+
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -13,20 +14,23 @@ from tessera.wallet.payments.withdrawals import settle_overdue
 from tessera.wallet.requests import request_key
 from tessera.wallet.settings import setting_minor
 
-AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=timezone.utc)
+AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=UTC)
 
 
 def brand(**wallet) -> TenantContext:
     return TenantContext(1, "brand", "Brand", {"wallet": wallet}, "kid", "pem")
 
 
-@pytest.mark.parametrize("channel, brand_bounds, expected", [
-    ((5000, 2000000), (10000, 5000000), (10000, 2000000)),
-    ((None, None), (10000, 5000000), (10000, 5000000)),
-    ((20000, None), (None, None), (20000, None)),
-    ((None, None), (None, None), (1, None)),
-    ((0, 100), (None, None), (1, 100)),
-])
+@pytest.mark.parametrize(
+    "channel, brand_bounds, expected",
+    [
+        ((5000, 2000000), (10000, 5000000), (10000, 2000000)),
+        ((None, None), (10000, 5000000), (10000, 5000000)),
+        ((20000, None), (None, None), (20000, None)),
+        ((None, None), (None, None), (1, None)),
+        ((0, 100), (None, None), (1, 100)),
+    ],
+)
 def test_the_narrower_bounds_win(channel, brand_bounds, expected):
     assert narrowed(*channel, *brand_bounds) == expected
 
@@ -73,8 +77,15 @@ def test_a_gateway_deposit_shows_expired_after_the_brands_expiry():
 
 def test_a_paid_withdrawal_left_unconfirmed_past_its_deadline_reads_as_received():
     def paid(**fields) -> Withdrawal:
-        return Withdrawal(status="paid", amount_minor=5000, confirmation=None, received_minor=None,
-                          confirm_by=AT, updated_at=AT - timedelta(hours=1), **fields)
+        return Withdrawal(
+            status="paid",
+            amount_minor=5000,
+            confirmation=None,
+            received_minor=None,
+            confirm_by=AT,
+            updated_at=AT - timedelta(hours=1),
+            **fields,
+        )
 
     early = settle_overdue(paid(), AT - timedelta(seconds=1))
     assert (early.confirmation, early.received_minor) == (None, None)

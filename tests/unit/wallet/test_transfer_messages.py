@@ -1,5 +1,6 @@
 """Every code the balance, transfer, upline and record calls answer has an English and a Bengali
 message: the codes named in their modules' refusals, and those of the ledger and of amounts."""
+
 import ast
 from pathlib import Path
 
@@ -9,8 +10,15 @@ import tessera.wallet
 from tessera.core.i18n import catalog
 
 WALLET = Path(tessera.wallet.__file__).parent
-MODULES = ("balances/services.py", "transfers/services.py", "transfers/upline.py", "balances/history.py",
-           "ledger/services.py", "money.py", "requests.py")
+MODULES = (
+    "balances/services.py",
+    "transfers/services.py",
+    "transfers/upline.py",
+    "balances/history.py",
+    "ledger/services.py",
+    "money.py",
+    "requests.py",
+)
 
 
 def _refusal(node) -> bool:
@@ -29,9 +37,18 @@ def wallet_codes() -> set[str]:
 
 
 def test_the_walk_finds_the_codes():
-    assert {"request_id_invalid", "vendor_unknown", "vendor_not_transfer", "transfer_unavailable",
-            "upline_transfer_not_allowed", "date_invalid", "insufficient_funds", "idempotency_conflict",
-            "amount_invalid", "amount_too_precise"} <= wallet_codes()
+    assert {
+        "request_id_invalid",
+        "vendor_unknown",
+        "vendor_not_transfer",
+        "transfer_unavailable",
+        "upline_transfer_not_allowed",
+        "date_invalid",
+        "insufficient_funds",
+        "idempotency_conflict",
+        "amount_invalid",
+        "amount_too_precise",
+    } <= wallet_codes()
 
 
 @pytest.mark.parametrize("language", ["en", "bn"])

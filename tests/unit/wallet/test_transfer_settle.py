@@ -1,5 +1,6 @@
 """Vendor-wallet transfers step by step: what a vendor's answer means, a transfer settled once
 whoever settles it, a replay of the member's request, and the reconciler's choice of transfers."""
+
 import dataclasses
 from datetime import timedelta
 
@@ -8,16 +9,26 @@ from sqlalchemy import func, select
 
 from tessera import hookimpl
 from tessera.core.envelope import ApiError
+from tessera.core.timeutil import utcnow
 from tessera.plugins import AdapterError, TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
-from tessera.core.timeutil import utcnow
-from tessera.wallet.ledger.services import IdempotencyConflict, Leg, Ledger
 from tessera.wallet.ledger.models import LedgerTransaction
-from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
+from tessera.wallet.ledger.services import IdempotencyConflict, Ledger, Leg
 from tessera.wallet.requests import require_request_id
+from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 from tessera.wallet.transfers.services import (
-    REFUSED, VENDOR_RESULT, Answer, TransferBusy, ask_vendor, pending_of, reconcile_transfers, settle, size, start)
+    REFUSED,
+    VENDOR_RESULT,
+    Answer,
+    TransferBusy,
+    ask_vendor,
+    pending_of,
+    reconcile_transfers,
+    settle,
+    size,
+    start,
+)
 
 VENDOR = "TWU"
 
@@ -63,9 +74,12 @@ def brand(db_session, tenant_ids):
 def member(members, brand):
     ledger = brand[3]
     member = members()
-    ledger.post(f"test:fund:{member.id}", "deposit",
-                [Leg(ledger.house_account("deposits_clearing"), -10000), Leg(ledger.member_account(member.id), 10000)],
-                member_id=member.id)
+    ledger.post(
+        f"test:fund:{member.id}",
+        "deposit",
+        [Leg(ledger.house_account("deposits_clearing"), -10000), Leg(ledger.member_account(member.id), 10000)],
+        member_id=member.id,
+    )
     return member
 
 
@@ -75,17 +89,28 @@ def begin(db_session, brand, member, direction=IN, amount=3000, key="member:x:wa
 
 
 def count(db_session, member, kind) -> int:
-    return db_session.scalar(select(func.count()).select_from(LedgerTransaction).where(
-        LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind))
+    return db_session.scalar(
+        select(func.count())
+        .select_from(LedgerTransaction)
+        .where(LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind)
+    )
 
 
-@pytest.mark.parametrize("answer, outcome, held", [
-    ("30.00", DONE, 3000), (None, PENDING, None), (AdapterError("vendor_unavailable"), PENDING, None),
-    (TimeoutError(), PENDING, None), (ConnectionResetError(), PENDING, None),
-    (AdapterError("vendor_insufficient_funds"), REFUSED, None),
-    (AdapterError("vendor_insufficient_funds", balance="12.34"), REFUSED, 1234),
-    (AdapterError("transfer_conflict"), REFUSED, None), ("not money", DONE, None), ("-1.00", DONE, None),
-])
+@pytest.mark.parametrize(
+    "answer, outcome, held",
+    [
+        ("30.00", DONE, 3000),
+        (None, PENDING, None),
+        (AdapterError("vendor_unavailable"), PENDING, None),
+        (TimeoutError(), PENDING, None),
+        (ConnectionResetError(), PENDING, None),
+        (AdapterError("vendor_insufficient_funds"), REFUSED, None),
+        (AdapterError("vendor_insufficient_funds", balance="12.34"), REFUSED, 1234),
+        (AdapterError("transfer_conflict"), REFUSED, None),
+        ("not money", DONE, None),
+        ("-1.00", DONE, None),
+    ],
+)
 def test_what_an_answer_means(db_session, brand, member, answer, outcome, held):
     tenant, plugins, vendor, _ = brand
     pending = begin(db_session, brand, member)
@@ -97,9 +122,11 @@ def test_what_an_answer_means(db_session, brand, member, answer, outcome, held):
 def balances(brand, member) -> tuple[int, int, int]:
     """Main, the vendor wallet and the house's vendor settlement, as the database has them."""
     ledger = brand[3]
-    return (ledger.balance(ledger.member_account(member.id)),
-            ledger.balance(ledger.member_account(member.id, "vendor", VENDOR)),
-            ledger.balance(ledger.house_account("vendor_settlement")))
+    return (
+        ledger.balance(ledger.member_account(member.id)),
+        ledger.balance(ledger.member_account(member.id, "vendor", VENDOR)),
+        ledger.balance(ledger.house_account("vendor_settlement")),
+    )
 
 
 def test_a_transfer_settles_once(db_session, brand, member):
@@ -131,18 +158,25 @@ def test_out_refused_moves_nothing_and_done_pays_main(db_session, brand, member)
     assert count(db_session, member, VENDOR_RESULT) == 0
 
 
-@pytest.mark.parametrize("direction, amount, held, after", [
-    (IN, 3000, 2500, (7000, 2500)),    # in: lost 5.00 there before this transfer
-    (IN, 3000, 3600, (7000, 3600)),    # in: won 6.00
-    (OUT, 1000, 500, (8000, 500)),        # out after losing 15.00 of the 30.00
-    (OUT, 1000, 4000, (8000, 4000)),     # out of more than the mirror held: the winnings
-])
+@pytest.mark.parametrize(
+    "direction, amount, held, after",
+    [
+        (IN, 3000, 2500, (7000, 2500)),  # in: lost 5.00 there before this transfer
+        (IN, 3000, 3600, (7000, 3600)),  # in: won 6.00
+        (OUT, 1000, 500, (8000, 500)),  # out after losing 15.00 of the 30.00
+        (OUT, 1000, 4000, (8000, 4000)),  # out of more than the mirror held: the winnings
+    ],
+)
 def test_the_mirror_becomes_what_the_vendor_holds(db_session, brand, member, direction, amount, held, after):
     """What the member won or lost at the vendor since the last transfer is posted against the
     house's vendor settlement; the wallet then holds what the vendor said."""
     if direction == OUT:
-        settle(db_session, brand[3], begin(db_session, brand, member, key="member:x:walletTransfer:in-first"),
-               Answer(DONE, 3000))
+        settle(
+            db_session,
+            brand[3],
+            begin(db_session, brand, member, key="member:x:walletTransfer:in-first"),
+            Answer(DONE, 3000),
+        )
     before = balances(brand, member)
     pending = begin(db_session, brand, member, direction, amount)
     assert settle(db_session, brand[3], pending, Answer(DONE, held)) == DONE
@@ -174,19 +208,33 @@ def test_one_transfer_at_a_time_with_a_vendor(db_session, brand, member):
     pending = begin(db_session, brand, member)
     for direction, amount in ((IN, 100), (IN, None), (OUT, None)):
         with pytest.raises(TransferBusy) as busy:
-            start(db_session, brand[3], member.id, VENDOR, direction, amount, f"member:x:walletTransfer:{direction}-busy")
+            start(
+                db_session, brand[3], member.id, VENDOR, direction, amount, f"member:x:walletTransfer:{direction}-busy"
+            )
         assert (busy.value.status, busy.value.code, busy.value.pending_id, busy.value.stuck) == (
-            409, "transfer_in_progress", pending.id, False)
-    assert start(db_session, brand[3], member.id, "OTHER", IN, 100, "member:x:walletTransfer:elsewhere").status == PENDING
+            409,
+            "transfer_in_progress",
+            pending.id,
+            False,
+        )
+    assert (
+        start(db_session, brand[3], member.id, "OTHER", IN, 100, "member:x:walletTransfer:elsewhere").status == PENDING
+    )
     assert brand[3].balance(brand[3].member_account(member.id)) == 10000 - 3000 - 100  # nothing held for the refused
     settle(db_session, brand[3], pending, Answer(DONE, 3000))
-    assert start(db_session, brand[3], member.id, VENDOR, OUT, 100, "member:x:walletTransfer:after-it").status == PENDING
+    assert (
+        start(db_session, brand[3], member.id, VENDOR, OUT, 100, "member:x:walletTransfer:after-it").status == PENDING
+    )
 
 
-@pytest.mark.parametrize("held, amount, mirror", [
-    ("20.00", 2000, 2000), ("35.50", 3550, 3550),
-    (AdapterError("vendor_unavailable"), 3000, 3000),  # the vendor cannot say: the mirror's amount
-])
+@pytest.mark.parametrize(
+    "held, amount, mirror",
+    [
+        ("20.00", 2000, 2000),
+        ("35.50", 3550, 3550),
+        (AdapterError("vendor_unavailable"), 3000, 3000),  # the vendor cannot say: the mirror's amount
+    ],
+)
 def test_all_going_out_is_what_the_vendor_holds(db_session, brand, member, held, amount, mirror):
     tenant, plugins, vendor, ledger = brand
     settle(db_session, ledger, begin(db_session, brand, member), Answer(DONE, 3000))
@@ -215,7 +263,10 @@ def test_the_reconciler_leaves_young_transfers_alone(db_session, brand, member):
     pending = begin(db_session, brand, member)
     vendor.answer = "30.00"
     assert reconcile_transfers(db_session, tenant, plugins, older_than=timedelta(minutes=1)) == {
-        "done": 0, "failed": 0, "pending": 0}
+        "done": 0,
+        "failed": 0,
+        "pending": 0,
+    }
     assert vendor.asked == []
     later = utcnow() + timedelta(minutes=2)
     assert reconcile_transfers(db_session, tenant, plugins, older_than=timedelta(minutes=1), at=later)["done"] == 1
@@ -227,8 +278,9 @@ def test_request_ids(value):
     assert require_request_id({"requestId": value}) == value
 
 
-@pytest.mark.parametrize("value", [None, "abcdefg", "a" * 65, "abcdefg!", "abc defg", 12345678, ["abcdefgh"],
-                                   "abcdefgh\n"])
+@pytest.mark.parametrize(
+    "value", [None, "abcdefg", "a" * 65, "abcdefg!", "abc defg", 12345678, ["abcdefgh"], "abcdefgh\n"]
+)
 def test_bad_request_ids(value):
     with pytest.raises(ApiError) as refused:
         require_request_id({"requestId": value})

@@ -1,8 +1,9 @@
 """Migration 0014 on withdrawals made before it (SQLite, or PostgreSQL when the suite runs there):
 a claim an operator held received gets back what the member said, every resolution gets its
 amount, moment and operator, every confirmation its moment; going back gives the old rows."""
+
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
@@ -11,27 +12,85 @@ from sqlalchemy.orm import Session
 
 from databases import own_database
 from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.settings import ROOT
 from tessera.migrate import alembic_config, upgrade
 from tessera.plugins import plugin_manager, settings_schemas
-from tessera.core.settings import ROOT
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
 
-T0 = datetime(2026, 11, 20, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 20, 8, 0, tzinfo=UTC)
 CLAIMED, RESOLVED = T0 + timedelta(hours=1), T0 + timedelta(hours=5)
-MEMBERS = sa.table("members", *(sa.column(name) for name in (
-    "tenant_id", "username", "username_key", "password_is_default", "member_type", "nickname", "status", "created_at",
-    "first_login_done", "referral_code")))
-BANK_ACCOUNTS = sa.table("bank_accounts", *(sa.column(name) for name in (
-    "tenant_id", "member_id", "bank_name", "account_name", "account_number", "created_at")))
-WITHDRAWALS = sa.table("withdrawals", *(sa.column(name) for name in (
-    "id", "tenant_id", "member_id", "bank_account_id", "bank_name", "account_name", "account_number", "amount_minor",
-    "status", "confirmation", "received_minor", "proof", "confirm_by", "paid_at", "resolution", "refunded_minor",
-    "request_key", "created_at", "updated_at")))
-AUDIT = sa.table("audit_events", sa.column("tenant_id"), sa.column("member_id"), sa.column("kind"),
-                 sa.column("created_at"), sa.column("detail", sa.JSON))
-NEW = ("confirmation", "received_minor", "confirmed_at", "resolution", "resolved_received_minor", "refunded_minor",
-       "resolved_by", "resolved_at", "resolution_note")
+MEMBERS = sa.table(
+    "members",
+    *(
+        sa.column(name)
+        for name in (
+            "tenant_id",
+            "username",
+            "username_key",
+            "password_is_default",
+            "member_type",
+            "nickname",
+            "status",
+            "created_at",
+            "first_login_done",
+            "referral_code",
+        )
+    ),
+)
+BANK_ACCOUNTS = sa.table(
+    "bank_accounts",
+    *(
+        sa.column(name)
+        for name in ("tenant_id", "member_id", "bank_name", "account_name", "account_number", "created_at")
+    ),
+)
+WITHDRAWALS = sa.table(
+    "withdrawals",
+    *(
+        sa.column(name)
+        for name in (
+            "id",
+            "tenant_id",
+            "member_id",
+            "bank_account_id",
+            "bank_name",
+            "account_name",
+            "account_number",
+            "amount_minor",
+            "status",
+            "confirmation",
+            "received_minor",
+            "proof",
+            "confirm_by",
+            "paid_at",
+            "resolution",
+            "refunded_minor",
+            "request_key",
+            "created_at",
+            "updated_at",
+        )
+    ),
+)
+AUDIT = sa.table(
+    "audit_events",
+    sa.column("tenant_id"),
+    sa.column("member_id"),
+    sa.column("kind"),
+    sa.column("created_at"),
+    sa.column("detail", sa.JSON),
+)
+NEW = (
+    "confirmation",
+    "received_minor",
+    "confirmed_at",
+    "resolution",
+    "resolved_received_minor",
+    "refunded_minor",
+    "resolved_by",
+    "resolved_at",
+    "resolution_note",
+)
 # id -> (the old row's confirmation, received, resolution, refunded, confirm_by, updated_at)
 OLD_ROWS = {
     1: ("forced_received", 0, "forced_received", None, T0 + timedelta(minutes=30), RESOLVED),  # held received
@@ -64,30 +123,71 @@ def before(database_url):
         session.commit()
     with engine.begin() as connection:
         tenant = connection.execute(sa.text("SELECT id FROM tenants WHERE slug = 'demo-bd'")).scalar()
-        connection.execute(MEMBERS.insert().values(
-            tenant_id=tenant, username="old01", username_key="old01", password_is_default=False, member_type=4,
-            nickname="old01", status="active", created_at=T0, first_login_done=True, referral_code="OLDCODE1"))
+        connection.execute(
+            MEMBERS.insert().values(
+                tenant_id=tenant,
+                username="old01",
+                username_key="old01",
+                password_is_default=False,
+                member_type=4,
+                nickname="old01",
+                status="active",
+                created_at=T0,
+                first_login_done=True,
+                referral_code="OLDCODE1",
+            )
+        )
         member = connection.execute(sa.text("SELECT id FROM members WHERE username = 'old01'")).scalar()
-        connection.execute(BANK_ACCOUNTS.insert().values(tenant_id=tenant, member_id=member, bank_name="City Bank",
-                                                         account_name="Rahim", account_number="5555123456",
-                                                         created_at=T0))
+        connection.execute(
+            BANK_ACCOUNTS.insert().values(
+                tenant_id=tenant,
+                member_id=member,
+                bank_name="City Bank",
+                account_name="Rahim",
+                account_number="5555123456",
+                created_at=T0,
+            )
+        )
         account = connection.execute(sa.text("SELECT id FROM bank_accounts")).scalar()
         for row_id, (confirmation, received, resolution, refunded, confirm_by, updated_at) in OLD_ROWS.items():
-            connection.execute(WITHDRAWALS.insert().values(
-                id=row_id, tenant_id=tenant, member_id=member, bank_account_id=account, bank_name="City Bank",
-                account_name="Rahim", account_number="5555123456", amount_minor=60000,
-                status="pending" if confirmation is None else "paid", confirmation=confirmation,
-                received_minor=received, proof="withdrawal-proofs/p.png" if row_id in (1, 3) else None,
-                confirm_by=confirm_by, paid_at=None if confirmation is None else T0, resolution=resolution,
-                refunded_minor=refunded, request_key=f"member:{member}:withdrawal:old{row_id:05d}", created_at=T0,
-                updated_at=updated_at))
-        audit = [("withdrawal_confirmed", CLAIMED, {"withdrawal": 1, "result": "not_received"}),
-                 ("withdrawal_resolved", RESOLVED, {"withdrawal": 1, "outcome": "forced_received", "operator": "desk"}),
-                 ("withdrawal_confirmed", CLAIMED, {"withdrawal": 3, "result": "not_received"}),
-                 ("withdrawal_resolved", RESOLVED, {"withdrawal": 3, "outcome": "refund", "operator": "back-office"}),
-                 ("withdrawal_confirmed", T0, {"withdrawal": [1]}), ("login", T0, {"withdrawal": 1})]
-        connection.execute(AUDIT.insert(), [{"tenant_id": tenant, "member_id": member, "kind": kind, "created_at": at,
-                                             "detail": detail} for kind, at, detail in audit])
+            connection.execute(
+                WITHDRAWALS.insert().values(
+                    id=row_id,
+                    tenant_id=tenant,
+                    member_id=member,
+                    bank_account_id=account,
+                    bank_name="City Bank",
+                    account_name="Rahim",
+                    account_number="5555123456",
+                    amount_minor=60000,
+                    status="pending" if confirmation is None else "paid",
+                    confirmation=confirmation,
+                    received_minor=received,
+                    proof="withdrawal-proofs/p.png" if row_id in (1, 3) else None,
+                    confirm_by=confirm_by,
+                    paid_at=None if confirmation is None else T0,
+                    resolution=resolution,
+                    refunded_minor=refunded,
+                    request_key=f"member:{member}:withdrawal:old{row_id:05d}",
+                    created_at=T0,
+                    updated_at=updated_at,
+                )
+            )
+        audit = [
+            ("withdrawal_confirmed", CLAIMED, {"withdrawal": 1, "result": "not_received"}),
+            ("withdrawal_resolved", RESOLVED, {"withdrawal": 1, "outcome": "forced_received", "operator": "desk"}),
+            ("withdrawal_confirmed", CLAIMED, {"withdrawal": 3, "result": "not_received"}),
+            ("withdrawal_resolved", RESOLVED, {"withdrawal": 3, "outcome": "refund", "operator": "back-office"}),
+            ("withdrawal_confirmed", T0, {"withdrawal": [1]}),
+            ("login", T0, {"withdrawal": 1}),
+        ]
+        connection.execute(
+            AUDIT.insert(),
+            [
+                {"tenant_id": tenant, "member_id": member, "kind": kind, "created_at": at, "detail": detail}
+                for kind, at, detail in audit
+            ],
+        )
     yield database_url, engine
     engine.dispose()
 
@@ -103,7 +203,7 @@ def _utc(value):
     """A moment as both databases give it back: aware, in UTC."""
     if not isinstance(value, datetime):
         return value
-    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def test_claims_and_resolutions_come_apart(before):

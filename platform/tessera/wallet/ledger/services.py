@@ -240,8 +240,9 @@ class Ledger:
         first.replayed = True
         return first
 
-    def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
-        transaction = LedgerTransaction(
+    def _fields(self, key, kind, member_id, reference, remark, prints) -> dict:
+        """A transaction's row, as both ways of posting write it."""
+        return dict(
             tenant_id=self.tenant_id,
             idempotency_key=key,
             kind=kind,
@@ -249,7 +250,11 @@ class Ledger:
             fingerprint=prints,
             reference=reference,
             remark=remark,
+            created_at=utcnow(),
         )
+
+    def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
+        transaction = LedgerTransaction(**self._fields(key, kind, member_id, reference, remark, prints))
         self.db.add(transaction)
         self.db.flush()
         postings = []
@@ -272,16 +277,7 @@ class Ledger:
         """PostgreSQL: one statement, POST_AT_ONCE, and no savepoint; the accounts' rows then stay
         locked only until the caller commits. A taken key means the first post stands (nothing was
         locked). A refusal for funds takes back what moved and deletes the row: nothing is left."""
-        fields = dict(
-            tenant_id=self.tenant_id,
-            idempotency_key=key,
-            kind=kind,
-            member_id=member_id,
-            fingerprint=prints,
-            reference=reference,
-            remark=remark,
-            created_at=utcnow(),
-        )
+        fields = self._fields(key, kind, member_id, reference, remark, prints)
         ordered = sorted(legs, key=lambda leg: leg.account.id)
         rows = self.db.execute(
             POST_AT_ONCE,
