@@ -1,4 +1,5 @@
 // Component and hook tests of the shell, the client kit and the micro-frontends, in jsdom.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     include: ['shell/**/*.test.{ts,tsx}', 'microfrontends/**/*.test.{ts,tsx}'],
     setupFiles: ['shell/test/setup.ts'],
     restoreMocks: true,
+    // One worker per core: by default vitest keeps one core free, which on a two-core machine runs
+    // the files one at a time.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -182,3 +182,20 @@ def tenant_ids(db_session) -> dict[str, int]:
 
 def pytest_configure(config):
     Path(ROOT / "var").mkdir(exist_ok=True)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="only the tests that can reach the database (those using the settings fixture): a second "
+        "run on another database repeats what depends on it and nothing else",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if "settings" in getattr(item, "fixturenames", ())]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
