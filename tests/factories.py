@@ -8,7 +8,6 @@ one within ``building_in(db)``.
 import itertools
 import secrets
 from contextlib import contextmanager
-from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
@@ -25,6 +24,7 @@ from tessera.games.launch.services import SESSION_LIFETIME, token_hash
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import FREE_PLAY, REAL, Member, username_key
 from tessera.identity.passwords import hash_password
+from tessera.plugins.kit import Clock  # the app's (``clock`` fixture) or a store's
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.ledger.services import Ledger, Leg
@@ -34,19 +34,6 @@ from tessera.wallet.payments.models import MANUAL, PAID, PENDING, REDIRECT, Depo
 PASSWORD = "Secret123"
 AGENT = 1  # the first of the agent types
 _sessions: list = []
-
-
-class Clock:
-    """A time moved by the test: ``clock.advance(minutes=31)``; the app's (``clock`` fixture) or a store's."""
-
-    def __init__(self):
-        self.now = utcnow()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
 
 
 @contextmanager

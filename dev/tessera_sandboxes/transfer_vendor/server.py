@@ -23,14 +23,13 @@ from pathlib import Path
 
 from webob import Request, Response
 
+from tessera.plugins.client import signature_refusal
 from tessera_plugins.transfer_vendor.protocol import (
     MAX_BETS_PAGE,
     MONEY,
     OPERATOR_HEADER,
     PLAYER,
     POSITION,
-    SIGNATURE_HEADER,
-    TIMESTAMP_HEADER,
     TRANSFER_ID,
     canonical_query,
     fresh,
@@ -138,20 +137,10 @@ class VendorSandbox:
         if handler is None:
             return _error(404, "not_found")
         operator = request.headers.get(OPERATOR_HEADER, "")
-        timestamp = request.headers.get(TIMESTAMP_HEADER, "")
-        if not verify(
-            self.secrets.get(operator, ""),
-            request.headers.get(SIGNATURE_HEADER, ""),
-            method,
-            path,
-            canonical_query(request.GET.items()),
-            operator,
-            timestamp,
-            request.body,
-        ):
-            return _error(401, "signature_invalid")
-        if not fresh(timestamp, time.time()):
-            return _error(401, "timestamp_stale")
+        query = canonical_query(request.GET.items())
+        refusal = signature_refusal(self.secrets, request.headers, method, path, query, request.body)
+        if refusal is not None:
+            return _error(401, refusal)
         return handler(request, operator)
 
     def public(self, request: Request) -> Response | None:

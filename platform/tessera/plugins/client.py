@@ -157,24 +157,24 @@ def signed_headers(
     }
 
 
+def signature_refusal(secrets: dict, headers, method: str, path: str, query: str, body: bytes) -> str | None:
+    """Why a call signed as ``signed_headers`` does is refused by a service that knows ``secrets``
+    (operator id -> secret): ``"signature_invalid"`` (an unknown operator included) or
+    ``"timestamp_stale"``; None when it stands. ``headers`` in any case."""
+    seen = {str(name).lower(): str(value) for name, value in dict(headers).items()}
+    operator, stamp = seen.get(OPERATOR_HEADER.lower(), ""), seen.get(TIMESTAMP_HEADER.lower(), "")
+    signature = seen.get(SIGNATURE_HEADER.lower(), "")
+    if not verify_request(secrets.get(operator, ""), signature, method, path, query, operator, stamp, body):
+        return "signature_invalid"
+    if not fresh(stamp, time.time()):
+        return "timestamp_stale"
+    return None
+
+
 def verified(settings: dict, headers: dict, method: str, path: str, query: str, body: bytes) -> bool:
     """Whether ``headers`` (any case) sign the call as ``signed_headers`` does, for these settings, now."""
-    seen = {str(name).lower(): str(value) for name, value in dict(headers).items()}
-    stamp = seen.get(TIMESTAMP_HEADER.lower(), "")
-    return (
-        seen.get(OPERATOR_HEADER.lower()) == settings["operator_id"]
-        and fresh(stamp, time.time())
-        and verify_request(
-            settings["secret"],
-            seen.get(SIGNATURE_HEADER.lower(), ""),
-            method,
-            path,
-            query,
-            settings["operator_id"],
-            stamp,
-            body,
-        )
-    )
+    known = {settings["operator_id"]: settings["secret"]}
+    return signature_refusal(known, headers, method, path, query, body) is None
 
 
 # -- Calls ----------------------------------------------------------------------------------------
