@@ -27,16 +27,6 @@ def category(vendor: dict) -> str | None:
     return game_type if game_type in CATEGORIES else None
 
 
-def offers(plugins) -> tuple[dict[str, Offer], list[str]]:
-    """The brand's vendors by vassalage and the plugins that could not say which they offer now."""
-    return plugins.game_offers()
-
-
-def vendors(plugins) -> list[dict]:
-    """The vendors of the brand's plugins in tenant.toml order (those that answer now)."""
-    return plugins.game_vendors()
-
-
 def lane_order(vendor: dict) -> tuple[int, bool]:
     """Where a vendor stands among the brand's: by lane, RCB last in its own."""
     return CATEGORIES.index(category(vendor)), vendor["vassalage"] == LAST_VENDOR

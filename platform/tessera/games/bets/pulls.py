@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from tessera.core.timeutil import as_utc, utcnow
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
 from tessera.games.catalog.models import Game
-from tessera.games.vendors import TRANSFER, category, decimal_minor, offers
+from tessera.games.vendors import TRANSFER, category, decimal_minor
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError, Offer
 from tessera.wallet.money import LARGEST
@@ -34,7 +34,7 @@ class BadRecord(ValueError):
 def transfer_vendors(plugins) -> tuple[list[Offer], list[str]]:
     """The brand's transfer-wallet vendors with the plugins offering them, and the plugins that
     could not say which vendors they offer."""
-    brand_offers, failed = offers(plugins)
+    brand_offers, failed = plugins.game_offers()
     return [offer for offer in brand_offers.values() if offer.vendor.get("walletMode") == TRANSFER], failed
 
 

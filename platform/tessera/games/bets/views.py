@@ -5,14 +5,13 @@ from pyramid.view import view_config
 from tessera.core.cache import memo
 from tessera.core.timeutil import now
 from tessera.games.bets import profit, services, winners
-from tessera.games.vendors import vendors
 from tessera.identity.permissions import Permissions
 
 
 def vendor_names(request) -> dict[str, str]:
     """The brand's vendors' names by vassalage."""
     return memo(request.registry, "game_vendor_names").get(
-        request.tenant.id, lambda: {v["vassalage"]: v["displayName"] for v in vendors(request.plugins)}
+        request.tenant.id, lambda: {v["vassalage"]: v["displayName"] for v in request.plugins.game_vendors()}
     )
 
 

@@ -15,7 +15,7 @@ from typing import Literal, overload
 from sqlalchemy import insert, select, text, update
 
 from tessera.games.catalog.models import Game
-from tessera.games.vendors import category, decimal_minor, offers
+from tessera.games.vendors import category, decimal_minor
 from tessera.plugins import AdapterError, Offer
 
 log = logging.getLogger(__name__)
@@ -219,7 +219,7 @@ def sync_catalog(db, tenant, plugins, at: datetime) -> dict:
     vendors, no vendor's games are retired for being missing. The caller commits, then calls
     :func:`vacuum_after_sync`.
     """
-    brand_offers, failed_plugins = offers(plugins)
+    brand_offers, failed_plugins = plugins.game_offers()
     _one_sync_at_a_time(db, tenant.id)
     report: dict[str, dict] = {"vendors": {}, "failed": {name: "vendors_unavailable" for name in failed_plugins}}
     for offer in brand_offers.values():

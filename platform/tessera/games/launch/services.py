@@ -20,7 +20,7 @@ from sqlalchemy import select
 from tessera.core.envelope import ApiError
 from tessera.games.catalog.services import find_game
 from tessera.games.launch.models import GameSession
-from tessera.games.vendors import SEAMLESS, vendors
+from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError
 from tessera.wallet.requests import request_key
@@ -48,7 +48,7 @@ def launchable(db, tenant_id: int, plugins, vassalage: str, game_code: str) -> L
     game = find_game(db, tenant_id, vassalage, game_code)
     if game is None:
         raise ApiError(404, "game_unknown", gameCode=game_code, vassalage=vassalage)
-    vendor = next((v for v in vendors(plugins) if v["vassalage"] == vassalage), None)
+    vendor = next((v for v in plugins.game_vendors() if v["vassalage"] == vassalage), None)
     if vendor is None:
         raise ApiError(503, "game_unavailable", vassalage=vassalage)
     return Launchable(game.id, game.vassalage, game.game_code, vendor.get("walletMode"))

@@ -2,7 +2,7 @@
 
 import logging
 
-from tessera.games.vendors import CATEGORIES, LAST_VENDOR, category, vendors
+from tessera.games.vendors import CATEGORIES, LAST_VENDOR, category
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +20,7 @@ def _card(vendor: dict) -> dict:
 def game_menus(plugins, translate) -> list[dict]:
     """Every lane, in order, each with its vendors' cards (none when the brand has no vendor of it)."""
     cards: dict[str, list[dict]] = {lane: [] for lane in CATEGORIES}
-    for vendor in vendors(plugins):
+    for vendor in plugins.game_vendors():
         lane = category(vendor)
         if lane is None:
             log.warning("game vendor of an unknown type", extra={"vassalage": vendor["vassalage"]})
