@@ -8,6 +8,7 @@ export const TEST_BRAND = {
   defaultLanguage: 'en',
   languages: ['en', 'bn'],
   currencySymbol: 'P',
+  timezone: 'Asia/Dhaka',
 };
 
 export const TEST_BOOTSTRAP: Bootstrap = {

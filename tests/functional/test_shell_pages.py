@@ -51,6 +51,7 @@ def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
     assert (ph.html["lang"], ph.html["data-theme"], ph.bootstrap["brand"]["currencySymbol"]) == ("en", "dark", "P")
     assert bd.bootstrap["publicKey"]["kid"] != ph.bootstrap["publicKey"]["kid"]
     assert bd.bootstrap["brand"]["logo"] == ph.bootstrap["brand"]["logo"] == "/assets/logo.svg"
+    assert (bd.bootstrap["brand"]["timezone"], ph.bootstrap["brand"]["timezone"]) == ("Asia/Dhaka", "Asia/Manila")
     assert set(bd.bootstrap["remotes"]) == {"memberCentre", "agentCentre"}
     assert "en" in bd.bootstrap["languages"] and len(bd.bootstrap["languages"]) >= 40
 

@@ -113,8 +113,10 @@ def test_the_brand_and_its_settings(brand_app):
         "languages": ["bn", "en"],
         "theme": "light",
         "logo": "/assets/logo.svg",
+        "timezone": "Asia/Dhaka",
     }
     assert ph["brand"]["theme"] == "dark" and ph["brand"]["currencySymbol"] == "P"
+    assert ph["brand"]["timezone"] == "Asia/Manila"
     assert bd["whitelabel"]["USERNAMEREG3"] is True and bd["whitelabel"]["MOBILENUMREG3"] is False
     assert ph["whitelabel"]["USERNAMEREG3"] is False and ph["whitelabel"]["MOBILENUMREG3"] is True
     assert bd["register"]["mobileNum"]["required"] is False and ph["register"]["mobileNum"]["required"] is True

@@ -5,6 +5,8 @@ export interface Brand {
   defaultLanguage: string;
   languages: string[];
   currencySymbol: string;
+  /** The IANA time zone the brand counts its days in (record pages, reports). */
+  timezone: string;
 }
 
 export interface Bootstrap {

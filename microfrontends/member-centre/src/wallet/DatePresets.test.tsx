@@ -33,7 +33,7 @@ beforeAll(registerTranslations);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
+  vi.setSystemTime(new Date(Date.UTC(2026, 10, 23, 6, 0, 0))); // noon in the test brand's Asia/Dhaka
 });
 
 afterEach(() => vi.useRealTimers());
@@ -66,6 +66,14 @@ describe('date presets', () => {
     fireEvent.click(button('Previous 7 days'));
     expect(days()).toEqual(['2026-11-16', '2026-11-22']);
     expect(screen.getByLabelText('End date').getAttribute('max')).toBe('2026-11-23');
+  });
+
+  test("today is the brand's: past its midnight, the new day is already today", () => {
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 23, 18, 12, 0))); // 00:12 on the 24th in Asia/Dhaka
+    renderPresets();
+    fireEvent.click(button('Today'));
+    expect(days()).toEqual(['2026-11-24', '2026-11-24']);
+    expect(screen.getByLabelText('End date').getAttribute('max')).toBe('2026-11-24');
   });
 
   test('days in the wrong order cannot be stepped', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../translations';
 import type { DateRange } from './api';
 import {
+  brandToday,
   canStep,
   DATE_PRESETS,
   DATE_STEPS,
@@ -25,7 +26,7 @@ const DIRECTIONS: StepDirection[] = ['previous', 'next'];
 export function DatePresets({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const id = useId();
-  const today = new Date();
+  const today = brandToday();
   const lastDay = dayOf(today);
   const active = presetOf(range, today);
   const invalid = Boolean(range.startDate && range.endDate) && !isValidRange(range);

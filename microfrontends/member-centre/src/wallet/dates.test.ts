@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, canStep, isValidRange, presetOf, presetRange, stepRange } from './dates';
+import { addDays, brandToday, canStep, isValidRange, presetOf, presetRange, stepRange } from './dates';
 
 const TODAY = new Date(2026, 2, 3, 23, 30);
 
@@ -50,5 +50,14 @@ describe('date presets', () => {
     expect(canStep({ startDate: '2026-02-01', endDate: '2026-03-02' }, 'next', TODAY)).toBe(true);
     expect(canStep({ startDate: '2026-03-04', endDate: '2026-03-03' }, 'previous', TODAY)).toBe(false);
     expect(canStep({ startDate: '', endDate: '2026-03-01' }, 'next', TODAY)).toBe(false);
+  });
+
+  test("today is the brand's calendar day, wherever the member is", () => {
+    const day = (date: Date) => presetRange('today', date).endDate;
+    const instant = new Date(Date.UTC(2026, 10, 26, 18, 12));
+    expect(day(brandToday(instant, 'Asia/Dhaka'))).toBe('2026-11-27');
+    expect(day(brandToday(instant, 'UTC'))).toBe('2026-11-26');
+    expect(day(brandToday(instant, 'America/Sao_Paulo'))).toBe('2026-11-26');
+    expect(day(brandToday(new Date(Date.UTC(2026, 11, 31, 17, 30)), 'Asia/Ho_Chi_Minh'))).toBe('2027-01-01');
   });
 });

@@ -1,23 +1,36 @@
+import { readBootstrap } from '@tessera/kit';
 import type { DateRange } from './api';
 
 /** The presets of the record pages: today, the last 7 days, the last 30 days. */
 export const DATE_PRESETS = { today: 1, last7: 7, last30: 30 } as const;
 export type DatePreset = keyof typeof DATE_PRESETS;
 
-/** A calendar day as YYYY-MM-DD, in the member's own time zone. */
+/**
+ * Today in the brand's time zone, as midnight of that day in the member's own: the server counts
+ * the record pages' days in the brand's zone, so a member elsewhere (or past the brand's midnight)
+ * still sees today's records under today.
+ */
+export function brandToday(now: Date = new Date(), zone: string = readBootstrap().brand.timezone): Date {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((found) => found.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
+
+/** A calendar day as YYYY-MM-DD, of a date's local fields. */
 export function dayOf(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** The ``preset``'s days ending today, both inclusive. */
-export function presetRange(preset: DatePreset, today: Date = new Date()): DateRange {
+export function presetRange(preset: DatePreset, today: Date = brandToday()): DateRange {
   const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (DATE_PRESETS[preset] - 1));
   return { startDate: dayOf(start), endDate: dayOf(today) };
 }
 
 /** The preset a range is, if any. */
-export function presetOf(range: DateRange, today: Date = new Date()): DatePreset | null {
+export function presetOf(range: DateRange, today: Date = brandToday()): DatePreset | null {
   const presets = Object.keys(DATE_PRESETS) as DatePreset[];
   return presets.find((preset) => {
     const days = presetRange(preset, today);
@@ -45,7 +58,7 @@ export function addDays(day: string, days: number): string {
  * The ``days`` days just before the range's start, or just after its end. The next days never
  * reach past today: when they would, they are the last ``days`` days instead.
  */
-export function stepRange(range: DateRange, direction: StepDirection, days: DateStep, today: Date = new Date()): DateRange {
+export function stepRange(range: DateRange, direction: StepDirection, days: DateStep, today: Date = brandToday()): DateRange {
   if (direction === 'previous') {
     const endDate = addDays(range.startDate, -1);
     return { startDate: addDays(endDate, -(days - 1)), endDate };
@@ -57,6 +70,6 @@ export function stepRange(range: DateRange, direction: StepDirection, days: Date
 }
 
 /** Whether a range can step that way: it must be valid, and only a range ending before today moves on. */
-export function canStep(range: DateRange, direction: StepDirection, today: Date = new Date()): boolean {
+export function canStep(range: DateRange, direction: StepDirection, today: Date = brandToday()): boolean {
   return isValidRange(range) && (direction === 'previous' || range.endDate < dayOf(today));
 }

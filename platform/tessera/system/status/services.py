@@ -157,6 +157,7 @@ def brand_summary(tenant) -> dict:
         "languages": tenant.languages,
         "theme": tenant.theme,
         "logo": asset_url(tenant.config.get("logo")),
+        "timezone": tenant.config.get("timezone") or "UTC",
     }
 
 
