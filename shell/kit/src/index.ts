@@ -17,6 +17,7 @@ export type { MemberInfo } from './member';
 export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney } from './money';
+export { dayOf } from './dates';
 export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
 export { useForm } from './formState';
