@@ -11,8 +11,10 @@ import hmac
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 from urllib.parse import quote, urlencode
 
@@ -285,3 +287,25 @@ class SignedClient:
         ):
             raise self.unavailable(f"{path} without a list of {key} with {', '.join(required)}")
         return items
+
+
+# -- Captcha challenges: issued under a random id for a while, answered once ---------------------
+
+MAX_CHALLENGE_ID = 64
+
+
+def issue_challenge(store, prefix: str, ttl_seconds: int, keep: Callable[[str], str]) -> str:
+    """A new captcha challenge: a random id, with ``keep(id)`` held in the brand's ``store`` under
+    ``prefix`` + id for ``ttl_seconds``. The id goes to the member; what is kept never does."""
+    challenge_id = secrets.token_urlsafe(24)
+    store.put(prefix + challenge_id, keep(challenge_id), timedelta(seconds=ttl_seconds))
+    return challenge_id
+
+
+def take_challenge(store, prefix: str, answer) -> tuple[str | None, str | None]:
+    """The answer's ``captchaId`` and what its challenge kept, taken from the store: an attempt,
+    right or wrong, uses the challenge up. (None, None) for an answer without a well-formed id."""
+    challenge_id = answer.get("captchaId") if isinstance(answer, dict) else None
+    if not isinstance(challenge_id, str) or not 0 < len(challenge_id) <= MAX_CHALLENGE_ID:
+        return None, None
+    return challenge_id, store.take(prefix + challenge_id)
