@@ -208,6 +208,16 @@ def tessera_game_vendors(tenant, settings):
     long after a round settled its protocol may still credit it, default 24)."""
 
 
+@hookspec
+def tessera_vendor_hosts(tenant, settings):
+    """Return where a browser loads this plugin's vendors from, as the brand's settings say (no
+    call to the vendor): ``{"images": [...], "games": [...]}``, each a list of origins
+    (``https://cdn.vendor.example``, ``http://127.0.0.1:6550``: scheme, host and optional port,
+    no path), the icons' hosts and the hosts of the game pages a launch opens. The brand's pages
+    admit them (content security policy; the status call's ``imageCDNs`` and ``launchGameCDNs``)
+    beside the hosts its tenant.toml ``[cdn]`` lists, while the brand enables the plugin."""
+
+
 @hookspec(firstresult=True)
 def tessera_game_catalog(tenant, settings, vassalage):
     """Return the games of vendor ``vassalage``: an iterable of dicts (gameCode, displayName,
