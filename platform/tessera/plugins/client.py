@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
 
@@ -38,6 +38,32 @@ STANDARD_SETTINGS = {
     "secret": {"type": "string"},  # "env:NAME" in tenant.toml
     "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
 }
+
+
+# More hosts a vendor's icons (``image_hosts``) and game pages (``game_hosts``) come from than its
+# ``base_url``'s, as origins; a vendor plugin takes them with ``settings_schema(**HOST_SETTINGS)``.
+ORIGIN_PATTERN = r"^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$"
+HOST_SETTINGS = {
+    name: {"type": "array", "uniqueItems": True, "items": {"type": "string", "pattern": ORIGIN_PATTERN}}
+    for name in ("image_hosts", "game_hosts")
+}
+
+
+def origin(url: str) -> str:
+    """``https://games.example:8443/api`` -> ``https://games.example:8443``."""
+    parts = urlsplit(url)
+    host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port is not None else "")
+
+
+def vendor_hosts(settings: dict) -> dict[str, list[str]]:
+    """A vendor plugin's ``tessera_vendor_hosts``: its ``base_url``'s origin, which serves its icons
+    and game pages, and the ``image_hosts`` and ``game_hosts`` its table adds."""
+    base = origin(settings["base_url"])
+    return {
+        "images": list(dict.fromkeys([base, *settings.get("image_hosts", [])])),
+        "games": list(dict.fromkeys([base, *settings.get("game_hosts", [])])),
+    }
 
 
 def settings_schema(required=("base_url", "operator_id", "secret"), **properties) -> dict:
