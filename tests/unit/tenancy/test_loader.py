@@ -184,8 +184,8 @@ BROKEN = {
     ),
     "gateway channel amount with three decimals": (
         PH,
-        'min = "100.00"',
-        'min = "100.000"',
+        '\nmin = "100.00"',
+        '\nmin = "100.000"',
         PH,
         "plugins.signed-gateway.channels.0.min",
         "'100.000' is not an amount as text with at most two decimals, such as \"100.00\"",
@@ -642,7 +642,12 @@ def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal
     (tenants_dir / "demo-ph/assets/banners/borrowed.svg").symlink_to(tenants_dir / "demo-bd/assets/banners/cricket.svg")
     edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/borrowed.svg"')
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
-        (PH_BANNERS, "banners.1.image", "'banners/borrowed.svg' is not a file in demo-ph/assets/")
+        (
+            PH_BANNERS,
+            "banners.1.image",
+            "'banners/borrowed.svg' is not a file in demo-ph/assets/: put the file at "
+            "demo-ph/assets/banners/borrowed.svg, or name a file that is there or an https URL",
+        )
     ]
 
 
