@@ -107,7 +107,7 @@ def tenants_list(settings):
 
 
 def _add_launch_commands() -> None:
-    from tessera.tenancy.launch_commands import tenants_check, tenants_new, tenants_retire
+    from tessera.tenancy.launch import tenants_check, tenants_new, tenants_retire
 
     for command in (tenants_new, tenants_retire, tenants_check):
         tenants.add_command(command)
