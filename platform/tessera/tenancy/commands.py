@@ -104,13 +104,3 @@ def tenants_list(settings):
             hosts = ", ".join(sorted(d.host for d in tenant.domains))
             state = "active" if tenant.active else "inactive"
             click.echo(f"{tenant.slug}\t{state}\t{tenant.config.get('default_language')}\t{hosts}")
-
-
-def _add_launch_commands() -> None:
-    from tessera.tenancy.launch import tenants_check, tenants_new, tenants_retire
-
-    for command in (tenants_new, tenants_retire, tenants_check):
-        tenants.add_command(command)
-
-
-_add_launch_commands()

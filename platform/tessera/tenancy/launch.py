@@ -1,4 +1,5 @@
-"""``tessera tenants new``, ``retire`` and ``check``: launching a brand and retiring one."""
+"""``tessera tenants new``, ``retire`` and ``check``: launching a brand and retiring one (the
+``tessera`` command adds them to ``tessera tenants``)."""
 
 import shutil
 import sys
@@ -104,3 +105,6 @@ def tenants_check(settings, slug):
         click.echo(f"{len(failed)} of {len(answers)} service(s) did not take the brand's settings", err=True)
         sys.exit(1)
     click.echo(f"{len(answers)} service(s) answered" if answers else "no plugin of the brand talks to a remote service")
+
+
+LAUNCH_COMMANDS = (tenants_new, tenants_retire, tenants_check)
