@@ -1,7 +1,9 @@
 """The checks of a brand folder (``tenants/<slug>/``): tenant.toml against its schema, then the
 rules a schema cannot say (languages, time zone, register patterns, installed plugins and their
-own settings, hosts unique across brands), then its content files and the assets they name.
-Each problem is a :class:`LoadError` naming the file, the key and the reason.
+own settings, the secrets a live brand's plugins read from the environment, hosts unique across
+brands), then its content files and the assets they name. Each problem is a :class:`LoadError`
+naming the file, the key and the reason; where a value does not fit a pattern, the reason says
+what to write (the schema's ``x-expected``).
 """
 
 import difflib
