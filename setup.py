@@ -21,6 +21,8 @@ setup(
             "*/*.json",
             "locale/*.json",
             "templates/*.jinja2",
+            "tenancy/templates/*/*.toml",
+            "tenancy/templates/*/assets/*",
             "openapi/explorer/*.js",
             "migrations/*.py",
             "migrations/*.mako",

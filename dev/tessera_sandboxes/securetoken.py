@@ -14,6 +14,7 @@ import secrets
 import threading
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from urllib.parse import parse_qs
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding
@@ -40,12 +41,24 @@ class SecureToken:
         self.max_age = max_age
         self.failing = False
         self.fetches = 0
+        self.projects: dict[str, str] = {}  # web API key -> its project (what getProjectConfig answers)
         self.kid = self.add_key()
         self.server = LocalServer(_Handler, self)
 
     @property
     def certs_url(self) -> str:
         return self.server.origin + "/certs"
+
+    @property
+    def project_config_url(self) -> str:
+        return self.server.origin + "/projectConfig"
+
+    def open_project(self, project_id: str) -> str:
+        """A web API key of the project ``project_id``."""
+        api_key = f"key-{secrets.token_hex(12)}"
+        with self._lock:
+            self.projects[api_key] = project_id
+        return api_key
 
     def add_key(self) -> str:
         kid, key = secrets.token_hex(20), rsa_key()
@@ -105,7 +118,14 @@ class _Handler(QuietHandler):
         with service._lock:
             service.fetches += 1
             certificates = dict(service.certificates)
-        if self.path != "/certs":
+        path, _, query = self.path.partition("?")
+        if path == "/projectConfig":
+            project = service.projects.get(parse_qs(query).get("key", [""])[0])
+            if project is None:
+                self.answer(400, {"error": {"code": 400, "message": "API key not valid. Please pass a valid API key."}})
+            else:
+                self.answer(200, {"projectId": project, "authorizedDomains": ["localhost"]})
+        elif self.path != "/certs":
             self.answer(404, {"error": "not_found"})
         elif service.failing:
             self.answer(503, {"error": "unavailable"})

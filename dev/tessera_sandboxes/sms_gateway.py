@@ -1,9 +1,10 @@
 """A local SMS gateway speaking the protocol of the ``sms-http`` plugin (see its docstring).
 
 ``POST /v1/messages`` with ``Authorization: Bearer <api key>``, an ``Idempotency-Key`` header and
-JSON ``{"to", "from", "text"}`` answers 201 ``{"messageId"}``. It keeps what it sends per account,
-answers a repeated Idempotency-Key with the first message's id without sending again, and can be
-told to fail the next requests (``fail_next``).
+JSON ``{"to", "from", "text"}`` answers 201 ``{"messageId"}``; ``GET /v1/messages`` with the same
+``Authorization`` (the plugin's check) answers 200 ``{"account": "known"}`` for a known key, else
+401. It keeps what it sends per account, answers a repeated Idempotency-Key with the first
+message's id without sending again, and can be told to fail the next requests (``fail_next``).
 """
 
 import re
@@ -75,6 +76,15 @@ class SmsGateway:
 
 class _Handler(QuietHandler):
     service: SmsGateway
+
+    def do_GET(self):
+        api_key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+        if self.path != PATH:
+            self.answer(404, {"error": "not_found"})
+        elif api_key not in self.service.accounts:
+            self.answer(401, {"error": "unauthorized"})
+        else:
+            self.answer(200, {"account": "known"})
 
     def do_POST(self):
         status, value = self._outcome()

@@ -9,6 +9,7 @@ from tessera.games.commands import games
 from tessera.identity.accounts.commands import members
 from tessera.system.status.commands import maintenance
 from tessera.tenancy.commands import load, tenants
+from tessera.tenancy.launch import LAUNCH_COMMANDS
 from tessera.wallet.commands import ledger_commands, operators, payments, transfers
 
 
@@ -91,3 +92,5 @@ ledger = ledger_commands(vendor_rounds)
 # Each feature's commands, in the order of the features.
 for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games):
     main.add_command(command)
+for launch_command in LAUNCH_COMMANDS:
+    tenants.add_command(launch_command)

@@ -382,6 +382,22 @@ def test_two_approvals_at_once_credit_once(race_app, engine, committed):
         )
 
 
+# -- Channel titles by language ------------------------------------------------------------
+
+
+def test_a_gateway_channel_titled_by_language_is_listed_in_the_member_language(member_of, db_session):
+    gateway = {
+        "base_url": "https://pay.example/gateway",
+        "merchant_id": "demo-bd",
+        "secret": "s",
+        "channels": [{"channel": "bkash", "title": {"en": "bKash", "bn": "বিকাশ"}, "min": "100", "max": "25000"}],
+    }
+    set_brand(db_session, "demo-bd", plugins={"signed-gateway": gateway})
+    _, caller = member_of("demo-bd")
+    assert caller.get(CHANNELS, lang="bn")["value"]["channels"][0]["title"] == "বিকাশ"
+    assert caller.get(CHANNELS, lang="en")["value"]["channels"][0]["title"] == "bKash"
+
+
 # -- The bank transfer plugin --------------------------------------------------------------
 
 

@@ -13,63 +13,11 @@ from pathlib import Path
 import pytest
 import webtest
 from click.testing import CliRunner
-from sqlalchemy import select
 
 from calls import captcha_text, seal
+from cli_operator import Operator
 from tessera.app import make_app
 from tessera.commands import main
-from tessera.core.db import make_engine
-from tessera.core.settings import ROOT, Settings
-from tessera.tenancy.models import Tenant
-
-SECRET = "cli-test-secret-of-at-least-32-bytes"
-
-
-class Operator:
-    """Runs ``tessera`` with TESSERA_* pointing at a temporary database and a copy of tenants/."""
-
-    def __init__(self, tmp_path):
-        self.tenants_dir = tmp_path / "tenants"
-        shutil.copytree(ROOT / "tenants", self.tenants_dir)
-        self.settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'cli.sqlite'}",
-            tenants_dir=self.tenants_dir,
-            secret_key=SECRET,
-            log_format="text",
-        )
-        self.env = {
-            "TESSERA_DATABASE_URL": self.settings.database_url,
-            "TESSERA_TENANTS_DIR": str(self.tenants_dir),
-            "TESSERA_SECRET_KEY": SECRET,
-        }
-
-    def __call__(self, *args: str, exit_code: int = 0, input: str | None = None):
-        result = CliRunner().invoke(main, list(args), env=self.env, input=input)
-        assert result.exit_code == exit_code, result.output
-        return result
-
-    def edit(self, relative: str, old: str, new: str) -> None:
-        path = self.tenants_dir / relative
-        assert old in path.read_text("utf-8")
-        path.write_text(path.read_text("utf-8").replace(old, new, 1), "utf-8")
-
-    def brands(self) -> dict[str, tuple]:
-        engine = make_engine(self.settings.database_url)
-        try:
-            with engine.connect() as connection:
-                rows = connection.execute(select(Tenant.slug, Tenant.name, Tenant.active, Tenant.key_id))
-                return {slug: (name, active, key_id) for slug, name, active, key_id in rows}
-        finally:
-            engine.dispose()
-
-    def status(self, host: str) -> dict:
-        """The system status a member on ``host`` sees, served from this database."""
-        wsgi = make_app(self.settings)
-        try:
-            app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": host, "REMOTE_ADDR": "203.0.113.9"})
-            return app.get("/wps/system/status").json["value"]
-        finally:
-            wsgi.registry["db_engine"].dispose()
 
 
 @pytest.fixture
@@ -103,10 +51,18 @@ def test_validate_prints_each_problem_and_fails(tessera):
     assert result.stdout == ""
 
 
-def test_sync_creates_then_updates(tessera):
-    assert tessera("tenants", "sync").output == "created: demo-bd, demo-ph; updated: -; deactivated: -\n"
+def test_sync_creates_then_finds_nothing_to_change(tessera):
+    assert tessera("tenants", "sync").output.splitlines() == [
+        "demo-bd: created",
+        "demo-ph: created",
+        "created: demo-bd, demo-ph; updated: -; unchanged: -; deactivated: -",
+    ]
     first = tessera.brands()
-    assert tessera("tenants", "sync").output == "created: -; updated: demo-bd, demo-ph; deactivated: -\n"
+    assert tessera("tenants", "sync").output.splitlines() == [
+        "demo-bd: unchanged",
+        "demo-ph: unchanged",
+        "created: -; updated: -; unchanged: demo-bd, demo-ph; deactivated: -",
+    ]
     assert tessera.brands() == first
     assert {slug: active for slug, (_, active, _) in first.items()} == {"demo-bd": True, "demo-ph": True}
 
@@ -131,7 +87,9 @@ def test_list_shows_each_brand_with_its_hosts(synced):
 
 def test_a_removed_brand_is_listed_inactive(synced):
     shutil.rmtree(synced.tenants_dir / "demo-ph")
-    assert synced("tenants", "sync").output == "created: -; updated: demo-bd; deactivated: demo-ph\n"
+    assert synced("tenants", "sync").output.splitlines()[-1] == (
+        "created: -; updated: -; unchanged: demo-bd; deactivated: demo-ph"
+    )
     assert synced("tenants", "list").output.splitlines()[1] == "demo-ph\tinactive\ten\t"
 
 

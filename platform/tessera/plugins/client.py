@@ -31,12 +31,39 @@ MAX_SKEW_SECONDS = 300
 
 # -- Settings -------------------------------------------------------------------------------------
 
+# The shapes settings of every kind share. ``x-expected`` is what the brand checks say to write
+# where a value does not fit (instead of a pattern).
+BASE_URL = {
+    "type": "string",
+    "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$",
+    "x-expected": "an http(s) URL without query or fragment, such as 'https://api.example.com/v1'",
+}
+SECRET = {"type": "string", "x-expected": 'a secret, written as "env:NAME" to read it from the environment'}
+TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 60}
+CHANNEL = {
+    "type": "string",
+    "pattern": "^[a-z0-9][a-z0-9_-]{0,31}$",
+    "x-expected": "a payment method's code in lower case, such as 'bkash' (letters, digits, '_', '-')",
+}
+AMOUNT = {
+    "type": "string",
+    "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,2})?$",
+    "x-expected": 'an amount as text with at most two decimals, such as "100.00"',
+}
+TEXT = {"type": "string", "minLength": 1, "maxLength": 200}
+# A text members read: one string, or a table of languages that has English.
+TITLE = {
+    "oneOf": [TEXT, {"type": "object", "required": ["en"], "additionalProperties": TEXT}],
+    "x-expected": "a text, or a table of languages with at least English, such as "
+    '{ en = "Bank transfer", bn = "ব্যাংক ট্রান্সফার" }',
+}
+
 # The settings every signed service takes; a plugin's SETTINGS_SCHEMA adds its own (``settings_schema``).
 STANDARD_SETTINGS = {
-    "base_url": {"type": "string", "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"},
+    "base_url": BASE_URL,
     "operator_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
-    "secret": {"type": "string"},  # "env:NAME" in tenant.toml
-    "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+    "secret": SECRET,  # "env:NAME" in tenant.toml
+    "timeout_seconds": TIMEOUT,
 }
 
 
@@ -74,6 +101,18 @@ def settings_schema(required=("base_url", "operator_id", "secret"), **properties
         "required": list(required),
         "properties": {**STANDARD_SETTINGS, **properties},
     }
+
+
+def title_in(title, language: str) -> str:
+    """A ``TITLE`` in ``language``, else English."""
+    return title if isinstance(title, str) else title.get(language) or title["en"]
+
+
+def titled(tenant, title) -> dict:
+    """How an offer (a payment channel) carries a ``TITLE``: ``title`` in the brand's default
+    language, and with a table, every language as ``titles`` for callers that know the member's."""
+    shown = {"title": title_in(title, tenant.config.get("default_language", "en"))}
+    return {**shown, "titles": dict(title)} if isinstance(title, dict) else shown
 
 
 # -- Money ----------------------------------------------------------------------------------------
@@ -205,6 +244,27 @@ def verified(settings: dict, headers: dict, method: str, path: str, query: str, 
     return signature_refusal(known, headers, method, path, query, body) is None
 
 
+# -- Provider checks (``tessera_provider_check``) -------------------------------------------------
+
+OK, REFUSED, UNREACHABLE = "ok", "refused", "unreachable"
+
+
+def check_answer(status: str, reason: str = "") -> dict:
+    """A ``tessera_provider_check`` answer: ``ok``, ``refused`` or ``unreachable``, and why."""
+    if status not in (OK, REFUSED, UNREACHABLE):
+        raise ValueError(f"not a check status: {status!r}")
+    return {"status": status, "reason": reason}
+
+
+def http_check(answer_status: int, error: object = None, refused=(401, 403)) -> dict:
+    """The check answer of a service's HTTP status: 2xx ok, ``refused`` statuses refused (with the
+    service's ``error``), anything else unreachable."""
+    if 200 <= answer_status < 300:
+        return check_answer(OK, f"HTTP {answer_status}")
+    why = f"HTTP {answer_status}" + (f" {error}" if error else "")
+    return check_answer(REFUSED if answer_status in refused else UNREACHABLE, why)
+
+
 # -- Calls ----------------------------------------------------------------------------------------
 
 
@@ -228,7 +288,19 @@ class SignedClient:
 
     def unavailable(self, why: str) -> AdapterError:
         log.warning("%s unavailable: %s", self.base_url, why)
-        return AdapterError(self.unavailable_code, **self.params)
+        error = AdapterError(self.unavailable_code, **self.params)
+        error.reason = why  # type: ignore[attr-defined]  # for an operator's check, never a member
+        return error
+
+    def check(self, method: str, path: str, query: dict | None = None) -> dict:
+        """A ``tessera_provider_check`` answer from one signed call that changes nothing."""
+        if not self.settings.get("secret"):
+            return check_answer(REFUSED, "no secret configured (is its environment variable set?)")
+        try:
+            status, value = self.call(method, path, query)
+        except AdapterError as error:
+            return check_answer(UNREACHABLE, getattr(error, "reason", error.code))
+        return http_check(status, value.get("error"))
 
     def secret(self) -> str:
         if not self.settings["secret"]:

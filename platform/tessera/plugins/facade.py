@@ -231,3 +231,37 @@ class TenantPlugins(PluginCaller):
 
     def game_bet_records(self, vassalage: str, cursor: str | None):
         return self._vendor_call("tessera_game_bet_records", vassalage, cursor=cursor)
+
+    # -- Launching a brand: does each remote service take the brand's credentials ---------------
+
+    def provider_checks(self) -> list[tuple[str, dict]]:
+        """Each enabled plugin's answer to ``tessera_provider_check``, in tenant.toml order; a
+        plugin that fails to answer in the agreed shape is reported unreachable with the reason."""
+        found = []
+        for plugin in self.implementing("tessera_provider_check"):
+            try:
+                answer = self.call(plugin, "tessera_provider_check")
+            except AdapterError as refused:
+                answer = {"status": "unreachable", "reason": f"the plugin answered {refused.code}"}
+            except Exception as error:  # an operator's report names a broken plugin instead of ending
+                log.exception("provider check of plugin %s failed", plugin)
+                answer = {"status": "unreachable", "reason": f"the plugin failed: {error!r}"}
+            found.append((plugin, answer if well_formed_check(answer) else malformed_check(answer)))
+        return found
+
+
+CHECK_STATUSES = ("ok", "refused", "unreachable")
+
+
+def well_formed_check(answer) -> bool:
+    """Whether a ``tessera_provider_check`` answer has the agreed shape."""
+    return (
+        isinstance(answer, dict)
+        and answer.get("status") in CHECK_STATUSES
+        and isinstance(answer.get("reason"), str)
+        and (answer["status"] == "ok" or bool(answer["reason"]))
+    )
+
+
+def malformed_check(answer) -> dict:
+    return {"status": "unreachable", "reason": f"the plugin answered {answer!r}, not a check's answer"}

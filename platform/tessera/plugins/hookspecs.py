@@ -307,3 +307,20 @@ def tessera_game_bet_records(tenant, settings, vassalage, cursor):
     (changed) replaces what was kept of it. None when the vendor is not this plugin's. Raises
     :class:`tessera.plugins.AdapterError` (``vendor_unavailable``) when the vendor cannot answer.
     """
+
+
+# -- Launching a brand ----------------------------------------------------------------------
+
+
+@hookspec
+def tessera_provider_check(tenant, settings):
+    """Ask the plugin's remote service, with the brand's settings (its credentials), whether it
+    answers: one cheap authenticated call or connection that changes nothing there.
+
+    Return ``{"status": "ok" | "refused" | "unreachable", "reason": str}``: ``ok`` when the service
+    took the credentials (``reason`` may say what was asked), ``refused`` when it answered but
+    turned them down (or none is configured), ``unreachable`` when no usable answer came; the reason
+    says why in an operator's words. ``tessera tenants check SLUG`` asks every enabled plugin that
+    implements it; plugins that talk to no remote service leave it out. Never raises for a refusal
+    or an unreachable service (:func:`tessera.plugins.client.check_answer` builds the answer).
+    """

@@ -1,11 +1,14 @@
 """The checks of a brand folder (``tenants/<slug>/``): tenant.toml against its schema, then the
 rules a schema cannot say (languages, time zone, register patterns, installed plugins and their
-own settings, hosts unique across brands), then its content files and the assets they name.
-Each problem is a :class:`LoadError` naming the file, the key and the reason.
+own settings, the secrets a live brand's plugins read from the environment, hosts unique across
+brands), then its content files and the assets they name. Each problem is a :class:`LoadError`
+naming the file, the key and the reason; where a value does not fit a pattern, the reason says
+what to write (the schema's ``x-expected``).
 """
 
 import difflib
 import ipaddress
+import os
 import re
 from dataclasses import dataclass
 from datetime import tzinfo
@@ -19,12 +22,16 @@ from jsonschema.exceptions import SchemaError
 from tessera.core.i18n import known
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
-from tessera.tenancy.context import ENV_PREFIX
+from tessera.tenancy.context import ENV_PREFIX, enabled_plugins
 from tessera.tenancy.patterns import ANY, PATTERNS
 
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # An internal route, not "//host" or "/\host", which browsers read as another site.
 ROUTE = re.compile(r"^/(?![/\\])[^\s\\]*$")
+# A schema's words for what to write where a value does not fit (instead of its pattern).
+EXPECTED = "x-expected"
+# Refusals that only name a pattern or a failed alternative: with EXPECTED, they say what to write.
+REPHRASED = frozenset({"pattern", "format", "oneOf", "anyOf", "minLength"})
 
 format_checker = FormatChecker()
 
@@ -70,8 +77,25 @@ def _located(error) -> list[tuple[list, str]]:
         reason = _unknown_key(error.instance, error.validator_value) if error.validator == "enum" else error.message
         return [([*path, error.instance], reason)]
     if error.validator == "required" and isinstance(error.instance, dict):
-        return [([*path, name], "is required") for name in error.validator_value if name not in error.instance]
+        properties = error.schema.get("properties", {})
+        return [
+            ([*path, name], _required(properties.get(name, {})))
+            for name in error.validator_value
+            if name not in error.instance
+        ]
+    expected = error.schema.get(EXPECTED)
+    if expected and error.validator in REPHRASED:
+        return [(path, f"{_shown(error.instance)} is not {expected}")]
     return [(path, error.message)]
+
+
+def _required(schema) -> str:
+    expected = schema.get(EXPECTED) if isinstance(schema, dict) else None
+    return f"is required: {expected}" if expected else "is required"
+
+
+def _shown(value) -> str:
+    return f"'{value}'" if isinstance(value, str) else repr(value)
 
 
 def schema_errors(validator, document, file) -> list[LoadError]:
@@ -112,23 +136,38 @@ def _register_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
     return errors
 
 
-def _secret_errors(value, path: list, file: str) -> list[LoadError]:
-    if isinstance(value, str) and value.startswith(ENV_PREFIX) and not ENV_NAME.match(value[len(ENV_PREFIX) :]):
-        return [LoadError(file, _key(path), f"'{value}' does not name an environment variable")]
+def _secret_errors(value, path: list, file: str, needed: bool) -> list[LoadError]:
+    """A secret ``env:NAME`` names a variable; one that is ``needed`` (a live brand's enabled
+    plugin) must be set, since an unset one would fail only when a member first needs it."""
+    if isinstance(value, str) and value.startswith(ENV_PREFIX):
+        name = value[len(ENV_PREFIX) :]
+        if not ENV_NAME.match(name):
+            return [LoadError(file, _key(path), f"'{value}' does not name an environment variable")]
+        if needed and not os.environ.get(name):
+            return [
+                LoadError(
+                    file,
+                    _key(path),
+                    f"the environment variable {name} is not set: set it where tessera runs "
+                    "(a brand not yet live may say 'development = true' instead)",
+                )
+            ]
     if isinstance(value, dict):
-        return [e for k, v in value.items() for e in _secret_errors(v, [*path, k], file)]
+        return [e for k, v in value.items() for e in _secret_errors(v, [*path, k], file, needed)]
     if isinstance(value, list):
-        return [e for i, v in enumerate(value) for e in _secret_errors(v, [*path, i], file)]
+        return [e for i, v in enumerate(value) for e in _secret_errors(v, [*path, i], file, needed)]
     return []
 
 
 def _plugin_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
     errors = []
+    live = not config.get("development", False)
+    enabled = enabled_plugins(config)
     for name, settings in config.get("plugins", {}).items():
         if name not in plugin_schemas:
             errors.append(LoadError(file, f"plugins.{name}", "no such plugin is installed"))
             continue
-        errors.extend(_secret_errors(settings, ["plugins", name], file))
+        errors.extend(_secret_errors(settings, ["plugins", name], file, live and name in enabled))
         schema = plugin_schemas[name]
         if not schema:
             continue
@@ -147,13 +186,11 @@ def _plugin_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadEr
 
 
 def _timezone_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
-    name = config.get("timezone")
-    if name is None:
-        return []
+    name = config["timezone"]
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return [LoadError(file, "timezone", f"'{name}' is not an IANA time zone (such as 'Asia/Dhaka')")]
+        return [LoadError(file, "timezone", f"'{name}' is not an IANA time zone (such as 'Asia/Dhaka' or 'UTC')")]
     return []
 
 
@@ -179,7 +216,7 @@ RULES = (
     (("languages", "default_language"), _language_errors),
     (("timezone",), _timezone_errors),
     (("register",), _register_errors),
-    (("plugins",), _plugin_errors),
+    (("plugins", "development"), _plugin_errors),
     (("public_url", "domains"), _public_url_errors),
 )
 
@@ -238,7 +275,14 @@ def image_errors(folder: Folder, reference: str, file: str, key: str) -> list[Lo
             )
         ]
     if find_asset(folder.root, folder.path.name, reference) is None:
-        return [LoadError(file, key, f"'{reference}' is not a file in {folder.path.name}/assets/")]
+        return [
+            LoadError(
+                file,
+                key,
+                f"'{reference}' is not a file in {folder.path.name}/assets/: put the file at "
+                f"{folder.path.name}/assets/{reference}, or name a file that is there or an https URL",
+            )
+        ]
     return []
 
 

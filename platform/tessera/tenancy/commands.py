@@ -60,18 +60,39 @@ def tenants_validate(settings):
 
 
 @tenants.command("sync")
+@click.argument("slug", required=False)
+@click.option("--dry-run", is_flag=True, help="Print what would change, brand by brand, and change nothing.")
 @click.pass_obj
-def tenants_sync(settings):
-    """Load every tenant folder into the database, all or nothing."""
+def tenants_sync(settings, slug, dry_run):
+    """Load every tenant folder (or the brand SLUG alone) into the database, all or nothing."""
     from tessera.tenancy.services import sync_tenants
 
     sources = load(settings)
+    if slug is not None and slug not in {s.slug for s in sources}:
+        raise click.BadParameter(f"no brand folder {settings.tenants_dir / slug}", param_hint="SLUG")
     with command_session(settings) as session:
-        report = sync_tenants(session, sources, settings.secret_key)
-    click.echo(
-        f"created: {', '.join(report.created) or '-'}; updated: {', '.join(report.updated) or '-'}; "
-        f"deactivated: {', '.join(report.deactivated) or '-'}"
-    )
+        report = sync_tenants(session, sources, settings.secret_key, only=slug)
+        if dry_run:
+            session.rollback()
+    for line in report_lines(report, dry_run):
+        click.echo(line)
+
+
+def report_lines(report, dry_run: bool = False) -> list[str]:
+    """A sync's report, brand by brand, then the summary."""
+    would = "would be " if dry_run else ""
+    outcomes = {
+        **{slug: f"{would}created" for slug in report.created},
+        **{slug: f"{would}updated ({'; '.join(report.changes[slug])})" for slug in report.updated},
+        **{slug: "unchanged" for slug in report.unchanged},
+        **{slug: f"{would}deactivated" for slug in report.deactivated},
+    }
+    lines = [f"{slug}: {outcome}" for slug, outcome in sorted(outcomes.items())]
+    parts = ("created", "updated", "unchanged", "deactivated")
+    lines.append("; ".join(f"{part}: {', '.join(getattr(report, part)) or '-'}" for part in parts))
+    if dry_run:
+        lines.append("dry run: nothing was changed")
+    return lines
 
 
 @tenants.command("list")

@@ -1,6 +1,8 @@
 """Loading the reviewed tenant folders into the database, idempotently and all at once."""
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from markdown_it import MarkdownIt
 from sqlalchemy import delete, select
@@ -18,27 +20,38 @@ _markdown = MarkdownIt("commonmark", {"html": False})
 
 @dataclass
 class SyncReport:
-    created: list[str]
-    updated: list[str]
-    deactivated: list[str]
+    """What a sync did (or would do), brand by brand: ``changes`` names, for each created or
+    updated brand, the parts that differ (``config: name, wallet``, ``domains``, ``help``...)."""
+
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    deactivated: list[str] = field(default_factory=list)
+    changes: dict[str, list[str]] = field(default_factory=dict)
 
 
-def sync_tenants(session: Session, sources: list[TenantSource], secret: str) -> SyncReport:
-    """Make the database match the folders. Runs in the caller's transaction: all or nothing."""
-    report = SyncReport([], [], [])
+def sync_tenants(session: Session, sources: list[TenantSource], secret: str, only: str | None = None) -> SyncReport:
+    """Make the database match the folders. Runs in the caller's transaction: all or nothing.
+
+    With ``only`` (a slug among ``sources``), that brand alone is synced and no other is touched.
+    """
+    report = SyncReport()
     existing = {t.slug: t for t in session.scalars(select(Tenant))}
-    wanted_hosts = {d["host"] for s in sources for d in s.config["domains"]}
-    session.execute(delete(TenantDomain).where(TenantDomain.host.not_in(wanted_hosts)))
+    chosen = [s for s in sources if only is None or s.slug == only]
+    wanted_hosts = {d["host"] for s in chosen for d in s.config["domains"]}
+    stale = delete(TenantDomain).where(TenantDomain.host.not_in(wanted_hosts))
+    if only is not None:
+        mine = existing.get(only)
+        stale = stale.where(TenantDomain.tenant_id == (mine.id if mine is not None else None))
+    before = {slug: brand_state(session, tenant) for slug, tenant in existing.items()}
+    session.execute(stale)
     session.flush()
-    for source in sources:
+    for source in chosen:
         tenant = existing.get(source.slug)
         if tenant is None:
             kid, pem = generate_key(secret)
             tenant = Tenant(slug=source.slug, key_id=kid, private_key_pem=pem, config={}, name="")
             session.add(tenant)
-            report.created.append(source.slug)
-        else:
-            report.updated.append(source.slug)
         tenant.name = source.config["name"]
         tenant.config = source.config
         tenant.active = True
@@ -49,12 +62,82 @@ def sync_tenants(session: Session, sources: list[TenantSource], secret: str) -> 
         _sync_banners(session, tenant, source)
         _sync_notices(session, tenant, source)
         _sync_footers(session, tenant, source)
-    for slug, tenant in existing.items():
-        if slug not in {s.slug for s in sources} and tenant.active:
-            tenant.active = False
-            report.deactivated.append(slug)
+        session.flush()
+        _report(report, source.slug, before.get(source.slug), brand_state(session, tenant))
+    if only is None:
+        for slug, tenant in existing.items():
+            if slug not in {s.slug for s in sources} and tenant.active:
+                report.deactivated.append(slug)
+                retire_tenant(session, tenant)
     session.flush()
     return report
+
+
+def retire_tenant(session: Session, tenant: Tenant) -> None:
+    """The brand stops answering: inactive, and its hosts are free."""
+    tenant.active = False
+    session.execute(delete(TenantDomain).where(TenantDomain.tenant_id == tenant.id))
+    session.flush()
+
+
+def _report(report: SyncReport, slug: str, before: dict | None, after: dict) -> None:
+    if before is None:
+        report.created.append(slug)
+        report.changes[slug] = ["new brand"]
+        return
+    changed = [_changed_part(part, before[part], after[part]) for part in after if before[part] != after[part]]
+    if changed:
+        report.updated.append(slug)
+        report.changes[slug] = changed
+    else:
+        report.unchanged.append(slug)
+
+
+def _changed_part(part: str, before, after) -> str:
+    if part != "config":
+        return part
+    (old, old_active), (new, new_active) = before, after
+    keys = sorted(k for k in {*old, *new} if old.get(k) != new.get(k))
+    return "config: " + ", ".join(keys + ([] if old_active == new_active else ["reactivated"]))
+
+
+def _utc(value):
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def brand_state(session: Session, tenant: Tenant) -> dict:
+    """What a brand shows, part by part, ids and sync times aside: two equal states show the same."""
+
+    def rows(model, *columns: str) -> list[tuple]:
+        found = session.scalars(select(model).where(model.tenant_id == tenant.id))
+        return sorted(
+            (tuple(_utc(v) if isinstance(v, datetime) else v for v in (getattr(r, c) for c in columns)) for r in found),
+            key=repr,
+        )
+
+    return {
+        "config": (json.loads(json.dumps(tenant.config, default=str)) | {"name": tenant.name}, tenant.active),
+        "domains": rows(TenantDomain, "host", "route", "referral_code"),
+        "help": rows(HelpSection, "language", "position", "key", "title", "body_html"),
+        "banners": rows(
+            Banner, "key", "group_name", "position", "image_url", "link_url", "title", "starts_at", "ends_at"
+        ),
+        "notices": rows(
+            Announcement,
+            "language",
+            "key",
+            "type",
+            "position",
+            "title",
+            "content_html",
+            "promotion_type",
+            "starts_at",
+            "ends_at",
+        ),
+        "footers": rows(Footer, "language", "content"),
+    }
 
 
 def _sync_domains(session: Session, tenant: Tenant, source: TenantSource) -> None:

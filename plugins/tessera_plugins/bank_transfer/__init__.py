@@ -20,9 +20,8 @@ the whole table is passed on as ``titles`` for callers that know the member's la
 from decimal import Decimal
 
 from tessera import hookimpl
-
-DECIMAL = {"type": "string", "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,2})?$"}
-TEXT = {"type": "string", "minLength": 1, "maxLength": 200}
+from tessera.plugins import client
+from tessera.plugins.client import TEXT
 
 SETTINGS_SCHEMA = {
     "type": "object",
@@ -37,10 +36,10 @@ SETTINGS_SCHEMA = {
                 "additionalProperties": False,
                 "required": ["channel", "title", "min", "max", "bank_name", "account_name", "account_number"],
                 "properties": {
-                    "channel": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,31}$"},
-                    "title": {"oneOf": [TEXT, {"type": "object", "required": ["en"], "additionalProperties": TEXT}]},
-                    "min": DECIMAL,
-                    "max": DECIMAL,
+                    "channel": client.CHANNEL,
+                    "title": client.TITLE,
+                    "min": client.AMOUNT,
+                    "max": client.AMOUNT,
                     "bank_name": TEXT,
                     "account_name": TEXT,
                     "account_number": {"type": "string", "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{0,39}$"},
@@ -63,24 +62,15 @@ def _instructions(channel: dict) -> dict:
     return instructions
 
 
-def _title(tenant, title) -> str:
-    if isinstance(title, str):
-        return title
-    return title.get(tenant.config.get("default_language", "en")) or title["en"]
-
-
 def _offered(tenant, channel: dict) -> dict:
-    offer = {
+    return {
         "channel": channel["channel"],
-        "title": _title(tenant, channel["title"]),
+        **client.titled(tenant, channel["title"]),
         "kind": "manual",
         "minAmount": f"{Decimal(channel['min']):.2f}",
         "maxAmount": f"{Decimal(channel['max']):.2f}",
         "instructions": _instructions(channel),
     }
-    if isinstance(channel["title"], dict):
-        offer["titles"] = dict(channel["title"])
-    return offer
 
 
 @hookimpl

@@ -9,6 +9,7 @@ A title is one string or a table of languages; a missing language falls back to 
 """
 
 from tessera import hookimpl
+from tessera.plugins import client
 
 SETTINGS_SCHEMA = {
     "type": "object",
@@ -24,16 +25,7 @@ SETTINGS_SCHEMA = {
                 "properties": {
                     "type": {"type": "string", "pattern": "^[A-Z0-9_]{1,16}$"},
                     "url": {"type": "string", "pattern": "^(https?://|tel:|mailto:|/)[^\\s]+$"},
-                    "title": {
-                        "oneOf": [
-                            {"type": "string", "minLength": 1},
-                            {
-                                "type": "object",
-                                "additionalProperties": {"type": "string", "minLength": 1},
-                                "required": ["en"],
-                            },
-                        ]
-                    },
+                    "title": client.TITLE,
                 },
             },
         }
@@ -46,18 +38,12 @@ def contract_settings(entries: list[dict]) -> dict:
     return {"entries": [{"type": e["csType"], "url": e["path"], "title": e["titles"]} for e in entries]}
 
 
-def _title(title, language: str) -> str:
-    if isinstance(title, str):
-        return title
-    return title.get(language) or title["en"]
-
-
 @hookimpl
 def tessera_customer_service_entries(tenant, settings, language):
     return [
         {
             "csType": entry["type"],
-            "title": _title(entry["title"], language),
+            "title": client.title_in(entry["title"], language),
             "path": entry["url"],
             "csPosition": position,
         }

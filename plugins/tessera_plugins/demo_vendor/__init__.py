@@ -205,6 +205,12 @@ def tessera_seamless_encode(tenant, settings, vassalage, operation, answer, head
     )
 
 
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    """The signed list of vendors, asked outright (not the minute's kept list)."""
+    return VendorClient(settings).check("GET", "/api/vendors")
+
+
 # -- Contract helpers (the kit's game-vendor suite) ------------------------------------------
 # They speak for the vendor with the development sandbox (dev/tessera_sandboxes/demo_vendor).
 
@@ -239,3 +245,19 @@ def contract_read_answer(settings, tenant, vassalage, operation, call, status, h
         settings["secret"], wallet_path(vassalage, operation), fields, status, headers, body, time.time()
     )
     return None if answer.outcome == "lost" else answer.value
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["secret"] = "not-" + settings["secret"]
+    elif outcome == "unreachable":
+        settings["base_url"] = _closed("/demo-vendor")
+    return settings

@@ -8,6 +8,7 @@ token it gets; this plugin verifies that token and answers the phone number in i
     # certs_url = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
     # timeout_seconds = 5
     # emulator_host = "127.0.0.1:9099"  # development only: the Firebase Auth emulator
+    # project_config_url = "https://www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig"
 
 ``web_config(settings)`` is what the browser's Firebase SDK needs (``apiKey``, ``authDomain``,
 ``projectId``, and ``emulatorUrl`` with ``emulator_host``); all of it is public.
@@ -24,6 +25,10 @@ With ``emulator_host`` (never by default) the brand's members sign in against th
 emulator, whose ID tokens are unsigned (``alg: none``, no signature), as the Firebase Admin SDKs
 accept them under ``FIREBASE_AUTH_EMULATOR_HOST``: such a token is then the only kind accepted, no
 certificate is fetched, and every claim is checked as above.
+
+A check (``tessera tenants check``) fetches the certificates and asks ``project_config_url`` about
+the API key (``?key=``): Firebase answers the key's project (``projectId``), which must be
+``project_id``; a 4xx is a key it refuses. With ``emulator_host``, the emulator is asked instead.
 
 Refusals, with SPEC §8's phone-auth codes (``PHONE_AUTH_ERRORS`` lists them all; the ones the
 Firebase SDK reports in the browser, such as ``phone_auth_too_many_requests``, are shown by the
@@ -51,9 +56,10 @@ from jwcrypto.common import JWException
 
 from tessera import hookimpl
 from tessera.core.phone_numbers import is_e164
-from tessera.plugins import AdapterError
+from tessera.plugins import AdapterError, client
 
 GOOGLE_CERTS_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+GOOGLE_PROJECT_CONFIG_URL = "https://www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig"
 LEEWAY = 60
 DEFAULT_TIMEOUT = 5
 PHONE_AUTH_ERRORS = (
@@ -82,6 +88,7 @@ SETTINGS_SCHEMA = {
         "api_key": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,128}$"},
         "auth_domain": {"type": "string", "pattern": "^[a-z0-9.-]{1,253}$"},
         "emulator_host": {"type": "string", "pattern": "^[A-Za-z0-9.-]{1,253}:[0-9]{1,5}$"},
+        "project_config_url": {"type": "string", "pattern": "^https?://[^\\s?#]+$"},
     },
 }
 
@@ -215,6 +222,43 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
     return _check(settings, _verified_claims(settings, id_token))
 
 
+def _project_check(settings) -> dict:
+    url = settings.get("project_config_url", GOOGLE_PROJECT_CONFIG_URL)
+    try:
+        answer = httpx.get(
+            url, params={"key": settings["api_key"]}, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+        )
+        config = answer.json() if answer.status_code == 200 else None
+    except (httpx.HTTPError, ValueError) as error:
+        return client.check_answer(client.UNREACHABLE, repr(error))
+    if 400 <= answer.status_code < 500:
+        return client.check_answer(client.REFUSED, f"the API key is refused: HTTP {answer.status_code}")
+    if not isinstance(config, dict):
+        return (
+            client.http_check(answer.status_code)
+            if answer.status_code != 200
+            else client.check_answer(client.UNREACHABLE, "an answer that is not a JSON object")
+        )
+    if config.get("projectId") != settings["project_id"]:
+        return client.check_answer(client.REFUSED, f"the API key is of project {config.get('projectId')!r}")
+    return client.check_answer(client.OK, "the API key is the project's and its certificates are published")
+
+
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    if settings.get("emulator_host"):
+        try:
+            answer = httpx.get(f"http://{settings['emulator_host']}/", timeout=settings.get("timeout_seconds", 5))
+        except httpx.HTTPError as error:
+            return client.check_answer(client.UNREACHABLE, f"the emulator: {error!r}")
+        return client.check_answer(client.OK, f"the emulator answers (HTTP {answer.status_code})")
+    try:
+        _fetch(settings.get("certs_url", GOOGLE_CERTS_URL), settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+    except (httpx.HTTPError, JWException, ValueError, AttributeError, TypeError) as error:
+        return client.check_answer(client.UNREACHABLE, f"the certificates: {error!r}")
+    return _project_check(settings)
+
+
 # -- Contract helpers (the kit's phone-auth suite) ------------------------------------------
 # They use the local secure-token service of the development sandboxes (tessera_sandboxes.securetoken).
 
@@ -222,7 +266,13 @@ def tessera_phone_auth_verify(tenant, settings, id_token):
 def contract_settings() -> dict:
     from tessera_sandboxes.securetoken import shared
 
-    return {"project_id": f"tessera-{secrets.token_hex(4)}", "api_key": "contract-key", "certs_url": shared().certs_url}
+    project_id = f"tessera-{secrets.token_hex(4)}"
+    return {
+        "project_id": project_id,
+        "api_key": shared().open_project(project_id),
+        "certs_url": shared().certs_url,
+        "project_config_url": shared().project_config_url,
+    }
 
 
 def contract_token(settings, phone_number, issued_at):
@@ -235,3 +285,21 @@ def contract_forged_token(settings, phone_number, issued_at):
     from tessera_sandboxes.securetoken import shared
 
     return shared().forged_token(settings["project_id"], phone_number, issued_at)
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera_sandboxes.securetoken import shared
+
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["api_key"] = shared().open_project("another-project")
+    elif outcome == "unreachable":
+        settings["certs_url"] = _closed("/certs")
+    return settings

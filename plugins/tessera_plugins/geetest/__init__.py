@@ -15,6 +15,10 @@ geetest says), then asks geetest: ``POST {api_server}/validate?captcha_id=...`` 
 ``sign_token`` = HMAC-SHA256(captcha_key, lot_number) in hex. The answer passes when geetest
 replies ``{"status": "success", "result": "success"}``.
 
+A check (``tessera tenants check``) sends geetest a validation of a puzzle never solved: geetest
+answering ``"status": "success"`` (with ``"result": "fail"``) knows the captcha_id; ``"status":
+"error"`` does not. (The key itself is checked only with a solved puzzle.)
+
 Geetest unreachable (connection refused, timed out) refuses the answer unless ``fail_open``; a
 reply that is not a 200 with that JSON always refuses, as does a certificate that does not verify.
 """
@@ -22,11 +26,12 @@ reply that is not a 200 with that JSON always refuses, as does a certificate tha
 import hashlib
 import hmac
 import logging
+import secrets
 
 import requests
 
 from tessera import hookimpl
-from tessera.plugins.client import issue_challenge, take_challenge
+from tessera.plugins import client
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +63,7 @@ def _settings(settings: dict) -> dict:
 @hookimpl
 def tessera_captcha_challenge(tenant, settings, store):
     s = _settings(settings)
-    captcha_id = issue_challenge(store, KEY_PREFIX, s["ttl_seconds"], lambda _: s["captcha_id"])
+    captcha_id = client.issue_challenge(store, KEY_PREFIX, s["ttl_seconds"], lambda _: s["captcha_id"])
     return {"captchaId": captcha_id, "geetestId": s["captcha_id"]}
 
 
@@ -70,7 +75,7 @@ def _fields(answer: dict) -> dict | None:
 
 @hookimpl
 def tessera_captcha_verify(tenant, settings, store, answer):
-    captcha_id, issued_for = take_challenge(store, KEY_PREFIX, answer)  # taken first: any attempt uses it up
+    captcha_id, issued_for = client.take_challenge(store, KEY_PREFIX, answer)  # taken first: any attempt uses it up
     s = _settings(settings)
     fields = _fields(answer) if captcha_id else None
     if issued_for != s["captcha_id"] or fields is None:
@@ -117,6 +122,34 @@ def _reply_passes(reply) -> bool:
     return isinstance(body, dict) and body.get("status") == "success" and body.get("result") == "success"
 
 
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    s = _settings(settings)
+    if not s["captcha_key"]:
+        return client.check_answer(client.REFUSED, "no captcha_key configured (is its environment variable set?)")
+    probe = {name: f"check-{secrets.token_hex(8)}" for name in FIELDS}
+    try:
+        reply = requests.post(
+            s["api_server"].rstrip("/") + "/validate",
+            params={"captcha_id": s["captcha_id"]},
+            data={**probe, "sign_token": sign_token(s["captcha_key"], probe["lot_number"])},
+            timeout=s["timeout_seconds"],
+            allow_redirects=False,
+        )
+        body = reply.json() if reply.status_code == 200 else None
+    except (requests.RequestException, ValueError) as error:
+        return client.check_answer(client.UNREACHABLE, repr(error))
+    if not isinstance(body, dict):
+        return (
+            client.http_check(reply.status_code)
+            if reply.status_code != 200
+            else client.check_answer(client.UNREACHABLE, "an answer that is not a JSON object")
+        )
+    if body.get("status") == "success":
+        return client.check_answer(client.OK, "geetest knows the captcha_id")
+    return client.check_answer(client.REFUSED, f"geetest: {body.get('code')} {body.get('msg')}")
+
+
 # -- Contract helpers (the kit's captcha suite) ---------------------------------------------
 # They drive the geetest stand-in of the development sandboxes (tessera_sandboxes.geetest_server),
 # imported when first called, so only the test suite, which has that folder on its path, can use them.
@@ -137,3 +170,19 @@ def contract_answer(settings: dict, challenge: dict) -> dict:
 
     solved = shared().solve(challenge["geetestId"])
     return {"captchaId": challenge["captchaId"], "captcha": None, **solved}
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["captcha_id"] = secrets.token_hex(16)  # an account geetest never opened
+    elif outcome == "unreachable":
+        settings["api_server"] = _closed()
+    return settings

@@ -9,7 +9,7 @@ gateway tells Tessera with a signed notification.
 
     [[plugins.signed-gateway.channels]]
     channel = "bkash"                       # the payment method asked of the gateway
-    title = "bKash"
+    title = "bKash"                         # or a table: { en = "bKash", bn = "বিকাশ" }
     min = "100.00"
     max = "25000.00"
 
@@ -29,24 +29,26 @@ speaking it: :mod:`tessera_sandboxes.signed_gateway.server`):
 - Query: ``GET {base_url}/api/orders/{order_id}?merchant_id=&timestamp=&nonce=`` with the
   signature in ``X-Signature``; answered like a notification, or 404 for an order it never had
   (None). Anything else that is not a signed answer is ``payment_unavailable``.
+- Check (``tessera tenants check``): the query of an order no deposit has (``check-<random>``):
+  404 (or 200) means the gateway took the merchant and signature, 401 or 403 is a refusal.
 """
 
 import json
 import logging
 import re
+import secrets
 from decimal import Decimal
 from urllib.parse import quote, urlencode
 
 import httpx
 
 from tessera import hookimpl
-from tessera.plugins import AdapterError
+from tessera.plugins import AdapterError, client
 from tessera_plugins.signed_gateway.protocol import SIGNATURE_HEADER, gateway_message, read_gateway_message, sign, stamp
 
 DEFAULT_TIMEOUT = 10
 STATUSES = ("paid", "pending", "failed")
 MONEY = re.compile(r"(0|[1-9][0-9]{0,14})(\.[0-9]{1,2})?")
-DECIMAL_PATTERN = f"^{MONEY.pattern}$"
 NOTICE_FIELDS = ("merchant_id", "order_id", "status", "amount", "currency", "gateway_reference")
 log = logging.getLogger("tessera.payments.signed_gateway")
 
@@ -55,10 +57,10 @@ SETTINGS_SCHEMA = {
     "additionalProperties": False,
     "required": ["base_url", "merchant_id", "secret", "channels"],
     "properties": {
-        "base_url": {"type": "string", "pattern": "^https?://[^\\s?#]+[^\\s?#/]$"},
+        "base_url": {**client.BASE_URL, "pattern": "^https?://[^\\s?#]+[^\\s?#/]$"},
         "merchant_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
-        "secret": {"type": "string"},
-        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
+        "secret": client.SECRET,
+        "timeout_seconds": client.TIMEOUT,
         "channels": {
             "type": "array",
             "minItems": 1,
@@ -67,10 +69,10 @@ SETTINGS_SCHEMA = {
                 "additionalProperties": False,
                 "required": ["channel", "title", "min", "max"],
                 "properties": {
-                    "channel": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,31}$"},
-                    "title": {"type": "string", "minLength": 1},
-                    "min": {"type": "string", "pattern": DECIMAL_PATTERN},
-                    "max": {"type": "string", "pattern": DECIMAL_PATTERN},
+                    "channel": client.CHANNEL,
+                    "title": client.TITLE,
+                    "min": client.AMOUNT,
+                    "max": client.AMOUNT,
                 },
             },
         },
@@ -137,7 +139,7 @@ def tessera_payment_channels(tenant, settings):
     return [
         {
             "channel": c["channel"],
-            "title": c["title"],
+            **client.titled(tenant, c["title"]),
             "kind": "redirect",
             "minAmount": _money(c["min"]),
             "maxAmount": _money(c["max"]),
@@ -211,6 +213,27 @@ def tessera_payment_query(tenant, settings, channel, deposit_id):
     return reading
 
 
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    if not settings.get("secret"):
+        return client.check_answer(client.REFUSED, "no secret configured (is its environment variable set?)")
+    order_id = f"check-{secrets.token_hex(6)}"
+    query = {"merchant_id": settings["merchant_id"], **stamp()}
+    signature = sign(settings["secret"], {**query, "order_id": order_id})
+    url = f"{settings['base_url']}/api/orders/{order_id}?{urlencode(query)}"
+    try:
+        answer = httpx.get(
+            url,
+            headers={"Accept": "application/json", SIGNATURE_HEADER: signature},
+            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+        )
+    except httpx.HTTPError as error:
+        return client.check_answer(client.UNREACHABLE, repr(error))
+    if answer.status_code == 404:
+        return client.check_answer(client.OK, "the gateway read a signed query of an order it never had")
+    return client.http_check(answer.status_code, answer.content[:200].decode("utf-8", "replace"))
+
+
 # -- Contract helpers (the kit's payment-channel suite) -------------------------------------
 # They use the sandbox gateway of the development sandboxes (tessera_sandboxes.signed_gateway.local).
 
@@ -244,3 +267,19 @@ def contract_notification(settings, channel, deposit_id, status, amount):
             "gateway_reference": f"GW-{deposit_id}",
         },
     )
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["secret"] = "not-" + settings["secret"]
+    elif outcome == "unreachable":
+        settings["base_url"] = _closed("/gateway")
+    return settings

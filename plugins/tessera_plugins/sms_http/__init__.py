@@ -21,6 +21,9 @@ speaks it, or gets a plugin of its own):
   ``AdapterError("sms_unavailable")``.
 
 A number that is not E.164 is refused before any request (``AdapterError("sms_invalid_number")``).
+
+A check (``tessera tenants check``): ``GET <url>`` with the same ``Authorization`` sends nothing;
+a 2xx answer means the gateway knows the key, 401 or 403 that it does not.
 """
 
 import json
@@ -31,7 +34,7 @@ import httpx
 
 from tessera import hookimpl
 from tessera.core.phone_numbers import is_e164
-from tessera.plugins import AdapterError
+from tessera.plugins import AdapterError, client
 
 DEFAULT_TIMEOUT = 10
 ATTEMPTS = 2
@@ -104,6 +107,18 @@ def tessera_sms_send(tenant, settings, phone_number, message):
     raise AdapterError("sms_unavailable")
 
 
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    if not settings["api_key"]:
+        return client.check_answer(client.REFUSED, "no API key configured (is its environment variable set?)")
+    headers = {"Accept": "application/json", "Authorization": f"Bearer {settings['api_key']}"}
+    try:
+        answer = httpx.get(settings["url"], headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+    except httpx.HTTPError as error:
+        return client.check_answer(client.UNREACHABLE, repr(error))
+    return client.http_check(answer.status_code, answer.content[:200].decode("utf-8", "replace"))
+
+
 # -- Contract helpers (the kit's sms-sender suite) ------------------------------------------
 # They use the local gateway of the development sandboxes (tessera_sandboxes.sms_gateway).
 
@@ -118,3 +133,19 @@ def contract_delivered(settings, message_id):
     from tessera_sandboxes.sms_gateway import shared
 
     return shared().delivered(settings["api_key"], message_id)
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["api_key"] = "not-" + settings["api_key"]
+    elif outcome == "unreachable":
+        settings["url"] = _closed("/v1/messages")
+    return settings

@@ -11,6 +11,9 @@
     ca_file = "/etc/ssl/relay-ca.pem"   # optional: the CA a private relay's certificate is checked with
     timeout_seconds = 10                # optional
 
+A check (``tessera tenants check``) connects, starts TLS and logs in as a message would, then
+says NOOP and leaves without sending.
+
 Messages are plain text in UTF-8 (quoted-printable, so a relay without 8BITMIME passes them
 intact), with a ``Message-ID`` on the sender's domain, which is the id returned. The server's
 certificate is checked (host name and chain). A refusal, a failed login or a server that cannot
@@ -26,7 +29,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid, parseaddr
 
 from tessera import hookimpl
-from tessera.plugins import AdapterError
+from tessera.plugins import AdapterError, client
 
 DEFAULT_TIMEOUT = 10
 ADDRESS = re.compile(r"^[^@\s<>()\[\],;:\"]+@[^@\s<>()\[\],;:\"]+$")
@@ -72,12 +75,16 @@ def _connect(settings) -> smtplib.SMTP:
     return smtplib.SMTP(host, settings.get("port", 587 if settings.get("starttls") else 25), timeout=timeout)
 
 
+def _open(settings, smtp: smtplib.SMTP) -> None:
+    if settings.get("starttls") and not settings.get("ssl"):
+        smtp.starttls(context=_tls(settings))
+    if settings.get("username"):
+        smtp.login(settings["username"], settings.get("password", ""))
+
+
 def _deliver(settings, message: EmailMessage) -> None:
     with _connect(settings) as smtp:
-        if settings.get("starttls") and not settings.get("ssl"):
-            smtp.starttls(context=_tls(settings))
-        if settings.get("username"):
-            smtp.login(settings["username"], settings.get("password", ""))
+        _open(settings, smtp)
         smtp.send_message(message)
 
 
@@ -98,6 +105,21 @@ def tessera_email_send(tenant, settings, to, subject, text):
         )
         raise AdapterError("email_send_failed") from None
     return message["Message-ID"]
+
+
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    try:
+        with _connect(settings) as smtp:
+            _open(settings, smtp)
+            smtp.noop()
+    except smtplib.SMTPAuthenticationError as error:
+        return client.check_answer(client.REFUSED, f"login refused: {error.smtp_code} {error.smtp_error!r}")
+    except smtplib.SMTPResponseException as error:
+        return client.check_answer(client.REFUSED, f"{error.smtp_code} {error.smtp_error!r}")
+    except (smtplib.SMTPException, OSError) as error:  # no connection, timeouts, TLS failures
+        return client.check_answer(client.UNREACHABLE, repr(error))
+    return client.check_answer(client.OK, "connected and logged in" if settings.get("username") else "connected")
 
 
 # -- Contract helpers (the kit's email-sender suite) ----------------------------------------
@@ -131,3 +153,15 @@ def contract_delivered(settings, message_id):
 
     message = shared().received(settings.get("username"), message_id)
     return (str(message["To"]), str(message["Subject"]), message.get_content()) if message else None
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera.plugins.kit.local_http import closed_port
+
+    settings = contract_settings()
+    if outcome == "refused":
+        settings["password"] = "not-" + settings["password"]
+    elif outcome == "unreachable":
+        settings["port"] = closed_port()
+    return settings

@@ -12,6 +12,7 @@ wallet to play, and back. One vendor per brand table:
     game_hosts = ["https://play.vendor.example"]   # optional: game pages' hosts beside base_url's
     timeout_seconds = 10                    # optional, per request
 
+A check (``tessera tenants check``) is the signed ``GET /games``.
 Players are ``client.player_reference``s at the vendor; the calls and answers are in ``protocol.py``.
 Transfers are idempotent by ``transfer_id``: asking again with the same fields answers what the
 first call did and moves nothing more, which is how a transfer whose answer was lost is settled.
@@ -193,3 +194,30 @@ def contract_settings() -> dict:  # the kit's game-vendor suite, with the develo
     from tessera_sandboxes.transfer_vendor.local import shared
 
     return shared().settings()
+
+
+@hookimpl
+def tessera_provider_check(tenant, settings):
+    return VendorClient(settings).check("GET", "/games")
+
+
+# -- Contract helpers (the kit's provider-check suite) --------------------------------------
+# They use the vendor sandbox of the development sandboxes (tessera_sandboxes.transfer_vendor.local).
+
+
+def _closed(url_path: str = "") -> str:
+    from tessera.plugins.kit.local_http import closed_port
+
+    return f"http://127.0.0.1:{closed_port()}{url_path}"
+
+
+def contract_check_settings(outcome: str) -> dict:
+    """Settings whose check answers ``outcome``."""
+    from tessera_sandboxes.transfer_vendor.local import shared
+
+    settings = shared().settings(timeout_seconds=5)
+    if outcome == "refused":
+        settings["secret"] = "not-" + settings["secret"]
+    elif outcome == "unreachable":
+        settings["base_url"] = _closed("/vendor")
+    return settings

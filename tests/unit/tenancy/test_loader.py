@@ -116,7 +116,7 @@ BROKEN = {
             f'public_url = "{url}"',
             BD,
             "public_url",
-            "does not match",
+            "is not the brand's address: scheme and host, with a port if any",
         )
         for why, url in {
             "with a path": "http://demo-bd.localhost:6543/bd",
@@ -164,7 +164,81 @@ BROKEN = {
         'host = "demo-ph.localhost:6543"',
         PH,
         "domains.0.host",
-        "does not match",
+        "'demo-ph.localhost:6543' is not a host name in lower case, without scheme, port or path, "
+        "such as 'play.example.com'",
+    ),
+    "host with a scheme": (
+        BD,
+        'host = "demo-bd.localhost"',
+        'host = "https://demo-bd.localhost"',
+        BD,
+        "domains.0.host",
+        "'https://demo-bd.localhost' is not a host name in lower case, without scheme, port or path",
+    ),
+    "route that is not a page": (
+        BD,
+        'route = "/agentHome"',
+        'route = "agentHome"',
+        BD,
+        "domains.3.route",
+        "'agentHome' is not a page of the brand's site starting with '/', such as '/register'",
+    ),
+    "referral code with spaces": (
+        BD,
+        'referral_code = "BDJOIN"',
+        'referral_code = "BD JOIN"',
+        BD,
+        "domains.4.referral_code",
+        "'BD JOIN' is not 1 to 32 letters, digits, '_' or '-'",
+    ),
+    "region in lower case": (
+        BD,
+        'blocked_regions = ["US"]',
+        'blocked_regions = ["us"]',
+        BD,
+        "access.blocked_regions.0",
+        "'us' is not a two-letter region code in capitals, such as 'BD'",
+    ),
+    "missing time zone": (
+        BD,
+        'timezone = "Asia/Dhaka"\n',
+        "",
+        BD,
+        "timezone",
+        "is required: an IANA time zone, such as 'Asia/Dhaka' or 'UTC'",
+    ),
+    "empty time zone": (BD, 'timezone = "Asia/Dhaka"', 'timezone = ""', BD, "timezone", "'' is not an IANA time zone"),
+    "typo'd flag": (
+        BD,
+        "USERNAMEREG3 = true",
+        "USERNAMEREG = true",
+        BD,
+        "whitelabel.USERNAMEREG",
+        "unknown key 'USERNAMEREG' (did you mean 'USERNAMEREG3'?)",
+    ),
+    "gateway channel title that is neither a text nor a language table": (
+        BD,
+        'title = "bKash"',
+        'title = { bn = "বিকাশ" }',
+        BD,
+        "plugins.signed-gateway.channels.0.title",
+        "is not a text, or a table of languages with at least English",
+    ),
+    "gateway channel amount with three decimals": (
+        PH,
+        '\nmin = "100.00"',
+        '\nmin = "100.000"',
+        PH,
+        "plugins.signed-gateway.channels.0.min",
+        "'100.000' is not an amount as text with at most two decimals, such as \"100.00\"",
+    ),
+    "gateway address with a query": (
+        PH,
+        'base_url = "http://127.0.0.1:6550/gateway"',
+        'base_url = "http://127.0.0.1:6550/gateway?x=1"',
+        PH,
+        "plugins.signed-gateway.base_url",
+        "is not an http(s) URL without query or fragment",
     ),
     "unknown plugin": (
         PH,
@@ -268,7 +342,8 @@ BROKEN = {
         'logo = "brand.svg"',
         BD,
         "logo",
-        "'brand.svg' is not a file in demo-bd/assets/",
+        "'brand.svg' is not a file in demo-bd/assets/: put the file at demo-bd/assets/brand.svg, "
+        "or name a file that is there or an https URL",
     ),
     "logo outside assets": (
         PH,
@@ -609,7 +684,12 @@ def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal
     (tenants_dir / "demo-ph/assets/banners/borrowed.svg").symlink_to(tenants_dir / "demo-bd/assets/banners/cricket.svg")
     edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/borrowed.svg"')
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
-        (PH_BANNERS, "banners.1.image", "'banners/borrowed.svg' is not a file in demo-ph/assets/")
+        (
+            PH_BANNERS,
+            "banners.1.image",
+            "'banners/borrowed.svg' is not a file in demo-ph/assets/: put the file at "
+            "demo-ph/assets/banners/borrowed.svg, or name a file that is there or an https URL",
+        )
     ]
 
 

@@ -92,10 +92,15 @@ def help_keys(session, slug: str) -> list[str]:
     return list(session.scalars(query))
 
 
+def outcome(report: SyncReport) -> tuple[list[str], ...]:
+    """``(created, updated, unchanged, deactivated)``."""
+    return report.created, report.updated, report.unchanged, report.deactivated
+
+
 def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
     before = snapshot(db_session)
-    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
-    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph"], [])
+    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph"], [])
     assert snapshot(db_session) == before
     assert len(before["help"]) > 0 and before["domains"]["join.demo-bd.localhost"][1:] == ("/register", "BDJOIN")
     assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (9, 30, 3)
@@ -104,7 +109,9 @@ def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
 def test_a_changed_setting_is_synced(db_session, sync, edit):
     edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Tessera Philippines"')
     edit("demo-ph/tenant.toml", 'route = "/agentHome"', 'route = "/agentLogin"')
-    sync()
+    report = sync()
+    assert outcome(report) == ([], ["demo-ph"], ["demo-bd"], [])
+    assert report.changes["demo-ph"] == ["config: domains, name", "domains"]
     assert tenant(db_session, "demo-ph").name == "Tessera Philippines"
     assert tenant(db_session, "demo-ph").config["name"] == "Tessera Philippines"
     assert db_session.get(TenantDomain, "agent.demo-ph.localhost").route == "/agentLogin"
@@ -115,7 +122,7 @@ def test_a_new_brand_is_created(db_session, sync, tenants_dir, edit):
     edit("demo-vn/tenant.toml", 'host = "demo-ph.localhost"', 'host = "demo-vn.localhost"')
     edit("demo-vn/tenant.toml", 'host = "agent.demo-ph.localhost"', 'host = "agent.demo-vn.localhost"')
     edit("demo-vn/tenant.toml", '"http://demo-ph.localhost:6543"', '"http://demo-vn.localhost:6543"')
-    assert sync() == SyncReport(created=["demo-vn"], updated=["demo-bd", "demo-ph"], deactivated=[])
+    assert outcome(sync()) == (["demo-vn"], [], ["demo-bd", "demo-ph"], [])
     assert brand_of(db_session, "demo-vn.localhost") == "demo-vn"
     assert help_keys(db_session, "demo-vn") == help_keys(db_session, "demo-ph") != []
     assert tenant(db_session, "demo-vn").key_id != tenant(db_session, "demo-ph").key_id
@@ -147,7 +154,7 @@ def test_a_host_removed_from_the_folders_no_longer_resolves(db_session, sync, ed
 
 def test_a_removed_brand_folder_deactivates_the_brand(db_session, sync, tenants_dir, brand_app):
     shutil.rmtree(tenants_dir / "demo-ph")
-    assert sync() == SyncReport(created=[], updated=["demo-bd"], deactivated=["demo-ph"])
+    assert outcome(sync()) == ([], [], ["demo-bd"], ["demo-ph"])
     assert tenant(db_session, "demo-ph").active is False
     assert brand_of(db_session, "demo-ph.localhost") is None
     refused = brand_app("demo-ph.localhost").get("/wps/system/status", status=404).json
@@ -160,7 +167,9 @@ def test_a_brand_folder_restored_comes_back_with_its_key(db_session, sync, tenan
     shutil.move(tenants_dir / "demo-ph", tmp_path / "demo-ph")
     sync()
     shutil.move(tmp_path / "demo-ph", tenants_dir / "demo-ph")
-    assert sync() == SyncReport(created=[], updated=["demo-bd", "demo-ph"], deactivated=[])
+    report = sync()
+    assert outcome(report) == ([], ["demo-ph"], ["demo-bd"], [])
+    assert report.changes["demo-ph"] == ["config: reactivated", "domains"]
     assert tenant(db_session, "demo-ph").active is True
     assert tenant(db_session, "demo-ph").key_id == key_id
     assert brand_of(db_session, "demo-ph.localhost") == "demo-ph"
@@ -247,3 +256,36 @@ def test_the_footer_is_stored_as_shown(db_session, sync, tenants_dir):
     sync()
     assert brand_rows(db_session, Footer, "demo-ph") == []
     assert {f.language for f in brand_rows(db_session, Footer, "demo-bd")} == {"bn", "en"}
+
+
+def test_a_sync_names_the_parts_of_a_brand_that_changed(sync, edit, tenants_dir):
+    edit("demo-bd/content/help/en.toml", 'key = "about"', 'key = "about-us"')
+    edit("demo-bd/content/banners.toml", 'group = "w_register"', 'group = "home"')
+    (tenants_dir / "demo-bd/content/footer/en.toml").unlink()
+    edit("demo-bd/tenant.toml", "idle_minutes = 30", "idle_minutes = 45")
+    report = sync()
+    assert outcome(report) == ([], ["demo-bd"], ["demo-ph"], [])
+    assert report.changes["demo-bd"] == ["config: sessions", "help", "banners", "footers"]
+
+
+def test_one_brand_is_synced_alone(db_session, sync, edit, load):
+    edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Tessera Philippines"')
+    edit("demo-bd/tenant.toml", 'name = "Tessera Demo BD"', 'name = "Tessera Bangladesh"')
+    edit("demo-bd/tenant.toml", '[[domains]]\nhost = "127.0.0.1"\n', "")
+    report = sync_tenants(db_session, load(), SECRET, only="demo-ph")
+    db_session.expire_all()
+    assert outcome(report) == ([], ["demo-ph"], [], [])
+    assert (tenant(db_session, "demo-ph").name, tenant(db_session, "demo-bd").name) == (
+        "Tessera Philippines",
+        "Tessera Demo BD",
+    )
+    assert brand_of(db_session, "127.0.0.1") == "demo-bd"  # demo-bd's hosts wait for its own sync
+
+
+def test_a_brand_synced_alone_drops_only_its_own_old_hosts(db_session, sync, edit, load):
+    edit("demo-ph/tenant.toml", '[[domains]]\nhost = "agent.demo-ph.localhost"\nroute = "/agentHome"\n', "")
+    edit("demo-bd/tenant.toml", '[[domains]]\nhost = "127.0.0.1"\n', "")
+    sync_tenants(db_session, load(), SECRET, only="demo-ph")
+    db_session.expire_all()
+    assert brand_of(db_session, "agent.demo-ph.localhost") is None
+    assert brand_of(db_session, "127.0.0.1") == "demo-bd"

@@ -9,6 +9,7 @@ from tessera.plugins.kit.suites.federated_sign_in import FederatedSignInContract
 from tessera.plugins.kit.suites.game_vendor import GameVendorContract
 from tessera.plugins.kit.suites.payment_channel import PaymentChannelContract
 from tessera.plugins.kit.suites.phone_auth import PhoneAuthContract
+from tessera.plugins.kit.suites.provider_check import ProviderCheckContract
 from tessera.plugins.kit.suites.region_lookup import RegionLookupContract
 from tessera.plugins.kit.suites.sms_sender import SmsSenderContract
 
@@ -22,6 +23,7 @@ SUITES: list[type[Any]] = [
     FederatedSignInContract,
     PaymentChannelContract,
     GameVendorContract,
+    ProviderCheckContract,
 ]
 
 __all__ = [suite.__name__ for suite in SUITES] + ["SUITES"]
