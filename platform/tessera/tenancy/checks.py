@@ -19,6 +19,7 @@ from tessera.core.i18n import known
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
 from tessera.tenancy.context import ENV_PREFIX
+from tessera.tenancy.currency import currency_errors
 from tessera.tenancy.patterns import ANY, PATTERNS
 
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -156,12 +157,17 @@ def _timezone_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
     return []
 
 
+def _currency_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
+    return currency_errors(config, file, LoadError)
+
+
 # Each rule reads only these top-level keys, and runs only when the schema found them well formed.
 RULES = (
     (("languages", "default_language"), _language_errors),
     (("timezone",), _timezone_errors),
     (("register",), _register_errors),
     (("plugins",), _plugin_errors),
+    (("currency", "wallet"), _currency_errors),
 )
 
 

@@ -18,7 +18,7 @@ AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=UTC)
 
 
 def brand(**wallet) -> TenantContext:
-    return TenantContext(1, "brand", "Brand", {"wallet": wallet}, "kid", "pem")
+    return TenantContext(1, "brand", "Brand", {"currency": "BDT", "wallet": wallet}, "kid", "pem")
 
 
 @pytest.mark.parametrize(

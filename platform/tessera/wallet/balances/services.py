@@ -6,7 +6,6 @@ from sqlalchemy import func, select
 
 from tessera.wallet.ledger.models import MAIN, VENDOR
 from tessera.wallet.ledger.services import member_accounts
-from tessera.wallet.money import format_minor
 from tessera.wallet.transfers.models import IN, PENDING, WalletTransfer
 from tessera.wallet.transfers.services import transfer_vendors
 
@@ -36,7 +35,7 @@ def balances(db, tenant, plugins, member_id: int) -> dict:
     accounts = member_accounts(db, tenant.id, member_id)
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     held = {a.vendor: a.balance_minor for a in accounts if a.kind == VENDOR}
-    listed = transfer_vendors(plugins)
+    listed, format_minor = transfer_vendors(plugins), tenant.money.format
     wallets = [
         {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": format_minor(held.get(vassalage, 0))}
         for vassalage, vendor in listed.items()
@@ -66,4 +65,5 @@ def merchant_wallets(plugins) -> dict:
 
 def consolidated(db, tenant, member_id: int) -> dict:
     held = sum(a.balance_minor for a in member_accounts(db, tenant.id, member_id))
-    return {**{field: tenant.flag(flag) for field, flag in CONTRACT_FLAGS.items()}, "sumBalance": format_minor(held)}
+    flags = {field: tenant.flag(flag) for field, flag in CONTRACT_FLAGS.items()}
+    return {**flags, "sumBalance": tenant.money.format(held)}
