@@ -66,7 +66,10 @@ export function outcomeUnknown(error: unknown): boolean {
 /** The text of an amount problem, in the member centre's words. */
 export function useAmountMessage(format: (amount: string) => string): (problem: AmountProblem) => string {
   const { t } = useTranslation(NAMESPACE);
-  return useCallback((problem: AmountProblem) => t(problem.key, { amount: problem.bound ? format(problem.bound) : '' }), [t, format]);
+  return useCallback(
+    (problem: AmountProblem) => t(problem.key, { amount: problem.bound ? format(problem.bound) : '', step: problem.step ?? '' }),
+    [t, format],
+  );
 }
 
 /**
