@@ -20,9 +20,7 @@ def currency_problem(code: str) -> str | None:
     if code in circulating:
         return None
     if code in list_currencies():
-        return (
-            f"'{code}' is not money in circulation (a test, metal, fund or retired code); use a currency such as 'USD'"
-        )
+        return f"'{code}' is an ISO 4217 code but not money in circulation (a test, metal, fund or retired code)"
     close = difflib.get_close_matches(code, sorted(circulating), n=1, cutoff=0.6)
     return f"'{code}' is not an ISO 4217 currency" + (f" (did you mean '{close[0]}'?)" if close else "")
 
