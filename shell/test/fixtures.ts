@@ -30,7 +30,7 @@ export function statusOf(overrides: Partial<SystemStatus> = {}): SystemStatus {
     status: 0,
     maintenance: null,
     location: { ip: '192.0.2.10', region: 'PH' },
-    brand: { ...TEST_BRAND, logo: null },
+    brand: { ...TEST_BRAND, currency: 'PHP', currencySymbol: 'P', ownCurrencySymbol: true, logo: null },
     whitelabel: {},
     resources: [],
     customerService: [],

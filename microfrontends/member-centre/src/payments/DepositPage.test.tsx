@@ -117,7 +117,7 @@ describe('deposit page', () => {
     expect(fieldError('reference')).toBe('আবশ্যক');
     await user.type(amountInput(), '99');
     await user.click(screen.getByRole('button', { name: 'জমা দিন' }));
-    expect(fieldError('amount')).toBe('সর্বনিম্ন পরিমাণ ৳100.00');
+    expect(fieldError('amount')).toBe('সর্বনিম্ন পরিমাণ 100.00৳'); // where Bengali writes the taka sign
     expect(callsOf(calls, 'POST', DEPOSITS_PATH)).toHaveLength(0);
   });
 
