@@ -32,7 +32,8 @@ def test_the_step_is_a_positive_multiple_of_the_minor_unit():
     assert problems("IDR", {"step": "1"}) == {}
     assert problems("VND", {"step": "1000"}) == {}
     assert problems("BDT", {"step": "0.05"}) == {}
-    assert problems("VND", {"step": "0.5"}) == {"wallet.step": "'0.5' is not a positive multiple of the VND minor unit (1)"}
+    refused = {"wallet.step": "'0.5' is not a positive multiple of the VND minor unit (1)"}
+    assert problems("VND", {"step": "0.5"}) == refused
     assert "positive multiple" in problems("BDT", {"step": "0"})["wallet.step"]
     assert "positive multiple" in problems("BDT", {"step": "0.001"})["wallet.step"]
 
