@@ -8,6 +8,7 @@ from accounts import set_brand
 from tessera.core.db import ALL_TENANTS
 from tessera.wallet.ledger.audit import audit_brand
 from wallet_helpers import BANK, balance, request_id
+from wallet_vendor import VENDOR
 
 DEPOSITS, WITHDRAWALS = "/wps/wallet/deposits", "/wps/wallet/withdrawals"
 ACCOUNTS = "/wps/wallet/bank-accounts"
@@ -76,6 +77,17 @@ def test_a_withdrawal_is_whole_dong_and_the_ledger_balances(dong, member_of, ope
         "/ops/bonuses", {"username": member.username, "amount": "5000", "title": "welcome", "requestId": request_id()}
     )["value"]
     assert (granted["amount"], granted["mainBalance"]) == ("5000", "755000")
+    db_session.info["tenant_id"] = ALL_TENANTS
+    assert audit_brand(db_session, member.tenant_id).clean
+
+
+def test_a_transfer_to_a_vendors_wallet_moves_whole_dong(dong, vendor, member_of, db_session):
+    member, caller = member_of("demo-ph", funds=1_000_000)
+    body = {"vassalage": VENDOR, "direction": "in", "requestId": request_id()}
+    refused_too_precise(caller.post(TRANSFER, {**body, "amount": "250000.50"}, status=400))
+    moved = caller.post(TRANSFER, {**body, "amount": "250000"})["value"]
+    assert (moved["mainBalance"], moved["walletBalance"], moved["sumBalance"]) == ("750000", "250000", "1000000")
+    assert vendor.balance("demo-ph", member.id) == 250000
     db_session.info["tenant_id"] = ALL_TENANTS
     assert audit_brand(db_session, member.tenant_id).clean
 

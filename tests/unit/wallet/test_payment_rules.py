@@ -35,6 +35,12 @@ def test_the_narrower_bounds_win(channel, brand_bounds, expected):
     assert narrowed(*channel, *brand_bounds) == expected
 
 
+def test_a_channels_bounds_between_two_steps_move_inwards():
+    # A brand in steps of 1000 dong: a channel taking 1500 to 99999 is offered 2000 to 99000.
+    assert narrowed(1500, 99999, None, None, 1000) == (2000, 99000)
+    assert narrowed(None, None, None, None, 1000) == (1000, None)
+
+
 def test_brand_amounts_are_read_in_minor_units():
     tenant = brand(deposit_min="100.00", withdrawal_max="25000.5")
     assert (setting_minor(tenant, "deposit_min"), setting_minor(tenant, "withdrawal_max")) == (10000, 2500050)
