@@ -67,3 +67,9 @@ def test_the_symbol_defaults_to_the_currencys_in_the_default_language():
 def test_a_brand_moves_money_in_its_step():
     vnd = brand(currency="VND", wallet={"step": "1000"}).money
     assert (vnd.code, vnd.places, vnd.step) == ("VND", 0, 1000)
+
+
+def test_a_symbol_in_a_language_babel_does_not_know_is_the_english_one():
+    from tessera.core.money import currency_symbol
+
+    assert currency_symbol("VND", "xx") == currency_symbol("VND", "en") == "₫"

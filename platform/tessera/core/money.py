@@ -12,7 +12,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from babel.core import get_global
+from babel.core import UnknownLocaleError, get_global
 from babel.numbers import get_currency_precision, get_currency_symbol, get_territory_currencies
 
 from tessera.core.envelope import ApiError
@@ -43,7 +43,7 @@ def currency_symbol(code: str, language: str) -> str:
     """The currency's symbol as ``language`` writes it (VND in Vietnamese: "₫")."""
     try:
         return get_currency_symbol(code, language.replace("-", "_"))
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         return get_currency_symbol(code, "en")
 
 
