@@ -63,9 +63,10 @@ define with_sandboxes
 	$(BIN)/tessera games pull-bets --every $(PULL_SECONDS) & puller=$$!; $(1)
 endef
 
-# Development mode: the built-in secret key is accepted (a production server refuses it).
+# Development mode: the built-in secret key is accepted (a production server refuses it), and the demo
+# brands' public addresses (tenant.toml public_url) take the port served on (TESSERA_PUBLIC_PORT).
 run: setup
-	$(call with_sandboxes,TESSERA_ENV=development $(BIN)/tessera serve --port $(PORT))
+	$(call with_sandboxes,TESSERA_ENV=development TESSERA_PUBLIC_PORT=$(PORT) $(BIN)/tessera serve --port $(PORT))
 
 test-python: setup
 	$(BIN)/pytest -n auto
@@ -84,7 +85,7 @@ define with_server
 	export $(E2E_SECRETS) $(DEV_SECRETS); \
 	$(SANDBOXES) --port $(SANDBOX_PORT) & sandbox=$$!; \
 	$(sync_games) || { kill $$sandbox; exit 1; }; \
-	TESSERA_ENV=development TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
+	TESSERA_ENV=development TESSERA_PUBLIC_PORT=$(E2E_PORT) TESSERA_LOG_LEVEL=WARNING $(BIN)/tessera serve --host 127.0.0.1 --port $(E2E_PORT) & server=$$!; \
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(E2E_PORT)/healthz >/dev/null && break; sleep 0.5; done; \
 	TESSERA_E2E_URL=http://127.0.0.1:$(E2E_PORT) $(1); status=$$?; \
 	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status

@@ -3,16 +3,17 @@
     python -m tessera_sandboxes --port 6550 [--state-dir var/sandbox]
 
 - ``/gateway``: the payment gateway of the ``signed-gateway`` plugin
-  (:mod:`tessera_sandboxes.signed_gateway.server`); merchant ``demo-bd`` signs with
-  ``DEMO_BD_GATEWAY_SECRET``, ``demo-ph`` with ``DEMO_PH_GATEWAY_SECRET``.
+  (:mod:`tessera_sandboxes.signed_gateway.server`).
 - ``/vendor``: the transfer-wallet vendor of the ``transfer-vendor`` plugin
-  (:mod:`tessera_sandboxes.transfer_vendor.server`), secret ``DEMO_VENDOR_SECRET``.
+  (:mod:`tessera_sandboxes.transfer_vendor.server`).
 - ``/demo-vendor``: the seamless-wallet game vendor of the ``demo-vendor`` plugin
-  (:mod:`tessera_sandboxes.demo_vendor.server`), secret ``DEMO_GAMES_SECRET``: its catalog, icons and
-  game pages, and its calls to the brands' wallets (credits and rollbacks kept under the state
-  folder until accepted).
+  (:mod:`tessera_sandboxes.demo_vendor.server`): its catalog, icons and game pages, and its calls to
+  the brands' wallets (credits and rollbacks kept under the state folder until accepted).
 
-A merchant or operator whose variable is unset is refused. Stops on SIGTERM or SIGINT.
+Each serves every brand whose folder (``TESSERA_TENANTS_DIR``, else ``tenants/``) enables its
+plugin, as the brand's ``merchant_id`` or ``operator_id``, signing with the secret the brand's
+table names (``secret = "env:DEMO_BD_GATEWAY_SECRET"``: :mod:`tessera_sandboxes.brands`). A brand
+whose variable is unset is refused. Stops on SIGTERM or SIGINT.
 """
 
 import argparse
@@ -25,14 +26,13 @@ from pathlib import Path
 import waitress
 
 from tessera.core.settings import load_development_env
-from tessera_sandboxes.demo_vendor.server import SECRET_VARIABLE as GAMES_SECRET_VARIABLE
-from tessera_sandboxes.demo_vendor.server import demo_secrets as games_secrets
-from tessera_sandboxes.demo_vendor.server import make_app as make_games_app
+from tessera_sandboxes import brands
+from tessera_sandboxes.demo_vendor import server as games
 from tessera_sandboxes.signed_gateway.server import make_app as make_gateway_app
-from tessera_sandboxes.transfer_vendor.server import demo_secrets
-from tessera_sandboxes.transfer_vendor.server import make_app as make_vendor_app
+from tessera_sandboxes.transfer_vendor import server as vendor
+from tessera_sandboxes.vendors import OPERATOR_ID
 
-GATEWAY_MERCHANTS = {"demo-bd": "DEMO_BD_GATEWAY_SECRET", "demo-ph": "DEMO_PH_GATEWAY_SECRET"}
+GATEWAY, MERCHANT_ID = "signed-gateway", "merchant_id"  # the gateway's plugin, and a brand's account there
 log = logging.getLogger("tessera.sandbox")
 
 
@@ -53,17 +53,27 @@ def mount(apps: dict[str, Callable]) -> Callable:
 
 
 def gateway_secrets(environ=os.environ) -> dict[str, str]:
-    return {merchant: environ.get(variable, "") for merchant, variable in GATEWAY_MERCHANTS.items()}
+    """The merchants of the brands whose tenant.toml enables the gateway's plugin, and their secrets."""
+    return brands.secrets(GATEWAY, MERCHANT_ID, environ)
 
 
 def make_app(environ=os.environ, state_dir: Path | None = None):
     return mount(
         {
             "/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
-            "/vendor": make_vendor_app(demo_secrets(environ), state_dir),
-            "/demo-vendor": make_games_app(games_secrets(environ), state_dir),
+            "/vendor": vendor.make_app(vendor.operator_secrets(environ), state_dir),
+            "/demo-vendor": games.make_app(games.operator_secrets(environ), state_dir),
         }
     )
+
+
+def unset_secrets(environ=os.environ) -> list[str]:
+    """The variables the brands name for the sandboxes' secrets that the environment does not set."""
+    return [
+        *brands.unset(GATEWAY, MERCHANT_ID, environ),
+        *brands.unset(vendor.PLUGIN, OPERATOR_ID, environ),
+        *brands.unset(games.PLUGIN, OPERATOR_ID, environ),
+    ]
 
 
 def _stop(signum, frame):
@@ -77,8 +87,13 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     load_development_env()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    variables = (*GATEWAY_MERCHANTS.values(), "DEMO_VENDOR_SECRET", GAMES_SECRET_VARIABLE)
-    unset = [variable for variable in variables if not os.environ.get(variable)]
+    log.info(
+        "brands: /gateway %s; /vendor %s; /demo-vendor %s",
+        ", ".join(gateway_secrets()) or "none",
+        ", ".join(vendor.operator_secrets()) or "none",
+        ", ".join(games.operator_secrets()) or "none",
+    )
+    unset = unset_secrets()
     if unset:
         log.warning("unset, so refused: %s", ", ".join(unset))
     if args.state_dir is not None:

@@ -1,5 +1,6 @@
 """What the development game vendors (``transfer_vendor.sandbox``, ``demo_vendor.server``) share:
-the demo brands' operators, the state they keep in SQLite, and serving one of them alone."""
+the operators of the brands that use them (read from the brand folders by
+:mod:`tessera_sandboxes.brands`), the state they keep in SQLite, and serving one of them alone."""
 
 import argparse
 import os
@@ -11,12 +12,16 @@ from pathlib import Path
 
 import waitress
 
-DEMO_OPERATORS = ("demo-bd", "demo-ph")
+from tessera.core.settings import load_development_env
+from tessera_sandboxes import brands
+
+OPERATOR_ID = "operator_id"  # a brand's account at a vendor, in the vendor plugin's table
 
 
-def demo_secrets(variable: str, environ=os.environ) -> dict[str, str]:
-    """The demo brands' operators and their development secret (an unset variable lets no one in)."""
-    return dict.fromkeys(DEMO_OPERATORS, environ.get(variable, ""))
+def operator_secrets(plugin: str, environ=os.environ) -> dict[str, str]:
+    """The operators of the brands whose tenant.toml enables ``plugin``, and the secret each names
+    (an unset variable lets no one in)."""
+    return brands.secrets(plugin, OPERATOR_ID, environ)
 
 
 class SqliteState:
@@ -52,16 +57,18 @@ class SqliteState:
             self._db.close()
 
 
-def serve_alone(
-    make_app: Callable, secret_variable: str, description: str, port: int, state_help: str, argv=None
-) -> None:
+def serve_alone(make_app: Callable, plugin: str, description: str, port: int, state_help: str, argv=None) -> None:
     """A vendor's ``main``: ``make_app(secrets, state_dir)`` served on 127.0.0.1 (``--port``,
-    ``--state-dir``), the demo operators signing with the secret in ``secret_variable``."""
+    ``--state-dir``), for the operators of the brands that enable ``plugin``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, default=port)
     parser.add_argument("--state-dir", type=Path, help=state_help)
     args = parser.parse_args(argv)
-    secrets = demo_secrets(secret_variable)
-    if not all(secrets.values()):
-        parser.error(f"set {secret_variable}")
+    load_development_env()
+    secrets = operator_secrets(plugin)
+    if not secrets:
+        parser.error(f"no brand folder enables {plugin}")
+    missing = brands.unset(plugin, OPERATOR_ID)
+    if missing:
+        parser.error(f"set {', '.join(missing)}")
     waitress.serve(make_app(secrets, args.state_dir), host="127.0.0.1", port=args.port)

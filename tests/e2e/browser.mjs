@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core against a running Tessera server.
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -176,6 +177,26 @@ export async function openPage(browser, { announcements = false, session = null,
     if (reason !== 'net::ERR_ABORTED') record(request.url(), reason);
   });
   return { context, page, errors };
+}
+
+/**
+ * ``run(page, context)`` on a fresh page of ``browser`` (``openPage``'s options), then the page's
+ * errors checked: exactly ``expectedErrors``; or, with ``allowedErrors``, none but those starting
+ * with one of them; or none checked with ``allowErrors``. The context is closed whatever happens.
+ */
+export async function withPage(browser, run, { expectedErrors = [], allowedErrors = null, allowErrors = false, ...options } = {}) {
+  const { context, page, errors } = await openPage(browser, options);
+  try {
+    await run(page, context);
+    if (allowedErrors) {
+      const unexpected = errors.filter((line) => !allowedErrors.some((allowed) => line.startsWith(allowed)));
+      assert.deepEqual(unexpected, [], 'console errors');
+    } else if (!allowErrors) {
+      assert.deepEqual(errors, expectedErrors, 'console errors');
+    }
+  } finally {
+    await context.close();
+  }
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

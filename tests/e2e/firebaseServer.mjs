@@ -118,6 +118,7 @@ export async function startBrandServer({ brand, firebase }) {
   appendFileSync(toml, ['', '[plugins.firebase-phone-auth]', ...settings, ''].join('\n'));
 
   for (const [name, value] of Object.entries(DEMO_SECRETS)) process.env[name] ??= value;
+  const port = await freePort();
   const env = {
     ...process.env,
     TESSERA_DATABASE_URL: `sqlite:///${join(folder, 't.sqlite')}`,
@@ -125,8 +126,8 @@ export async function startBrandServer({ brand, firebase }) {
     TESSERA_UPLOAD_DIR: join(folder, 'uploads'),
     TESSERA_LOG_LEVEL: 'WARNING',
     TESSERA_ENV: 'development', // the built-in secret key: a test's own server
+    TESSERA_PUBLIC_PORT: String(port), // the brands' public addresses on the port it serves
   };
-  const port = await freePort();
   let child = null;
   const stop = async () => {
     if (child) await stopChild(child, 'SIGTERM');

@@ -1,7 +1,7 @@
 // The frame of SPEC §2 and its modals, on the real server with each brand's own content.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MEMBER, brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { MEMBER, brandUrl, launchBrowser, withPage as withBrowserPage } from './browser.mjs';
 
 let browser;
 
@@ -13,15 +13,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(run, { expectedErrors = [], ...options } = {}) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await run(page, context);
-    assert.deepEqual(errors, expectedErrors, 'console errors');
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (run, options) => withBrowserPage(browser, run, options);
 
 async function open(page, brand, path = '/') {
   await page.goto(brandUrl(brand, path));

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, launchBrowser, openPage } from './browser.mjs';
+import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, launchBrowser, withPage as withBrowserPage } from './browser.mjs';
 
 let browser;
 
@@ -12,15 +12,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(run, { allowErrors = false, expectedErrors = [], session = null } = {}) {
-  const { context, page, errors } = await openPage(browser, { session });
-  try {
-    await run(page);
-    if (!allowErrors) assert.deepEqual(errors, expectedErrors, 'console errors');
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (run, options) => withBrowserPage(browser, run, options);
 
 async function rootState(page) {
   return page.evaluate(() => ({

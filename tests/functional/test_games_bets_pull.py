@@ -14,7 +14,7 @@ from games_bets_helpers import BETS, PLUGIN, TRANSFER_VENDOR, BetVendor, enable_
 from tessera.core.db import operator_session
 from tessera.games.bets.commands import pull_bets
 from tessera.games.bets.models import OPEN, SETTLED, BetCursor, GameBet
-from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.pulls import pull_vendor_bets, transfer_offers
 from tessera.games.vendors import SEAMLESS, TRANSFER
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
@@ -41,7 +41,7 @@ def pull(db, app, slug="demo-bd") -> dict:
     """The command's work for one brand's transfer vendor, in the test's transaction, scoped to the brand."""
     tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == slug)))
     plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
-    offers, unlisted = transfer_vendors(plugins)
+    offers, unlisted = transfer_offers(plugins)
     assert ([offer.vassalage for offer in offers], unlisted) == ([TRANSFER_VENDOR], [])
     scope = db.info["tenant_id"]
     db.info["tenant_id"] = tenant.id
@@ -315,7 +315,7 @@ def test_pulls_at_once_keep_each_round_once(engine, settings, committed):
                 tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")))
                 db.info["tenant_id"] = tenant.id
                 plugins = TenantPlugins(plugin_manager(), tenant)
-                offer = transfer_vendors(plugins)[0][0]
+                offer = transfer_offers(plugins)[0][0]
                 results.append(pull_vendor_bets(db, tenant, plugins, offer))
         except Exception as error:  # noqa: BLE001 -- reported below
             errors.append(error)

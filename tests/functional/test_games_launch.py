@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from accounts import bearer
+from accounts import bearer, set_brand
 from seamless_vendor import PH_SLOT, SEAMLESS_VENDOR, SECRETS, SLOT, TABLE, VendorClient
 from tessera.games.bets.models import GameBet
 from tessera.games.launch.models import GameSession
@@ -40,9 +40,10 @@ def player(members, fund, token_of):
     return make
 
 
-def launch(app, member, game=SLOT, vassalage=SEAMLESS_VENDOR, status=200, **more):
+def launch(app, member, game=SLOT, vassalage=SEAMLESS_VENDOR, status=200, extra_environ=None, **more):
     query = {"gameCode": game, "vassalage": vassalage, "lang": "en", **more}
-    return app.get(LAUNCH, query, headers=member.headers if member else {}, status=status).json
+    headers = member.headers if member else {}
+    return app.get(LAUNCH, query, headers=headers, status=status, extra_environ=extra_environ).json
 
 
 def launch_query(url: str) -> dict:
@@ -60,7 +61,7 @@ class TestSeamless:
             "username": member.username,
             "currency": "BDT",
             "launchToken": token,
-            "walletUrl": "http://demo-bd.localhost/vendors/TSV/wallet",
+            "walletUrl": "http://demo-bd.localhost:6543/vendors/TSV/wallet",
         }
         assert (given["language"], given["device"], given["freePlay"]) == ("bn", "MOBILE", False)
         vendor = VendorClient(testapp)
@@ -95,6 +96,23 @@ class TestSeamless:
             )
         ).all()
         assert sorted(keys) == [("seamless:TSV:tx-1", "game_bet"), ("seamless:TSV:tx-2", "game_payout")]
+
+    @pytest.mark.parametrize(
+        "host", ["localhost", "127.0.0.1", "127.0.0.1:8080", "demo-bd.localhost:7777", "agent.demo-bd.localhost"]
+    )
+    def test_the_vendor_gets_the_brands_public_address_whatever_host_the_launch_came_through(
+        self, testapp, seamless_vendor, catalog, player, host
+    ):
+        member = player()
+        launch(testapp, member, extra_environ={"HTTP_HOST": host})
+        assert seamless_vendor.launches[-1]["player"]["walletUrl"] == "http://demo-bd.localhost:6543/vendors/TSV/wallet"
+
+    def test_the_wallet_address_follows_the_brands_public_url(
+        self, testapp, seamless_vendor, catalog, player, db_session
+    ):
+        set_brand(db_session, "demo-bd", public_url="https://play.demo-bd.example/")
+        launch(testapp, player())
+        assert seamless_vendor.launches[-1]["player"]["walletUrl"] == "https://play.demo-bd.example/vendors/TSV/wallet"
 
     def test_only_the_tokens_hash_is_kept_for_twelve_hours(self, testapp, seamless_vendor, catalog, player, db_session):
         member = player()
@@ -270,7 +288,7 @@ class TestBrands:
         ph = brand_app("demo-ph.localhost", ip=PH_IP)
         url = launch(ph, player("demo-ph"), game=PH_SLOT)["value"]
         assert seamless_vendor.launches[-1]["player"]["currency"] == "PHP"
-        assert launch_query(url)["wallet"] == "http://demo-ph.localhost/vendors/TSV/wallet"
+        assert launch_query(url)["wallet"] == "http://demo-ph.localhost:6543/vendors/TSV/wallet"
 
     def test_a_login_launches_on_its_own_brand_only(self, brand_app, seamless_vendor, catalog, player):
         ph = brand_app("demo-ph.localhost", ip=PH_IP)

@@ -26,7 +26,7 @@ from tessera.tenancy.models import Tenant
 
 EMAIL, VERIFY, INFO = "/wps/member/password/email", "/wps/member/password/verification", "/wps/member/info"
 NEW_PASSWORD = "Fresh456"
-LINK = re.compile(r"http://demo-bd\.localhost/forget\?resetToken=([A-Za-z0-9_-]{43})\r?\n")
+LINK = re.compile(r"http://demo-bd\.localhost:6543/forget\?resetToken=([A-Za-z0-9_-]{43})\r?\n")
 BD_PHONE = "+8801712345678"
 
 
@@ -70,6 +70,12 @@ class TestResetEmail:
         kept = db_session.scalars(select(OneTimeValue.key)).all()
         assert len(kept) == 1 and token not in kept[0]
         assert db_session.scalar(select(AuditEvent.kind).where(AuditEvent.member_id == member.id)) == "reset_requested"
+
+    def test_the_link_is_on_the_brands_public_address_whatever_host_was_asked(self, testapp, outbox, member):
+        testapp.post(
+            EMAIL, {"username": member.username, "email": member.email}, extra_environ={"HTTP_HOST": "localhost"}
+        )
+        assert LINK.search(outbox.emails[0]["text"])
 
     def test_the_email_is_in_the_requests_language(self, testapp, outbox, member):
         testapp.post(EMAIL, {"username": member.username, "email": member.email})

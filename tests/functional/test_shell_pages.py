@@ -10,6 +10,7 @@ import webtest
 from tessera.app import make_app
 from tessera.shell.services import GAME_CATEGORIES, PAGE_ROUTES
 from tessera.system.status.linkseal import open_sealed
+from tessera.tenancy.models import Tenant
 
 PAGES = [pattern for _, pattern in PAGE_ROUTES if "{" not in pattern] + [f"/{c}" for c in GAME_CATEGORIES]
 
@@ -129,3 +130,20 @@ def test_built_files_are_served_for_a_year_and_versioned_by_content(settings, se
     (tmp_path / "member-centre" / "remoteEntry.js").write_text("var remote = 2")
     assert Page(app.get("/").text).bootstrap["remotes"]["memberCentre"] != first
     wsgi.registry["db_engine"].dispose()
+
+
+def test_the_content_security_policy_admits_the_enabled_vendors_hosts_only(brand_app, db_session):
+    tenant = db_session.query(Tenant).filter_by(slug="demo-ph").one()
+    plugins = dict(tenant.config["plugins"])
+    plugins["transfer-vendor"] = {**plugins["transfer-vendor"], "base_url": "https://twv.example/api"}
+    plugins["demo-vendor"] = {**plugins["demo-vendor"], "base_url": "https://dv.example/api", "enabled": False}
+    tenant.config = {**tenant.config, "plugins": plugins}
+    db_session.flush()
+    policy = brand_app("demo-ph.localhost", ip="192.0.2.44").get("/").headers["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in policy.split("; "))
+    assert directives["img-src"] == "'self' data: blob: https://img.demo-ph.example https://twv.example"
+    assert (
+        directives["frame-src"]
+        == "'self' https://play1.demo-ph.example https://play2.demo-ph.example https://twv.example"
+    )
+    assert "dv.example" not in policy and "127.0.0.1:6550" not in policy

@@ -255,3 +255,30 @@ def test_the_logo_is_the_brands_asset(brand_app):
         for host in ("demo-bd.localhost", "demo-ph.localhost")
     }
     assert logos["demo-bd.localhost"] != logos["demo-ph.localhost"]
+
+
+def vendors_moved(db_session) -> None:
+    """demo-bd's transfer vendor on a host of its own, and its demo vendor switched off elsewhere."""
+    tenant = db_session.query(Tenant).filter_by(slug="demo-bd").one()
+    plugins = dict(tenant.config["plugins"])
+    plugins["transfer-vendor"] = {**plugins["transfer-vendor"], "base_url": "https://twv.example:8443/api"}
+    plugins["transfer-vendor"]["game_hosts"] = ["https://play.twv.example"]
+    plugins["demo-vendor"] = {**plugins["demo-vendor"], "base_url": "https://dv.example/api", "enabled": False}
+    tenant.config = {**tenant.config, "plugins": plugins}
+    db_session.flush()
+
+
+def test_the_image_and_game_hosts_are_the_brands_and_its_enabled_vendors(brand_app, db_session):
+    vendors_moved(db_session)
+    bd = status(brand_app)
+    assert bd["imageCDNs"] == [
+        "https://img1.demo-bd.example",
+        "https://img2.demo-bd.example",
+        "https://twv.example:8443",
+    ]
+    assert bd["launchGameCDNs"] == [
+        "https://play.demo-bd.example",
+        "https://twv.example:8443",
+        "https://play.twv.example",
+    ]
+    assert "https://dv.example" not in bd["imageCDNs"] + bd["launchGameCDNs"]

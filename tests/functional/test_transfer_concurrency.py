@@ -28,7 +28,7 @@ from databases import demo_brands, kill_backends
 from tessera import hookimpl
 from tessera.app import make_app
 from tessera.core.db import ALL_TENANTS, operator_session
-from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.pulls import pull_vendor_bets, transfer_offers
 from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
@@ -152,7 +152,7 @@ def settle_everything(engine, wsgi, tenant_id: int) -> None:
                 break
     with Session(engine) as db:
         db.info["tenant_id"] = tenant_id
-        offer = transfer_vendors(plugins)[0][0]
+        offer = transfer_offers(plugins)[0][0]
         pull_vendor_bets(db, tenant, plugins, offer)
         db.commit()
 

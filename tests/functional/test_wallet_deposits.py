@@ -95,8 +95,19 @@ class TestStart:
         assert value["redirectUrl"] == f"https://pay.test/checkout/demo-bd/{deposit_id}"
         assert value["deposit"]["reference"] is None and value["deposit"]["amount"] == "750.00"
         started = payments.started[-1]
-        assert started["returnUrl"] == f"http://demo-bd.localhost/?memberCentre=depositv2&deposit={deposit_id}"
-        assert started["notifyUrl"] == f"http://demo-bd.localhost/wps/payments/webhook/{PLUGIN}/{GATEWAY}"
+        assert started["returnUrl"] == f"http://demo-bd.localhost:6543/?memberCentre=depositv2&deposit={deposit_id}"
+        assert started["notifyUrl"] == f"http://demo-bd.localhost:6543/wps/payments/webhook/{PLUGIN}/{GATEWAY}"
+
+    def test_the_gateway_gets_the_brands_public_addresses_not_the_requests_host(
+        self, payments, member_of, db_session, testapp
+    ):
+        set_brand(db_session, "demo-bd", public_url="https://www.demo-bd.example")
+        _, caller = member_of("demo-bd")
+        testapp.extra_environ = {**testapp.extra_environ, "HTTP_HOST": "127.0.0.1:8080"}
+        deposit_id = gateway(caller, amount=750)["value"]["deposit"]["id"]
+        started = payments.started[-1]
+        assert started["returnUrl"] == f"https://www.demo-bd.example/?memberCentre=depositv2&deposit={deposit_id}"
+        assert started["notifyUrl"] == f"https://www.demo-bd.example/wps/payments/webhook/{PLUGIN}/{GATEWAY}"
 
     def test_a_bank_transfer_needs_the_members_reference(self, payments, member_of):
         _, caller = member_of("demo-bd")

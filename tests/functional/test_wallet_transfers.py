@@ -21,7 +21,7 @@ from tessera_sandboxes.transfer_vendor.server import make_app as make_sandbox
 from accounts import bearer
 from tessera.app import make_app
 from tessera.core.db import operator_session
-from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+from tessera.games.bets.pulls import pull_vendor_bets, transfer_offers
 from tessera.games.bets.vendor_wallets import reconcile_vendor_wallets
 from tessera.identity.accounts.models import Member
 from tessera.plugins import TenantPlugins
@@ -669,7 +669,7 @@ def test_rounds_played_at_the_vendor_reach_the_wallet_and_the_record_once(testap
     record = testapp.get("/wps/wallet/transactions?type=game", headers=player.headers).json["value"]["list"]
     assert [Decimal(entry["amount"]) for entry in record] == ([won] if won else [])
     plugins = TenantPlugins(app.registry["plugin_manager"], tenant)
-    offer = next(offer for offer in transfer_vendors(plugins)[0] if offer.vassalage == "TWV")
+    offer = next(offer for offer in transfer_offers(plugins)[0] if offer.vassalage == "TWV")
     db_session.info["tenant_id"] = tenant.id
     assert pull_vendor_bets(db_session, tenant, plugins, offer)["recorded"] == 6
     assert pull_vendor_bets(db_session, tenant, plugins, offer)["recorded"] == 0  # from where the last one stopped

@@ -359,10 +359,9 @@ def test_a_deposit_through_the_signed_gateway_sandbox(app, brand_on_sandbox, mem
     gateway = brand_on_sandbox
     served = LocalWsgi(app)
     try:
+        set_brand(db_session, "demo-bd", public_url=f"http://demo-bd.localhost:{served.port}")
         member = members("demo-bd")
-        www = webtest.TestApp(
-            app, extra_environ={"HTTP_HOST": f"demo-bd.localhost:{served.port}", "REMOTE_ADDR": "203.0.113.9"}
-        )
+        www = webtest.TestApp(app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
         caller = Caller(www, token_of(member))
         channels = caller.get("/wps/wallet/deposit/channels")["value"]["channels"]
         assert [(c["channel"], c["plugin"], c["minAmount"], c["maxAmount"]) for c in channels] == [

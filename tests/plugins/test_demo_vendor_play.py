@@ -265,22 +265,7 @@ def test_a_round_left_mid_debit_by_a_stopped_vendor_is_rolled_back_at_start(sett
     store = Store(tmp_path)
     debit = Table._call(session, "r-stopped", "debit", {"amount": "2.50"})
     store.open_round(
-        Round(
-            "r-stopped",
-            settings["operator_id"],
-            "s",
-            "demo-bd-7",
-            "TY",
-            SLOT.code,
-            "BDT",
-            250,
-            None,
-            None,
-            "debiting",
-            None,
-            time.time(),
-            None,
-        ),
+        Round.opened("r-stopped", settings["operator_id"], "s", "demo-bd-7", "TY", SLOT.code, "BDT", 250),
         debit,
     )
     store.close()

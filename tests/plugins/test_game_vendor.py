@@ -3,10 +3,13 @@ references, then what the core guarantees every game vendor plugin when it calls
 
 import pytest
 
+from tessera import hookimpl
 from tessera.plugins import TenantPlugins
 from tessera.plugins.kit import brand, reference_manager
+from tessera.plugins.kit.contract import Implementation
 from tessera.plugins.kit.suites.game_vendor import (
     BALANCE,
+    HOSTS,
     LAUNCH,
     PLAYER,
     TRANSFER,
@@ -85,3 +88,88 @@ def test_each_brand_has_its_own_vendor_wallets(plugins_pm):
         "first": "first",
         "second": "second",
     }
+
+
+# -- The hosts a brand's pages admit ---------------------------------------------------------
+
+
+class HostedVendor(LedgerVendor):
+    """A reference vendor whose hosts are its settings' ``hosts``."""
+
+    @hookimpl
+    def tessera_vendor_hosts(self, tenant, settings):
+        self.record(tenant, HOSTS, settings)
+        return settings["hosts"]
+
+
+def hosted(vassalage: str, images: list, games: list, **more) -> dict:
+    return {**vendor_settings("m", vassalage), "hosts": {"images": images, "games": games}, **more}
+
+
+def test_a_brand_admits_the_hosts_of_the_vendor_plugins_it_enables_in_order_without_repeats():
+    references = {"vendor-a": HostedVendor(), "vendor-b": HostedVendor(), "vendor-c": HostedVendor()}
+    plugins = TenantPlugins(
+        reference_manager(**references),
+        brand(
+            {
+                "vendor-a": hosted("A-SLOT", ["https://a.example"], ["https://play.a.example"], enabled=False),
+                "vendor-b": hosted("B-SLOT", ["https://b.example", "http://127.0.0.1:6550"], ["https://b.example"]),
+                "vendor-c": hosted("C-SLOT", ["http://127.0.0.1:6550"], ["https://c.example:8443"]),
+            }
+        ),
+    )
+    assert plugins.vendor_hosts() == {
+        "images": ["https://b.example", "http://127.0.0.1:6550"],
+        "games": ["https://b.example", "https://c.example:8443"],
+    }
+    assert references["vendor-a"].calls == []
+
+
+def test_what_is_not_an_origin_is_not_admitted(caplog):
+    plugins = TenantPlugins(
+        reference_manager(vendor=HostedVendor()),
+        brand(
+            {
+                "vendor": hosted(
+                    "A-SLOT",
+                    ["https://a.example/icons", "javascript:alert(1)", "https://ok.example", 7],
+                    ["*", "https://a.example?x", "'self'"],
+                )
+            }
+        ),
+    )
+    assert plugins.vendor_hosts() == {"images": ["https://ok.example"], "games": []}
+    assert "not an origin" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "hosts",
+    [
+        {"images": ["https://games.example/icons"], "games": ["https://games.example"]},
+        {"images": ["https://games.example"], "games": ["https://elsewhere.example"]},
+        {"images": ["https://games.example"]},
+        None,
+    ],
+)
+def test_the_contract_refuses_hosts_that_are_not_origins_or_miss_its_games(hosts):
+    """The suite's check fails a vendor naming paths, leaving out its games' host or its own hosts."""
+    vendor = HostedVendor()
+    settings = {**vendor.contract_settings(), "hosts": hosts}
+    vendor.contract_settings = lambda: settings  # type: ignore[method-assign]
+    adapter = Implementation(reference_manager(vendor=vendor), "vendor")
+    contract = GameVendorContract()
+    with pytest.raises(AssertionError):
+        contract.test_the_hosts_its_pages_load_from_are_named_as_origins(adapter)
+        contract.test_a_launched_game_is_on_one_of_its_game_hosts(adapter, False)
+
+
+def test_the_contract_takes_origins_that_hold_its_games():
+    vendor = HostedVendor()
+    settings = {
+        **vendor.contract_settings(),
+        "hosts": {"images": ["https://games.example"], "games": ["https://games.example"]},
+    }
+    vendor.contract_settings = lambda: settings  # type: ignore[method-assign]
+    adapter = Implementation(reference_manager(vendor=vendor), "vendor")
+    GameVendorContract().test_the_hosts_its_pages_load_from_are_named_as_origins(adapter)
+    GameVendorContract().test_a_launched_game_is_on_one_of_its_game_hosts(adapter, False)

@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from urllib.request import HTTPRedirectHandler, Request, build_opener, urlopen
 
 import pytest
-from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted, WsgiServer
+from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, WsgiServer
 from tessera_sandboxes.signed_gateway.server import make_app
 
 from tessera.plugins import TenantPlugins, plugin_manager
@@ -50,23 +50,14 @@ def sandbox():
 
 
 @pytest.fixture
-def merchant():
+def merchant(scripted):
     """The merchant's notification endpoint."""
-    server = Scripted()
-    yield server
-    server.close()
+    return scripted
 
 
 @pytest.fixture
-def settings(sandbox):
-    merchant_id, secret = sandbox.open_merchant()
-    return {
-        "base_url": sandbox.gateway_url,
-        "merchant_id": merchant_id,
-        "secret": secret,
-        "timeout_seconds": 2,
-        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
-    }
+def settings(gateway_settings):
+    return gateway_settings
 
 
 def plugins(settings) -> TenantPlugins:

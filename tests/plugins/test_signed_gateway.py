@@ -9,7 +9,7 @@ import time
 from urllib.parse import parse_qsl, quote, urlsplit
 
 import pytest
-from tessera_sandboxes.signed_gateway.local import Reply, Sandbox, Scripted
+from tessera_sandboxes.signed_gateway.local import Reply, Sandbox
 from tessera_sandboxes.signed_gateway.server import ORDER_FIELDS
 
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
@@ -34,22 +34,8 @@ def sandbox():
 
 
 @pytest.fixture
-def scripted():
-    server = Scripted()
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def settings(sandbox):
-    merchant_id, secret = sandbox.open_merchant()
-    return {
-        "base_url": sandbox.gateway_url,
-        "merchant_id": merchant_id,
-        "secret": secret,
-        "timeout_seconds": 2,
-        "channels": [{"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}],
-    }
+def settings(gateway_settings):
+    return gateway_settings
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ import webtest
 from tessera_sandboxes.slots import engine, page
 from tessera_sandboxes.transfer_vendor import server as sandbox
 from tessera_sandboxes.transfer_vendor.local import VendorServer
-from tessera_sandboxes.transfer_vendor.server import GAMES, demo_secrets, make_app
+from tessera_sandboxes.transfer_vendor.server import GAMES, make_app, operator_secrets
 
 from tessera.plugins import AdapterError
 from tessera_plugins.transfer_vendor import VendorClient
@@ -167,10 +167,13 @@ def test_a_timestamp_a_little_off_is_accepted(app):
 
 def test_an_operator_without_a_secret_lets_no_one_in(monkeypatch):
     monkeypatch.delenv("DEMO_VENDOR_SECRET", raising=False)
-    app = webtest.TestApp(make_app(demo_secrets()))
+    app = webtest.TestApp(make_app(operator_secrets()))
     assert transfer(app, "5.00", "in", "t-1", secret="").status_int == 401
     monkeypatch.setenv("DEMO_VENDOR_SECRET", SECRET)
-    assert demo_secrets() == {"demo-bd": SECRET, "demo-ph": SECRET}
+    assert {operator: operator_secrets()[operator] for operator in ("demo-bd", "demo-ph")} == {
+        "demo-bd": SECRET,
+        "demo-ph": SECRET,
+    }
 
 
 @pytest.mark.parametrize(

@@ -133,7 +133,7 @@ class Table:
         bet_minor = line_bet_minor * len(paytable.lines)
         debit = self._call(session, round_id, "debit", {"amount": to_money(bet_minor)})
         self.store.open_round(
-            Round(
+            Round.opened(
                 round_id,
                 session.operator,
                 session.id,
@@ -142,12 +142,6 @@ class Table:
                 session.game_code,
                 session.currency,
                 bet_minor,
-                None,
-                None,
-                "debiting",
-                None,
-                time.time(),
-                None,
             ),
             debit,
         )

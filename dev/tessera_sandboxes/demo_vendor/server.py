@@ -15,8 +15,9 @@ other games open the vendor's lobby. State (sessions, rounds, wallet calls still
 kept by ``state.Store``; a ``Retrier`` thread delivers credits and rollbacks until the brands
 accept them.
 
-Run it alone with ``python -m tessera_sandboxes.demo_vendor.server --port 6552``: the operators
-``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_GAMES_SECRET``.
+Run it alone with ``python -m tessera_sandboxes.demo_vendor.server --port 6552``: its operators are
+the brands whose tenant.toml enables ``demo-vendor`` (their ``operator_id``), each signing with the
+secret its table names (``env:DEMO_GAMES_SECRET`` for the demo brands).
 """
 
 import hashlib
@@ -47,7 +48,7 @@ from tessera_sandboxes.demo_vendor.play import FUN_BALANCE_MINOR, Retrier, SpinR
 from tessera_sandboxes.demo_vendor.state import Session, Store
 from tessera_sandboxes.slots import engine, page
 
-SECRET_VARIABLE = "DEMO_GAMES_SECRET"
+PLUGIN = "demo-vendor"  # the brands whose tenant.toml enables it are its operators
 SESSION_SECONDS = 12 * 3600  # as long as the brand's launch token
 LAUNCH_URL_SECONDS = 10 * 60  # a launch URL opens the game only this soon after the launch
 ICON_CACHE = "public, max-age=604800, immutable"
@@ -376,14 +377,15 @@ def make_app(
     return app
 
 
-def demo_secrets(environ=os.environ) -> dict[str, str]:
-    return sandbox_vendors.demo_secrets(SECRET_VARIABLE, environ)
+def operator_secrets(environ=os.environ) -> dict[str, str]:
+    """The operators of the brands whose tenant.toml enables this vendor's plugin, and their secrets."""
+    return sandbox_vendors.operator_secrets(PLUGIN, environ)
 
 
 def main(argv=None) -> None:
     sandbox_vendors.serve_alone(
         make_app,
-        SECRET_VARIABLE,
+        PLUGIN,
         "The demo game vendor, on 127.0.0.1.",
         6552,
         "keep sessions, rounds and wallet calls here (default: memory)",

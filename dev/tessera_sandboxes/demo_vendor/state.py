@@ -13,6 +13,7 @@ are ``pending`` until accepted or refused, tried again at ``next_attempt_at``.
 """
 
 import json
+import time
 from dataclasses import dataclass
 
 from tessera_sandboxes.vendors import SqliteState
@@ -90,6 +91,12 @@ class Round:
     refusal: str | None
     placed_at: float
     settled_at: float | None
+
+    @classmethod
+    def opened(cls, round_id, operator, session_id, player, vendor, game_code, currency, bet_minor) -> "Round":
+        """A round whose stake is being debited now: no payout, outcome or refusal yet."""
+        fields = (round_id, operator, session_id, player, vendor, game_code, currency, bet_minor)
+        return cls(*fields, None, None, "debiting", None, time.time(), None)
 
 
 def _call(row) -> WalletCall:

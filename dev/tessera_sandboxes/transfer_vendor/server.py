@@ -11,8 +11,9 @@ the win into it, and the round is kept for ``GET /bets``; free play spins fun cr
 holds. ``/games/{code}/paytable`` publishes each game's paytable, ``/slots/`` serves the page's
 script and style.
 
-Run it alone with ``python -m tessera_sandboxes.transfer_vendor.server --port 6551``: the
-operators ``demo-bd`` and ``demo-ph`` use the secret in ``DEMO_VENDOR_SECRET``.
+Run it alone with ``python -m tessera_sandboxes.transfer_vendor.server --port 6551``: its operators
+are the brands whose tenant.toml enables ``transfer-vendor`` (their ``operator_id``), each signing
+with the secret its table names (``env:DEMO_VENDOR_SECRET`` for the demo brands).
 """
 
 import json
@@ -39,7 +40,7 @@ from tessera_sandboxes import vendors as sandbox_vendors
 from tessera_sandboxes.slots import engine, page
 from tessera_sandboxes.transfer_vendor.state import GameSession, VendorState, to_minor, to_money
 
-SECRET_VARIABLE = "DEMO_VENDOR_SECRET"
+PLUGIN = "transfer-vendor"  # the brands whose tenant.toml enables it are its operators
 CURRENCY = "BDT"  # what the page shows beside a balance; the vendor keeps amounts, not currencies
 # ``min_bet`` is the smallest line bet; a spin bets the line bet on every one of ``lines``.
 GAMES = (
@@ -295,14 +296,15 @@ def make_app(secrets: dict[str, str], state_dir: Path | None = None) -> VendorSa
     return VendorSandbox(secrets, VendorState(state_dir))
 
 
-def demo_secrets(environ=os.environ) -> dict[str, str]:
-    return sandbox_vendors.demo_secrets(SECRET_VARIABLE, environ)
+def operator_secrets(environ=os.environ) -> dict[str, str]:
+    """The operators of the brands whose tenant.toml enables this vendor's plugin, and their secrets."""
+    return sandbox_vendors.operator_secrets(PLUGIN, environ)
 
 
 def main(argv=None) -> None:
     sandbox_vendors.serve_alone(
         make_app,
-        SECRET_VARIABLE,
+        PLUGIN,
         "The development transfer-wallet vendor, on 127.0.0.1.",
         6551,
         "keep balances in a SQLite file here (default: memory)",

@@ -45,6 +45,7 @@ class Settings:
     retry_attempts: int = 3
     trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
     cache_seconds: float = 5.0
+    public_port: int | None = None  # development only: the port of every brand's public address
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -68,6 +69,8 @@ class Settings:
             key = f"TESSERA_{name.upper()}"
             if key in environ:
                 values[name] = int(environ[key])
+        if environ.get("TESSERA_PUBLIC_PORT"):
+            values["public_port"] = int(environ["TESSERA_PUBLIC_PORT"])
         if "TESSERA_TRUSTED_PROXIES" in environ:
             values["trusted_proxies"] = tuple(
                 p.strip() for p in environ["TESSERA_TRUSTED_PROXIES"].split(",") if p.strip()
@@ -83,6 +86,10 @@ def refuse_unsafe(settings: Settings) -> None:
         raise UnsafeSettings(f"TESSERA_ENV is {settings.env!r}; it is {PRODUCTION!r} (the default) or {DEVELOPMENT!r}")
     if settings.env == DEVELOPMENT:
         return
+    if settings.public_port is not None:
+        raise UnsafeSettings(
+            "TESSERA_PUBLIC_PORT is for development only: a brand's public address is its tenant.toml public_url"
+        )
     size = len(settings.secret_key.encode())
     if settings.secret_key == DEVELOPMENT_SECRET_KEY:
         problem = "is not set: the built-in development key is public"

@@ -11,10 +11,12 @@ import hmac
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import Decimal, InvalidOperation
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
 
@@ -36,6 +38,32 @@ STANDARD_SETTINGS = {
     "secret": {"type": "string"},  # "env:NAME" in tenant.toml
     "timeout_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 60},
 }
+
+
+# More hosts a vendor's icons (``image_hosts``) and game pages (``game_hosts``) come from than its
+# ``base_url``'s, as origins; a vendor plugin takes them with ``settings_schema(**HOST_SETTINGS)``.
+ORIGIN_PATTERN = r"^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?$"
+HOST_SETTINGS = {
+    name: {"type": "array", "uniqueItems": True, "items": {"type": "string", "pattern": ORIGIN_PATTERN}}
+    for name in ("image_hosts", "game_hosts")
+}
+
+
+def origin(url: str) -> str:
+    """``https://games.example:8443/api`` -> ``https://games.example:8443``."""
+    parts = urlsplit(url)
+    host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port is not None else "")
+
+
+def vendor_hosts(settings: dict) -> dict[str, list[str]]:
+    """A vendor plugin's ``tessera_vendor_hosts``: its ``base_url``'s origin, which serves its icons
+    and game pages, and the ``image_hosts`` and ``game_hosts`` its table adds."""
+    base = origin(settings["base_url"])
+    return {
+        "images": list(dict.fromkeys([base, *settings.get("image_hosts", [])])),
+        "games": list(dict.fromkeys([base, *settings.get("game_hosts", [])])),
+    }
 
 
 def settings_schema(required=("base_url", "operator_id", "secret"), **properties) -> dict:
@@ -297,3 +325,25 @@ class SignedClient:
         ):
             raise self.unavailable(f"{path} without a list of {key} with {', '.join(required)}")
         return items
+
+
+# -- Captcha challenges: issued under a random id for a while, answered once ---------------------
+
+MAX_CHALLENGE_ID = 64
+
+
+def issue_challenge(store, prefix: str, ttl_seconds: int, keep: Callable[[str], str]) -> str:
+    """A new captcha challenge: a random id, with ``keep(id)`` held in the brand's ``store`` under
+    ``prefix`` + id for ``ttl_seconds``. The id goes to the member; what is kept never does."""
+    challenge_id = secrets.token_urlsafe(24)
+    store.put(prefix + challenge_id, keep(challenge_id), timedelta(seconds=ttl_seconds))
+    return challenge_id
+
+
+def take_challenge(store, prefix: str, answer) -> tuple[str | None, str | None]:
+    """The answer's ``captchaId`` and what its challenge kept, taken from the store: an attempt,
+    right or wrong, uses the challenge up. (None, None) for an answer without a well-formed id."""
+    challenge_id = answer.get("captchaId") if isinstance(answer, dict) else None
+    if not isinstance(challenge_id, str) or not 0 < len(challenge_id) <= MAX_CHALLENGE_ID:
+        return None, None
+    return challenge_id, store.take(prefix + challenge_id)

@@ -7,16 +7,26 @@ channel, so a plugin is never asked about a vendor or channel of another's.
 """
 
 import logging
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from tessera.core.cache import memo
+from tessera.plugins.client import ORIGIN_PATTERN
 from tessera.plugins.manager import AdapterError, PluginCaller
 
 log = logging.getLogger(__name__)
 # A game vendor's wallet mode (its walletMode): seamless vendors' games play on the member's main
 # wallet; transfer vendors keep a wallet of their own, which members move money to and from.
 SEAMLESS, TRANSFER = "seamless", "transfer"
+# What a vendor plugin's pages load from its hosts (tessera_vendor_hosts): icons and game pages.
+HOST_KINDS = ("images", "games")
+ORIGIN = re.compile(ORIGIN_PATTERN)
+
+
+def is_origin(url) -> bool:
+    """``https://cdn.vendor.example`` or ``http://127.0.0.1:6550``: a scheme, a host and a port, no more."""
+    return isinstance(url, str) and ORIGIN.fullmatch(url) is not None
 
 
 @dataclass(frozen=True)
@@ -123,6 +133,19 @@ class TenantPlugins(PluginCaller):
         return self.call(plugin, "tessera_payment_query", channel=channel, deposit_id=deposit_id)
 
     # -- Game vendors: each vendor's hooks reach the plugin offering it ------------------------
+
+    def vendor_hosts(self) -> dict[str, list[str]]:
+        """The origins the brand's vendor plugins load images and games from, each kind in
+        tenant.toml order without repeats; what is not an origin is left out (and logged)."""
+        found: dict[str, list[str]] = {kind: [] for kind in HOST_KINDS}
+        for name, answer in self.each("tessera_vendor_hosts"):
+            for kind, origins in found.items():
+                for url in (answer or {}).get(kind) or []:
+                    if not is_origin(url):
+                        log.warning("not an origin", extra={"plugin": name, "kind": kind, "url": str(url)[:200]})
+                    elif url not in origins:
+                        origins.append(url)
+        return found
 
     @cached_property
     def _offers(self) -> tuple[dict[str, Offer], list[str]]:

@@ -168,7 +168,7 @@ def tessera_payment_channels(tenant, settings):
 def tessera_payment_start(tenant, settings, channel, deposit):
     """Start a deposit (a dict: ``depositId``, ``amount`` (a Decimal string), ``currency``,
     ``returnUrl`` (where the gateway sends the member back), ``notifyUrl`` (where it posts its
-    notifications) and ``member`` (``id``, ``username``)).
+    notifications; both on the brand's tenant.toml ``public_url``) and ``member`` (``id``, ``username``)).
 
     Returns ``{"redirectUrl"}`` for a redirect channel or ``{"instructions"}`` for a manual one,
     or None when ``channel`` is not one of this plugin's. Raises
@@ -208,6 +208,16 @@ def tessera_game_vendors(tenant, settings):
     long after a round settled its protocol may still credit it, default 24)."""
 
 
+@hookspec
+def tessera_vendor_hosts(tenant, settings):
+    """Return where a browser loads this plugin's vendors from, as the brand's settings say (no
+    call to the vendor): ``{"images": [...], "games": [...]}``, each a list of origins
+    (``https://cdn.vendor.example``, ``http://127.0.0.1:6550``: scheme, host and optional port,
+    no path), the icons' hosts and the hosts of the game pages a launch opens. The brand's pages
+    admit them (content security policy; the status call's ``imageCDNs`` and ``launchGameCDNs``)
+    beside the hosts its tenant.toml ``[cdn]`` lists, while the brand enables the plugin."""
+
+
 @hookspec(firstresult=True)
 def tessera_game_catalog(tenant, settings, vassalage):
     """Return the games of vendor ``vassalage``: an iterable of dicts (gameCode, displayName,
@@ -219,7 +229,7 @@ def tessera_game_launch(tenant, settings, vassalage, game_code, player, language
     """Return the URL that opens ``game_code`` for ``player`` (a dict: id, username, currency, and
     for a seamless-wallet vendor ``launchToken``, which the vendor presents to the wallet's
     ``authenticate``, and ``walletUrl``, the brand's address of that vendor's seamless wallet,
-    ``.../vendors/{vassalage}/wallet``, to which the vendor adds ``/{operation}``). ``player`` is
+    ``<public_url>/vendors/{vassalage}/wallet``, to which the vendor adds ``/{operation}``). ``player`` is
     None for free play. ``device`` is "WEB" or "MOBILE".
 
     None when the vendor is not this plugin's.

@@ -81,17 +81,17 @@ FIREBASE_CONNECT = ("https://identitytoolkit.googleapis.com", "https://securetok
 FIREBASE_FRAMES = ("https://www.google.com", "https://recaptcha.google.com")
 
 
-def content_security_policy(tenant, remotes: dict, phone_auth: dict | None = None) -> str:
-    """Scripts only from this origin and the brand's remotes; images and games from its CDNs;
-    Firebase and its reCAPTCHA when the brand's phone auth is Firebase (and its emulator's address)."""
-    cdn = tenant.section("cdn")
+def content_security_policy(hosts: dict, remotes: dict, phone_auth: dict | None = None) -> str:
+    """Scripts only from this origin and the brand's remotes; images and games from its ``hosts``
+    (``{"images", "games"}``: its CDNs and its vendors'); Firebase and its reCAPTCHA when the
+    brand's phone auth is Firebase (and its emulator's address)."""
     phone_auth = phone_auth or {}
     firebase = phone_auth.get("provider") == "firebase"
     emulator = _origins([phone_auth.get("emulatorUrl") or ""]) if firebase else []
     scripts = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_SCRIPTS if firebase else ())])
     connect = " ".join(["'self'", *_origins(remotes.values()), *(FIREBASE_CONNECT if firebase else ()), *emulator])
-    images = " ".join(["'self'", "data:", "blob:", *_origins(cdn.get("images", []))])
-    frames = " ".join(["'self'", *_origins(cdn.get("launch_game", [])), *(FIREBASE_FRAMES if firebase else ())])
+    images = " ".join(["'self'", "data:", "blob:", *_origins(hosts["images"])])
+    frames = " ".join(["'self'", *_origins(hosts["games"]), *(FIREBASE_FRAMES if firebase else ())])
     return "; ".join(
         (
             "default-src 'self'",

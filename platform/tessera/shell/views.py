@@ -49,7 +49,8 @@ def render_page(request, status: int = 200):
     tenant = request.tenant
     request.language = chosen(request) or tenant.default_language
     settings = request.registry.settings["tessera"]
-    data = bootstrap(request, request.find_service(IBrandStatus).summary())
+    brand_status = request.find_service(IBrandStatus)
+    data = bootstrap(request, brand_status.summary())
     response = render_to_response(
         "tessera:templates/shell.jinja2",
         {
@@ -63,7 +64,7 @@ def render_page(request, status: int = 200):
     )
     response.status_int = status
     response.headers["Content-Security-Policy"] = content_security_policy(
-        tenant, data["remotes"], request.plugins.phone_auth_client()
+        brand_status.content_hosts(), data["remotes"], request.plugins.phone_auth_client()
     )
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"

@@ -16,5 +16,9 @@ class IBrandStatus(Interface):
     def summary():  # type: ignore[misc]  # an interface method names no self
         """Who the brand is: slug, name, currency, languages, theme, logo."""
 
+    def content_hosts():  # type: ignore[misc]  # an interface method names no self
+        """``{"images", "games"}``: the hosts the brand's pages load images and games from (its
+        ``[cdn]`` lists and its enabled vendors' own)."""
+
     def status(ip, language):
         """The status call's answer (also the permission info), in ``language``."""

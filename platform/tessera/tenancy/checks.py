@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import tzinfo
 from pathlib import Path
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jsonschema import Draft202012Validator, FormatChecker
@@ -161,6 +162,23 @@ def _currency_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
     return currency_errors(config, file, LoadError)
 
 
+def _public_url_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
+    """The brand's address is one of its own hosts (a vendor's or gateway's call to it must reach
+    this brand), and no more than scheme, host and port."""
+    url = config["public_url"]
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- raises for a port that is not one
+    except ValueError:
+        return [LoadError(file, "public_url", f"'{url}' is not an address")]
+    if parts.username is not None or parts.password is not None:
+        return [LoadError(file, "public_url", "must not carry a user name or password")]
+    host = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname
+    if host not in {d.get("host") for d in config["domains"] if isinstance(d, dict)}:
+        return [LoadError(file, "public_url", f"'{host}' is not one of the brand's domains")]
+    return []
+
+
 # Each rule reads only these top-level keys, and runs only when the schema found them well formed.
 RULES = (
     (("languages", "default_language"), _language_errors),
@@ -168,6 +186,7 @@ RULES = (
     (("register",), _register_errors),
     (("plugins",), _plugin_errors),
     (("currency", "wallet"), _currency_errors),
+    (("public_url", "domains"), _public_url_errors),
 )
 
 

@@ -6,6 +6,8 @@ played through the brand's seamless wallet. A brand's table:
     operator_id = "demo-bd"                           # the brand's account at the vendor
     secret = "env:DEMO_GAMES_SECRET"                  # signs both ways: API calls and wallet calls
     vendors = ["TY", "VLC"]                           # optional: offer only these vendors
+    image_hosts = ["https://img.games.example"]       # optional: icons' hosts beside base_url's
+    game_hosts = ["https://play.games.example"]       # optional: game pages' hosts beside base_url's
     timeout_seconds = 10                              # optional, per request
 
 Each brand player is ``"<brand slug>-<member id>"`` at the vendor. The vendor calls the brand's
@@ -38,12 +40,13 @@ from tessera_plugins.demo_vendor.protocol import (
 )
 
 SETTINGS_SCHEMA = client.settings_schema(
+    **client.HOST_SETTINGS,
     vendors={
         "type": "array",
         "minItems": 1,
         "uniqueItems": True,
         "items": {"type": "string", "pattern": "^[A-Z][A-Z0-9]{1,7}$"},
-    }
+    },
 )
 MAX_WALLET_CALL = 16 * 1024
 
@@ -52,6 +55,11 @@ def offered(settings) -> list[dict]:
     """The vendor's vendors this brand offers (``vendors`` narrows them)."""
     chosen = settings.get("vendors")
     return [v for v in VendorClient(settings).vendors() if chosen is None or v["code"] in chosen]
+
+
+@hookimpl
+def tessera_vendor_hosts(tenant, settings):
+    return client.vendor_hosts(settings)
 
 
 @hookimpl

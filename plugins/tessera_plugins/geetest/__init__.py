@@ -22,18 +22,17 @@ reply that is not a 200 with that JSON always refuses, as does a certificate tha
 import hashlib
 import hmac
 import logging
-import secrets
-from datetime import timedelta
 
 import requests
 
 from tessera import hookimpl
+from tessera.plugins.client import issue_challenge, take_challenge
 
 log = logging.getLogger(__name__)
 
 FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 KEY_PREFIX = "geetest:"
-MAX_ID, MAX_FIELD = 64, 1024
+MAX_FIELD = 1024
 DEFAULTS = {"api_server": "https://gcaptcha4.geetest.com", "timeout_seconds": 5, "fail_open": False, "ttl_seconds": 300}
 
 SETTINGS_SCHEMA = {
@@ -59,30 +58,21 @@ def _settings(settings: dict) -> dict:
 @hookimpl
 def tessera_captcha_challenge(tenant, settings, store):
     s = _settings(settings)
-    captcha_id = secrets.token_urlsafe(24)
-    store.put(KEY_PREFIX + captcha_id, s["captcha_id"], timedelta(seconds=s["ttl_seconds"]))
+    captcha_id = issue_challenge(store, KEY_PREFIX, s["ttl_seconds"], lambda _: s["captcha_id"])
     return {"captchaId": captcha_id, "geetestId": s["captcha_id"]}
 
 
-def _read(answer) -> tuple:
-    """(captchaId, the widget's fields) of a well-formed answer; None for each part that is not."""
-    if not isinstance(answer, dict):
-        return None, None
-    captcha_id = answer.get("captchaId")
-    captcha_id = captcha_id if isinstance(captcha_id, str) and 0 < len(captcha_id) <= MAX_ID else None
+def _fields(answer: dict) -> dict | None:
+    """The widget's fields of a well-formed answer; None when any is not."""
     fields = {name: answer.get(name) for name in FIELDS}
-    if not all(isinstance(v, str) and 0 < len(v) <= MAX_FIELD for v in fields.values()):
-        return captcha_id, None
-    return captcha_id, fields
+    return fields if all(isinstance(v, str) and 0 < len(v) <= MAX_FIELD for v in fields.values()) else None
 
 
 @hookimpl
 def tessera_captcha_verify(tenant, settings, store, answer):
-    captcha_id, fields = _read(answer)
-    if captcha_id is None:
-        return False
-    issued_for = store.take(KEY_PREFIX + captcha_id)  # taken first: any attempt uses the challenge up
+    captcha_id, issued_for = take_challenge(store, KEY_PREFIX, answer)  # taken first: any attempt uses it up
     s = _settings(settings)
+    fields = _fields(answer) if captcha_id else None
     if issued_for != s["captcha_id"] or fields is None:
         return False
     return _geetest_passes(s, fields)

@@ -22,16 +22,16 @@ import base64
 import hashlib
 import hmac
 import secrets
-from datetime import timedelta
 from functools import lru_cache
 
 from captcha.image import ImageCaptcha
 
 from tessera import hookimpl
+from tessera.plugins.client import issue_challenge, take_challenge
 
 ALPHABET = "ACEFGHKMNPRTWXY34679"
 KEY_PREFIX = "image-captcha:"
-MAX_ID, MAX_TEXT = 64, 32
+MAX_TEXT = 32
 DEFAULTS = {"secret": "", "length": 5, "ttl_seconds": 300, "width": 160, "height": 60}
 
 SETTINGS_SCHEMA = {
@@ -91,29 +91,23 @@ def _settings(settings: dict) -> dict:
 @hookimpl
 def tessera_captcha_challenge(tenant, settings, store):
     s = _settings(settings)
-    captcha_id = secrets.token_urlsafe(24)
-    text = text_of(_seed(s["secret"], captcha_id), s["length"])
-    store.put(KEY_PREFIX + captcha_id, _seal(s["secret"], captcha_id, text), timedelta(seconds=s["ttl_seconds"]))
-    return {"captchaId": captcha_id, "image": picture(text, s["width"], s["height"])}
+    drawn: list[str] = []
 
+    def sealed(captcha_id: str) -> str:
+        drawn.append(text_of(_seed(s["secret"], captcha_id), s["length"]))
+        return _seal(s["secret"], captcha_id, drawn[0])
 
-def _read(answer) -> tuple:
-    """(captchaId, text) of a well-formed answer; None for each part that is not."""
-    if not isinstance(answer, dict):
-        return None, None
-    captcha_id, text = answer.get("captchaId"), answer.get("captcha")
-    captcha_id = captcha_id if isinstance(captcha_id, str) and 0 < len(captcha_id) <= MAX_ID else None
-    text = text if isinstance(text, str) and 0 < len(text) <= MAX_TEXT else None
-    return captcha_id, text
+    captcha_id = issue_challenge(store, KEY_PREFIX, s["ttl_seconds"], sealed)
+    return {"captchaId": captcha_id, "image": picture(drawn[0], s["width"], s["height"])}
 
 
 @hookimpl
 def tessera_captcha_verify(tenant, settings, store, answer):
-    captcha_id, text = _read(answer)
-    if captcha_id is None:
-        return False
-    kept = store.take(KEY_PREFIX + captcha_id)  # taken before the text is judged: any attempt uses it up
-    if kept is None or text is None:
+    captcha_id, kept = take_challenge(
+        store, KEY_PREFIX, answer
+    )  # taken before the text is judged: any attempt uses it up
+    text = answer.get("captcha") if captcha_id else None
+    if kept is None or not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
         return False
     return hmac.compare_digest(kept, _seal(_settings(settings)["secret"], captcha_id, text))
 

@@ -8,6 +8,8 @@ wallet to play, and back. One vendor per brand table:
     vassalage = "TWV"                       # the vendor's code in Tessera (game menu, wallets)
     display_name = "Tessera Wallet Vendor"
     game_type = "RNG"                       # optional: the game-menu lane (default RNG)
+    image_hosts = ["https://img.vendor.example"]   # optional: icons' hosts beside base_url's
+    game_hosts = ["https://play.vendor.example"]   # optional: game pages' hosts beside base_url's
     timeout_seconds = 10                    # optional, per request
 
 Players are ``client.player_reference``s at the vendor; the calls and answers are in ``protocol.py``.
@@ -27,6 +29,7 @@ SETTINGS_SCHEMA = client.settings_schema(
     vassalage={"type": "string", "pattern": "^[A-Z][A-Z0-9_]{1,15}$"},
     display_name={"type": "string", "minLength": 1, "maxLength": 64},
     game_type={"enum": GAME_TYPES},
+    **client.HOST_SETTINGS,
 )
 
 
@@ -102,6 +105,11 @@ class VendorClient(client.SignedClient):
     def launch_url(self, game_code: str, player: str | None, language: str, device: str) -> str:
         query = {"lang": language, "device": device, "demo": "1" if player is None else "0"}
         return self.signed_url(f"/play/{game_code}", query if player is None else {**query, "player": player})
+
+
+@hookimpl
+def tessera_vendor_hosts(tenant, settings):
+    return client.vendor_hosts(settings)
 
 
 @hookimpl

@@ -18,6 +18,7 @@ export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney, moneyStyleOf } from './money';
 export type { MoneyStyle, BrandMoney } from './money';
+export { dayOf } from './dates';
 export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
 export { useForm } from './formState';

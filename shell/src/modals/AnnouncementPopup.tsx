@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, STORAGE_KEYS, readStored, usePaging, writeStored } from '@tessera/kit';
+import { Pager, STORAGE_KEYS, dayOf, readStored, usePaging, writeStored } from '@tessera/kit';
 import { useNotices } from '../data/content';
-import { localDay } from './dates';
 import { Disclosure, toggled } from './Disclosure';
 import { LoadStatus } from './LoadStatus';
 import { Modal } from './Modal';
@@ -13,7 +12,7 @@ export const POPUP_PAGE_SIZE = 7;
 
 /** Whether the player ticked 'hide today' on this calendar day (SPEC §4). */
 export function hiddenToday(): boolean {
-  return readStored(STORAGE_KEYS.hideAnnounceDate) === localDay();
+  return readStored(STORAGE_KEYS.hideAnnounceDate) === dayOf(new Date());
 }
 
 /** The popup announcements, a page at a time, each title showing its content. */
@@ -26,7 +25,7 @@ export function AnnouncementPopup({ onClose }: { onClose: () => void }) {
   const [hideToday, setHideToday] = useState(false);
 
   function close() {
-    if (hideToday) writeStored(STORAGE_KEYS.hideAnnounceDate, localDay());
+    if (hideToday) writeStored(STORAGE_KEYS.hideAnnounceDate, dayOf(new Date()));
     onClose();
   }
 

@@ -128,14 +128,20 @@ describe('login modal', () => {
     expect(modal('login')).toBeNull();
   });
 
-  test("with the brand's Firebase phone auth, Firebase texts the code and its ID token logs in", async () => {
+  /** The login modal of a brand signing in through Firebase phone auth, on its mobile-number tab. */
+  async function openFirebaseLogin() {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { calls } = renderModal({ kind: 'login' }, {
+    const rendered = renderModal({ kind: 'login' }, {
       whitelabel: { MOBILEVERCODELOGIN3: true },
       status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
       answers: { [LOGIN_PATH]: LOGIN },
     });
     fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    return rendered;
+  }
+
+  test("with the brand's Firebase phone auth, Firebase texts the code and its ID token logs in", async () => {
+    const { calls } = await openFirebaseLogin();
     fireEvent.change(document.querySelector('select[name="countryDialingCode"]')!, { target: { value: '+880' } });
     type('mobileNum', '01712345678');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -152,13 +158,7 @@ describe('login modal', () => {
   });
 
   test('Firebase refusals show the SPEC §8 messages; too many requests waits 5 minutes', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const { calls } = renderModal({ kind: 'login' }, {
-      whitelabel: { MOBILEVERCODELOGIN3: true },
-      status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
-      answers: { [LOGIN_PATH]: LOGIN },
-    });
-    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    const { calls } = await openFirebaseLogin();
     type('mobileNum', '9171234567');
     firebaseFake.failSend = 'auth/too-many-requests';
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -173,13 +173,7 @@ describe('login modal', () => {
   });
 
   test('an expired Firebase code is said under the code field', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const { calls } = renderModal({ kind: 'login' }, {
-      whitelabel: { MOBILEVERCODELOGIN3: true },
-      status: { phoneAuth: firebaseConfig('tessera-demo-bd') },
-      answers: { [LOGIN_PATH]: LOGIN },
-    });
-    fireEvent.click(await screen.findByRole('radio', { name: 'Mobile number' }));
+    const { calls } = await openFirebaseLogin();
     type('mobileNum', '9171234567');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('button', { name: /Resend in 60 s/ });

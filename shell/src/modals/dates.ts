@@ -8,9 +8,3 @@ export function formatDate(value: string, language: string): string {
     return date.toLocaleDateString();
   }
 }
-
-/** The local calendar day as YYYY-MM-DD (the 'hide today' mark of the announcement popup). */
-export function localDay(date: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

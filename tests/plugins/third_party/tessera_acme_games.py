@@ -6,7 +6,7 @@ import secrets
 from tessera import hookimpl
 from tessera.plugins import AdapterError, client
 
-SETTINGS_SCHEMA = client.settings_schema()
+SETTINGS_SCHEMA = client.settings_schema(**client.HOST_SETTINGS)
 
 
 def _path(vassalage, operation):
@@ -16,6 +16,11 @@ def _path(vassalage, operation):
 @hookimpl
 def tessera_game_vendors(tenant, settings):
     return [{"vassalage": "ACME", "displayName": "Acme Games", "gameType": "RNG", "walletMode": "seamless"}]
+
+
+@hookimpl
+def tessera_vendor_hosts(tenant, settings):
+    return client.vendor_hosts(settings)  # base_url's origin serves the game pages
 
 
 @hookimpl

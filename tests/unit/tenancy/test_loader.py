@@ -108,6 +108,48 @@ BROKEN = {
         "default_language",
         "must be one of languages",
     ),
+    "no public address": (BD, 'public_url = "http://demo-bd.localhost:6543"', "", BD, "public_url", "is required"),
+    **{
+        f"public address {why}": (
+            BD,
+            'public_url = "http://demo-bd.localhost:6543"',
+            f'public_url = "{url}"',
+            BD,
+            "public_url",
+            "does not match",
+        )
+        for why, url in {
+            "with a path": "http://demo-bd.localhost:6543/bd",
+            "with a query": "https://demo-bd.localhost?x=1",
+            "with a fragment": "https://demo-bd.localhost#top",
+            "not on the web": "ftp://demo-bd.localhost",
+            "without a scheme": "demo-bd.localhost",
+        }.items()
+    },
+    "public address on another brand's host": (
+        BD,
+        'public_url = "http://demo-bd.localhost:6543"',
+        'public_url = "https://demo-ph.localhost"',
+        BD,
+        "public_url",
+        "'demo-ph.localhost' is not one of the brand's domains",
+    ),
+    "public address with a user": (
+        BD,
+        'public_url = "http://demo-bd.localhost:6543"',
+        'public_url = "https://someone@demo-bd.localhost"',
+        BD,
+        "public_url",
+        "must not carry a user name or password",
+    ),
+    "public address with a port that is not one": (
+        BD,
+        'public_url = "http://demo-bd.localhost:6543"',
+        'public_url = "http://demo-bd.localhost:99999"',
+        BD,
+        "public_url",
+        "is not an address",
+    ),
     "duplicate host": (
         PH,
         'host = "agent.demo-ph.localhost"',

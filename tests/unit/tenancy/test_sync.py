@@ -114,6 +114,7 @@ def test_a_new_brand_is_created(db_session, sync, tenants_dir, edit):
     shutil.copytree(tenants_dir / "demo-ph", tenants_dir / "demo-vn")
     edit("demo-vn/tenant.toml", 'host = "demo-ph.localhost"', 'host = "demo-vn.localhost"')
     edit("demo-vn/tenant.toml", 'host = "agent.demo-ph.localhost"', 'host = "agent.demo-vn.localhost"')
+    edit("demo-vn/tenant.toml", '"http://demo-ph.localhost:6543"', '"http://demo-vn.localhost:6543"')
     assert sync() == SyncReport(created=["demo-vn"], updated=["demo-bd", "demo-ph"], deactivated=[])
     assert brand_of(db_session, "demo-vn.localhost") == "demo-vn"
     assert help_keys(db_session, "demo-vn") == help_keys(db_session, "demo-ph") != []

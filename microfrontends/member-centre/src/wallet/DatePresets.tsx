@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayOf } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import type { DateRange } from './api';
 import {
@@ -7,7 +8,6 @@ import {
   canStep,
   DATE_PRESETS,
   DATE_STEPS,
-  dayOf,
   isValidRange,
   presetOf,
   presetRange,

@@ -1,4 +1,4 @@
-import { readBootstrap } from '@tessera/kit';
+import { dayOf, readBootstrap } from '@tessera/kit';
 import type { DateRange } from './api';
 
 /** The presets of the record pages: today, the last 7 days, the last 30 days. */
@@ -17,11 +17,6 @@ export function brandToday(now: Date = new Date(), zone: string = readBootstrap(
   return new Date(part('year'), part('month') - 1, part('day'));
 }
 
-/** A calendar day as YYYY-MM-DD, of a date's local fields. */
-export function dayOf(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** The ``preset``'s days ending today, both inclusive. */
 export function presetRange(preset: DatePreset, today: Date = brandToday()): DateRange {

@@ -38,7 +38,7 @@ def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
     from tessera.core.db import scope_connection
-    from tessera.games.bets.pulls import pull_vendor_bets, transfer_vendors
+    from tessera.games.bets.pulls import pull_vendor_bets, transfer_offers
     from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 
     with command_session(settings) as session:
@@ -46,7 +46,7 @@ def _pull(settings, slug, quiet: bool) -> bool:
     failed = False
     for tenant in tenants:
         plugins = TenantPlugins(plugin_manager(), tenant)
-        offers, unlisted = transfer_vendors(plugins)
+        offers, unlisted = transfer_offers(plugins)
         for plugin in unlisted:
             failed = True
             click.echo(f"{tenant.slug}: plugin {plugin} could not list its vendors", err=True)

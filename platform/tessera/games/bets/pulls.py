@@ -30,7 +30,7 @@ class BadRecord(ValueError):
     """A bet record the vendor sent that does not say what a round needs."""
 
 
-def transfer_vendors(plugins) -> tuple[list[Offer], list[str]]:
+def transfer_offers(plugins) -> tuple[list[Offer], list[str]]:
     """The brand's transfer-wallet vendors with the plugins offering them, and the plugins that
     could not say which vendors they offer."""
     brand_offers, failed = plugins.game_offers()

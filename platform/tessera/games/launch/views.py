@@ -36,7 +36,7 @@ def launch_game(request) -> str:
     if request.identity.member_type == REAL:
         launch = MoneyLaunch(request.db, tenant, request.plugins, request.ledger, lambda: _commit(request))
         player = launch.player(
-            game, member_id, f"{request.host_url}/vendors/{game.vassalage}/wallet", query.get("requestId"), at
+            game, member_id, f"{request.public_url}/vendors/{game.vassalage}/wallet", query.get("requestId"), at
         )
     url = vendor_url(request.plugins, game, player, query.get("language") or request.language, query.get("device"))
     remember(request.db, tenant.id, member_id, game.game_id, at)

@@ -11,7 +11,7 @@ from tessera.identity.recovery import services
 @view_config(route_name="identity.password_email", request_method="POST", renderer="api", openapi=True)
 def password_email(request):
     form = request.openapi.body
-    services.send_reset_link(request.identity_call, form["username"], form["email"], request.host_url)
+    services.send_reset_link(request.identity_call, form["username"], form["email"], request.public_url)
     return None
 
 

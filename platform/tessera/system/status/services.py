@@ -164,6 +164,16 @@ def brand_summary(tenant) -> dict:
     }
 
 
+def content_hosts(tenant, plugins) -> dict[str, list[str]]:
+    """Where the brand's pages load images and games from: the hosts its tenant.toml ``[cdn]``
+    lists, then those of the vendor plugins it enables (tessera_vendor_hosts), without repeats."""
+    cdn, vendors = tenant.section("cdn"), plugins.vendor_hosts()
+    return {
+        "images": list(dict.fromkeys([*cdn.get("images", []), *vendors["images"]])),
+        "games": list(dict.fromkeys([*cdn.get("launch_game", []), *vendors["games"]])),
+    }
+
+
 @implementer(IBrandStatus)
 class BrandStatus:
     """The status of one brand on the host a call came to, and the caller's place: what the status
@@ -205,10 +215,13 @@ class BrandStatus:
     def summary(self) -> dict:
         return brand_summary(self.tenant)
 
+    def content_hosts(self) -> dict[str, list[str]]:
+        return content_hosts(self.tenant, self.plugins)
+
     def _brand_info(self, language: str) -> dict:
         """What the status call says of the brand that is the same for every caller on this host."""
         tenant = self.tenant
-        cdn = tenant.section("cdn")
+        hosts = self.content_hosts()
         return {
             "brand": brand_summary(tenant),
             "whitelabel": whitelabel(tenant),
@@ -217,8 +230,8 @@ class BrandStatus:
             "customerService": customer_service(self.plugins, language),
             "analytics": {"gtagId": tenant.section("analytics").get("gtag_id")},
             "domainRoute": domain_route(self.domain),
-            "imageCDNs": cdn.get("images", []),
-            "launchGameCDNs": cdn.get("launch_game", []),
+            "imageCDNs": hosts["images"],
+            "launchGameCDNs": hosts["games"],
             "publicKey": tenant.public_jwk(self.secret_key),
             "footer": footer(self.db, tenant, language),
             "federatedProviders": self.plugins.federated_providers(),

@@ -35,20 +35,20 @@ def balances(db, tenant, plugins, member_id: int) -> dict:
     accounts = member_accounts(db, tenant.id, member_id)
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     held = {a.vendor: a.balance_minor for a in accounts if a.kind == VENDOR}
-    listed, format_minor = transfer_vendors(plugins), tenant.money.format
+    listed, shown = transfer_vendors(plugins), tenant.money.format
     wallets = [
-        {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": format_minor(held.get(vassalage, 0))}
+        {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": shown(held.get(vassalage, 0))}
         for vassalage, vendor in listed.items()
     ]
     wallets += [
-        {"vassalage": vassalage, "displayName": vassalage, "balance": format_minor(minor)}
+        {"vassalage": vassalage, "displayName": vassalage, "balance": shown(minor)}
         for vassalage, minor in held.items()
         if vassalage not in listed
     ]
     return {
-        "sumBalance": format_minor(main + sum(held.values())),
-        "mainBalance": format_minor(main),
-        "pendingBalance": format_minor(pending_in_minor(db, tenant.id, member_id)),
+        "sumBalance": shown(main + sum(held.values())),
+        "mainBalance": shown(main),
+        "pendingBalance": shown(pending_in_minor(db, tenant.id, member_id)),
         "currency": tenant.currency,
         "currencySymbol": tenant.currency_symbol,
         "wallets": wallets,

@@ -65,7 +65,7 @@ def deposit_channels(request):
 
 @view_config(route_name="wallet.deposits", request_method="POST", **member_call)
 def start_deposit(request):
-    return deposits.start(request.identity_call, request.authenticated_userid, request.openapi.body, request.host_url)
+    return deposits.start(request.identity_call, request.authenticated_userid, request.openapi.body, request.public_url)
 
 
 @view_config(route_name="wallet.deposits", request_method="GET", **member_call)

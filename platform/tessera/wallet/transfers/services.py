@@ -429,15 +429,15 @@ def answer(db, tenant, transfer_id: int) -> dict:
         select(WalletTransfer).where(WalletTransfer.tenant_id == tenant.id, WalletTransfer.id == transfer_id)
     ).one()
     accounts = member_accounts(db, tenant.id, transfer.member_id)
-    format_minor = tenant.money.format
+    shown = tenant.money.format
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     wallet = sum(a.balance_minor for a in accounts if a.kind == VENDOR and a.vendor == transfer.vendor)
     value = {
         "transferId": transfer.id,
         "status": transfer.status,
-        "mainBalance": format_minor(main),
-        "walletBalance": format_minor(wallet),
-        "sumBalance": format_minor(sum(a.balance_minor for a in accounts)),
+        "mainBalance": shown(main),
+        "walletBalance": shown(wallet),
+        "sumBalance": shown(sum(a.balance_minor for a in accounts)),
     }
     if transfer.status == PENDING:
         raise ApiError(503, "transfer_unavailable", value=value, vassalage=transfer.vendor)

@@ -1,10 +1,14 @@
-"""The game-vendor contract (``tessera_game_vendors``, ``tessera_game_catalog``,
+"""The game-vendor contract (``tessera_game_vendors``, ``tessera_vendor_hosts``, ``tessera_game_catalog``,
 ``tessera_game_launch``, ``tessera_game_rooms``, ``tessera_game_transfer``,
 ``tessera_game_balance``, ``tessera_game_bet_records``, ``tessera_seamless_decode``,
 ``tessera_seamless_encode``).
 
 Every installed implementation, and the references below, must pass. An implementation provides
 ``contract_settings()``: settings under which it offers at least one vendor with games.
+
+A vendor plugin names the hosts a browser loads its vendors' icons and game pages from
+(``tessera_vendor_hosts``, from its settings alone): origins, among them the host of every game
+page it launches and of every vendor icon it gives, so the brand's pages admit them.
 
 A transfer-wallet vendor's refusals carry the codes the wallet turns into answers for the member:
 ``vendor_insufficient_funds`` (more out than the vendor balance), ``transfer_conflict`` (a
@@ -33,11 +37,14 @@ import pytest
 
 from tessera import hookimpl
 from tessera.plugins import AdapterError
+from tessera.plugins.client import origin
+from tessera.plugins.facade import is_origin
 from tessera.plugins.kit.contract import Reference, brand
 
 VENDORS, CATALOG, LAUNCH = "tessera_game_vendors", "tessera_game_catalog", "tessera_game_launch"
 TRANSFER, BALANCE, BETS = "tessera_game_transfer", "tessera_game_balance", "tessera_game_bet_records"
 ROOMS, DECODE, ENCODE = "tessera_game_rooms", "tessera_seamless_decode", "tessera_seamless_encode"
+HOSTS = "tessera_vendor_hosts"
 CENT = Decimal("0.01")
 
 
@@ -65,6 +72,11 @@ class LedgerVendor(Reference):
                 "isHot": True,
             }
         ]
+
+    @hookimpl
+    def tessera_vendor_hosts(self, tenant, settings):
+        self.record(tenant, HOSTS, settings)
+        return {"images": ["https://games.example"], "games": ["https://games.example"]}
 
     @hookimpl
     def tessera_game_catalog(self, tenant, settings, vassalage):
@@ -352,6 +364,39 @@ class GameVendorContract:
             assert window is None or (
                 vendor["walletMode"] == "seamless" and type(window) in (int, float) and window > 0
             )
+
+    def test_the_hosts_its_pages_load_from_are_named_as_origins(self, adapter):
+        settings = adapter.helper("contract_settings")()
+        assert adapter.name in adapter.for_brand(settings).implementing(HOSTS), (
+            f"{adapter.name} does not say its hosts (tessera_vendor_hosts): the brand's pages would refuse its games"
+        )
+        hosts = adapter.call(HOSTS, settings)
+        assert isinstance(hosts, dict) and set(hosts) == {"images", "games"}, hosts
+        for kind in ("images", "games"):
+            assert isinstance(hosts[kind], list) and hosts[kind], f"no {kind} hosts: {hosts}"
+            assert all(is_origin(url) for url in hosts[kind]), f"{kind}: not origins (scheme://host[:port]): {hosts}"
+        for vendor in vendors(adapter, settings):
+            icon = vendor.get("smallIcon")
+            if icon and re.match(r"^https?://", icon):
+                assert origin(icon) in hosts["images"], f"{vendor['vassalage']}'s icon {icon} is on no images host"
+
+    @pytest.mark.parametrize("free_play", [False, True])
+    def test_a_launched_game_is_on_one_of_its_game_hosts(self, adapter, free_play):
+        settings = adapter.helper("contract_settings")()
+        vassalage = vendors(adapter, settings)[0]["vassalage"]
+        game = next(iter(adapter.call(CATALOG, settings, vassalage=vassalage)))
+        player = None if free_play else player_for(vassalage)
+        url = adapter.call(
+            LAUNCH,
+            settings,
+            vassalage=vassalage,
+            game_code=game["gameCode"],
+            player=player,
+            language="en",
+            device="WEB",
+            free_play=free_play,
+        )
+        assert origin(url) in adapter.call(HOSTS, settings)["games"], url
 
     def test_each_vendor_has_a_catalog_of_games(self, adapter):
         settings = adapter.helper("contract_settings")()
