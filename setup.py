@@ -33,6 +33,7 @@ setup(
     install_requires=[
         "alembic>=1.13",
         "argon2-cffi>=23.1",
+        "Babel>=2.14",
         "cachetools>=5.3",
         "captcha>=0.7",
         "click>=8.1",

@@ -25,10 +25,10 @@ from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import FREE_PLAY, REAL, Member, username_key
 from tessera.identity.passwords import hash_password
 from tessera.plugins.kit import Clock  # the app's (``clock`` fixture) or a store's
+from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.ledger.services import Ledger, Leg
-from tessera.wallet.money import to_minor
 from tessera.wallet.payments.models import MANUAL, PAID, PENDING, REDIRECT, Deposit
 
 PASSWORD = "Secret123"
@@ -56,9 +56,12 @@ def brand_id(slug: str) -> int:
     return current_session().scalar(select(Tenant.id).where(Tenant.slug == slug))
 
 
-def minor(amount) -> int:
-    """An amount given as text ("100.00") in minor units."""
-    return to_minor(Decimal(amount))
+def minor(amount, tenant_id: int | None = None) -> int:
+    """An amount given as text ("100.00") in minor units of the brand's currency (two places
+    without a brand)."""
+    if tenant_id is None:
+        return int(Decimal(amount).scaleb(2))
+    return TenantContext.from_row(current_session().get_one(Tenant, tenant_id)).money.to_minor(Decimal(amount))
 
 
 @lru_cache(maxsize=16)
@@ -113,7 +116,7 @@ class CreditFactory(factory.Factory):
         amount = "100.00"
 
     member = factory.SubFactory(MemberFactory)
-    minor = factory.LazyAttribute(lambda o: minor(o.amount))
+    minor = factory.LazyAttribute(lambda o: minor(o.amount, o.member.tenant_id))
     kind = "deposit"
     key = factory.LazyAttribute(lambda o: f"test:{o.kind}:{o.member.id}:{next(_credits)}")
     reference = factory.SelfAttribute("key")
@@ -156,7 +159,7 @@ class DepositFactory(RowFactory):
     channel = "testpay"
     channel_title = "Test Pay"
     kind = REDIRECT
-    amount_minor = factory.LazyAttribute(lambda o: minor(o.amount))
+    amount_minor = factory.LazyAttribute(lambda o: minor(o.amount, o.member.tenant_id))
     currency = "BDT"
     status = PENDING
     start_answer = factory.Dict({})

@@ -7,7 +7,11 @@ export const TEST_BRAND = {
   theme: 'light' as const,
   defaultLanguage: 'en',
   languages: ['en', 'bn'],
-  currencySymbol: 'P',
+  currency: 'BDT',
+  currencySymbol: '৳',
+  ownCurrencySymbol: false,
+  currencyPlaces: 2,
+  moneyStep: '0.01',
   timezone: 'Asia/Dhaka',
 };
 
@@ -26,7 +30,7 @@ export function statusOf(overrides: Partial<SystemStatus> = {}): SystemStatus {
     status: 0,
     maintenance: null,
     location: { ip: '192.0.2.10', region: 'PH' },
-    brand: { ...TEST_BRAND, currency: 'PHP', logo: null },
+    brand: { ...TEST_BRAND, currency: 'PHP', currencySymbol: 'P', ownCurrencySymbol: true, logo: null },
     whitelabel: {},
     resources: [],
     customerService: [],

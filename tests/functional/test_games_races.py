@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from databases import run_committed
 from factories import GameFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS
+from tessera.core.money import Money
 from tessera.core.timeutil import utcnow
 from tessera.games.catalog.models import Game
 from tessera.games.lobby.favourites import remember, set_favourite
@@ -77,7 +78,7 @@ def test_the_same_favourite_added_at_once(engine, race):
     tenant_id, member_id, game_id = race
 
     def add(db):
-        lobby = Lobby(db, tenant_id, {"RACE": Offer("race", VENDOR)}, member_id)
+        lobby = Lobby(db, tenant_id, {"RACE": Offer("race", VENDOR)}, member_id, money=Money.of("BDT"))
         assert set_favourite(lobby, game_id, "add", utcnow()) == {"nodeId": game_id, "isFavourite": True}
 
     assert at_once(engine, tenant_id, add) == []

@@ -470,3 +470,21 @@ class TestPlayers:
         vendor.rollback(member.id, "rb-9", "d-9")
         report = audit_brand(db_session, member.tenant_id)
         assert report.clean, report.findings
+
+
+class TestTheBrandsStep:
+    """The protocol's answer to an amount finer than the brand's step is ``amount_invalid``: the
+    wallet cannot hold it, and nothing is posted."""
+
+    @pytest.fixture
+    def whole_taka(self, db_session):
+        row = db_session.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
+        row.config = {**row.config, "wallet": {**row.config.get("wallet", {}), "step": "1"}}
+        db_session.flush()
+
+    def test_a_debit_or_credit_between_steps_is_refused(self, whole_taka, vendor, member, db_session):
+        assert vendor.debit(member.id, "d-1", "r-1", "1.50") == {"ok": False, "code": "amount_invalid"}
+        assert main_balance(db_session, member) == 10000 and posted(db_session, member) == 0
+        assert vendor.debit(member.id, "d-2", "r-1", "2")["balance"] == "98.00"
+        assert vendor.credit(member.id, "c-1", "r-1", "0.50")["code"] == "amount_invalid"
+        assert vendor.credit(member.id, "c-2", "r-1", "3.00")["balance"] == "101.00"

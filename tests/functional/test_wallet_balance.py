@@ -9,7 +9,6 @@ from sqlalchemy import func, select
 from accounts import set_brand
 from tessera.wallet.ledger.models import LedgerAccount
 from tessera.wallet.ledger.services import Ledger, Leg
-from tessera.wallet.money import to_minor
 from wallet_vendor import VENDOR
 
 BALANCE = "/wps/v2/wallets/balance"
@@ -26,7 +25,7 @@ def hold(db_session, fund):
     def make(member, main: str, wallet: str | None = None):
         fund(member, main)
         if wallet:
-            ledger, minor = Ledger(db_session, member.tenant_id), to_minor(Decimal(wallet))
+            ledger, minor = Ledger(db_session, member.tenant_id), int(Decimal(wallet).scaleb(2))
             ledger.post(
                 f"test:wallet:{member.id}",
                 "transfer_settle",

@@ -399,6 +399,14 @@ def test_a_call_for_another_brands_player_or_unreadable_is_request_invalid(setti
         assert refusal(decode, settings, "debit", headers, body).code == "request_invalid"
 
 
+def test_encode_writes_a_whole_currencys_balance_with_two_decimals(settings):
+    answer = {"ok": True, "balance": "250000", "currency": "VND", "transactionId": "r1-debit"}
+    _, _, body = plugins(settings).call(
+        "demo-vendor", ENCODE, vassalage="TY", operation="debit", answer=answer, headers={}, body=b"{}"
+    )
+    assert json.loads(body)["balance"] == "250000.00"  # the protocol's form, which the vendor checks
+
+
 def test_encode_signs_the_answer_for_the_call_and_status(settings):
     tenant = brand({"demo-vendor": settings}, "demo-bd")
     answer = {"ok": True, "balance": "97.50", "currency": "BDT", "transactionId": "r1-debit"}

@@ -4,9 +4,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tessera.core.money import Money
 from tessera.games.bets.models import OPEN, SETTLED
 from tessera.games.bets.pulls import BadRecord, round_fields
 from tessera.games.bets.winners import masked, multiplier
+
+BDT = Money.of("BDT")
 
 RECORD = {
     "roundId": " R-1 ",
@@ -20,7 +23,7 @@ RECORD = {
 
 
 def test_a_record_as_a_rounds_columns():
-    assert round_fields(RECORD) == {
+    assert round_fields(RECORD, BDT) == {
         "round_id": "R-1",
         "member_id": 42,
         "game_code": "SLOT7",
@@ -33,13 +36,13 @@ def test_a_record_as_a_rounds_columns():
 
 
 def test_a_record_without_its_settlement_is_an_open_round():
-    fields = round_fields({**RECORD, "settledAt": None})
+    fields = round_fields({**RECORD, "settledAt": None}, BDT)
     assert (fields["status"], fields["settled_at"]) == (OPEN, None)
-    assert round_fields({k: v for k, v in RECORD.items() if k != "settledAt"})["status"] == OPEN
+    assert round_fields({k: v for k, v in RECORD.items() if k != "settledAt"}, BDT)["status"] == OPEN
 
 
 def test_moments_keep_their_offset_and_naive_ones_are_utc():
-    fields = round_fields({**RECORD, "placedAt": "2026-07-01T10:00:00", "settledAt": datetime(2026, 7, 1, 11)})
+    fields = round_fields({**RECORD, "placedAt": "2026-07-01T10:00:00", "settledAt": datetime(2026, 7, 1, 11)}, BDT)
     assert fields["placed_at"] == datetime(2026, 7, 1, 10, tzinfo=UTC)
     assert fields["settled_at"] - fields["placed_at"] == timedelta(hours=1)
 
@@ -68,12 +71,12 @@ def test_moments_keep_their_offset_and_naive_ones_are_utc():
 )
 def test_unreadable_records(bad):
     with pytest.raises(BadRecord):
-        round_fields({**RECORD, **bad})
+        round_fields({**RECORD, **bad}, BDT)
 
 
 def test_a_record_must_be_an_object():
     with pytest.raises(BadRecord):
-        round_fields(["R-1", 42])
+        round_fields(["R-1", 42], BDT)
 
 
 @pytest.mark.parametrize(

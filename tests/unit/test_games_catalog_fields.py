@@ -4,16 +4,18 @@ and the vendors' lane order."""
 import pytest
 
 from tessera.core.envelope import ApiError
+from tessera.core.money import Money
 from tessera.games.catalog.services import GameRefused, game_fields
 from tessera.games.lobby.services import min_bet_minor
 from tessera.games.vendors import decimal_minor, lane_order
 
+BDT = Money.of("BDT")
 SLOTS = {"vassalage": "PG", "displayName": "PG Soft", "gameType": "RNG", "walletMode": "seamless"}
 SPORTS = {"vassalage": "SABA", "displayName": "SABA", "gameType": "SPORTS", "walletMode": "seamless"}
 
 
 def fields(vendor=SLOTS, position=4, **game) -> dict:
-    return game_fields({"gameCode": "g-1", "displayName": "Golden Tiger", **game}, vendor, position)
+    return game_fields({"gameCode": "g-1", "displayName": "Golden Tiger", **game}, vendor, position, BDT)
 
 
 def test_a_game_with_everything():
@@ -113,18 +115,18 @@ def test_an_icon_that_does_not_fit_is_left_out():
 
 @pytest.mark.parametrize("value, minor", [(None, None), ("0.01", 1), ("1", 100), (0.5, 50), (2, 200), (" 3.50 ", 350)])
 def test_vendor_amounts(value, minor):
-    assert decimal_minor(value) == minor
+    assert decimal_minor(value, BDT) == minor
 
 
 @pytest.mark.parametrize("value, minor", [("0.1", 10), ("0.10", 10), (0.75, 75), (1, 100), ("10000", 1_000_000)])
 def test_min_bet_filter(value, minor):
-    assert min_bet_minor(value) == minor
+    assert min_bet_minor(value, BDT) == minor
 
 
 @pytest.mark.parametrize("value", ["", "0", "-1", "0.001", "abc", "NaN", "-Infinity", "1e30", "1e400"])
 def test_min_bet_filter_refuses(value):
     with pytest.raises(ApiError) as refused:
-        min_bet_minor(value)
+        min_bet_minor(value, BDT)
     assert (refused.value.status, refused.value.code) == (400, "game_min_bet_invalid")
 
 

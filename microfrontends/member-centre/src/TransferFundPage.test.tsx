@@ -90,7 +90,7 @@ describe('my wallet', () => {
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(amount, { target: { value: '1.234' } });
     fireEvent.click(card.getByRole('button', { name: 'Transfer' }));
-    expect(card.getByText('Please enter at most two decimal places')).toBeTruthy();
+    expect(card.getByText('Please enter a multiple of 0.01')).toBeTruthy();
     fireEvent.click(card.getByRole('radio', { name: 'Demo Transfer to main wallet' }));
     fireEvent.click(card.getByRole('button', { name: 'All' }));
     fireEvent.click(card.getByRole('button', { name: 'Transfer' }));

@@ -101,6 +101,6 @@ describe('transfer to upline', () => {
     expect(screen.getByText('অনুগ্রহ করে আপনার পেমেন্ট পাসওয়ার্ড লিখুন')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/পরিমাণ/), { target: { value: '1.234' } });
     fireEvent.click(screen.getByRole('button', { name: 'স্থানান্তর করুন' }));
-    expect(screen.getByText('অনুগ্রহ করে দশমিকের পরে সর্বোচ্চ দুই ঘর লিখুন')).toBeTruthy();
+    expect(screen.getByText('অনুগ্রহ করে 0.01-এর গুণিতক লিখুন')).toBeTruthy();
   });
 });

@@ -5,7 +5,6 @@ from decimal import Decimal, InvalidOperation
 
 # The wallet modes are the plugins' (the wallet reads them too); games read them from here.
 from tessera.plugins import SEAMLESS, TRANSFER, Offer  # noqa: F401
-from tessera.wallet.money import LARGEST, to_minor
 
 # The lanes, in the order of the bottom navigation.
 CATEGORIES = ("RNG", "LIVE", "SPORTS", "ESPORTS", "FISH", "PVP", "ELOTT", "COCKFIGHT")
@@ -32,8 +31,9 @@ def lane_order(vendor: dict) -> tuple[int, bool]:
     return CATEGORIES.index(category(vendor)), vendor["vassalage"] == LAST_VENDOR
 
 
-def decimal_minor(value) -> int | None:
-    """A vendor's amount (a decimal string, or a number) in minor units; None for None."""
+def decimal_minor(value, money) -> int | None:
+    """A vendor's amount (a decimal string, or a number) in minor units of the brand's ``money``;
+    None for None."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
@@ -44,7 +44,7 @@ def decimal_minor(value) -> int | None:
         raise ValueError(f"not an amount: {value!r}") from None
     if not amount.is_finite() or amount < 0:
         raise ValueError(f"not an amount: {value!r}")
-    minor = to_minor(amount)
-    if minor > LARGEST:
+    minor = money.to_minor(amount)
+    if minor > money.largest:
         raise ValueError(f"more than any amount: {value!r}")
     return minor

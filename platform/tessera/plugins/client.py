@@ -117,12 +117,15 @@ def titled(tenant, title) -> dict:
 
 # -- Money ----------------------------------------------------------------------------------------
 
+# Many vendors' and gateways' protocols write amounts with two decimals whatever the brand's
+# currency; these helpers speak that form. The platform's own amounts are in the brand's money
+# (``tenant.money``: its currency's places, "250000" in dong, "12.50" in taka).
 MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")  # a non-negative amount as services send it
 CENT = Decimal("0.01")
 
 
 def to_minor(amount) -> int:
-    """``"12.50"`` (or a Decimal with at most two decimals) -> ``1250``."""
+    """``"12.50"`` (or a Decimal with at most two decimals) -> ``1250`` hundredths."""
     value = Decimal(str(amount))
     if not value.is_finite() or value != value.quantize(CENT):
         raise ValueError(f"not an amount with at most two decimals: {amount!r}")
@@ -130,7 +133,7 @@ def to_minor(amount) -> int:
 
 
 def to_money(minor: int) -> str:
-    """``1250`` -> ``"12.50"``: the platform's Decimal string."""
+    """``1250`` hundredths -> ``"12.50"``: the two-decimal form."""
     sign = "-" if minor < 0 else ""
     return f"{sign}{abs(minor) // 100}.{abs(minor) % 100:02d}"
 
@@ -143,6 +146,15 @@ def wire_amount(amount) -> str:
         raise ValueError(f"not an amount: {amount!r}") from None
     if not value.is_finite() or value <= 0 or value != value.quantize(CENT):
         raise ValueError(f"not a positive amount with at most two decimals: {amount!r}")
+    return str(value.quantize(CENT))
+
+
+def wire_balance(balance) -> str:
+    """A balance the platform answered in the brand's money ("250000", "12.5") in the two-decimal
+    form (``"250000.00"``); a balance finer than a hundredth is the caller's fault."""
+    value = Decimal(str(balance))
+    if not value.is_finite() or value != value.quantize(CENT):
+        raise ValueError(f"not a balance with at most two decimals: {balance!r}")
     return str(value.quantize(CENT))
 
 

@@ -23,6 +23,7 @@ from tessera.core.i18n import known
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
 from tessera.tenancy.context import ENV_PREFIX, enabled_plugins
+from tessera.tenancy.currency import currency_errors
 from tessera.tenancy.patterns import ANY, PATTERNS
 
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -194,6 +195,10 @@ def _timezone_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
     return []
 
 
+def _currency_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
+    return currency_errors(config, file, LoadError)
+
+
 def _public_url_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
     """The brand's address is one of its own hosts (a vendor's or gateway's call to it must reach
     this brand), and no more than scheme, host and port."""
@@ -217,6 +222,7 @@ RULES = (
     (("timezone",), _timezone_errors),
     (("register",), _register_errors),
     (("plugins", "development"), _plugin_errors),
+    (("currency", "wallet"), _currency_errors),
     (("public_url", "domains"), _public_url_errors),
 )
 

@@ -4,9 +4,9 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 
+from tessera.core.money import Money, currency_symbol
 from tessera.tenancy.keys import public_jwk
 
-DEFAULT_CURRENCY_SYMBOL = "P"
 ENV_PREFIX = "env:"
 
 
@@ -58,7 +58,18 @@ class TenantContext:
 
     @property
     def currency_symbol(self) -> str:
-        return self.config.get("currency_symbol", DEFAULT_CURRENCY_SYMBOL)
+        """The brand's own symbol, else the currency's in the brand's default language (VND: "₫")."""
+        return self.config.get("currency_symbol") or currency_symbol(self.currency, self.default_language)
+
+    @property
+    def own_currency_symbol(self) -> bool:
+        """Whether tenant.toml sets the symbol (the front end then shows it instead of its own)."""
+        return bool(self.config.get("currency_symbol"))
+
+    @cached_property
+    def money(self) -> Money:
+        """Amounts in the brand's currency, in its [wallet] step."""
+        return Money.of(self.currency, self.config.get("wallet", {}).get("step"))
 
     @property
     def whitelabel(self) -> dict[str, bool]:

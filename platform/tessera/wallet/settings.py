@@ -2,8 +2,6 @@
 
 from decimal import Decimal
 
-from tessera.wallet.money import to_minor
-
 
 def wallet_settings(tenant) -> dict:
     return tenant.section("wallet")
@@ -12,4 +10,4 @@ def wallet_settings(tenant) -> dict:
 def setting_minor(tenant, key: str) -> int | None:
     """An amount of the brand's [wallet] section ("100.00") in minor units, None when not set."""
     value = wallet_settings(tenant).get(key)
-    return None if value is None else to_minor(Decimal(value))
+    return None if value is None else tenant.money.to_minor(Decimal(value))

@@ -193,6 +193,8 @@ def tessera_seamless_encode(tenant, settings, vassalage, operation, answer, head
     status, value = client.answer_status(answer), dict(answer)
     if isinstance(value.get("memberId"), int):
         value["player"] = client.player_reference(tenant, value["memberId"])
+    if isinstance(value.get("balance"), str):  # the protocol's balances have two decimals (dong too)
+        value["balance"] = client.wire_balance(value["balance"])
     answer_body = json.dumps(value, default=str).encode()
     signed_at = int(time.time())
     signature = sign_wallet_answer(

@@ -4,7 +4,16 @@ export interface Brand {
   theme: 'light' | 'dark';
   defaultLanguage: string;
   languages: string[];
+  /** ISO 4217 code of the brand's money, e.g. "BDT", "VND". */
+  currency: string;
+  /** The brand's own symbol, else the currency's in the brand's default language. */
   currencySymbol: string;
+  /** Whether the brand sets its own symbol (shown instead of the page language's). */
+  ownCurrencySymbol: boolean;
+  /** The currency's decimal places (BDT 2, VND 0). */
+  currencyPlaces: number;
+  /** The smallest amount the brand moves ("0.01", "1", "1000"); every amount is a multiple of it. */
+  moneyStep: string;
   /** The IANA time zone the brand counts its days in (record pages, reports). */
   timezone: string;
 }

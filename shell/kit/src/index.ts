@@ -16,7 +16,8 @@ export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberIn
 export type { MemberInfo } from './member';
 export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
-export { formatMoney } from './money';
+export { formatMoney, moneyStyleOf } from './money';
+export type { MoneyStyle, BrandMoney } from './money';
 export { dayOf } from './dates';
 export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';

@@ -1,6 +1,7 @@
 import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, readStored, STORAGE_KEYS, useBalance, writeStored, type Session } from '@tessera/kit';
+import { formatMoney, moneyStyleOf, readStored, STORAGE_KEYS, useBalance, writeStored, type Session } from '@tessera/kit';
+import { useBrand } from '../brand';
 import { useMemberIcon, useMemberInfo } from '../data/member';
 import { useRealMemberGuard } from '../modals/loginGuard';
 import { useModals } from '../modals/modalContext';
@@ -47,6 +48,7 @@ const HIDDEN_BALANCE = '***';
 function Balance() {
   const { t, i18n } = useTranslation('frame');
   const { balance, loading, error, refresh } = useBalance();
+  const brand = useBrand();
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalance) === '1');
   const toggle = () => {
     writeStored(STORAGE_KEYS.hideBalance, hidden ? '0' : '1');
@@ -55,7 +57,7 @@ function Balance() {
   const unavailable = !hidden && !balance && Boolean(error);
   let shown: string;
   if (hidden) shown = HIDDEN_BALANCE;
-  else if (balance) shown = formatMoney(balance.sumBalance, balance.currencySymbol, i18n.language);
+  else if (balance) shown = formatMoney(balance.sumBalance, moneyStyleOf(brand), i18n.language);
   else shown = unavailable ? '--' : '…';
   return (
     <div className="account-balance" data-loading={loading || undefined}>

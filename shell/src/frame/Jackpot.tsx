@@ -1,11 +1,12 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BootstrapContext } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { useJackpot } from './useJackpot';
 
 /** Each digit rolls in a window this many px high (SPEC §9). */
 export const JACKPOT_DIGIT_HEIGHT = 48;
 
-const DEFAULT_CURRENCY_SYMBOL = 'P';
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /** Two decimals and thousands separators, in Western digits so the reels can roll. */
@@ -30,7 +31,8 @@ function RollingDigit({ digit }: { digit: number }) {
 /** The /rng jackpot: a rising amount in the brand's currency symbol, drawn as rolling digits. */
 export function Jackpot() {
   const { t } = useTranslation('frame');
-  const symbol = useSystemStatus().data?.brand.currencySymbol || DEFAULT_CURRENCY_SYMBOL;
+  const bootstrap = useContext(BootstrapContext);
+  const symbol = useSystemStatus().data?.brand.currencySymbol || bootstrap?.brand.currencySymbol || '';
   const amount = formatJackpot(useJackpot());
   const characters = [...amount];
   return (

@@ -46,9 +46,9 @@ describe('jackpot counter', () => {
     expect(digits[0].style.height).toBe('48px');
   });
 
-  test('uses P when the status has no currency symbol yet', () => {
+  test("uses the bootstrap brand's symbol until the status has loaded, never a made-up one", () => {
     serve({});
     renderInShell(<Jackpot />);
-    expect(screen.getByText(/^P [\d,]+\.\d\d$/)).toBeTruthy();
+    expect(screen.getByText(/^৳ [\d,]+\.\d\d$/)).toBeTruthy();
   });
 });

@@ -353,7 +353,7 @@ describe('/live', () => {
     expect(lastList(calls)).toMatchObject({ gameType: 'LIVE', vassalage: 'EVO' });
     const rooms = calls.filter((call) => call.url.pathname === PATHS.rooms);
     expect(rooms[0].url.searchParams.get('vassalage')).toBe('EVO');
-    expect(document.querySelector('[data-room="r1"]')?.textContent).toContain('Bets P1.00 – P500.00');
+    expect(document.querySelector('[data-room="r1"]')?.textContent).toContain('Bets ৳1.00 – ৳500.00');
     expect(document.querySelector('[data-room="r1"]')?.textContent).toContain('12 players');
     expect(screen.getByRole('button', { name: 'Play at Roulette' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Play at Baccarat A' }));

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@tessera/kit';
+import { formatMoney, moneyStyleOf } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useLaunchGame } from './launch';
 import { ListStatus } from './ListStatus';
@@ -10,8 +10,8 @@ import type { GameVendor } from './types';
 /** A live vendor's tables (members only): name, dealer, bet range, players; an open table starts its game. */
 export function LiveRooms({ vendor }: { vendor: GameVendor | null }) {
   const { t, i18n } = useTranslation('games');
-  const { currencySymbol } = useBrand();
-  const money = (amount: string) => formatMoney(amount, currencySymbol, i18n.language);
+  const style = moneyStyleOf(useBrand());
+  const money = (amount: string) => formatMoney(amount, style, i18n.language);
   const launch = useLaunchGame();
   const rooms = useLiveRooms(vendor?.vassalage ?? null, true);
   const headingId = useId();

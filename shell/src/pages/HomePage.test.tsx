@@ -133,8 +133,8 @@ describe('winners board', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Rank', 'Player', 'Game', 'Payout', 'Date']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['1', 'pl***1', 'Slot 1', 'P1,234,567.50', '2030.01.02'],
-      ['2', 'ab***z', 'Lucky 7', 'P20.00', '2030.12.31'],
+      ['1', 'pl***1', 'Slot 1', '৳1,234,567.50', '2030.01.02'],
+      ['2', 'ab***z', 'Lucky 7', '৳20.00', '2030.12.31'],
     ]);
     expect(table.querySelector('time')?.getAttribute('datetime')).toBe('2030-01-02');
     expect(bodyOf(calls, WINNERS)).toEqual({ count: 20 });

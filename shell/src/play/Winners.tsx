@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@tessera/kit';
+import { formatMoney, moneyStyleOf } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { fetchWinners } from './api';
@@ -27,7 +27,7 @@ export function Winners() {
   const { t, i18n } = useTranslation('play');
   const winners = useWinners();
   const brand = useBrand();
-  const symbol = useSystemStatus().data?.brand.currencySymbol || brand.currencySymbol;
+  const money = moneyStyleOf(useSystemStatus().data?.brand ?? brand);
   const list = winners.data ?? [];
   return (
     <section className="home-section home-winners" data-home="winners" aria-labelledby="home-winners-title">
@@ -53,7 +53,7 @@ export function Winners() {
                 <td>{winner.rank}</td>
                 <td>{winner.player}</td>
                 <td>{winner.gameName}</td>
-                <td className="home-winners__payout">{formatMoney(winner.payout, symbol, i18n.language)}</td>
+                <td className="home-winners__payout">{formatMoney(winner.payout, money, i18n.language)}</td>
                 <td>
                   <time dateTime={isoDate(winner.wonAt)}>{winner.wonAt}</time>
                 </td>

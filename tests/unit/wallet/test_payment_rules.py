@@ -18,7 +18,7 @@ AT = datetime(2026, 11, 23, 5, 1, 2, 987654, tzinfo=UTC)
 
 
 def brand(**wallet) -> TenantContext:
-    return TenantContext(1, "brand", "Brand", {"wallet": wallet}, "kid", "pem")
+    return TenantContext(1, "brand", "Brand", {"currency": "BDT", "wallet": wallet}, "kid", "pem")
 
 
 @pytest.mark.parametrize(
@@ -33,6 +33,12 @@ def brand(**wallet) -> TenantContext:
 )
 def test_the_narrower_bounds_win(channel, brand_bounds, expected):
     assert narrowed(*channel, *brand_bounds) == expected
+
+
+def test_a_channels_bounds_between_two_steps_move_inwards():
+    # A brand in steps of 1000 dong: a channel taking 1500 to 99999 is offered 2000 to 99000.
+    assert narrowed(1500, 99999, None, None, 1000) == (2000, 99000)
+    assert narrowed(None, None, None, None, 1000) == (1000, None)
 
 
 def test_brand_amounts_are_read_in_minor_units():

@@ -94,7 +94,7 @@ describe('deposit page', () => {
     const tries: Array<[string, string]> = [
       ['12,5', 'Please enter an amount in digits, such as 100 or 100.50'],
       ['-5', 'Please enter an amount in digits, such as 100 or 100.50'],
-      ['100.555', 'Please enter at most two decimal places'],
+      ['100.555', 'Please enter a multiple of 0.01'],
       ['0.00', 'Please enter an amount above zero'],
       ['99.99', 'The minimum amount is ৳100.00'],
       ['50000.01', 'The maximum amount is ৳50,000.00'],
@@ -117,7 +117,7 @@ describe('deposit page', () => {
     expect(fieldError('reference')).toBe('আবশ্যক');
     await user.type(amountInput(), '99');
     await user.click(screen.getByRole('button', { name: 'জমা দিন' }));
-    expect(fieldError('amount')).toBe('সর্বনিম্ন পরিমাণ ৳100.00');
+    expect(fieldError('amount')).toBe('সর্বনিম্ন পরিমাণ 100.00৳'); // where Bengali writes the taka sign
     expect(callsOf(calls, 'POST', DEPOSITS_PATH)).toHaveLength(0);
   });
 

@@ -4,11 +4,15 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, FormError, requestId, TextField, type FormErrors, type TextFieldProps } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
-import type { AmountProblem } from './amount';
+import { brandAmountMoney, type AmountProblem } from './amount';
 
-/** An amount: decimal digits, no browser spinner (a number input would round and localise). */
+/**
+ * An amount: decimal digits (whole ones in a currency without decimals, such as the dong), no
+ * browser spinner (a number input would round and localise).
+ */
 export function AmountField(props: Omit<TextFieldProps, 'type' | 'inputMode'>) {
-  return <TextField inputMode="decimal" autoComplete="off" required {...props} />;
+  const inputMode = brandAmountMoney().places > 0 ? 'decimal' : 'numeric';
+  return <TextField inputMode={inputMode} autoComplete="off" required {...props} />;
 }
 
 /** The end of a money form: its error, what happened, and the submit button (busy while sending). */
@@ -66,7 +70,10 @@ export function outcomeUnknown(error: unknown): boolean {
 /** The text of an amount problem, in the member centre's words. */
 export function useAmountMessage(format: (amount: string) => string): (problem: AmountProblem) => string {
   const { t } = useTranslation(NAMESPACE);
-  return useCallback((problem: AmountProblem) => t(problem.key, { amount: problem.bound ? format(problem.bound) : '' }), [t, format]);
+  return useCallback(
+    (problem: AmountProblem) => t(problem.key, { amount: problem.bound ? format(problem.bound) : '', step: problem.step ?? '' }),
+    [t, format],
+  );
 }
 
 /**

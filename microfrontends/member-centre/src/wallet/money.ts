@@ -1,21 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, readBootstrap, useBalance } from '@tessera/kit';
+import { formatMoney, moneyStyleOf, readBootstrap } from '@tessera/kit';
 
 /**
- * Money in the page's language (SPEC §9): the currency sign of the member's wallet (the brand's
- * until the balance has loaded), thousands separators, two decimals. ``signed`` puts + before a
- * credit, as the account record shows it.
+ * Money in the page's language (SPEC §9): the brand's currency as that language writes it (the
+ * brand's own symbol when it sets one), with the currency's decimal places. ``signed`` puts +
+ * before a credit, as the account record shows it.
  */
 export function useMoney(): (amount: string, signed?: boolean) => string {
   const { i18n } = useTranslation();
-  const symbol = useBalance().balance?.currencySymbol || readBootstrap().brand.currencySymbol;
+  const brand = readBootstrap().brand;
   return useCallback(
     (amount: string, signed = false) => {
-      const text = formatMoney(amount, symbol, i18n.language);
+      const text = formatMoney(amount, moneyStyleOf(brand), i18n.language);
       return signed && !text.startsWith('-') && /[1-9]/.test(amount) ? `+${text}` : text;
     },
-    [symbol, i18n.language],
+    [brand, i18n.language],
   );
 }
 

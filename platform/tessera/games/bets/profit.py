@@ -12,7 +12,6 @@ from tessera.games.bets.services import member_rounds, total
 from tessera.games.vendors import CATEGORIES
 from tessera.wallet.balances.history import TYPE_KINDS, period
 from tessera.wallet.ledger.models import MAIN, LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.money import format_minor
 
 AMOUNTS = ("bet", "payout", "winLoss")
 
@@ -21,13 +20,13 @@ def profit(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> di
     rows = _rows(db, tenant, member_id, query, names)
     totals = {"count": sum(row["count"] for row in rows), **{a: sum(row[a] for row in rows) for a in AMOUNTS}}
     return {
-        "rows": [_shown(row) for row in rows],
-        "totals": {**_shown(totals), **_main_wallet_money(db, tenant, member_id, query)},
+        "rows": [_shown(row, tenant.money) for row in rows],
+        "totals": {**_shown(totals, tenant.money), **_main_wallet_money(db, tenant, member_id, query)},
     }
 
 
-def _shown(figures: dict) -> dict:
-    return {**figures, **{amount: format_minor(figures[amount]) for amount in AMOUNTS}}
+def _shown(figures: dict, money) -> dict:
+    return {**figures, **{amount: money.format(figures[amount]) for amount in AMOUNTS}}
 
 
 def _rows(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> list[dict]:
@@ -78,4 +77,5 @@ def _main_wallet_money(db, tenant, member_id: int, query: dict) -> dict:
     if until is not None:
         sums = sums.where(LedgerTransaction.created_at < until)
     deposit, withdrawal, bonus = (int(value) for value in db.execute(sums).one())
-    return {"deposit": format_minor(deposit), "withdrawal": format_minor(-withdrawal), "bonus": format_minor(bonus)}
+    shown = tenant.money.format
+    return {"deposit": shown(deposit), "withdrawal": shown(-withdrawal), "bonus": shown(bonus)}

@@ -19,7 +19,6 @@ from tessera.games.catalog.models import Game
 from tessera.games.vendors import TRANSFER, category, decimal_minor
 from tessera.identity.accounts.models import Member
 from tessera.plugins import AdapterError, Offer
-from tessera.wallet.money import LARGEST
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +56,7 @@ def pull_vendor_bets(db, tenant, plugins, offer: Offer, pages: int = PAGES) -> C
         if not _move_cursor(db, tenant.id, offer.vassalage, position, following):
             db.rollback()  # another pull kept this page meanwhile
             continue
-        book = _RoundBook(db, tenant.id, offer.vendor)
+        book = _RoundBook(db, tenant.id, offer.vendor, tenant.money)
         for record in records:
             counts[book.keep(record)] += 1
         db.commit()
@@ -104,8 +103,8 @@ def _move_cursor(db, tenant_id: int, vassalage: str, position: str | None, follo
 class _RoundBook:
     """Keeps one vendor's records as rounds of one brand, remembering members and games it looked up."""
 
-    def __init__(self, db, tenant_id: int, vendor: dict):
-        self.db, self.tenant_id = db, tenant_id
+    def __init__(self, db, tenant_id: int, vendor: dict, money):
+        self.db, self.tenant_id, self.money = db, tenant_id, money
         self.vassalage = vendor["vassalage"]
         self.category = category(vendor) or vendor.get("gameType", "")
         self.members: dict[int, bool] = {}
@@ -113,7 +112,7 @@ class _RoundBook:
 
     def keep(self, record) -> str:
         try:
-            fields = round_fields(record)
+            fields = round_fields(record, self.money)
         except BadRecord as bad:
             log.warning("bet record unreadable", extra={"vassalage": self.vassalage, "problem": str(bad)})
             return INVALID
@@ -180,7 +179,7 @@ def _stored(value):
     return as_utc(value) if isinstance(value, datetime) else value
 
 
-def round_fields(record) -> dict:
+def round_fields(record, money) -> dict:
     """A normalised bet record ({roundId, memberId, gameCode, bet, payout, placedAt, settledAt})
     as GameBet's columns; a record without settledAt is a round still open."""
     if not isinstance(record, dict):
@@ -190,8 +189,8 @@ def round_fields(record) -> dict:
         "round_id": _code(record, "roundId"),
         "member_id": _member_id(record.get("memberId")),
         "game_code": _code(record, "gameCode"),
-        "bet_minor": _minor(record, "bet"),
-        "payout_minor": _minor(record, "payout"),
+        "bet_minor": _minor(record, "bet", money),
+        "payout_minor": _minor(record, "payout", money),
         "placed_at": _moment(record, "placedAt"),
         "settled_at": settled_at,
         "status": SETTLED if settled_at is not None else OPEN,
@@ -215,13 +214,13 @@ def _member_id(value) -> int:
     return value
 
 
-def _minor(record: dict, field: str) -> int:
+def _minor(record: dict, field: str, money) -> int:
     try:
-        minor = decimal_minor(record.get(field))
+        minor = decimal_minor(record.get(field), money)
     except ValueError:
         minor = None
-    if minor is None or minor > LARGEST:
-        raise BadRecord(f"{field} must be an amount of at most 2 decimals, not negative")
+    if minor is None or minor > money.largest:
+        raise BadRecord(f"{field} must be an amount of at most {money.places} decimals, not negative")
     return minor
 
 

@@ -10,7 +10,6 @@ from sqlalchemy import case, func, select
 from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
 from tessera.wallet.balances.history import period
-from tessera.wallet.money import format_minor
 from tessera.wallet.pages import page_of, stamp
 
 NEWEST_FIRST = (GameBet.placed_at.desc(), GameBet.id.desc())
@@ -45,7 +44,8 @@ def betting_record(db, tenant, member_id: int, query: dict, names: dict[str, str
             rounds = rounds.where(column == query[field])
     page = page_of(db, rounds, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", PAGE_SIZE))
     games = _game_names(db, {bet.game_id for bet in page.rows if bet.game_id is not None})
-    return {**page.value(lambda bet: _record(bet, names, games)), "summary": _summary(db, rounds)}
+    money = tenant.money
+    return {**page.value(lambda bet: _record(bet, names, games, money)), "summary": _summary(db, rounds, money)}
 
 
 def _game_names(db, game_ids: set[int]) -> dict[int, str]:
@@ -54,7 +54,7 @@ def _game_names(db, game_ids: set[int]) -> dict[int, str]:
     return dict(db.execute(select(Game.id, Game.display_name).where(Game.id.in_(game_ids))).all())
 
 
-def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
+def _record(bet: GameBet, names: dict[str, str], games: dict[int, str], money) -> dict:
     return {
         "id": bet.id,
         "roundId": bet.round_id,
@@ -63,9 +63,9 @@ def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
         "gameCode": bet.game_code,
         "gameName": (games.get(bet.game_id) if bet.game_id is not None else None) or bet.game_code,
         "gameType": bet.category,
-        "bet": format_minor(bet.bet_minor),
-        "payout": format_minor(bet.payout_minor),
-        "winLoss": format_minor(win_loss(bet)),
+        "bet": money.format(bet.bet_minor),
+        "payout": money.format(bet.payout_minor),
+        "winLoss": money.format(win_loss(bet)),
         "status": bet.status,
         "walletMode": bet.wallet_mode,
         "placedAt": stamp(bet.placed_at),
@@ -73,7 +73,7 @@ def _record(bet: GameBet, names: dict[str, str], games: dict[int, str]) -> dict:
     }
 
 
-def _summary(db, rounds) -> dict:
+def _summary(db, rounds, money) -> dict:
     """Over every round selected: a rolled-back round staked nothing (its bet came back)."""
     selected = rounds.subquery()
     staked = case((selected.c.status != ROLLED_BACK, selected.c.bet_minor), else_=0)
@@ -83,7 +83,7 @@ def _summary(db, rounds) -> dict:
     ).one()
     return {
         "count": count,
-        "bet": format_minor(int(bet)),
-        "payout": format_minor(int(payout)),
-        "winLoss": format_minor(int(won)),
+        "bet": money.format(int(bet)),
+        "payout": money.format(int(payout)),
+        "winLoss": money.format(int(won)),
     }

@@ -11,7 +11,6 @@ from tessera.core.timeutil import as_utc
 from tessera.games.bets.models import SETTLED, GameBet
 from tessera.games.catalog.models import Game
 from tessera.identity.accounts.models import Member
-from tessera.wallet.money import format_minor
 
 WINDOW = timedelta(days=7)
 DEFAULT_COUNT = 20
@@ -55,8 +54,8 @@ def rank_list(db, tenant, at: datetime, game_type: str | None = None, count: int
             "gameName": game_name or bet.game_code,
             "vassalage": bet.vassalage,
             "gameType": bet.category,
-            "bet": format_minor(bet.bet_minor),
-            "payout": format_minor(bet.payout_minor),
+            "bet": tenant.money.format(bet.bet_minor),
+            "payout": tenant.money.format(bet.payout_minor),
             "multiplier": multiplier(bet.bet_minor, bet.payout_minor),
             "wonAt": as_utc(bet.settled_at).astimezone(zone).strftime("%Y.%m.%d"),
         }

@@ -84,7 +84,7 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < LARGEST_WHOLE
 
 
-def game_fields(game: dict, vendor: dict, position: int) -> dict:
+def game_fields(game: dict, vendor: dict, position: int, money) -> dict:
     """The columns of one game of ``vendor``'s answer, at ``position`` in it."""
     game_type = _text(game, "gameType", 16, required=False) or vendor["gameType"]
     name = _text(game, "displayName", 128)
@@ -95,7 +95,7 @@ def game_fields(game: dict, vendor: dict, position: int) -> dict:
     if not _whole(rank):
         raise GameRefused("rank must be a whole number")
     try:
-        min_bet = decimal_minor(game.get("minBet"))
+        min_bet = decimal_minor(game.get("minBet"), money)
     except ValueError as exc:
         raise GameRefused(f"minBet: {exc}") from None
     return {
@@ -112,7 +112,7 @@ def game_fields(game: dict, vendor: dict, position: int) -> dict:
     }
 
 
-def _offered_games(games, vendor: dict, counts: VendorCounts) -> dict[str, dict]:
+def _offered_games(games, vendor: dict, counts: VendorCounts, money) -> dict[str, dict]:
     """The vendor's games by code (the first of a code repeated); a game that cannot be listed is counted, not kept."""
     found: dict[str, dict] = {}
     for position, game in enumerate(games):
@@ -121,7 +121,7 @@ def _offered_games(games, vendor: dict, counts: VendorCounts) -> dict[str, dict]
                 raise GameRefused("not an object")
             code = _text(game, "gameCode", 64)
             if code not in found:
-                found[code] = game_fields(game, vendor, position)
+                found[code] = game_fields(game, vendor, position, money)
         except GameRefused as exc:
             counts.skipped += 1
             log.warning(
@@ -175,15 +175,15 @@ def _write(db, tenant_id: int, vassalage: str, offered: dict[str, dict], at: dat
     counts.added, counts.updated, counts.retired = len(added), len(changed), len(gone)
 
 
-def _sync_vendor(db, tenant_id: int, plugins, offer: Offer, at: datetime) -> VendorCounts:
+def _sync_vendor(db, tenant, plugins, offer: Offer, at: datetime) -> VendorCounts:
     if category(offer.vendor) is None:
         raise AdapterError("game_type_unknown")
     counts = VendorCounts()
     games = plugins.game_catalog(offer.vassalage)
     if games is None:
         raise AdapterError("catalog_missing")
-    offered = _offered_games(games, offer.vendor, counts)  # the whole answer is read before anything is written
-    _write(db, tenant_id, offer.vassalage, offered, at, counts)
+    offered = _offered_games(games, offer.vendor, counts, tenant.money)  # read whole before anything is written
+    _write(db, tenant.id, offer.vassalage, offered, at, counts)
     return counts
 
 
@@ -224,7 +224,7 @@ def sync_catalog(db, tenant, plugins, at: datetime) -> dict:
     report: dict[str, dict] = {"vendors": {}, "failed": {name: "vendors_unavailable" for name in failed_plugins}}
     for offer in brand_offers.values():
         try:
-            counts = _sync_vendor(db, tenant.id, plugins, offer, at)
+            counts = _sync_vendor(db, tenant, plugins, offer, at)
         except AdapterError as exc:
             log.warning("game catalog unavailable", extra={"vassalage": offer.vassalage, "code": exc.code})
             report["failed"][offer.vassalage] = exc.code

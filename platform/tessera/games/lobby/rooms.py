@@ -10,7 +10,6 @@ from tessera.games.catalog.models import Game
 from tessera.games.lobby.services import Lobby
 from tessera.games.vendors import decimal_minor
 from tessera.plugins import AdapterError
-from tessera.wallet.money import format_minor
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +25,14 @@ def _vendor_rooms(plugins, lobby: Lobby, vassalage: str) -> list:
         raise ApiError(503, "game_unavailable", vassalage=vassalage) from None
 
 
-def _amount(value) -> str:
-    minor = decimal_minor(value)
+def _amount(value, money) -> str:
+    minor = decimal_minor(value, money)
     if minor is None:
         raise ValueError("no amount")
-    return format_minor(minor)
+    return money.format(minor)
 
 
-def _room(room, node_ids: dict[str, int]) -> dict | None:
+def _room(room, node_ids: dict[str, int], money) -> dict | None:
     """A room as the API answers it; None for one the plugin described wrongly (left out)."""
     try:
         players = room.get("players", 0)
@@ -46,8 +45,8 @@ def _room(room, node_ids: dict[str, int]) -> dict | None:
             "nodeId": node_ids.get(str(room["gameCode"])),
             "name": str(room["name"]),
             "dealer": None if dealer is None else str(dealer),
-            "minBet": _amount(room["minBet"]),
-            "maxBet": _amount(room["maxBet"]),
+            "minBet": _amount(room["minBet"], money),
+            "maxBet": _amount(room["maxBet"], money),
             "players": players,
             "status": room["status"],
         }
@@ -70,5 +69,5 @@ def room_list(plugins, lobby: Lobby, vassalage: str) -> dict:
         if codes
         else {}
     )
-    shown = (_room(room, node_ids) for room in rooms)
+    shown = (_room(room, node_ids, lobby.money) for room in rooms)
     return {"rooms": [room for room in shown if room is not None]}

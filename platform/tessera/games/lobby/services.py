@@ -5,18 +5,18 @@ Only games of vendors the brand offers now are listed (a plugin switched off hid
 once, before any sync). Counting and paging are done by the database, on the lobby's indexes.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import bindparam, exists, false, func, select
 from sqlalchemy.orm import Session, aliased
 
 from tessera.core.envelope import ApiError
+from tessera.core.money import Money
 from tessera.games.catalog.models import Game
 from tessera.games.lobby.models import GameFavourite
 from tessera.games.vendors import CATEGORIES, SEAMLESS, category, lane_order
 from tessera.plugins import Offer
-from tessera.wallet.money import LARGEST, format_minor, to_minor
 
 PAGE_SIZE, FISH_PAGE_SIZE = 24, 18  # SPEC §9
 HOT_TYPES = ("ELOTT", "LOTT", "LIVE", "SPORTS", "FISH", "RNG", "PVP")  # SPEC §9, in this order
@@ -54,7 +54,7 @@ def catalog_vendors(db, tenant_id: int) -> frozenset[str]:
     )
 
 
-def game_json(game, vendor: dict, favourite: bool) -> dict:
+def game_json(game, vendor: dict, favourite: bool, money: Money) -> dict:
     """A game as every list answers it (lobby, hot, favourites, recent)."""
     return {
         "nodeId": game.id,
@@ -65,7 +65,7 @@ def game_json(game, vendor: dict, favourite: bool) -> dict:
         "vassalage": game.vassalage,
         "vendorName": vendor["displayName"],
         "classify": game.classify,
-        "minBet": None if game.min_bet_minor is None else format_minor(game.min_bet_minor),
+        "minBet": None if game.min_bet_minor is None else money.format(game.min_bet_minor),
         "lines": game.lines,
         "isHot": bool(game.hot),
         "icon": game.icon,
@@ -85,6 +85,7 @@ class Lobby:
     offers: dict[str, Offer]
     member_id: int | None = None
     every_vendor_offered: bool = False
+    money: Money = field(kw_only=True)  # the brand's: bets are shown and filtered in it
 
     def vendor(self, vassalage: str) -> dict:
         offer = self.offers.get(vassalage)
@@ -128,7 +129,10 @@ class Lobby:
     def cards(self, games, favourites: bool | None = None) -> list[dict]:
         """The games as every list answers them; ``favourites`` True when they are known to be."""
         marked = set() if favourites is not None else self.favourites_among([game.id for game in games])
-        return [game_json(game, self.offers[game.vassalage].vendor, favourites or game.id in marked) for game in games]
+        return [
+            game_json(game, self.offers[game.vassalage].vendor, favourites or game.id in marked, self.money)
+            for game in games
+        ]
 
 
 def page_size(form: dict, lane: str | None) -> int:
@@ -141,14 +145,14 @@ def given(form: dict, key: str):
     return None if value is None or value == "" else value
 
 
-def min_bet_minor(value) -> int:
-    """A minimum bet to filter by ("0.10", "0.1" or 0.1), in minor units."""
+def min_bet_minor(value, money: Money) -> int:
+    """A minimum bet to filter by ("0.10", "0.1" or 0.1), in the brand's minor units."""
     try:
         amount = Decimal(str(value).strip())
-        minor = to_minor(amount) if amount.is_finite() else 0
+        minor = money.to_minor(amount) if amount.is_finite() else 0
     except (InvalidOperation, ValueError):
         minor = 0
-    if not 0 < minor <= LARGEST:
+    if not 0 < minor <= money.largest:
         raise ApiError(400, "game_min_bet_invalid")
     return minor
 
@@ -164,7 +168,7 @@ def _filters(lobby: Lobby, form: dict) -> list:
     if (name := given(form, "gameName")) is not None and name.strip():
         criteria.append(Game.search_name.contains(name.strip().casefold(), autoescape=True))
     if (min_bet := given(form, "minBet")) is not None:
-        criteria.append(Game.min_bet_minor == min_bet_minor(min_bet))
+        criteria.append(Game.min_bet_minor == min_bet_minor(min_bet, lobby.money))
     if (lines := form.get("minLineNum")) is not None:
         criteria.append(Game.lines >= lines)
     return criteria
@@ -187,7 +191,7 @@ def game_list(lobby: Lobby, form: dict) -> dict:
         .order_by(*GAME_ORDER)
     ).all()
     total = games[0].total if games else (lobby.db.scalar(count) or 0) if page_no > 1 else 0
-    cards = [game_json(game, lobby.offers[game.vassalage].vendor, bool(game.favourite)) for game in games]
+    cards = [game_json(game, lobby.offers[game.vassalage].vendor, bool(game.favourite), lobby.money) for game in games]
     return {"games": cards, "totalPages": -(-total // size), "total": total, "pageNo": page_no, "pageSize": size}
 
 
@@ -226,7 +230,7 @@ def vendor_game_types(lobby: Lobby, vassalage: str) -> dict:
             {"classify": classify, "total": total}
             for classify, total in sorted(classes, key=lambda row: _class_key(row[0]))
         ],
-        "minBets": [format_minor(minor) for minor in bets if minor is not None],
+        "minBets": [lobby.money.format(minor) for minor in bets if minor is not None],
     }
 
 

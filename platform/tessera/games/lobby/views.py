@@ -36,6 +36,7 @@ def _lobby(request) -> services.Lobby:
         offers,
         request.authenticated_userid,
         every_vendor_offered=catalog_vendors <= offers.keys(),
+        money=request.tenant.money,
     )
 
 

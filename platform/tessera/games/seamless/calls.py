@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from tessera.wallet.money import LARGEST, format_minor, to_minor
+from tessera.core.money import Money
 
 # Seamless-wallet operations, as vendors call them.
 AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK = "authenticate", "balance", "debit", "credit", "rollback"
@@ -30,10 +30,11 @@ class Refusal(Exception):
         self.kept = kept
 
 
-def refused(code: str, balance_minor: int | None = None) -> dict:
+def refused(code: str, balance: str | None = None) -> dict:
+    """A refusal's answer, with the member's balance (as the brand's money writes it) when known."""
     answer = {"ok": False, "code": code}
-    if balance_minor is not None:
-        answer["balance"] = format_minor(balance_minor)
+    if balance is not None:
+        answer["balance"] = balance
     return answer
 
 
@@ -64,26 +65,27 @@ def _text(decoded: dict, field: str, required: bool, longest: int = ID_LENGTH) -
     return value
 
 
-def _amount(value, least: int) -> int:
-    """Minor units of a Decimal string; a number that is not one, too precise, below ``least`` or
-    beyond any amount refuses the call."""
+def _amount(value, least: int, money: Money) -> int:
+    """Minor units of a Decimal string; a number that is not one, finer than the brand's step,
+    below ``least`` or beyond any amount refuses the call (``amount_invalid``: the protocol's
+    answer to an amount the wallet cannot hold)."""
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)) or len(str(value)) > 40:
         raise Refusal(AMOUNT_INVALID)
     try:
         number = Decimal(value)
-        minor = to_minor(number) if number.is_finite() else None
+        minor = money.to_minor(number) if number.is_finite() else None
     except (InvalidOperation, ValueError):
         minor = None
-    if minor is None or not least <= minor <= LARGEST:
+    if minor is None or not money.on_step(minor) or not least <= minor <= money.largest:
         raise Refusal(AMOUNT_INVALID)
     return minor
 
 
-def read_call(operation: str, decoded, currency: str) -> Call:
+def read_call(operation: str, decoded, money: Money) -> Call:
     """The call a vendor plugin decoded, checked; a Refusal when it is not one the wallet can run."""
     if not isinstance(decoded, dict) or decoded.get("operation") != operation:
         raise Refusal(REQUEST_INVALID)
-    if decoded.get("currency") not in (None, currency):
+    if decoded.get("currency") not in (None, money.code):
         raise Refusal(REQUEST_INVALID)
     if operation == AUTHENTICATE:
         return Call(operation, token=_text(decoded, "token", True, TOKEN_LENGTH))
@@ -92,13 +94,13 @@ def read_call(operation: str, decoded, currency: str) -> Call:
         raise Refusal(REQUEST_INVALID)
     if operation == BALANCE:
         return Call(operation, member_id=member_id)
-    money = operation in (DEBIT, CREDIT)
+    moves = operation in (DEBIT, CREDIT)
     return Call(
         operation,
         member_id=member_id,
         transaction_id=_text(decoded, "transactionId", True),
-        round_id=_text(decoded, "roundId", money),
+        round_id=_text(decoded, "roundId", moves),
         game_code=_text(decoded, "gameCode", operation == DEBIT),
-        amount_minor=_amount(decoded.get("amount"), 1 if operation == DEBIT else 0) if money else None,
+        amount_minor=_amount(decoded.get("amount"), 1 if operation == DEBIT else 0, money) if moves else None,
         rollback_of=_text(decoded, "rollbackOf", operation == ROLLBACK),
     )

@@ -68,7 +68,6 @@ from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger.models import LedgerAccount
 from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
-from tessera.wallet.money import format_minor
 
 HOUSE = "vendor_settlement"
 # Ledger kinds: the account record shows them as "game".
@@ -151,8 +150,11 @@ class SeamlessWallet:
             raise Refusal(PLAYER_UNKNOWN)
         return self._ok(self.ledger.member_balance(member.id), memberId=member.id, username=member.username)
 
+    def _shown(self, minor: int) -> str:
+        return self.tenant.money.format(minor)
+
     def _ok(self, balance_minor: int, **more) -> dict:
-        return {"ok": True, "balance": format_minor(balance_minor), "currency": self.tenant.currency, **more}
+        return {"ok": True, "balance": self._shown(balance_minor), "currency": self.tenant.currency, **more}
 
     # -- money calls
 
@@ -168,7 +170,7 @@ class SeamlessWallet:
                 self._keep(call, answer, amount, posted)
             return answer
         except Refusal as refusal:
-            answer = refused(refusal.code, self.ledger.balance(main))
+            answer = refused(refusal.code, self._shown(self.ledger.balance(main)))
             if refusal.kept:
                 return self._keep_refusal(call, answer, main)
             return answer
@@ -196,11 +198,11 @@ class SeamlessWallet:
 
     def _replayed(self, first: SeamlessCall | None, call: Call, main: LedgerAccount) -> dict:
         if first is None:  # nothing kept after all: the conflict was the ledger's alone
-            return refused(TRANSACTION_CONFLICT, self.ledger.balance(main))
+            return refused(TRANSACTION_CONFLICT, self._shown(self.ledger.balance(main)))
         if first.fingerprint == ROLLED_BACK_FIRST and call.operation == DEBIT and first.member_id == call.member_id:
-            return refused(ROUND_ROLLED_BACK, self.ledger.balance(main))
+            return refused(ROUND_ROLLED_BACK, self._shown(self.ledger.balance(main)))
         if first.fingerprint != call.fingerprint:
-            return refused(TRANSACTION_CONFLICT, self.ledger.balance(main))
+            return refused(TRANSACTION_CONFLICT, self._shown(self.ledger.balance(main)))
         return json.loads(first.answer)
 
     def _keep(

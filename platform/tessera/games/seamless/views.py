@@ -34,7 +34,7 @@ def _decoded_call(request, vassalage: str, operation: str) -> calls.Call:
     except AdapterError as exc:
         code = exc.code if exc.code == calls.SIGNATURE_INVALID else calls.REQUEST_INVALID
         raise calls.Refusal(code) from None
-    return calls.read_call(operation, decoded, request.tenant.currency)
+    return calls.read_call(operation, decoded, request.tenant.money)
 
 
 # The vendor's servers call, wherever its player is.

@@ -15,7 +15,6 @@ from sqlalchemy.orm import contains_eager
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import MAIN, VENDOR, LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.money import format_minor
 from tessera.wallet.pages import page_of, stamp
 
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -114,13 +113,13 @@ def _page(db, postings, query: dict):
     return page_of(db, listed, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", 20))
 
 
-def _entry(posting: LedgerPosting) -> dict:
+def _entry(posting: LedgerPosting, money) -> dict:
     transaction, account = posting.transaction, posting.account
     return {
         "id": posting.id,
         "type": record_type(transaction.kind),
-        "amount": format_minor(posting.amount_minor),
-        "balanceAfter": format_minor(posting.balance_after_minor),
+        "amount": money.format(posting.amount_minor),
+        "balanceAfter": money.format(posting.balance_after_minor),
         "wallet": MAIN if account.kind == MAIN else account.vendor,
         "createdAt": stamp(transaction.created_at),
         "reference": transaction.reference,
@@ -131,21 +130,22 @@ def _entry(posting: LedgerPosting) -> dict:
 def transactions(db, tenant, member_id: int, query: dict) -> dict:
     since, until = period(tenant, query.get("startDate"), query.get("endDate"))
     postings = _postings(tenant.id, member_id, since, until, _kinds_of(query.get("type") or ALL))
-    return _page(db, postings, query).value(_entry)
+    return _page(db, postings, query).value(lambda posting: _entry(posting, tenant.money))
 
 
 def bonuses(db, tenant, member_id: int, query: dict) -> dict:
     since, until = period(tenant, query.get("startDate"), query.get("endDate"))
     postings = _postings(tenant.id, member_id, since, until, and_(_kinds_of("bonus"), LedgerAccount.kind == MAIN))
     total = db.scalar(select(func.coalesce(func.sum(postings.subquery().c.amount_minor), 0)))
-    return {**_page(db, postings, query).value(_bonus), "sumAmount": format_minor(int(total))}
+    page = _page(db, postings, query).value(lambda posting: _bonus(posting, tenant.money))
+    return {**page, "sumAmount": tenant.money.format(int(total))}
 
 
-def _bonus(posting: LedgerPosting) -> dict:
+def _bonus(posting: LedgerPosting, money) -> dict:
     transaction = posting.transaction
     return {
         "id": transaction.id,
         "title": transaction.remark or "",
-        "amount": format_minor(posting.amount_minor),
+        "amount": money.format(posting.amount_minor),
         "createdAt": stamp(transaction.created_at),
     }

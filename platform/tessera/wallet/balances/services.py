@@ -6,7 +6,6 @@ from sqlalchemy import func, select
 
 from tessera.wallet.ledger.models import MAIN, VENDOR
 from tessera.wallet.ledger.services import member_accounts
-from tessera.wallet.money import format_minor
 from tessera.wallet.transfers.models import IN, PENDING, WalletTransfer
 from tessera.wallet.transfers.services import transfer_vendors
 
@@ -36,20 +35,20 @@ def balances(db, tenant, plugins, member_id: int) -> dict:
     accounts = member_accounts(db, tenant.id, member_id)
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     held = {a.vendor: a.balance_minor for a in accounts if a.kind == VENDOR}
-    listed = transfer_vendors(plugins)
+    listed, shown = transfer_vendors(plugins), tenant.money.format
     wallets = [
-        {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": format_minor(held.get(vassalage, 0))}
+        {"vassalage": vassalage, "displayName": vendor["displayName"], "balance": shown(held.get(vassalage, 0))}
         for vassalage, vendor in listed.items()
     ]
     wallets += [
-        {"vassalage": vassalage, "displayName": vassalage, "balance": format_minor(minor)}
+        {"vassalage": vassalage, "displayName": vassalage, "balance": shown(minor)}
         for vassalage, minor in held.items()
         if vassalage not in listed
     ]
     return {
-        "sumBalance": format_minor(main + sum(held.values())),
-        "mainBalance": format_minor(main),
-        "pendingBalance": format_minor(pending_in_minor(db, tenant.id, member_id)),
+        "sumBalance": shown(main + sum(held.values())),
+        "mainBalance": shown(main),
+        "pendingBalance": shown(pending_in_minor(db, tenant.id, member_id)),
         "currency": tenant.currency,
         "currencySymbol": tenant.currency_symbol,
         "wallets": wallets,
@@ -66,4 +65,5 @@ def merchant_wallets(plugins) -> dict:
 
 def consolidated(db, tenant, member_id: int) -> dict:
     held = sum(a.balance_minor for a in member_accounts(db, tenant.id, member_id))
-    return {**{field: tenant.flag(flag) for field, flag in CONTRACT_FLAGS.items()}, "sumBalance": format_minor(held)}
+    flags = {field: tenant.flag(flag) for field, flag in CONTRACT_FLAGS.items()}
+    return {**flags, "sumBalance": tenant.money.format(held)}

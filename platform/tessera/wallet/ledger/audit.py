@@ -20,18 +20,20 @@ from sqlalchemy import Row, Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from tessera.core.db import ALL_TENANTS
+from tessera.core.money import Money
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.models import HOUSE
 from tessera.wallet.ledger.models import LedgerAccount as Account
 from tessera.wallet.ledger.models import LedgerPosting as Posting
 from tessera.wallet.ledger.models import LedgerTransaction as Transaction
-from tessera.wallet.money import format_minor as amount
 
 
 @dataclass(frozen=True)
 class Check:
     name: str
     query: Callable[[int], Select]  # the brand's rows that break the rule
-    problem: Callable[[Row], str]  # one such row, described for an operator
+    problem: Callable[[Row, Money], str]  # one such row, described for an operator in the brand's money
 
 
 @dataclass
@@ -71,9 +73,10 @@ def audit_brand(db: Session, tenant_id: int, limit: int = 20) -> BrandAudit:
         transactions=_count(db, Transaction, tenant_id),
         postings=_count(db, Posting, tenant_id),
     )
+    money = TenantContext.from_row(db.get_one(Tenant, tenant_id)).money
     for check in CHECKS:
         rows, found = _first(db, check.query(tenant_id), limit)
-        report.findings.append(Finding(check.name, found, [check.problem(row) for row in rows]))
+        report.findings.append(Finding(check.name, found, [check.problem(row, money) for row in rows]))
     return report
 
 
@@ -104,8 +107,9 @@ def _balance_query(tenant_id):
     )
 
 
-def _balance_problem(row):
-    return f"account {row.id} {row.code}: balance {amount(row.balance_minor)}, its postings sum to {amount(row.total)}"
+def _balance_problem(row, money: Money):
+    balance, total = money.format(row.balance_minor), money.format(row.total)
+    return f"account {row.id} {row.code}: balance {balance}, its postings sum to {total}"
 
 
 def _transaction_query(tenant_id):
@@ -120,10 +124,10 @@ def _transaction_query(tenant_id):
     )
 
 
-def _transaction_problem(row):
+def _transaction_problem(row, money: Money):
     return (
         f"transaction {row.id} {row.idempotency_key}: {row.legs} posting(s) "
-        f"summing to {amount(row.total)} (needs two or more summing to 0.00)"
+        f"summing to {money.format(row.total)} (needs two or more summing to {money.format(0)})"
     )
 
 
@@ -135,7 +139,7 @@ def _overdraft_rule_query(tenant_id):
     )
 
 
-def _overdraft_rule_problem(row):
+def _overdraft_rule_problem(row, money: Money):
     may = "may" if row.allow_negative else "may not"
     return f"account {row.id} {row.code} ({row.kind}) {may} go negative; only house accounts may"
 
@@ -148,8 +152,8 @@ def _negative_balance_query(tenant_id):
     )
 
 
-def _negative_balance_problem(row):
-    return f"account {row.id} {row.code} may not go negative and has {amount(row.balance_minor)}"
+def _negative_balance_problem(row, money: Money):
+    return f"account {row.id} {row.code} may not go negative and has {money.format(row.balance_minor)}"
 
 
 def _negative_history_query(tenant_id):
@@ -167,9 +171,9 @@ def _negative_history_query(tenant_id):
     )
 
 
-def _negative_history_problem(row):
+def _negative_history_problem(row, money: Money):
     return (
-        f"account {row.id} {row.code} may not go negative and went to {amount(row.lowest)} "
+        f"account {row.id} {row.code} may not go negative and went to {money.format(row.lowest)} "
         f"after {row.postings} posting(s)"
     )
 
@@ -200,11 +204,11 @@ def _running_balance_query(tenant_id):
     )
 
 
-def _running_balance_problem(row):
+def _running_balance_problem(row, money: Money):
     return (
         f"posting {row.id} (account {row.account_id}, transaction {row.transaction_id}): balance after "
-        f"{amount(row.balance_after_minor)}, but the account's postings up to it sum to "
-        f"{amount(row.running)}"
+        f"{money.format(row.balance_after_minor)}, but the account's postings up to it sum to "
+        f"{money.format(row.running)}"
     )
 
 
@@ -226,7 +230,7 @@ def _brand_query(tenant_id):
     )
 
 
-def _brand_problem(row):
+def _brand_problem(row, money: Money):
     return (
         f"posting {row.id} belongs to brand {row.tenant_id}, its transaction to brand "
         f"{row.transaction_tenant}, its account to brand {row.account_tenant}"

@@ -16,7 +16,6 @@ from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.wallet.ledger.services import Ledger, Leg
-from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.operators.models import OperatorKey
 
 
@@ -71,7 +70,8 @@ def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
         raise ApiError(404, "member_not_found")
     if member.member_type != REAL:
         raise ApiError(403, "in_need_true_account")
-    amount = parse_amount(form["amount"])
+    money = call.tenant.money
+    amount = money.parse(form["amount"])
     main, key = ledger.member_account(member.id), f"bonus:{form['requestId']}"
     transaction = ledger.post(
         key=key,
@@ -88,7 +88,7 @@ def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
     return {
         "transactionId": transaction.id,
         "memberId": member.id,
-        "amount": format_minor(amount),
+        "amount": money.format(amount),
         "title": transaction.remark,
-        "mainBalance": format_minor(main.balance_minor),
+        "mainBalance": money.format(main.balance_minor),
     }

@@ -55,7 +55,7 @@ def operator_deposit(request, deposit: Deposit) -> dict:
 
 def operator_withdrawal(request, withdrawal: Withdrawal) -> dict:
     member = request.db.get(Member, withdrawal.member_id)
-    value = withdrawals.withdrawal_value(withdrawal)
+    value = withdrawals.withdrawal_value(withdrawal, request.tenant.money)
     value["bankAccount"] = {**value["bankAccount"], "accountNumber": withdrawal.account_number}  # to pay into
     if value["resolution"] is not None:  # which key settled it: the operators' business, not the member's
         value["resolution"] = {**value["resolution"], "resolvedBy": withdrawal.resolved_by}
@@ -122,7 +122,7 @@ def ops_reject_withdrawal(request):
 @view_config(route_name="ops.withdrawal_resolve", request_method="POST", **operator_call)
 def ops_resolve_withdrawal(request):
     resolved = withdrawals.resolve(
-        request.db, request.ledger, record_id(request), request.openapi.body, **_acting(request)
+        request.db, request.ledger, request.tenant.money, record_id(request), request.openapi.body, **_acting(request)
     )
     return operator_withdrawal(request, resolved)
 

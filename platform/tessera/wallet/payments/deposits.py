@@ -10,7 +10,6 @@ operator. Notifications may come twice, out of order or late; once paid, a depos
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
-from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import and_, not_, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -23,7 +22,6 @@ from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.plugins import AdapterError
 from tessera.wallet.ledger.services import Ledger, Leg
-from tessera.wallet.money import format_minor, parse_amount, to_minor
 from tessera.wallet.pages import Page, page_of, stamp
 from tessera.wallet.payments.models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
 from tessera.wallet.payments.services import field_refusal, locked
@@ -49,14 +47,14 @@ class Channel:
     max_minor: int | None
     instructions: dict | None
 
-    def value(self) -> dict:
+    def value(self, money) -> dict:
         shown: dict[str, object] = {
             "channel": self.channel,
             "plugin": self.plugin,
             "title": self.title,
             "kind": self.kind,
-            "minAmount": format_minor(self.min_minor),
-            "maxAmount": None if self.max_minor is None else format_minor(self.max_minor),
+            "minAmount": money.format(self.min_minor),
+            "maxAmount": None if self.max_minor is None else money.format(self.max_minor),
         }
         if self.kind == MANUAL and self.instructions:
             shown["instructions"] = self.instructions
@@ -64,19 +62,13 @@ class Channel:
 
 
 def narrowed(
-    low: int | None, high: int | None, brand_low: int | None, brand_high: int | None
+    low: int | None, high: int | None, brand_low: int | None, brand_high: int | None, step: int = 1
 ) -> tuple[int, int | None]:
-    """The narrower of a channel's and the brand's bounds; at least one minor unit."""
-    lows = [x for x in (low, brand_low, 1) if x is not None]
+    """The narrower of a channel's and the brand's bounds, inside the brand's steps; at least one step."""
+    lows = [x for x in (low, brand_low, step) if x is not None]
     highs = [x for x in (high, brand_high) if x is not None]
-    return max(lows), min(highs) if highs else None
-
-
-def _minor(value) -> int | None:
-    try:
-        return to_minor(Decimal(str(value)))
-    except (InvalidOperation, ValueError):
-        return None
+    least = -(-max(lows) // step) * step  # a channel's bound between two steps moves inwards
+    return least, (min(highs) // step * step if highs else None)
 
 
 def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
@@ -84,10 +76,17 @@ def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
     in ``language`` where the plugin gives ``titles``; a plugin that cannot answer now is left
     out, the others are offered."""
     brand_low, brand_high = setting_minor(tenant, "deposit_min"), setting_minor(tenant, "deposit_max")
+    money = tenant.money
     found: dict[str, Channel] = {}
     for plugin, offered in plugins.payment_offers():
         for offer in offered:
-            low, high = narrowed(_minor(offer.get("minAmount")), _minor(offer.get("maxAmount")), brand_low, brand_high)
+            low, high = narrowed(
+                money.minor_of(offer.get("minAmount")),
+                money.minor_of(offer.get("maxAmount")),
+                brand_low,
+                brand_high,
+                money.step,
+            )
             kind = offer.get("kind", REDIRECT)
             if offer["channel"] in found or (high is not None and low > high) or kind not in (MANUAL, REDIRECT):
                 continue  # a channel id is the first plugin's; one nobody may use is not offered
@@ -102,7 +101,7 @@ def channel_listing(plugins, tenant, language: str | None) -> dict:
     return {
         "currency": tenant.currency,
         "currencySymbol": tenant.currency_symbol,
-        "channels": [c.value() for c in channels(plugins, tenant, language)],
+        "channels": [c.value(tenant.money) for c in channels(plugins, tenant, language)],
     }
 
 
@@ -127,7 +126,7 @@ def deposit_value(deposit: Deposit, at, tenant) -> dict:
         "channel": deposit.channel,
         "channelTitle": deposit.channel_title,
         "kind": deposit.kind,
-        "amount": format_minor(deposit.amount_minor),
+        "amount": tenant.money.format(deposit.amount_minor),
         "currency": deposit.currency,
         "status": shown_status(deposit, at, tenant),
         "reference": deposit.reference,
@@ -186,7 +185,7 @@ def start(call: Call, member_id: int, form: dict, site: str) -> dict:
     channel = next((c for c in offered if c.channel == form["channel"]), None)
     if channel is None:
         raise ApiError(404, "payment_channel_unknown", channel=form["channel"])
-    amount = parse_amount(form["amount"], minimum=channel.min_minor, maximum=channel.max_minor)
+    amount = tenant.money.parse(form["amount"], minimum=channel.min_minor, maximum=channel.max_minor)
     reference = _member_reference(call, channel, form)
     deposit = Deposit(
         member_id=member_id,
@@ -228,7 +227,7 @@ def _replayed(call: Call, first: Deposit | None, form: dict) -> dict:
         raise ApiError(409, "idempotency_conflict")
     same = (
         first.channel == form["channel"]
-        and first.amount_minor == parse_amount(form["amount"])
+        and first.amount_minor == call.tenant.money.parse(form["amount"])
         and (first.kind != MANUAL or first.reference == (form.get("reference") or "").strip())
     )
     if not same:
@@ -240,7 +239,7 @@ def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, sit
     host = site
     order = {
         "depositId": str(deposit.id),
-        "amount": format_minor(deposit.amount_minor),
+        "amount": call.tenant.money.format(deposit.amount_minor),
         "currency": deposit.currency,
         "returnUrl": f"{host}/?memberCentre=depositv2&deposit={deposit.id}",
         "notifyUrl": f"{host}/wps/payments/webhook/{channel.plugin}/{channel.channel}",
@@ -282,7 +281,7 @@ def credit(ledger, deposit: Deposit, at) -> None:
     deposit.status, deposit.paid_at, deposit.transaction_id, deposit.updated_at = PAID, at, transaction.id, at
 
 
-def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: str | None) -> str:
+def apply_reading(db, ledger, money, plugin: str, channel: str, reading: dict, at, ip: str | None) -> str:
     """Bring a deposit to what the gateway says of it; returns what happened: ``credited``,
     ``unchanged`` (a repeat, or news older than what is known), ``failed``, or ``mismatch``
     (a payment of another amount or currency: audited, nothing credited)."""
@@ -305,7 +304,7 @@ def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: 
         deposit.status, deposit.updated_at = FAILED, at
         return "failed"
     currency = reading.get("currency", deposit.currency)
-    if _minor(reading.get("amount")) != deposit.amount_minor or currency != deposit.currency:
+    if money.minor_of(reading.get("amount")) != deposit.amount_minor or currency != deposit.currency:
         audit(
             db,
             "deposit_mismatch",
@@ -316,7 +315,7 @@ def apply_reading(db, ledger, plugin: str, channel: str, reading: dict, at, ip: 
             plugin=plugin,
             amount=str(reading.get("amount")),
             currency=str(currency),
-            expected=format_minor(deposit.amount_minor),
+            expected=money.format(deposit.amount_minor),
         )
         return "mismatch"
     if reading.get("reference") and deposit.kind == REDIRECT:
@@ -344,7 +343,7 @@ def receive_notification(call: Call, ledger: Ledger, plugin: str, channel: str, 
         raise ApiError(400, "payment_notification_malformed") from None
     if reading is None:
         raise ApiError(404, "payment_channel_unknown", channel=channel)
-    outcome = apply_reading(call.db, ledger, plugin, channel, reading, at, ip)
+    outcome = apply_reading(call.db, ledger, call.tenant.money, plugin, channel, reading, at, ip)
     if outcome == "mismatch":
         raise KeptRefusal(409, "payment_amount_mismatch")
 
@@ -417,7 +416,7 @@ def reconcile(unit_of_work, plugins, tenant, at) -> dict[str, int]:
 
 def _settle(db, tenant, plugin: str, channel: str, deposit_id: int, reading: dict | None, at) -> str:
     if reading is not None and reading.get("status") != PENDING:
-        return apply_reading(db, Ledger(db, tenant.id), plugin, channel, reading, at, None)
+        return apply_reading(db, Ledger(db, tenant.id), tenant.money, plugin, channel, reading, at, None)
     deposit = locked(db, Deposit, deposit_id)
     if deposit.status == PENDING and shown_status(deposit, at, tenant) == EXPIRED:
         deposit.status, deposit.updated_at = EXPIRED, at

@@ -154,7 +154,7 @@ def request_withdrawal(request):  # a wrong payment password is counted: keeping
     made = withdrawals.request_withdrawal(
         request.identity_call, request.ledger, request.authenticated_userid, request.openapi.body
     )
-    return withdrawals.withdrawal_value(made)
+    return withdrawals.withdrawal_value(made, request.tenant.money)
 
 
 @view_config(route_name="wallet.withdrawals", request_method="GET", **member_call)
@@ -162,6 +162,7 @@ def list_withdrawals(request):
     call, query = request.identity_call, request.openapi.parameters.query
     return withdrawals.member_withdrawals(
         call.db,
+        call.tenant.money,
         call.at,
         request.authenticated_userid,
         query.get("status"),
@@ -174,7 +175,7 @@ def list_withdrawals(request):
 def show_withdrawal(request):
     call = request.identity_call
     found = withdrawals.member_withdrawal(call.db, request.authenticated_userid, record_id(request), call.at)
-    return withdrawals.withdrawal_value(found)
+    return withdrawals.withdrawal_value(found, request.tenant.money)
 
 
 @view_config(route_name="wallet.withdrawal_confirmation", request_method="POST", max_body=PROOF_MAX_BODY, **member_call)
@@ -186,7 +187,7 @@ def confirm_withdrawal(request):
         record_id(request),
         MultipartForm(request),
     )
-    return withdrawals.withdrawal_value(confirmed)
+    return withdrawals.withdrawal_value(confirmed, request.tenant.money)
 
 
 @view_config(

@@ -27,7 +27,6 @@ from tessera.core.timeutil import as_utc
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.wallet.ledger.services import Ledger, Leg
-from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.pages import Page, page_of, stamp
 from tessera.wallet.payments.bank_accounts import live_account
 from tessera.wallet.payments.models import (
@@ -68,15 +67,15 @@ def forced_received(tenant) -> bool:
 
 def settings_value(db, ledger: Ledger, tenant, member_id: int) -> dict:
     low, high = bounds(tenant)
-    main = ledger.member_account(member_id)
+    main, money = ledger.member_account(member_id), tenant.money
     return {
-        "minAmount": format_minor(low),
-        "maxAmount": _money(high),
+        "minAmount": money.format(low),
+        "maxAmount": _amount(money, high),
         "paymentPasswordRequired": required(tenant),
         "hasPaymentPassword": has_payment_password(db, member_id),
         "confirmMinutes": confirm_minutes(tenant),
         "forcedReceived": forced_received(tenant),
-        "mainBalance": format_minor(ledger.balance(main)),
+        "mainBalance": money.format(ledger.balance(main)),
     }
 
 
@@ -104,16 +103,16 @@ def settle_overdue(withdrawal: Withdrawal, at) -> Withdrawal:
     return withdrawal
 
 
-def _money(minor: int | None) -> str | None:
-    return None if minor is None else format_minor(minor)
+def _amount(money, minor: int | None) -> str | None:
+    return None if minor is None else money.format(minor)
 
 
-def withdrawal_value(withdrawal: Withdrawal) -> dict:
+def withdrawal_value(withdrawal: Withdrawal, money) -> dict:
     """The withdrawal as its member reads it: the member's confirmation, and apart from it the
     resolution of their claim."""
     return {
         "id": withdrawal.id,
-        "amount": format_minor(withdrawal.amount_minor),
+        "amount": money.format(withdrawal.amount_minor),
         "bankAccount": {
             "id": withdrawal.bank_account_id,
             "bankName": withdrawal.bank_name,
@@ -122,25 +121,25 @@ def withdrawal_value(withdrawal: Withdrawal) -> dict:
         },
         "status": withdrawal.status,
         "confirmation": withdrawal.confirmation,
-        "receivedAmount": _money(withdrawal.received_minor),
+        "receivedAmount": _amount(money, withdrawal.received_minor),
         "confirmedAt": stamp(withdrawal.confirmed_at),
         "hasProof": bool(withdrawal.proof),
         "confirmBy": stamp(withdrawal.confirm_by),
-        "resolution": resolution_value(withdrawal),
+        "resolution": resolution_value(withdrawal, money),
         "remark": withdrawal.remark,
         "createdAt": stamp(withdrawal.created_at),
         "updatedAt": stamp(withdrawal.updated_at),
     }
 
 
-def resolution_value(withdrawal: Withdrawal) -> dict | None:
+def resolution_value(withdrawal: Withdrawal, money) -> dict | None:
     """How an operator settled the member's claim; None while there is none."""
     if withdrawal.resolution is None:
         return None
     return {
         "outcome": withdrawal.resolution,
-        "receivedAmount": _money(withdrawal.resolved_received_minor),
-        "refundedAmount": _money(withdrawal.refunded_minor),
+        "receivedAmount": _amount(money, withdrawal.resolved_received_minor),
+        "refundedAmount": _amount(money, withdrawal.refunded_minor),
         "resolvedAt": stamp(withdrawal.resolved_at),
         "note": withdrawal.resolution_note,
     }
@@ -175,9 +174,9 @@ def listing(db, query, at, page_no: int, page_size: int) -> Page:
     return page
 
 
-def member_withdrawals(db, at, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
+def member_withdrawals(db, money, at, member_id: int, status: str | None, page_no: int, page_size: int) -> dict:
     query = select(Withdrawal).where(Withdrawal.member_id == member_id, status_filter(status))
-    return listing(db, query, at, page_no, page_size).value(withdrawal_value)
+    return listing(db, query, at, page_no, page_size).value(lambda w: withdrawal_value(w, money))
 
 
 def member_withdrawal(db, member_id: int, withdrawal_id: int, at) -> Withdrawal:
@@ -198,10 +197,10 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
     key = request_key(member_id, "withdrawal", form["requestId"])
     first = db.scalar(select(Withdrawal).where(Withdrawal.request_key == key))
     if first is not None:
-        return _replayed(first, form, at)
+        return _replayed(first, form, at, tenant.money)
     account = live_account(db, member_id, form["bankAccountId"])
     low, high = bounds(tenant)
-    amount = parse_amount(form["amount"], minimum=low, maximum=high)
+    amount = tenant.money.parse(form["amount"], minimum=low, maximum=high)
     withdrawal = Withdrawal(
         member_id=member_id,
         bank_account_id=account.id,
@@ -218,7 +217,7 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
         with db.begin_nested():
             db.add(withdrawal)
     except IntegrityError:  # the same request at the same moment: that one stands
-        return _replayed(db.scalar(select(Withdrawal).where(Withdrawal.request_key == key)), form, at)
+        return _replayed(db.scalar(select(Withdrawal).where(Withdrawal.request_key == key)), form, at, tenant.money)
     hold = ledger.post(
         key=f"withdrawal:{withdrawal.id}:hold",
         kind="withdrawal",
@@ -231,10 +230,10 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
     return withdrawal
 
 
-def _replayed(first: Withdrawal | None, form: dict, at) -> Withdrawal:
+def _replayed(first: Withdrawal | None, form: dict, at, money) -> Withdrawal:
     if first is None:  # the request that stood was rolled back meanwhile
         raise ApiError(409, "idempotency_conflict")
-    if first.bank_account_id != form["bankAccountId"] or first.amount_minor != parse_amount(form["amount"]):
+    if first.bank_account_id != form["bankAccountId"] or first.amount_minor != money.parse(form["amount"]):
         raise ApiError(409, "idempotency_conflict")
     return settle_overdue(first, at)
 
@@ -266,7 +265,7 @@ def confirm(call: Call, upload_dir: Path, member_id: int, withdrawal_id: int, fo
     assert result is not None
     received = withdrawal.amount_minor if result == RECEIVED else 0
     if result == PARTLY_RECEIVED:
-        received = parse_amount(
+        received = call.tenant.money.parse(
             form.text("receivedAmount"), field="receivedAmount", maximum=withdrawal.amount_minor - 1
         )
     upload = form.proof()
@@ -353,7 +352,7 @@ def reject(db, ledger, withdrawal_id: int, remark: str, at, operator: str, ip: s
     return withdrawal
 
 
-def resolve(db, ledger, withdrawal_id: int, form: dict, at, operator: str, ip: str | None) -> Withdrawal:
+def resolve(db, ledger, money, withdrawal_id: int, form: dict, at, operator: str, ip: str | None) -> Withdrawal:
     """Settle a member's claim that the money did not (all) arrive (``form``: outcome, amount,
     note): pay back what is missing (or the given part of it), or hold that it was received. The
     claim stays as the member made it; the resolution says what the house settles as received."""
@@ -363,7 +362,7 @@ def resolve(db, ledger, withdrawal_id: int, form: dict, at, operator: str, ip: s
     refund = 0
     if form["outcome"] == REFUND:
         missing = withdrawal.amount_minor - (withdrawal.received_minor or 0)  # a claim says what was received
-        refund = missing if form.get("amount") is None else parse_amount(form["amount"], maximum=missing)
+        refund = missing if form.get("amount") is None else money.parse(form["amount"], maximum=missing)
         ledger.post(
             key=f"withdrawal:{withdrawal.id}:refund",
             kind="withdrawal_refund",

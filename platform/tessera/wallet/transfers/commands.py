@@ -8,7 +8,6 @@ from tessera.core.cli import command_session
 from tessera.tenancy.commands import the_brand
 from tessera.tenancy.context import TenantContext
 from tessera.wallet.interfaces import VendorRounds
-from tessera.wallet.money import format_minor as amount
 
 
 @click.group()
@@ -57,6 +56,7 @@ def report_vendor_wallets(settings, tenant, limit: int, rounds: VendorRounds) ->
         f"{tenant.slug}: vendor wallets: {found.compared} compared, {len(found.differences)} different, "
         f"{len(found.unanswered)} not answered, {found.under_way} with a transfer under way"
     )
+    amount = tenant.money.format
     for difference in found.differences[:limit]:
         holding = difference.holding
         click.echo(

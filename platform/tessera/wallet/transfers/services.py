@@ -27,7 +27,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -45,7 +44,6 @@ from tessera.wallet.ledger.services import (
     member_accounts,
     member_code,
 )
-from tessera.wallet.money import format_minor, to_minor
 from tessera.wallet.transfers.models import DONE, FAILED, IN, OUT, PENDING, WalletTransfer
 
 log = logging.getLogger(__name__)
@@ -99,13 +97,10 @@ def _player(tenant, member_id: int, username: str) -> dict:
     return {"id": member_id, "username": username, "currency": tenant.currency}
 
 
-def _minor(value) -> int | None:
-    """A vendor's balance (a Decimal string) in minor units; None when it is not one."""
-    try:
-        minor = to_minor(Decimal(value))
-    except (TypeError, ValueError, InvalidOperation):
-        return None
-    return minor if minor >= 0 else None
+def _minor(value, money) -> int | None:
+    """A vendor's balance (a Decimal string) in the currency's minor units; None when it is not one."""
+    minor = money.minor_of(value)
+    return minor if minor is not None and minor >= 0 else None
 
 
 def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
@@ -113,7 +108,7 @@ def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
         balance = plugins.game_transfer(
             pending.vendor,
             _player(tenant, pending.member_id, pending.username),
-            format_minor(pending.amount_minor),
+            tenant.money.format(pending.amount_minor),
             pending.direction,
             vendor_transfer_id(tenant, pending.id),
         )
@@ -122,13 +117,13 @@ def ask_vendor(plugins, tenant, pending: Pending) -> Answer:
             log.warning("vendor transfer outcome unknown", extra={"transfer": pending.id, "code": exc.code})
             return Answer(PENDING)
         log.info("vendor refused a transfer", extra={"transfer": pending.id, "code": exc.code})
-        return Answer(REFUSED, _minor(exc.params.get("balance")))
+        return Answer(REFUSED, _minor(exc.params.get("balance"), tenant.money))
     except Exception:  # a timeout or a fault in the plugin: the vendor may have moved the money
         log.exception("vendor transfer failed", extra={"transfer": pending.id})
         return Answer(PENDING)
     if balance is None:  # no plugin answers for the vendor now
         return Answer(PENDING)
-    held = _minor(balance)
+    held = _minor(balance, tenant.money)
     if held is None:
         log.warning("vendor transfer answered no balance", extra={"transfer": pending.id})
     return Answer(DONE, held)
@@ -140,7 +135,7 @@ def vendor_holds(plugins, tenant, member_id: int, username: str, vassalage: str)
         held = plugins.game_balance(vassalage, _player(tenant, member_id, username))
     except AdapterError:
         held = None
-    minor = _minor(held)
+    minor = _minor(held, tenant.money)
     if minor is None:
         log.warning("vendor balance unknown", extra={"vassalage": vassalage})
     return minor
@@ -429,19 +424,20 @@ def check_vendor(plugins, ledger: Ledger, member_id: int, vassalage: str) -> Non
         raise ApiError(400, "vendor_not_transfer", vassalage=vassalage)
 
 
-def answer(db, tenant_id: int, transfer_id: int) -> dict:
+def answer(db, tenant, transfer_id: int) -> dict:
     transfer = db.scalars(
-        select(WalletTransfer).where(WalletTransfer.tenant_id == tenant_id, WalletTransfer.id == transfer_id)
+        select(WalletTransfer).where(WalletTransfer.tenant_id == tenant.id, WalletTransfer.id == transfer_id)
     ).one()
-    accounts = member_accounts(db, tenant_id, transfer.member_id)
+    accounts = member_accounts(db, tenant.id, transfer.member_id)
+    shown = tenant.money.format
     main = sum(a.balance_minor for a in accounts if a.kind == MAIN)
     wallet = sum(a.balance_minor for a in accounts if a.kind == VENDOR and a.vendor == transfer.vendor)
     value = {
         "transferId": transfer.id,
         "status": transfer.status,
-        "mainBalance": format_minor(main),
-        "walletBalance": format_minor(wallet),
-        "sumBalance": format_minor(sum(a.balance_minor for a in accounts)),
+        "mainBalance": shown(main),
+        "walletBalance": shown(wallet),
+        "sumBalance": shown(sum(a.balance_minor for a in accounts)),
     }
     if transfer.status == PENDING:
         raise ApiError(503, "transfer_unavailable", value=value, vassalage=transfer.vendor)
@@ -490,7 +486,7 @@ def transfer(
         commit()
         transfer_id = begin(Ledger(db, tenant.id))
     carry_out(db, tenant, plugins, transfer_id, commit)
-    return answer(db, tenant.id, transfer_id)
+    return answer(db, tenant, transfer_id)
 
 
 # -- Later: pending transfers asked about again ---------------------------------------------------

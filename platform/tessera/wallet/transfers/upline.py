@@ -6,7 +6,6 @@ from tessera.identity.accounts.models import Member
 from tessera.identity.accounts.services import upline_of
 from tessera.identity.calls import Call
 from tessera.wallet.ledger.services import InsufficientFunds, Ledger, Leg
-from tessera.wallet.money import format_minor, parse_amount
 from tessera.wallet.payments.password import check_payment_password
 from tessera.wallet.requests import request_key, require_request_id
 from tessera.wallet.settings import wallet_settings
@@ -18,7 +17,7 @@ def transfer_to_upline(call: Call, ledger: Ledger, member_id: int, form: dict) -
     """Send the form's amount from the member's main wallet to the upline's, once per ``requestId``."""
     db = call.db
     key = request_key(member_id, "uplineTransfer", require_request_id(form))
-    amount = parse_amount(form.get("amount"))
+    amount = call.tenant.money.parse(form.get("amount"))
     member = db.get_one(Member, member_id)
     upline = upline_of(db, member) if wallet_settings(call.tenant).get("to_upline", False) else None
     if upline is None:
@@ -38,4 +37,4 @@ def transfer_to_upline(call: Call, ledger: Ledger, member_id: int, form: dict) -
     )
     # A replay answers the first result: the balance that transfer left.
     left = next(p.balance_after_minor for p in transaction.postings if p.account_id == sender.id)
-    return {"transferId": transaction.id, "mainBalance": format_minor(left)}
+    return {"transferId": transaction.id, "mainBalance": call.tenant.money.format(left)}

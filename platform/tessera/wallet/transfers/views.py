@@ -5,7 +5,6 @@ from pyramid.view import view_config
 from tessera.core.db import scope_connection
 from tessera.core.refusals import keeping_traces
 from tessera.identity.permissions import Permissions, require_real_account
-from tessera.wallet.money import parse_amount
 from tessera.wallet.requests import request_key, require_request_id
 from tessera.wallet.transfers import services
 from tessera.wallet.transfers.upline import transfer_to_upline
@@ -15,7 +14,7 @@ def wallet_transfer(request) -> dict:
     require_real_account(request)
     form, tenant, member_id = request.openapi.body, request.tenant, request.authenticated_userid
     key = request_key(member_id, "walletTransfer", require_request_id(form))
-    amount = None if form.get("all") is True else parse_amount(form.get("amount"))
+    amount = None if form.get("all") is True else tenant.money.parse(form.get("amount"))
 
     def commit():
         """Make what the request wrote so far durable, and go on in a new transaction."""
