@@ -249,17 +249,13 @@ def contract_read_answer(settings, tenant, vassalage, operation, call, status, h
     return None if answer.outcome == "lost" else answer.value
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera.plugins.kit.local_http import closed_url
+
     settings = contract_settings()
     if outcome == "refused":
         settings["secret"] = "not-" + settings["secret"]
     elif outcome == "unreachable":
-        settings["base_url"] = _closed("/demo-vendor")
+        settings["base_url"] = closed_url("/demo-vendor")
     return settings

@@ -287,19 +287,15 @@ def contract_forged_token(settings, phone_number, issued_at):
     return shared().forged_token(settings["project_id"], phone_number, issued_at)
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
     from tessera_sandboxes.securetoken import shared
+
+    from tessera.plugins.kit.local_http import closed_url
 
     settings = contract_settings()
     if outcome == "refused":
         settings["api_key"] = shared().open_project("another-project")
     elif outcome == "unreachable":
-        settings["certs_url"] = _closed("/certs")
+        settings["certs_url"] = closed_url("/certs")
     return settings

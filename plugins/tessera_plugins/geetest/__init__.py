@@ -172,17 +172,13 @@ def contract_answer(settings: dict, challenge: dict) -> dict:
     return {"captchaId": challenge["captchaId"], "captcha": None, **solved}
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera.plugins.kit.local_http import closed_url
+
     settings = contract_settings()
     if outcome == "refused":
         settings["captcha_id"] = secrets.token_hex(16)  # an account geetest never opened
     elif outcome == "unreachable":
-        settings["api_server"] = _closed()
+        settings["api_server"] = closed_url()
     return settings

@@ -269,17 +269,13 @@ def contract_notification(settings, channel, deposit_id, status, amount):
     )
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera.plugins.kit.local_http import closed_url
+
     settings = contract_settings()
     if outcome == "refused":
         settings["secret"] = "not-" + settings["secret"]
     elif outcome == "unreachable":
-        settings["base_url"] = _closed("/gateway")
+        settings["base_url"] = closed_url("/gateway")
     return settings

@@ -135,17 +135,13 @@ def contract_delivered(settings, message_id):
     return shared().delivered(settings["api_key"], message_id)
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
+    from tessera.plugins.kit.local_http import closed_url
+
     settings = contract_settings()
     if outcome == "refused":
         settings["api_key"] = "not-" + settings["api_key"]
     elif outcome == "unreachable":
-        settings["url"] = _closed("/v1/messages")
+        settings["url"] = closed_url("/v1/messages")
     return settings

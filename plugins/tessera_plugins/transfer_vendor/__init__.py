@@ -205,19 +205,15 @@ def tessera_provider_check(tenant, settings):
 # They use the vendor sandbox of the development sandboxes (tessera_sandboxes.transfer_vendor.local).
 
 
-def _closed(url_path: str = "") -> str:
-    from tessera.plugins.kit.local_http import closed_port
-
-    return f"http://127.0.0.1:{closed_port()}{url_path}"
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome``."""
     from tessera_sandboxes.transfer_vendor.local import shared
+
+    from tessera.plugins.kit.local_http import closed_url
 
     settings = shared().settings(timeout_seconds=5)
     if outcome == "refused":
         settings["secret"] = "not-" + settings["secret"]
     elif outcome == "unreachable":
-        settings["base_url"] = _closed("/vendor")
+        settings["base_url"] = closed_url("/vendor")
     return settings

@@ -91,3 +91,8 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def closed_url(path: str = "") -> str:
+    """An address on 127.0.0.1 where nothing listens, ending in ``path``."""
+    return f"http://127.0.0.1:{closed_port()}{path}"
