@@ -271,11 +271,6 @@ def contract_notification(settings, channel, deposit_id, status, amount):
 
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome`` (the kit's provider-check suite)."""
-    from tessera.plugins.kit.local_http import closed_url
+    from tessera.plugins.kit.suites.provider_check import signed_check_settings
 
-    settings = contract_settings()
-    if outcome == "refused":
-        settings["secret"] = "not-" + settings["secret"]
-    elif outcome == "unreachable":
-        settings["base_url"] = closed_url("/gateway")
-    return settings
+    return signed_check_settings(contract_settings(), outcome, "/gateway")

@@ -109,6 +109,11 @@ class VendorClient(client.SignedClient):
 
 
 @hookimpl
+def tessera_provider_check(tenant, settings):
+    return VendorClient(settings).check("GET", "/games")
+
+
+@hookimpl
 def tessera_vendor_hosts(tenant, settings):
     return client.vendor_hosts(settings)
 
@@ -190,30 +195,17 @@ def transfer_status(settings: dict, transfer_id: str) -> dict:
     return VendorClient(settings).transfer_status(transfer_id)
 
 
-def contract_settings() -> dict:  # the kit's game-vendor suite, with the development sandbox
+# -- Contract helpers (the kit's game-vendor and provider-check suites), on the development sandbox
+
+
+def contract_settings() -> dict:
     from tessera_sandboxes.transfer_vendor.local import shared
 
     return shared().settings()
 
 
-@hookimpl
-def tessera_provider_check(tenant, settings):
-    return VendorClient(settings).check("GET", "/games")
-
-
-# -- Contract helpers (the kit's provider-check suite) --------------------------------------
-# They use the vendor sandbox of the development sandboxes (tessera_sandboxes.transfer_vendor.local).
-
-
 def contract_check_settings(outcome: str) -> dict:
     """Settings whose check answers ``outcome``."""
-    from tessera_sandboxes.transfer_vendor.local import shared
+    from tessera.plugins.kit.suites.provider_check import signed_check_settings
 
-    from tessera.plugins.kit.local_http import closed_url
-
-    settings = shared().settings(timeout_seconds=5)
-    if outcome == "refused":
-        settings["secret"] = "not-" + settings["secret"]
-    elif outcome == "unreachable":
-        settings["base_url"] = closed_url("/vendor")
-    return settings
+    return signed_check_settings({**contract_settings(), "timeout_seconds": 5}, outcome, "/vendor")

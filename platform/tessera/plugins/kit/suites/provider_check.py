@@ -16,6 +16,19 @@ from tessera.plugins.kit.contract import Reference
 CHECK = "tessera_provider_check"
 
 
+def signed_check_settings(settings: dict, outcome: str, path: str = "") -> dict:
+    """A signed plugin's working ``settings`` changed so that its check answers ``outcome``: a
+    secret the service does not know is refused; a ``base_url`` where nothing listens (ending in
+    ``path``) is unreachable."""
+    from tessera.plugins.kit.local_http import closed_url
+
+    if outcome == "refused":
+        return {**settings, "secret": "not-" + settings["secret"]}
+    if outcome == "unreachable":
+        return {**settings, "base_url": closed_url(path)}
+    return settings
+
+
 class AccountService(Reference):
     """A conforming check: the service knows the accounts its settings call known."""
 
