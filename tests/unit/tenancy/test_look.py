@@ -9,6 +9,8 @@ from tessera.tenancy.look import COLOURS, READABLE, contrast, contrast_problems
 
 BD, VN = "demo-bd/tenant.toml", "demo-vn/tenant.toml"
 BD_LIGHT_TEXT = 'text = "#14261d"'
+FONT = '[fonts]\nfamily = "Be Vietnam Pro"'
+FILE = FONT + "\n\n[[fonts.files]]\npath = "
 
 
 def test_the_contrast_is_wcags():
@@ -63,7 +65,7 @@ def test_colours_of_the_wrong_shape_are_refused(edit, refusal, old, new, key, re
 
 
 def test_a_font_file_must_be_in_the_brands_assets(tenants_dir, edit, refusal, load):
-    edit(VN, '[fonts]\nfamily = "Be Vietnam Pro"', '[fonts]\nfamily = "Be Vietnam Pro"\n\n[[fonts.files]]\npath = "fonts/be-vietnam-pro.woff2"')
+    edit(VN, FONT, FILE + '"fonts/be-vietnam-pro.woff2"')
     assert [str(e) for e in refusal()] == [
         f"{VN}: fonts.files.0.path: 'fonts/be-vietnam-pro.woff2' is not a file in demo-vn/assets/"
     ]
@@ -77,12 +79,12 @@ def test_a_font_file_must_be_in_the_brands_assets(tenants_dir, edit, refusal, lo
     ("new", "key"),
     [
         ('[fonts]\nfamily = "Be Vietnam Pro</style>"', "fonts.family"),
-        ('[fonts]\nfamily = "Be Vietnam Pro"\n\n[[fonts.files]]\npath = "logo.svg"', "fonts.files.0.path"),
-        ('[fonts]\nfamily = "Be Vietnam Pro"\n\n[[fonts.files]]\npath = "f.woff2"\nweight = 50', "fonts.files.0.weight"),
+        (FILE + '"logo.svg"', "fonts.files.0.path"),
+        (FILE + '"f.woff2"\nweight = 50', "fonts.files.0.weight"),
     ],
 )
 def test_a_font_of_the_wrong_shape_is_refused(edit, refusal, new, key):
-    edit(VN, '[fonts]\nfamily = "Be Vietnam Pro"', new)
+    edit(VN, FONT, new)
     assert [e.key for e in refusal()] == [key]
 
 
