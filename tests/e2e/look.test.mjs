@@ -2,7 +2,7 @@
 // and gold (tenant.toml's [colours]), readable in both themes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibilityViolations, brandUrl, launchBrowser, openPage } from './browser.mjs';
+import { accessibilityViolations, brandUrl, launchBrowser, withPage } from './browser.mjs';
 
 let browser;
 
@@ -14,20 +14,11 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(run, options = {}) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await run(page);
-    assert.deepEqual(errors, [], 'console errors');
-  } finally {
-    await context.close();
-  }
-}
-
 const background = (page, selector) => page.$eval(selector, (node) => getComputedStyle(node).backgroundColor);
 
 test("demo-vn's page carries its colours before any script runs", () =>
   withPage(
+    browser,
     async (page) => {
       await page.goto(brandUrl('demo-vn'));
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'vi');
@@ -38,7 +29,7 @@ test("demo-vn's page carries its colours before any script runs", () =>
   ));
 
 test("demo-vn's home page is in Vietnamese, in the brand's red", () =>
-  withPage(async (page) => {
+  withPage(browser, async (page) => {
     await page.goto(brandUrl('demo-vn'));
     await page.waitForSelector('main h1');
     assert.equal((await page.textContent('.bottom-nav [data-nav="home"]')).trim(), 'Trang chủ');
@@ -49,7 +40,7 @@ test("demo-vn's home page is in Vietnamese, in the brand's red", () =>
 
 for (const theme of ['light', 'dark']) {
   test(`demo-vn's home page keeps its text readable in the ${theme} theme`, () =>
-    withPage(async (page) => {
+    withPage(browser, async (page) => {
       await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
       await page.goto(brandUrl('demo-vn'));
       await page.waitForSelector('main h1');
