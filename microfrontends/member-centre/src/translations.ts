@@ -269,7 +269,7 @@ const vi: typeof en = {
   amount_nothing: 'Không có gì để chuyển.',
   amount_required: 'Vui lòng nhập số tiền',
   amount_invalid: 'Vui lòng nhập số tiền bằng chữ số, ví dụ 100 hoặc 100.50',
-  amount_too_precise: 'Vui lòng nhập tối đa hai chữ số thập phân',
+  amount_too_precise: 'Vui lòng nhập bội số của {{step}}',
   amount_positive: 'Vui lòng nhập số tiền lớn hơn 0',
   amount_below_minimum: 'Số tiền tối thiểu là {{amount}}',
   amount_above_maximum: 'Số tiền tối đa là {{amount}}',
