@@ -66,9 +66,10 @@ def test_colours_of_the_wrong_shape_are_refused(edit, refusal, old, new, key, re
 
 def test_a_font_file_must_be_in_the_brands_assets(tenants_dir, edit, refusal, load):
     edit(VN, FONT, FILE + '"fonts/be-vietnam-pro.woff2"')
-    assert [str(e) for e in refusal()] == [
+    [problem] = [str(e) for e in refusal()]
+    assert problem.startswith(
         f"{VN}: fonts.files.0.path: 'fonts/be-vietnam-pro.woff2' is not a file in demo-vn/assets/"
-    ]
+    )
     (tenants_dir / "demo-vn/assets/fonts").mkdir()
     (tenants_dir / "demo-vn/assets/fonts/be-vietnam-pro.woff2").write_bytes(b"wOF2")
     vn = next(s for s in load() if s.slug == "demo-vn")
