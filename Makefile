@@ -44,7 +44,7 @@ setup: install $(DEV_ENV)
 
 # Development secrets shared by the demo brands and the sandboxes of their payment gateway and
 # transfer-wallet vendor (tenant.toml names them as env:...); production sets its own.
-DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VENDOR_SECRET=dev-vendor DEMO_GAMES_SECRET=dev-games
+DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET=dev-gateway-demo-ph DEMO_VN_GATEWAY_SECRET=dev-gateway-demo-vn DEMO_VENDOR_SECRET=dev-vendor DEMO_GAMES_SECRET=dev-games
 # They and development mode, for the commands a developer types (var/development.env: never on a production host).
 $(DEV_ENV): Makefile
 	mkdir -p var && printf '%s\n' TESSERA_ENV=development $(DEV_SECRETS) > $@
@@ -80,7 +80,7 @@ chromium:
 # Run $(1) with TESSERA_E2E_URL pointing at a server started for it, and the sandboxes (keeping
 # nothing: every run's members are new), all stopped by their PIDs whatever happens.
 # The demo brands' captcha secrets let the browser tests work out a captcha's text (tests/e2e/read_captcha.py).
-E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-demo-ph
+E2E_SECRETS := DEMO_BD_CAPTCHA_SECRET=e2e-demo-bd DEMO_PH_CAPTCHA_SECRET=e2e-demo-ph DEMO_VN_CAPTCHA_SECRET=e2e-demo-vn
 define with_server
 	export $(E2E_SECRETS) $(DEV_SECRETS); \
 	$(SANDBOXES) --port $(SANDBOX_PORT) & sandbox=$$!; \

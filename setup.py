@@ -37,6 +37,7 @@ setup(
         "cachetools>=5.3",
         "captcha>=0.7",
         "click>=8.1",
+        "coloraide>=4.0",
         "cryptography>=42",
         "jsonschema>=4.20",
         "jwcrypto>=1.5",

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, readStored, writeStored, type Bootstrap } from '@tessera/kit';
 import en from './locales/en';
 import bn from './locales/bn';
+import vi from './locales/vi';
 import * as frame from './frame/locales';
 import * as modals from './modals/locales';
 import * as forms from './forms/locales';
@@ -16,6 +17,7 @@ export const FALLBACK_LANGUAGE = 'en';
 export const RESOURCES = {
   en: { translation: en, frame: frame.en, modals: modals.en, forms: forms.en, games: games.en, play: play.en },
   bn: { translation: bn, frame: frame.bn, modals: modals.bn, forms: forms.bn, games: games.bn, play: play.bn },
+  vi: { translation: vi, frame: frame.vi, modals: modals.vi, forms: forms.vi, games: games.vi, play: play.vi },
 };
 
 /** Every code the picker offers: the site's list when the server sends it, else the brand's. */

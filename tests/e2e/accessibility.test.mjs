@@ -33,7 +33,7 @@ async function check(run, options = {}) {
   }
 }
 
-for (const brand of ['demo-bd', 'demo-ph']) {
+for (const brand of ['demo-bd', 'demo-ph', 'demo-vn']) {
   for (const theme of ['light', 'dark']) {
     describe(`${brand}, ${theme} theme`, () => {
       const themed = { session: AGENT };

@@ -29,7 +29,7 @@ export function launchBrowser() {
   });
 }
 
-/** The address of PATH on BRAND's demo host (demo-bd.localhost, demo-ph.localhost), on BASE's port. */
+/** The address of PATH on BRAND's demo host (demo-bd.localhost, demo-ph.localhost, demo-vn.localhost), on BASE's port. */
 export function brandUrl(brand, path = '/', base = BASE_URL) {
   const url = new URL(path, base);
   url.hostname = `${brand}.localhost`;
@@ -40,7 +40,7 @@ export function brandUrl(brand, path = '/', base = BASE_URL) {
 const IGNORED_PATHS = new Set(['/favicon.ico']);
 
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-const BRANDS = ['demo-bd', 'demo-ph'];
+const BRANDS = ['demo-bd', 'demo-ph', 'demo-vn'];
 
 /**
  * A member (type 4) and an agent (type 1): pass one as ``session`` to openPage and the page starts

@@ -224,15 +224,26 @@ class GameVendors:
         return rooms(vassalage)
 
 
-def enable_game_vendors(db, slug: str) -> None:
-    """The brand enables the test vendors ahead of its other plugins, its own vendors switched off."""
-    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
-    plugins = {
+def _own_vendors_off(tenant) -> dict:
+    return {
         name: ({**settings, "enabled": False} if name in REAL_VENDORS else settings)
         for name, settings in tenant.config.get("plugins", {}).items()
         if name != PLUGIN
     }
-    tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **plugins}}
+
+
+def enable_game_vendors(db, slug: str) -> None:
+    """The brand enables the test vendors ahead of its other plugins, its own vendors switched off."""
+    tenant = db.scalar(select(Tenant).where(Tenant.slug == slug))
+    tenant.config = {**tenant.config, "plugins": {PLUGIN: {}, **_own_vendors_off(tenant)}}
+    db.flush()
+
+
+def disable_game_vendors_elsewhere(db, slugs) -> None:
+    """Every brand but ``slugs`` has its own vendors switched off and no test vendor: a sync of all
+    brands reaches no vendor over HTTP."""
+    for tenant in db.scalars(select(Tenant).where(Tenant.slug.not_in(tuple(slugs)))):
+        tenant.config = {**tenant.config, "plugins": _own_vendors_off(tenant)}
     db.flush()
 
 

@@ -231,15 +231,13 @@ class TestPulling:
 
 @pytest.fixture
 def committed(engine, tenant_ids):
-    """demo-bd and demo-ph with the test vendor (in the process's plugin manager, as the command
+    """Every demo brand with the test vendor (in the process's plugin manager, as the command
     uses it), committed; members made here and their rounds are removed afterwards."""
     plugin = BetVendor()
     pm = plugin_manager()
     pm.register(plugin, name=PLUGIN)
     with operator_session(engine) as db:
-        originals = {
-            t.slug: t.config for t in db.scalars(select(Tenant).where(Tenant.slug.in_(("demo-bd", "demo-ph"))))
-        }
+        originals = {t.slug: t.config for t in db.scalars(select(Tenant))}
         for slug in originals:
             enable_bet_vendor(db, slug, pm)
     made = []

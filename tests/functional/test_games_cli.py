@@ -10,7 +10,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from databases import demo_brands, own_database
-from games_helpers import PLUGIN, VENDORS, GameVendors, enable_game_vendors
+from games_helpers import PLUGIN, VENDORS, GameVendors, disable_game_vendors_elsewhere, enable_game_vendors
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.core.settings import ROOT, Settings
 from tessera.core.timeutil import utcnow
@@ -41,6 +41,7 @@ def operator(database_url):
     with demo_brands(database_url, settings.secret_key) as db:
         for slug in ("demo-bd", "demo-ph"):
             enable_game_vendors(db, slug)
+        disable_game_vendors_elsewhere(db, ("demo-bd", "demo-ph"))
         db.commit()
     engine = make_engine(database_url)
     plugin = GameVendors(games_per_vendor=5)

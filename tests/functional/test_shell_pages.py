@@ -147,3 +147,41 @@ def test_the_content_security_policy_admits_the_enabled_vendors_hosts_only(brand
         == "'self' https://play1.demo-ph.example https://play2.demo-ph.example https://twv.example"
     )
     assert "dv.example" not in policy and "127.0.0.1:6550" not in policy
+
+
+def brand_style_of(text: str) -> str:
+    return text.split('<style id="tessera-brand">', 1)[1].split("</style>", 1)[0]
+
+
+def test_each_brand_page_carries_its_own_colours_before_any_script(brand_app):
+    bd = brand_app("demo-bd.localhost").get("/").text
+    ph = brand_app("demo-ph.localhost", ip="192.0.2.44").get("/").text
+    assert bd.index('<style id="tessera-brand">') < bd.index("<script")
+    bd_style, ph_style = brand_style_of(bd), brand_style_of(ph)
+    assert ":root[data-theme='light']{--brand-primary:#006a4e;--brand-on-primary:#ffffff;" in bd_style
+    assert ":root[data-theme='dark']{--brand-primary:#5cc99a;" in bd_style
+    assert ":root[data-theme='dark']{--brand-primary:#f2c14e;" in ph_style and "#006a4e" not in ph_style
+    assert "--brand-font" not in bd_style
+
+
+def test_demo_vn_is_vietnamese_in_dong_with_its_colours_and_font(brand_app):
+    response = brand_app("demo-vn.localhost").get("/")
+    page = Page(response.text)
+    assert (page.html["lang"], page.html["data-theme"]) == ("vi", "light")
+    brand = page.bootstrap["brand"]
+    assert (brand["slug"], brand["currency"], brand["currencySymbol"]) == ("demo-vn", "VND", "₫")
+    assert (brand["languages"], brand["timezone"]) == (["vi", "en"], "Asia/Ho_Chi_Minh")
+    style = brand_style_of(response.text)
+    assert "--brand-primary:#b4161b" in style
+    assert ':root{--brand-font:"Be Vietnam Pro", system-ui, sans-serif}' in style
+    titles = {n["title"] for n in page.bootstrap["initial"]["notices"]["player"]}
+    assert "Chào mừng đến với Tessera Demo VN" in titles
+    agent = brand_app("agent.demo-vn.localhost").get("/")
+    assert Page(agent.text).bootstrap["brand"]["slug"] == "demo-vn"
+
+
+def test_the_policy_allows_the_brands_inline_style_and_fonts_from_its_origin(brand_app):
+    policy = brand_app("demo-vn.localhost").get("/").headers["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in policy.split("; "))
+    assert "'unsafe-inline'" in directives["style-src"].split()
+    assert "'self'" in directives["font-src"].split()

@@ -34,7 +34,7 @@ def synced(tessera):
 
 
 def test_validate_accepts_the_demo_brands(tessera):
-    assert tessera("tenants", "validate").output == "2 brand(s) valid: demo-bd, demo-ph\n"
+    assert tessera("tenants", "validate").output == "3 brand(s) valid: demo-bd, demo-ph, demo-vn\n"
     assert tessera.brands() == {}  # validating touches no database
 
 
@@ -55,16 +55,20 @@ def test_sync_creates_then_finds_nothing_to_change(tessera):
     assert tessera("tenants", "sync").output.splitlines() == [
         "demo-bd: created",
         "demo-ph: created",
-        "created: demo-bd, demo-ph; updated: -; unchanged: -; deactivated: -",
+        "demo-vn: created",
+        "created: demo-bd, demo-ph, demo-vn; updated: -; unchanged: -; deactivated: -",
     ]
     first = tessera.brands()
     assert tessera("tenants", "sync").output.splitlines() == [
         "demo-bd: unchanged",
         "demo-ph: unchanged",
-        "created: -; updated: -; unchanged: demo-bd, demo-ph; deactivated: -",
+        "demo-vn: unchanged",
+        "created: -; updated: -; unchanged: demo-bd, demo-ph, demo-vn; deactivated: -",
     ]
     assert tessera.brands() == first
-    assert {slug: active for slug, (_, active, _) in first.items()} == {"demo-bd": True, "demo-ph": True}
+    assert {slug: active for slug, (_, active, _) in first.items()} == dict.fromkeys(
+        ("demo-bd", "demo-ph", "demo-vn"), True
+    )
 
 
 def test_a_failed_sync_changes_nothing(synced):
@@ -82,13 +86,14 @@ def test_list_shows_each_brand_with_its_hosts(synced):
     assert synced("tenants", "list").output.splitlines() == [
         "demo-bd\tactive\tbn\t127.0.0.1, agent.demo-bd.localhost, demo-bd.localhost, join.demo-bd.localhost, localhost",
         "demo-ph\tactive\ten\tagent.demo-ph.localhost, demo-ph.localhost",
+        "demo-vn\tactive\tvi\tagent.demo-vn.localhost, demo-vn.localhost",
     ]
 
 
 def test_a_removed_brand_is_listed_inactive(synced):
     shutil.rmtree(synced.tenants_dir / "demo-ph")
     assert synced("tenants", "sync").output.splitlines()[-1] == (
-        "created: -; updated: -; unchanged: demo-bd; deactivated: demo-ph"
+        "created: -; updated: -; unchanged: demo-bd, demo-vn; deactivated: demo-ph"
     )
     assert synced("tenants", "list").output.splitlines()[1] == "demo-ph\tinactive\ten\t"
 
@@ -97,7 +102,7 @@ def test_plugins_lists_hooks_and_the_brands_using_each(tessera):
     tessera.edit("demo-ph/tenant.toml", "[plugins.cidr-region]\n", "[plugins.cidr-region]\nenabled = false\n")
     lines = tessera("plugins").output.splitlines()
     assert "cidr-region\thooks: tessera_region_lookup\tbrands: demo-bd" in lines
-    assert "customer-service-links\thooks: tessera_customer_service_entries\tbrands: demo-bd, demo-ph" in lines
+    assert "customer-service-links\thooks: tessera_customer_service_entries\tbrands: demo-bd, demo-ph, demo-vn" in lines
 
 
 def test_maintenance_starts_and_ends(synced):

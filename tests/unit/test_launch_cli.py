@@ -44,7 +44,7 @@ def test_a_brand_from_the_template_is_synced_served_and_takes_its_first_member(t
         "tenants", "new", "ghana-play", "--name", "Ghana Play", "--currency", "GHS", "--timezone", "Africa/Accra"
     )
     assert made.output.startswith(f"made {tessera.tenants_dir / 'ghana-play'} from the template 'neutral'\n")
-    assert tessera("tenants", "validate").output == "3 brand(s) valid: demo-bd, demo-ph, ghana-play\n"
+    assert tessera("tenants", "validate").output == "4 brand(s) valid: demo-bd, demo-ph, demo-vn, ghana-play\n"
     assert tessera("tenants", "sync", "ghana-play").output.splitlines() == [
         "ghana-play: created",
         "created: ghana-play; updated: -; unchanged: -; deactivated: -",
@@ -89,7 +89,7 @@ def test_the_template_defaults_are_safe_placeholders(tessera):
 
 def test_a_name_with_quotes_is_written_as_toml_text(tessera):
     tessera("tenants", "new", "quoted", "--name", 'The "Best" \\ Brand')
-    assert tessera("tenants", "validate").output.startswith("3 brand(s) valid")
+    assert tessera("tenants", "validate").output.startswith("4 brand(s) valid")
     tessera("tenants", "sync", "quoted")
     assert tessera.brands()["quoted"][0] == 'The "Best" \\ Brand'
 
@@ -137,8 +137,9 @@ def test_a_dry_run_prints_each_brand_and_changes_nothing(synced):
     assert result.output.splitlines() == [
         "demo-bd: unchanged",
         "demo-ph: would be updated (config: name)",
+        "demo-vn: unchanged",
         "ghana-play: would be created",
-        "created: ghana-play; updated: demo-ph; unchanged: demo-bd; deactivated: -",
+        "created: ghana-play; updated: demo-ph; unchanged: demo-bd, demo-vn; deactivated: -",
         "dry run: nothing was changed",
     ]
     assert synced.brands() == before
@@ -162,6 +163,7 @@ def test_sync_slug_syncs_that_brand_alone(synced):
     assert {slug: name for slug, (name, _, _) in synced.brands().items()} == {
         "demo-bd": "Tessera Demo BD",
         "demo-ph": "Tessera Philippines",
+        "demo-vn": "Tessera Demo VN",
     }
 
 
@@ -185,7 +187,7 @@ def test_a_retired_brand_stops_answering_and_stays_retired(synced):
     finally:
         wsgi.registry["db_engine"].dispose()
     assert synced("tenants", "sync").output.splitlines()[-1] == (
-        "created: -; updated: -; unchanged: demo-bd; deactivated: -"
+        "created: -; updated: -; unchanged: demo-bd, demo-vn; deactivated: -"
     )
     assert synced.brands()["demo-ph"][1] is False
     assert "demo-ph is retired already" in synced("tenants", "retire", "demo-ph", exit_code=1).output

@@ -32,6 +32,21 @@ const bn: typeof en = {
   agentRealtimeSalary: 'রিয়েল-টাইম বেতন',
 };
 
+const vi: typeof en = {
+  agentAnnouncement: 'Thông báo',
+  agentTeamOverview: 'Tổng quan',
+  registerCenter: 'Đăng ký tài khoản',
+  downlineManagmentView: 'Quản lý đội nhóm',
+  personalHistoryCopy: 'Cược của đội nhóm',
+  palStatementsAgentCopy: 'Lãi lỗ người dùng',
+  agentRevenueReport: 'Thu nhập của tôi',
+  agentDownlineTransactionDetailsCopy: 'Chi tiết giao dịch',
+  agentDividendRecordCopy2: 'Cổ tức',
+  agentDailyWages2: 'Lương ngày',
+  agentHourSalary: 'Lương giờ',
+  agentRealtimeSalary: 'Lương thời gian thực',
+};
+
 export function registerTranslations(): void {
-  addPageTranslations(NAMESPACE, { en, bn });
+  addPageTranslations(NAMESPACE, { en, bn, vi });
 }

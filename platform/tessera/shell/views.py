@@ -10,6 +10,7 @@ from tessera.core.errors import INotFoundPage
 from tessera.core.i18n import LANGUAGES, chosen
 from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
+from tessera.shell.look import brand_style
 from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
 from tessera.system.interfaces import IBrandStatus
 
@@ -57,6 +58,7 @@ def render_page(request, status: int = 200):
             "title": tenant.name,
             "language": data["language"],
             "theme": tenant.theme,
+            "brand_style": brand_style(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
         },

@@ -24,6 +24,7 @@ from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
 from tessera.tenancy.context import ENV_PREFIX, enabled_plugins
 from tessera.tenancy.currency import currency_errors
+from tessera.tenancy.look import AA_TEXT, contrast_problems
 from tessera.tenancy.patterns import ANY, PATTERNS
 
 ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -216,6 +217,19 @@ def _public_url_errors(config: dict, file: str, plugin_schemas: dict) -> list[Lo
     return []
 
 
+def _colour_errors(config: dict, file: str, plugin_schemas: dict) -> list[LoadError]:
+    return [
+        LoadError(
+            file,
+            f"colours.{theme}.{text}",
+            f"{text} {colours[text]} on {ground} {colours[ground]} has a contrast of {int(ratio * 100) / 100:.2f}:1, "
+            f"below the {AA_TEXT}:1 that WCAG AA asks of text",
+        )
+        for theme, colours in config.get("colours", {}).items()
+        for text, ground, ratio in contrast_problems(colours)
+    ]
+
+
 # Each rule reads only these top-level keys, and runs only when the schema found them well formed.
 RULES = (
     (("languages", "default_language"), _language_errors),
@@ -224,6 +238,7 @@ RULES = (
     (("plugins", "development"), _plugin_errors),
     (("currency", "wallet"), _currency_errors),
     (("public_url", "domains"), _public_url_errors),
+    (("colours",), _colour_errors),
 )
 
 

@@ -132,6 +132,9 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     ]
     if "logo" in config and "logo" not in top_keys(malformed):
         found += image_errors(content_folder, config["logo"], file, "logo")
+    if "fonts" not in top_keys(malformed):
+        for i, font in enumerate(config.get("fonts", {}).get("files", [])):
+            found += image_errors(content_folder, font["path"], file, f"fonts.files.{i}.path")
     errors.extend(found)
     content = _load_content(content_folder, errors)
     return None if found else TenantSource(folder.name, config, **content)

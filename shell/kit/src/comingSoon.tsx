@@ -5,6 +5,7 @@ import { addTranslations, type Texts } from './translations';
 const COMING_SOON: Texts = {
   en: { coming_soon: 'Coming soon', coming_soon_info: 'This page is on its way. Please check back later.' },
   bn: { coming_soon: 'শীঘ্রই আসছে', coming_soon_info: 'এই পৃষ্ঠাটি তৈরি হচ্ছে। অনুগ্রহ করে পরে আবার দেখুন।' },
+  vi: { coming_soon: 'Sắp ra mắt', coming_soon_info: 'Trang này đang được hoàn thiện. Vui lòng quay lại sau.' },
 };
 
 /** Add a remote's page titles per language, with the texts its coming-soon pages show. */

@@ -18,4 +18,11 @@ addTranslations(KIT_NS, {
     pager_next: 'পরের পৃষ্ঠা',
     pager_status: 'পৃষ্ঠা {{page}} / {{total}}',
   },
+  vi: {
+    required_mark: 'bắt buộc',
+    pager_label: 'Các trang',
+    pager_previous: 'Trang trước',
+    pager_next: 'Trang sau',
+    pager_status: 'Trang {{page}} / {{total}}',
+  },
 });

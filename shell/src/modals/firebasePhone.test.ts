@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { bn, en } from './locales';
+import { bn, en, vi as vietnamese } from './locales';
 import { createPhoneSignIn, e164, phoneAuthCode, type PhoneAuthCode } from './firebasePhone';
 import { CODE, firebaseConfig, firebaseError, firebaseFake, resetFirebaseFake } from './testFirebase';
 
@@ -46,14 +46,16 @@ describe('Firebase errors (SPEC §8)', () => {
     }
   });
 
-  test("every code has the server's message in English and Bengali", () => {
+  test("every code has the server's message in English, Bengali and Vietnamese", () => {
     const codes = Object.keys(en).filter((key) => key.startsWith('phone_auth_')) as PhoneAuthCode[];
     expect(codes).toHaveLength(11);
-    const [english, bengali] = [core('en'), core('bn')];
+    const [english, bengali, server] = [core('en'), core('bn'), core('vi')];
     for (const code of codes) {
       expect(en[code]).toBe(english[code]);
       expect(bn[code]).toBe(bengali[code]);
       expect(bn[code]).not.toBe(en[code]);
+      expect(vietnamese[code]).toBe(server[code]);
+      expect(vietnamese[code]).not.toBe(en[code]);
     }
     expect(en.phone_auth_popup_closed).toBe('Login failure. Please try again');
   });

@@ -76,3 +76,42 @@ export const bn: typeof en = {
     refreshing: 'প্রদানকারী রিফ্রেশ হচ্ছে…',
   },
 };
+
+export const vi: typeof en = {
+  game: {
+    title: 'Trò chơi',
+    loading: 'Đang mở trò chơi…',
+    login_needed: 'Hãy đăng nhập để chơi trò chơi này.',
+    login: 'Đăng nhập',
+    back: 'Quay lại',
+    retry: 'Thử lại',
+    missing: 'Chưa chọn trò chơi nào.',
+    game_unknown: 'Trò chơi này hiện không có.',
+    game_unavailable: 'Hiện không kết nối được nhà cung cấp trò chơi. Vui lòng thử lại sau.',
+    in_need_true_account: 'Trò chơi này chỉ dành cho tài khoản thật.',
+    failed: 'Không thể mở trò chơi. Vui lòng thử lại.',
+  },
+  hot: {
+    title: 'Trò chơi nổi bật',
+    types: 'Loại trò chơi',
+    loading: 'Đang tải trò chơi nổi bật…',
+    empty: 'Hiện chưa có trò chơi nổi bật.',
+    failed: 'Không thể tải trò chơi nổi bật.',
+  },
+  winners: {
+    title: 'Người thắng',
+    rank: 'Hạng',
+    player: 'Người chơi',
+    game: 'Trò chơi',
+    payout: 'Tiền thắng',
+    date: 'Ngày',
+    loading: 'Đang tải danh sách người thắng…',
+    empty: 'Tuần này chưa có người thắng.',
+    failed: 'Không thể tải danh sách người thắng.',
+  },
+  retry: 'Thử lại',
+  vendors: {
+    refresh: 'Làm mới nhà cung cấp',
+    refreshing: 'Đang làm mới nhà cung cấp…',
+  },
+};

@@ -15,7 +15,7 @@ FOOTER = "demo-ph/content/footer/en.toml"
 
 def test_the_demo_brands_load(load):
     sources = {s.slug: s for s in load()}
-    assert set(sources) == {"demo-bd", "demo-ph"}
+    assert set(sources) == {"demo-bd", "demo-ph", "demo-vn"}
     assert sources["demo-bd"].config["currency"] == "BDT"
     assert set(sources["demo-bd"].help) == {"bn", "en"} and set(sources["demo-ph"].help) == {"en"}
     assert [s["key"] for s in sources["demo-bd"].help["en"]][:2] == ["about", "term"]
@@ -674,7 +674,7 @@ def test_a_folder_name_that_is_not_a_slug_is_refused(tenants_dir, refusal):
 def test_hidden_folders_are_not_brands(tenants_dir, load):
     (tenants_dir / ".git").mkdir()
     (tenants_dir / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
-    assert [s.slug for s in load()] == ["demo-bd", "demo-ph"]
+    assert [s.slug for s in load()] == ["demo-bd", "demo-ph", "demo-vn"]
 
 
 def test_a_disabled_plugin_is_still_checked(edit, refusal):

@@ -99,18 +99,18 @@ def outcome(report: SyncReport) -> tuple[list[str], ...]:
 
 def test_syncing_the_same_folders_again_changes_nothing(db_session, sync):
     before = snapshot(db_session)
-    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph"], [])
-    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph"], [])
+    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph", "demo-vn"], [])
+    assert outcome(sync()) == ([], [], ["demo-bd", "demo-ph", "demo-vn"], [])
     assert snapshot(db_session) == before
     assert len(before["help"]) > 0 and before["domains"]["join.demo-bd.localhost"][1:] == ("/register", "BDJOIN")
-    assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (9, 30, 3)
+    assert (len(before["banners"]), len(before["notices"]), len(before["footers"])) == (12, 42, 5)
 
 
 def test_a_changed_setting_is_synced(db_session, sync, edit):
     edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Tessera Philippines"')
     edit("demo-ph/tenant.toml", 'route = "/agentHome"', 'route = "/agentLogin"')
     report = sync()
-    assert outcome(report) == ([], ["demo-ph"], ["demo-bd"], [])
+    assert outcome(report) == ([], ["demo-ph"], ["demo-bd", "demo-vn"], [])
     assert report.changes["demo-ph"] == ["config: domains, name", "domains"]
     assert tenant(db_session, "demo-ph").name == "Tessera Philippines"
     assert tenant(db_session, "demo-ph").config["name"] == "Tessera Philippines"
@@ -118,14 +118,14 @@ def test_a_changed_setting_is_synced(db_session, sync, edit):
 
 
 def test_a_new_brand_is_created(db_session, sync, tenants_dir, edit):
-    shutil.copytree(tenants_dir / "demo-ph", tenants_dir / "demo-vn")
-    edit("demo-vn/tenant.toml", 'host = "demo-ph.localhost"', 'host = "demo-vn.localhost"')
-    edit("demo-vn/tenant.toml", 'host = "agent.demo-ph.localhost"', 'host = "agent.demo-vn.localhost"')
-    edit("demo-vn/tenant.toml", '"http://demo-ph.localhost:6543"', '"http://demo-vn.localhost:6543"')
-    assert outcome(sync()) == (["demo-vn"], [], ["demo-bd", "demo-ph"], [])
-    assert brand_of(db_session, "demo-vn.localhost") == "demo-vn"
-    assert help_keys(db_session, "demo-vn") == help_keys(db_session, "demo-ph") != []
-    assert tenant(db_session, "demo-vn").key_id != tenant(db_session, "demo-ph").key_id
+    shutil.copytree(tenants_dir / "demo-ph", tenants_dir / "demo-my")
+    edit("demo-my/tenant.toml", 'host = "demo-ph.localhost"', 'host = "demo-my.localhost"')
+    edit("demo-my/tenant.toml", 'host = "agent.demo-ph.localhost"', 'host = "agent.demo-my.localhost"')
+    edit("demo-my/tenant.toml", '"http://demo-ph.localhost:6543"', '"http://demo-my.localhost:6543"')
+    assert outcome(sync()) == (["demo-my"], [], ["demo-bd", "demo-ph", "demo-vn"], [])
+    assert brand_of(db_session, "demo-my.localhost") == "demo-my"
+    assert help_keys(db_session, "demo-my") == help_keys(db_session, "demo-ph") != []
+    assert tenant(db_session, "demo-my").key_id != tenant(db_session, "demo-ph").key_id
 
 
 def test_a_host_moves_from_one_brand_to_another(db_session, sync, edit):
@@ -154,7 +154,7 @@ def test_a_host_removed_from_the_folders_no_longer_resolves(db_session, sync, ed
 
 def test_a_removed_brand_folder_deactivates_the_brand(db_session, sync, tenants_dir, brand_app):
     shutil.rmtree(tenants_dir / "demo-ph")
-    assert outcome(sync()) == ([], [], ["demo-bd"], ["demo-ph"])
+    assert outcome(sync()) == ([], [], ["demo-bd", "demo-vn"], ["demo-ph"])
     assert tenant(db_session, "demo-ph").active is False
     assert brand_of(db_session, "demo-ph.localhost") is None
     refused = brand_app("demo-ph.localhost").get("/wps/system/status", status=404).json
@@ -168,7 +168,7 @@ def test_a_brand_folder_restored_comes_back_with_its_key(db_session, sync, tenan
     sync()
     shutil.move(tmp_path / "demo-ph", tenants_dir / "demo-ph")
     report = sync()
-    assert outcome(report) == ([], ["demo-ph"], ["demo-bd"], [])
+    assert outcome(report) == ([], ["demo-ph"], ["demo-bd", "demo-vn"], [])
     assert report.changes["demo-ph"] == ["config: reactivated", "domains"]
     assert tenant(db_session, "demo-ph").active is True
     assert tenant(db_session, "demo-ph").key_id == key_id
@@ -264,7 +264,7 @@ def test_a_sync_names_the_parts_of_a_brand_that_changed(sync, edit, tenants_dir)
     (tenants_dir / "demo-bd/content/footer/en.toml").unlink()
     edit("demo-bd/tenant.toml", "idle_minutes = 30", "idle_minutes = 45")
     report = sync()
-    assert outcome(report) == ([], ["demo-bd"], ["demo-ph"], [])
+    assert outcome(report) == ([], ["demo-bd"], ["demo-ph", "demo-vn"], [])
     assert report.changes["demo-bd"] == ["config: sessions", "help", "banners", "footers"]
 
 

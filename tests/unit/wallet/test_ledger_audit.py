@@ -346,7 +346,8 @@ def test_the_audit_command_passes_a_clean_ledger(operator_db):
     assert tessera(env, "ledger", "audit", "--skip-vendors").splitlines() == [
         "demo-bd: 5 accounts, 4 transactions, 8 postings, 0 problem(s)",
         "demo-ph: 2 accounts, 1 transactions, 2 postings, 0 problem(s)",
-        "ledger audit: 2 brand(s), 0 problem(s)",
+        "demo-vn: 0 accounts, 0 transactions, 0 postings, 0 problem(s)",
+        "ledger audit: 3 brand(s), 0 problem(s)",
     ]
     assert (
         tessera(env, "ledger", "audit", "--skip-vendors", "demo-ph").splitlines()[-1]
@@ -365,7 +366,7 @@ def test_the_audit_command_lists_problems_and_fails(operator_db, corrupt):
     assert [line.split(":")[0] for line in lines[1:4]] == ["  running_balance"] * 3
     assert lines[3] == "  running_balance: ... and 6 more"
     assert lines[4] == "demo-ph: 2 accounts, 1 transactions, 2 postings, 2 problem(s)"
-    assert lines[-1] == "ledger audit: 2 brand(s), 10 problem(s)"
+    assert lines[-1] == "ledger audit: 3 brand(s), 10 problem(s)"
 
 
 def test_the_audit_command_checks_only_the_brand_asked_for(operator_db, corrupt):

@@ -64,6 +64,6 @@ def test_the_walk_finds_the_codes():
     } <= payment_codes()
 
 
-@pytest.mark.parametrize("language", ["en", "bn"])
+@pytest.mark.parametrize("language", ["en", "bn", "vi"])
 def test_every_payment_code_has_a_message(language):
     assert payment_codes() - set(catalog(language)) == set()

@@ -52,6 +52,6 @@ def test_the_walk_finds_the_codes():
     } <= wallet_codes()
 
 
-@pytest.mark.parametrize("language", ["en", "bn"])
+@pytest.mark.parametrize("language", ["en", "bn", "vi"])
 def test_every_code_has_a_message(language):
     assert wallet_codes() - set(catalog(language)) == set()

@@ -87,7 +87,49 @@ const bn: typeof en = {
   bonus: 'বোনাস',
 };
 
-export const GAMES_TEXTS = { en, bn };
+const vi: typeof en = {
+  loading: 'Đang tải…',
+  load_failed: 'Không thể tải mục này. Vui lòng thử lại sau.',
+  retry: 'Thử lại',
+  game_type: 'Loại trò chơi',
+  game_type_all: 'Tất cả loại trò chơi',
+  game_type_RNG: 'Slot',
+  game_type_LIVE: 'Sòng bài trực tiếp',
+  game_type_SPORTS: 'Thể thao',
+  game_type_ESPORTS: 'Thể thao điện tử',
+  game_type_FISH: 'Bắn cá',
+  game_type_PVP: 'Game bài',
+  game_type_ELOTT: 'Xổ số điện tử',
+  game_type_COCKFIGHT: 'Đá gà',
+  vendor: 'Nhà cung cấp',
+  vendor_all: 'Tất cả nhà cung cấp',
+  status: 'Trạng thái',
+  status_all: 'Tất cả',
+  status_open: 'Chưa quyết toán',
+  status_settled: 'Đã quyết toán',
+  status_rolled_back: 'Đã hủy',
+  time: 'Thời gian',
+  game: 'Trò chơi',
+  round: 'Ván {{id}}',
+  bet: 'Tiền cược',
+  payout: 'Tiền trả thưởng',
+  win_loss: 'Thắng/thua',
+  count: 'Số lượt cược',
+  summary: 'Tổng hợp các lượt cược đã chọn',
+  total_bet: 'Tổng tiền cược',
+  total_payout: 'Tổng tiền trả thưởng',
+  total_win_loss: 'Tổng thắng/thua',
+  no_bets: 'Không có lượt cược nào trong những ngày này.',
+  profit_rows: 'Thắng/thua theo loại trò chơi và nhà cung cấp',
+  profit_total: 'Tổng',
+  no_settled_bets: 'Không có lượt cược đã quyết toán trong những ngày này.',
+  money_moves: 'Ví chính của bạn trong những ngày này',
+  deposit: 'Nạp tiền',
+  withdrawal: 'Rút tiền',
+  bonus: 'Tiền thưởng',
+};
+
+export const GAMES_TEXTS = { en, bn, vi };
 
 /** Add the texts to the page's i18next (the shell's, shared), now or once it is started. */
 export function registerGamesTranslations(): void {

@@ -1,0 +1,48 @@
+import { LANGUAGE_NAMES } from './languageNames';
+import type { Resources } from './en';
+
+const vi: Resources = {
+  game_maintenance: 'Đang bảo trì',
+  info_maintenance: 'Chúng tôi đang nâng cấp dịch vụ. Vui lòng quay lại sau.',
+  end_time: 'Dự kiến kết thúc: {{time}}',
+  blockip: 'Truy cập bị hạn chế',
+  info_ip_block: 'Truy cập từ vị trí của bạn ({{ip}}) bị hạn chế.',
+  customer_service: 'Chăm sóc khách hàng',
+  member_centre: 'Trung tâm cá nhân',
+  agent_centre: 'Trung tâm đại lý',
+  close: 'Đóng',
+  loading: 'Đang tải…',
+  remote_failed: 'Không thể tải mục này.',
+  count_badge: '{{count}} mới',
+  retry: 'Thử lại',
+  not_found: 'Không tìm thấy trang',
+  not_found_info: 'Trang bạn tìm không tồn tại.',
+  back_home: 'Về trang chủ',
+  coming_soon: 'Sắp ra mắt',
+  page: {
+    home: 'Trang chủ',
+    register: 'Đăng ký',
+    noticePage: 'Thông báo',
+    vip: 'VIP',
+    pointMall: 'Cửa hàng điểm',
+    agent: 'Đại lý',
+    agentHome: 'Trang đại lý',
+    service: 'Dịch vụ',
+    lottery: 'Xổ số',
+    vnlottery: 'Xổ số Việt Nam',
+    hot: 'Trò chơi nổi bật',
+    live: 'Sòng bài trực tiếp',
+    promotions: 'Khuyến mãi',
+    promoDetail: 'Chi tiết khuyến mãi',
+    seamless: 'Trò chơi',
+    fbsports: 'Thể thao FB',
+    help: 'Trợ giúp',
+    helpmc: 'Trung tâm trợ giúp',
+    down: 'Tải ứng dụng',
+    join: 'Tham gia',
+    game: 'Trò chơi',
+  },
+  language_name: LANGUAGE_NAMES,
+};
+
+export default vi;
