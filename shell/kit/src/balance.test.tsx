@@ -65,7 +65,8 @@ describe('the shared balance', () => {
       refreshed = await refreshBalance();
     });
     expect(refreshed).toMatchObject({ sumBalance: '25.50' });
-    expect(screen.getByTestId('header').textContent).toBe('25.50');
+    // The query cache tells its readers on its next tick.
+    await waitFor(() => expect(screen.getByTestId('header').textContent).toBe('25.50'));
     expect(screen.getByTestId('page').textContent).toBe('25.50');
     expect(calls).toHaveLength(2);
   });
