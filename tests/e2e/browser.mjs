@@ -58,6 +58,12 @@ export function createMember(brand, username, { password = PASSWORD, type = 4, n
   execFileSync(TESSERA_CLI, args, { cwd: REPOSITORY, stdio: 'pipe' });
 }
 
+/** A new operator API key for BRAND named NAME (tessera operators create-key), on the server's database. */
+export function createOperatorKey(brand, name) {
+  const printed = execFileSync(TESSERA_CLI, ['operators', 'create-key', brand, name], { cwd: REPOSITORY, encoding: 'utf8' });
+  return printed.trim().split('\n').at(-1);
+}
+
 /** Call PATH on BRAND's host directly (Node's fetch may not set Host), answering the envelope. */
 export function callBrand(brand, path, { method = 'GET', body, type, token, cookie, withHeaders = false } = {}) {
   return new Promise((resolve, reject) => {

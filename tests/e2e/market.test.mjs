@@ -3,13 +3,10 @@
 // approves shows on the Vietnamese home page the way Vietnamese writes dong ("250.000 ₫").
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { brandUrl, callBrand, createMember, launchBrowser, logIn, withPage } from './browser.mjs';
+import { brandUrl, callBrand, createOperatorKey, createMember, launchBrowser, logIn, withPage } from './browser.mjs';
 
 const BRAND = 'demo-vn';
-const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const USERNAME = `e2evnd${RUN}`.slice(0, 16);
 let browser;
@@ -18,11 +15,7 @@ let session;
 
 before(async () => {
   browser = await launchBrowser();
-  const printed = execFileSync(`${REPOSITORY}.venv/bin/tessera`, ['operators', 'create-key', BRAND, `e2e-${RUN}`], {
-    cwd: REPOSITORY,
-    encoding: 'utf8',
-  });
-  operatorKey = printed.trim().split('\n').at(-1);
+  operatorKey = createOperatorKey(BRAND, `e2e-${RUN}`);
   createMember(BRAND, USERNAME);
   session = await logIn(BRAND, USERNAME);
 });

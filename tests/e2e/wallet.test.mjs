@@ -7,12 +7,9 @@
 // after every step.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { brandUrl, callBrand, launchBrowser, openPage } from './browser.mjs';
+import { brandUrl, callBrand, createOperatorKey, launchBrowser, openPage } from './browser.mjs';
 
 const BRAND = 'demo-bd';
-const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const MEMBER = { isAgent: 4, username: `e2e-wallet-${RUN}` };
 const LOGIN_PASSWORD = 'e2e-Passw0rd'; // browser.mjs makes its members with this password
@@ -22,11 +19,7 @@ let operatorKey;
 
 before(async () => {
   browser = await launchBrowser();
-  const printed = execFileSync(`${REPOSITORY}.venv/bin/tessera`, ['operators', 'create-key', BRAND, `e2e-${RUN}`], {
-    cwd: REPOSITORY,
-    encoding: 'utf8',
-  });
-  operatorKey = printed.trim().split('\n').at(-1);
+  operatorKey = createOperatorKey(BRAND, `e2e-${RUN}`);
 });
 
 after(async () => {

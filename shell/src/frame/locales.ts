@@ -1,4 +1,16 @@
 /** Texts of the frame (namespace 'frame'). */
+
+/** The social networks' own names, as English and Vietnamese write them. */
+const SOCIAL_NAMES = {
+  FACEBOOK: 'Facebook',
+  TELEGRAM: 'Telegram',
+  INSTAGRAM: 'Instagram',
+  YOUTUBE: 'YouTube',
+  TWITTER: 'Twitter',
+  WHATSAPP: 'WhatsApp',
+  LINE: 'LINE',
+};
+
 export const en = {
   header: {
     login: 'Log in',
@@ -70,15 +82,7 @@ export const en = {
     agent_qr: 'QR code of the agent site',
     copyright: '© {{year}} {{brand}}. All rights reserved.',
   },
-  social: {
-    FACEBOOK: 'Facebook',
-    TELEGRAM: 'Telegram',
-    INSTAGRAM: 'Instagram',
-    YOUTUBE: 'YouTube',
-    TWITTER: 'Twitter',
-    WHATSAPP: 'WhatsApp',
-    LINE: 'LINE',
-  },
+  social: SOCIAL_NAMES,
 };
 
 export const bn: typeof en = {
@@ -234,13 +238,5 @@ export const vi: typeof en = {
     agent_qr: 'Mã QR của trang đại lý',
     copyright: '© {{year}} {{brand}}. Bảo lưu mọi quyền.',
   },
-  social: {
-    FACEBOOK: 'Facebook',
-    TELEGRAM: 'Telegram',
-    INSTAGRAM: 'Instagram',
-    YOUTUBE: 'YouTube',
-    TWITTER: 'Twitter',
-    WHATSAPP: 'WhatsApp',
-    LINE: 'LINE',
-  },
+  social: SOCIAL_NAMES,
 };
