@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core against a running Tessera server.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -203,6 +204,21 @@ export async function withPage(browser, run, { expectedErrors = [], allowedError
   } finally {
     await context.close();
   }
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Its
+ * ``withPage(run, options)`` is :func:`withPage` on that browser.
+ */
+export function browserForFile() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return { withPage: (run, options) => withPage(browser, run, options) };
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,19 +1,10 @@
 // The frame of SPEC §2 and its modals, on the real server with each brand's own content.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MEMBER, brandUrl, launchBrowser, withPage as withBrowserPage } from './browser.mjs';
+import { MEMBER, brandUrl, browserForFile } from './browser.mjs';
 
-let browser;
 
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const withPage = (run, options) => withBrowserPage(browser, run, options);
+const { withPage } = browserForFile();
 
 async function open(page, brand, path = '/') {
   await page.goto(brandUrl(brand, path));

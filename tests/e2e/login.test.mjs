@@ -1,20 +1,11 @@
 // Login, the logged-in panel and logout (SPEC §2, §4) through the modals, on the real server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brandUrl, createMember, launchBrowser, withPage as withBrowserPage } from './browser.mjs';
+import { brandUrl, createMember, browserForFile } from './browser.mjs';
 
 const PASSWORD = 'Login-e2e-9';
-let browser;
 
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const withPage = (run, options) => withBrowserPage(browser, run, options);
+const { withPage } = browserForFile();
 
 /** An address of its own for a page: demo accounts are limited per address and hour, and after a failed login
  * the server asks that address for a captcha (the other browser tests log in from 127.0.0.1 without one). */

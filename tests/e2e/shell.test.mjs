@@ -1,18 +1,9 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, launchBrowser, withPage as withBrowserPage } from './browser.mjs';
+import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, browserForFile } from './browser.mjs';
 
-let browser;
 
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const withPage = (run, options) => withBrowserPage(browser, run, options);
+const { withPage } = browserForFile();
 
 async function rootState(page) {
   return page.evaluate(() => ({

@@ -58,6 +58,22 @@ TITLE = {
     '{ en = "Bank transfer", bn = "ব্যাংক ট্রান্সফার" }',
 }
 
+
+def channels_schema(required: tuple[str, ...] = (), **properties) -> dict:
+    """A payment plugin's ``channels`` setting: at least one channel, each with its code, a title
+    members read, its min and max, and the plugin's own ``properties`` (``required`` among them)."""
+    return {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["channel", "title", "min", "max", *required],
+            "properties": {"channel": CHANNEL, "title": TITLE, "min": AMOUNT, "max": AMOUNT, **properties},
+        },
+    }
+
+
 # The settings every signed service takes; a plugin's SETTINGS_SCHEMA adds its own (``settings_schema``).
 STANDARD_SETTINGS = {
     "base_url": BASE_URL,

@@ -28,25 +28,13 @@ SETTINGS_SCHEMA = {
     "additionalProperties": False,
     "required": ["channels"],
     "properties": {
-        "channels": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["channel", "title", "min", "max", "bank_name", "account_name", "account_number"],
-                "properties": {
-                    "channel": client.CHANNEL,
-                    "title": client.TITLE,
-                    "min": client.AMOUNT,
-                    "max": client.AMOUNT,
-                    "bank_name": TEXT,
-                    "account_name": TEXT,
-                    "account_number": {"type": "string", "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{0,39}$"},
-                    "note": {"type": "string", "minLength": 1, "maxLength": 500},
-                },
-            },
-        }
+        "channels": client.channels_schema(
+            ("bank_name", "account_name", "account_number"),
+            bank_name=TEXT,
+            account_name=TEXT,
+            account_number={"type": "string", "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{0,39}$"},
+            note={"type": "string", "minLength": 1, "maxLength": 500},
+        ),
     },
 }
 

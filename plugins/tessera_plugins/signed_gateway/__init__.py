@@ -61,21 +61,7 @@ SETTINGS_SCHEMA = {
         "merchant_id": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"},
         "secret": client.SECRET,
         "timeout_seconds": client.TIMEOUT,
-        "channels": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["channel", "title", "min", "max"],
-                "properties": {
-                    "channel": client.CHANNEL,
-                    "title": client.TITLE,
-                    "min": client.AMOUNT,
-                    "max": client.AMOUNT,
-                },
-            },
-        },
+        "channels": client.channels_schema(),
     },
 }
 
