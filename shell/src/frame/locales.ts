@@ -28,6 +28,7 @@ export const en = {
     balance_hide: 'Hide balance',
     balance_show: 'Show balance',
     balance_unavailable: 'Balance unavailable',
+    menu: 'Menu',
   },
   box: {
     agent: 'Agent',
@@ -102,6 +103,7 @@ export const bn: typeof en = {
     balance_hide: 'ব্যালেন্স লুকান',
     balance_show: 'ব্যালেন্স দেখান',
     balance_unavailable: 'ব্যালেন্স পাওয়া যায়নি',
+    menu: 'মেনু',
   },
   box: {
     agent: 'এজেন্ট',
@@ -184,6 +186,7 @@ export const vi: typeof en = {
     balance_hide: 'Ẩn số dư',
     balance_show: 'Hiện số dư',
     balance_unavailable: 'Không xem được số dư',
+    menu: 'Menu',
   },
   box: {
     agent: 'Đại lý',
