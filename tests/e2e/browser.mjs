@@ -194,7 +194,12 @@ export async function openPage(browser, { announcements = false, session = null,
 export async function withPage(browser, run, { expectedErrors = [], allowedErrors = null, allowErrors = false, ...options } = {}) {
   const { context, page, errors } = await openPage(browser, options);
   try {
-    await run(page, context);
+    await run(page, context).catch(async (failure) => {
+      // TESSERA_E2E_SCREENSHOTS=dir keeps a picture of the page as the step failed.
+      const folder = process.env.TESSERA_E2E_SCREENSHOTS;
+      if (folder) await page.screenshot({ path: `${folder}/failed-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
+      throw failure;
+    });
     if (allowedErrors) {
       const unexpected = errors.filter((line) => !allowedErrors.some((allowed) => line.startsWith(allowed)));
       assert.deepEqual(unexpected, [], 'console errors');
