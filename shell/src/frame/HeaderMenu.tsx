@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from './icons';
@@ -13,10 +13,12 @@ const CLOSES_MENU = '.header-box, .header__member-centre, .language-picker__opti
  */
 export function HeaderMenu({ children }: { children: ReactNode }) {
   const { t } = useTranslation('frame');
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Open on the page it was opened on: another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const panelId = useId();
   const leave = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
   };

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, moneyStyleOf } from '@tessera/kit';
+import { formatMoney, moneyStyleOf, TableScroller } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { fetchWinners } from './api';
@@ -35,7 +35,8 @@ export function Winners() {
         {t('winners.title')}
       </h2>
       {list.length > 0 ? (
-        <table className="home-winners__table">
+        <TableScroller className="home-winners__scroller" label={t('winners.title')}>
+<table className="home-winners__table">
           <thead>
             <tr>
               <th scope="col">{t('winners.rank')}</th>
@@ -61,6 +62,7 @@ export function Winners() {
             ))}
           </tbody>
         </table>
+</TableScroller>
       ) : (
         <HomeState
           state={winners.isPending ? 'loading' : winners.isError ? 'failed' : 'empty'}

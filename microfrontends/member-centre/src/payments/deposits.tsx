@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, useRefreshBalance } from '@tessera/kit';
+import { ApiError, TableScroller, useRefreshBalance } from '@tessera/kit';
 import { useWalletKey } from '../wallet/api';
 import { useDateTime } from '../wallet/money';
 import { useReloadWallet } from './queries';
@@ -93,7 +93,8 @@ export function RecentDeposits({ money }: { money: (amount: string) => string })
       ) : deposits.data.list.length === 0 ? (
         <p>{t('deposits_empty')}</p>
       ) : (
-        <table className="payments__table">
+        <TableScroller className="payments__table-scroller" label={t('recent_deposits')}>
+<table className="payments__table">
           <thead>
             <tr>
               <th scope="col">{t('date')}</th>
@@ -115,6 +116,7 @@ export function RecentDeposits({ money }: { money: (amount: string) => string })
             ))}
           </tbody>
         </table>
+</TableScroller>
       )}
     </section>
   );
