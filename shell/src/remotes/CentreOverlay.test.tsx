@@ -114,6 +114,14 @@ describe('CentreOverlay', () => {
     expect(screen.getByRole('button', { name: 'Back to the site' })).toBeTruthy();
   });
 
+  test('the page under it holds still while it is open', async () => {
+    loadPages.mockResolvedValue(REGISTRY);
+    const { unmount } = await open(<CentreOverlay remote="memberCentre" titleKey="member_centre" onClose={() => undefined} />);
+    expect(document.body.style.overflow).toBe('hidden');
+    unmount();
+    expect(document.body.style.overflow).toBe('');
+  });
+
   test('the close button closes it', async () => {
     loadPages.mockResolvedValue(REGISTRY);
     const onClose = vi.fn();

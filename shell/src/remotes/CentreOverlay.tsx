@@ -1,7 +1,8 @@
-import { Suspense, use, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBadgeCounts, type PageEntry, type PageRegistry } from '@tessera/kit';
 import { useSystemStatus } from '../data/status';
+import { lockPageScroll } from '../modals/Modal';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadPages, type RemoteName } from './runtime';
 
@@ -115,6 +116,8 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [view, setView] = useState<CentreView>(page ? 'page' : 'menu');
+  // The page under the overlay holds still (on a phone a swipe would otherwise scroll it).
+  useEffect(() => lockPageScroll(), []);
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label={t(titleKey)} data-remote={remote}>
       <div className="overlay__panel">
