@@ -36,11 +36,26 @@ async function openHeaderMenu(page) {
   await page.locator('.header-menu__panel').waitFor();
 }
 
+/** Controls a thumb presses on a phone: at least 44 px high and 32 px wide, every one shown of SELECTORS. */
+async function expectTouchTargets(page, selectors) {
+  const small = await page.locator(selectors.join(', ')).evaluateAll((controls) =>
+    controls
+      .filter((control) => control.checkVisibility())
+      .map((control) => [control.className, control.getBoundingClientRect()])
+      .filter(([, box]) => box.height < 44 || box.width < 32)
+      .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+  assert.deepEqual(small, [], 'touch targets under 44 px');
+}
+
+const HEADER_CONTROLS = ['.header-menu__toggle', '.header__login', '.header__register', '.account-menu__toggle', '.account-balance__refresh', '.account-balance__toggle'];
+
 /** The header fits one row on a phone: the logo, the member's essentials and the menu button. */
 async function expectCompactHeader(page) {
   const box = await page.locator('.header').boundingBox();
   assert.ok(box.height <= 72, `the header is ${box.height} px high`);
   assert.equal(await page.locator('.header-boxes').isVisible(), false, 'the shortcuts wait in the menu');
+  await expectTouchTargets(page, HEADER_CONTROLS);
 }
 
 describe('a visitor on a 390 px phone', () => {
@@ -58,6 +73,7 @@ describe('a visitor on a 390 px phone', () => {
       await page.locator('.header__register').click();
       await page.locator('.modal[data-modal="register"] form.register').waitFor();
       await expectNoOverflow(page, 'register dialog');
+      await expectTouchTargets(page, ['.modal__close']);
       const username = `ph${RUN}`.slice(0, 16);
       await page.fill('form.register input[name="username"]', username);
       await page.fill('form.register input[name="password"]', 'Phone1234pass');
@@ -117,6 +133,7 @@ async function expectFullScreenCentre(page) {
   assert.deepEqual([panel.x, panel.y, panel.width, panel.height], [0, 0, viewport.width, viewport.height]);
   assert.equal(await page.locator('.centre__menu').isVisible(), false, 'one page at a time');
   await page.locator('.overlay__back[data-back-to="menu"]').waitFor();
+  await expectTouchTargets(page, ['.overlay__back', '.overlay__close']);
 }
 
 /** From the centre's menu on a phone, open PAGE and wait for it. */
@@ -236,6 +253,7 @@ describe('a member on a 390 px phone', () => {
         await page.locator('.centre__menu').waitFor();
       }
       await expectNoOverflow(page, 'member centre menu');
+      await expectTouchTargets(page, ['.centre__menu button', '.overlay__back', '.overlay__close']);
       await page.getByRole('button', { name: 'Back to the site' }).click();
 
       // The account menu and its dialogs: help centre, log out.
