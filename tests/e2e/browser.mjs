@@ -280,11 +280,15 @@ export async function changeBootstrap(page, change) {
   await page.route('**/wps/system/status*', (route) => route.fulfill({ json: { success: true, code: null, message: null, value: status } }));
 }
 
-/** Phone, tablet and desktop sizes the member pages are checked at (a phone first: 360 and 390 px). */
+/**
+ * Phone, tablet, laptop and desktop sizes the member pages are checked at (a phone first: 360 and
+ * 390 px; the header is compact below 1280 px).
+ */
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   smallPhone: { width: 360, height: 740 },
   tablet: { width: 768, height: 1024 },
+  laptop: { width: 1100, height: 720 },
   desktop: { width: 1280, height: 800 },
 };
 

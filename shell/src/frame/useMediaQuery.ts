@@ -18,10 +18,10 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /**
- * Screens narrower than the full header (phones and tablets held upright): the header keeps the
+ * Screens narrower than the full header (phones, tablets, small laptops): the header keeps the
  * logo, the member's essentials and a menu button; frame.css uses the same width.
  */
-export const COMPACT_HEADER = '(max-width: 1023px)';
+export const COMPACT_HEADER = '(max-width: 1279px)';
 
 export function useCompactHeader(): boolean {
   return useMediaQuery(COMPACT_HEADER);
