@@ -2,10 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import type { ServedCall } from '../../../../shell/test/render';
-import { registerTranslations } from '../translations';
 import { callsTo, queryOf, renderForMember, setUpRecordPageTests } from '../wallet/testWallet';
 import { BettingRecordPage } from './BettingRecordPage';
-import { registerGamesTranslations } from './translations';
 
 const BETS_PATH = '/wps/games/bets';
 const MENUS_PATH = '/lgw/games/game_menus';
@@ -41,7 +39,7 @@ const row = (id: number) => document.querySelector(`tr[data-bet="${id}"]`)?.text
 const summary = (name: string) => document.querySelector(`[data-summary="${name}"] dd`)?.textContent;
 const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
 
-setUpRecordPageTests(registerTranslations, registerGamesTranslations);
+setUpRecordPageTests();
 
 describe('betting record', () => {
   test('opens on the last 7 days: each bet with its game, vendor, bet, payout and win/loss, and the summary', async () => {
