@@ -44,6 +44,7 @@
     var window_ = $('[data-field=window]');
     window_.textContent = open ? 'Bets open: ' + Math.ceil(state.closesIn) + ' s' : 'No more bets: dealing';
     window_.dataset.open = String(open);
+    window_.dataset.closesIn = String(Math.floor(state.closesIn));
     document.querySelectorAll('[data-action=bet]').forEach(function (b) { b.disabled = !open; });
   }
 
@@ -96,6 +97,7 @@
     var result = $('[data-field=result]');
     result.dataset.round = v.round.roundId;
     result.dataset.status = v.round.status;
+    result.textContent = 'Last bet: ' + v.round.status;
     known[v.round.roundId] = v.round.status;
     picks = [];
     if (v.round.status !== 'open') return readBalance();

@@ -124,11 +124,14 @@ class Games:
         return {"round": shown(placed), "balance": to_money(balance)}
 
     def _instant(self, session: Session, what: str, stake_minor: int) -> dict:
-        placed, _ = self.book.place(session, stake_minor, {"kind": what})
         rng = random.SystemRandom()
-        steps, payout = (fish.volley if what == "fish" else showdown.play)(
-            rng, stake_minor // fish.SHOTS if what == "fish" else stake_minor
-        )
+        if what == "fish":  # the stake shared between the volley's shots, in whole minor units
+            per_shot = stake_minor // fish.SHOTS
+            placed, _ = self.book.place(session, per_shot * fish.SHOTS, {"kind": what})
+            steps, payout = fish.volley(rng, per_shot)
+        else:
+            placed, _ = self.book.place(session, stake_minor, {"kind": what})
+            steps, payout = showdown.play(rng, stake_minor)
         status = self.book.settle(placed, payout, {"kind": what, "steps": steps})
         after = self.store.round(placed.round_id)
         return {"round": {**shown(after), "status": status}, "steps": steps, "payout": to_money(payout)}
