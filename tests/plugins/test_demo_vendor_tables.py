@@ -175,3 +175,11 @@ class TestThroughTheWallet:
             assert bet(page, body)[0] == 400
         assert fetch(f"{vendor.base_url}/desk/results", {"event": event["id"], "result": "maybe"})[0] == 404
         assert money(wallet) == START
+
+
+def test_free_play_opens_the_lobby_and_takes_no_bets(settings, wallet):  # noqa: F811
+    url = launch(settings, wallet, game=BOOK, free_play=True)
+    status, page = fetch(url)
+    assert status == 200 and 'data-field="lobby-note"' in page and "data-kind" not in page
+    assert bet(base(url), {"stake": "10.00", "legs": []})[0] == 401
+    assert wallet.calls == []

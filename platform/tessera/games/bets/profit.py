@@ -1,5 +1,6 @@
-"""Personal profit and loss: a member's settled rounds (resettled ones with their corrected result) per game type and vendor over the days
-asked, and the deposits, withdrawals and bonuses their main wallet saw in those days.
+"""Personal profit and loss: a member's settled rounds (resettled ones with their corrected
+result) per game type and vendor over the days asked, and the deposits, withdrawals and bonuses
+their main wallet saw in those days.
 
 Rounds count by the day they were placed, as the betting record lists them, so the two pages
 agree on the same days. Money counts by the day it was posted, as the account record shows it.

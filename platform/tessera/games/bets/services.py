@@ -80,9 +80,7 @@ def _summary(db, rounds, money) -> dict:
     staked = case((selected.c.status.not_in((ROLLED_BACK, CANCELLED)), selected.c.bet_minor), else_=0)
     paid = case((selected.c.status != CANCELLED, selected.c.payout_minor), else_=0)
     outcome = case((selected.c.status.in_(DECIDED), selected.c.payout_minor - selected.c.bet_minor), else_=0)
-    count, bet, payout, won = db.execute(
-        select(func.count(), total(staked), total(paid), total(outcome))
-    ).one()
+    count, bet, payout, won = db.execute(select(func.count(), total(staked), total(paid), total(outcome))).one()
     return {
         "count": count,
         "bet": money.format(int(bet)),
