@@ -183,3 +183,19 @@ def test_free_play_opens_the_lobby_and_takes_no_bets(settings, wallet):  # noqa:
     assert status == 200 and 'data-field="lobby-note"' in page and "data-kind" not in page
     assert bet(base(url), {"stake": "10.00", "legs": []})[0] == 401
     assert wallet.calls == []
+
+
+def test_a_round_is_decided_once_whoever_deals_it(vendor, settings, wallet, monkeypatch):  # noqa: F811
+    """The retrier and a player's page both deal a closed table: its bets are credited once."""
+    monkeypatch.setenv("DEMO_VENDOR_LIVE_WINDOW", "1")
+    page = opened(settings, wallet, BACCARAT)
+    while not state(page)["open"]:
+        time.sleep(0.05)
+    bet(page, {"bets": {"player": "10.00"}})
+    games = vendor.app.games
+    placed = games.store.rounds_of([BACCARAT.code], ("open",))
+    time.sleep(max(0, placed[0].outcome["closesAt"] - time.time()) + 0.1)
+    games.deal_due()
+    games.book.settle(placed[0], 12345, {})  # a second dealer, holding the round as it was before
+    assert [c["operation"] for c in wallet.calls].count("credit") == 1
+    assert games.store.round(placed[0].round_id).payout_minor != 12345

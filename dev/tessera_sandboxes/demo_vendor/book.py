@@ -13,7 +13,7 @@ its own)."""
 import secrets
 import time
 
-from tessera_plugins.demo_vendor.protocol import to_money
+from tessera_plugins.demo_vendor.protocol import to_minor, to_money
 from tessera_sandboxes.demo_vendor.play import LEASE_SECONDS, UNREAD, SpinRefused, Table, refused_by_wallet
 from tessera_sandboxes.demo_vendor.state import Round, Session, WalletCall
 
@@ -56,8 +56,7 @@ class Book:
             self.table.attempt(rollback)
             raise SpinRefused(503, "game_unavailable")
         self.store.placed(debit, ticket)
-        balance = int(answer.value["balance"].replace(".", ""))
-        return self.store.round(round_id), balance
+        return self.store.round(round_id), to_minor(answer.value["balance"])
 
     def settle(self, placed: Round, payout_minor: int, outcome: dict) -> str:
         """Credit an open round's payout; the round's status after."""
@@ -89,6 +88,6 @@ class Book:
         call = WalletCall(
             placed.operator, transaction_id, placed.round_id, operation, session.wallet_url, body, "pending", 0
         )
-        self.store.decided(call, outcome, payout, time.time() + LEASE_SECONDS)
-        self.table.attempt(call)
+        if self.store.decided(call, outcome, payout, placed.status, time.time() + LEASE_SECONDS):
+            self.table.attempt(call)  # else another thread (the retrier, a player's page) decided it first
         return self.store.round(placed.round_id).status

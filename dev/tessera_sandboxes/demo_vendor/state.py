@@ -238,14 +238,17 @@ class Store(SqliteState):
                 (json.dumps(ticket), debit.round_id),
             )
 
-    def decided(self, call: WalletCall, outcome: dict, payout_minor: int, leased_until: float) -> None:
-        """A credit, cancel or resettle of a placed round, pending from now on, with the round's outcome."""
+    def decided(self, call: WalletCall, outcome: dict, payout_minor: int, was: str, leased_until: float) -> bool:
+        """A credit, cancel or resettle of a placed round that is still ``was``, pending from now
+        on, with the round's outcome; False (nothing changed) when another thread decided it first."""
         with self._transaction() as db:
-            db.execute(
-                "UPDATE rounds SET status = ?, outcome = ?, payout_minor = ? WHERE round_id = ?",
-                (PENDING[call.operation], json.dumps(outcome), payout_minor, call.round_id),
-            )
-            self._add_call(db, call, "pending", leased_until)
+            changed = db.execute(
+                "UPDATE rounds SET status = ?, outcome = ?, payout_minor = ? WHERE round_id = ? AND status = ?",
+                (PENDING[call.operation], json.dumps(outcome), payout_minor, call.round_id, was),
+            ).rowcount
+            if changed:
+                self._add_call(db, call, "pending", leased_until)
+            return bool(changed)
 
     def rounds_of(self, game_codes: list[str], statuses: tuple[str, ...]) -> list[Round]:
         marks = ", ".join("?" * len(statuses))
