@@ -18,6 +18,36 @@
     return json(cfg.balanceUrl).then(function (b) { if (b.balance) showBalance(b.balance); });
   }
   function say(text) { $('[data-field=message]').textContent = text; }
+  var STATUS = { open: 'unsettled', crediting: 'settling', settled: 'settled', resettled: 'resettled', cancelled: 'void' };
+  function minor(value) { return (value / 100).toFixed(2); }
+  function hand(cards, total) { return cards.join(' ') + ' (' + total + ')'; }
+
+  /** One step of a round, in words: a shot, a card dealt, the showdown. */
+  function describeStep(step) {
+    if (step.shot) {
+      var caught = step.caught ? 'caught, pays ' + minor(step.payMinor) : 'missed';
+      return 'Shot ' + step.shot + ': ' + step.target + ' x' + step.multiplier + ' - ' + caught;
+    }
+    if (step.card) return 'Card ' + step.step + ' to the ' + step.to + ': ' + step.card;
+    return 'Player ' + step.playerScore + ', banker ' + step.bankerScore + ': ' + step.winner + ' wins';
+  }
+
+  /** What a bet was on and how it ended: a coup, the legs of a ticket. */
+  function describeTicket(ticket) {
+    if (!ticket) return '';
+    if (ticket.coup) {
+      var c = ticket.coup;
+      return ' · player ' + hand(c.player, c.playerTotal) + ', banker ' + hand(c.banker, c.bankerTotal) + ': ' + c.winner;
+    }
+    if (ticket.legs) {
+      var results = ticket.results || {};
+      return ' · ' + ticket.kind + ': ' + ticket.legs.map(function (leg) {
+        return leg.name + ' ' + leg.pick + ' @' + leg.odds + (results[leg.event] ? ' (' + results[leg.event] + ')' : '');
+      }).join(', ');
+    }
+    if (ticket.bets) return ' · ' + Object.keys(ticket.bets).join(', ');
+    return '';
+  }
   function pressed(event, pick) {
     return picks.some(function (x) { return x.event === event && x.pick === pick; });
   }
@@ -30,8 +60,9 @@
       var li = document.createElement('li');
       li.dataset.round = b.roundId;
       li.dataset.status = b.status;
-      var paid = b.payout != null && b.status !== 'open' ? ' · paid ' + b.payout : '';
-      li.textContent = b.roundId.slice(0, 8) + ' · ' + b.status + ' · stake ' + b.stake + paid;
+      var paid = b.payout != null && b.status !== 'open' && b.status !== 'cancelled' ? ' · paid ' + b.payout : '';
+      var shown = STATUS[b.status] || b.status;
+      li.textContent = b.roundId.slice(0, 8) + ' · ' + shown + ' · stake ' + b.stake + paid + describeTicket(b.ticket);
       list.appendChild(li);
       if (known[b.roundId] && known[b.roundId] !== b.status) changed = true;
       known[b.roundId] = b.status;
@@ -46,6 +77,9 @@
     window_.dataset.open = String(open);
     window_.dataset.closesIn = String(Math.floor(state.closesIn));
     document.querySelectorAll('[data-action=bet]').forEach(function (b) { b.disabled = !open; });
+    var c = state.lastCoup;
+    $('[data-field=coup]').textContent = 'Last coup: player ' + hand(c.player, c.playerTotal) + ', banker ' +
+      hand(c.banker, c.bankerTotal) + ': ' + c.winner;
   }
 
   function renderEvents() {
@@ -91,13 +125,21 @@
     }
     if (v.balance) showBalance(v.balance);
     if (v.steps) {
-      $('[data-field=steps]').textContent = v.steps.map(function (s) { return JSON.stringify(s); }).join('\n');
+      // The round's steps one after another, as the shots land and the cards fall.
+      var list = $('[data-field=steps]');
+      list.innerHTML = '';
+      v.steps.forEach(function (step, n) {
+        setTimeout(function () {
+          var li = document.createElement('li');
+          li.textContent = describeStep(step);
+          list.appendChild(li);
+        }, n * 200);
+      });
     }
-    say('Bet ' + v.round.roundId.slice(0, 8) + ' ' + v.round.status + (v.payout ? ' · paid ' + v.payout : ''));
+    say('Bet ' + v.round.roundId.slice(0, 8) + ' ' + (STATUS[v.round.status] || v.round.status) + (v.payout ? ' · paid ' + v.payout : ''));
     var result = $('[data-field=result]');
     result.dataset.round = v.round.roundId;
     result.dataset.status = v.round.status;
-    result.textContent = 'Last bet: ' + v.round.status;
     known[v.round.roundId] = v.round.status;
     picks = [];
     if (v.round.status !== 'open') return readBalance();

@@ -16,7 +16,8 @@ button{font:inherit;padding:8px 14px;margin:4px;border-radius:6px;border:0;backg
 button[disabled]{opacity:.5;cursor:default}
 input{font:inherit;width:7em;padding:6px}
 .event{background:#221e35;border-radius:6px;padding:8px;margin:8px 0}
-.steps{font-family:monospace;white-space:pre-wrap}
+.steps li{margin:2px 0}
+button[aria-pressed=true]{background:#4caf50;color:#fff}
 [data-field=bets] li{margin:4px 0}
 """
 HOW = {
@@ -38,14 +39,14 @@ def _controls(what: str) -> str:
         spots = "".join(
             f'<button data-action="bet" data-spot="{spot}">Bet {spot}</button>' for spot in ("player", "banker", "tie")
         )
-        return f'<p data-field="window"></p><p>{spots}</p>'
+        return f'<p data-field="window"></p><p>{spots}</p><p data-field="coup"></p>'
     if what in ("sports", "cockfight"):
         return (
             '<section data-field="events"></section><p data-field="slip"></p>'
             '<p><button data-action="bet">Place bet</button></p>'
         )
     label = "Fire a volley" if what == "fish" else "Deal"
-    return f'<p><button data-action="bet">{label}</button></p><div class="steps" data-field="steps"></div>'
+    return f'<p><button data-action="bet">{label}</button></p><ol class="steps" data-field="steps"></ol>'
 
 
 def game_page(

@@ -46,8 +46,11 @@ ESPORTS_TEAMS = (
 
 
 def _odds(rng: random.Random, picks: int) -> list[Decimal]:
-    """Odds of ``picks`` outcomes with a bookmaker's margin of about 6%."""
+    """Odds of ``picks`` outcomes (home, draw?, away) with a bookmaker's margin of about 6%; a
+    draw is the least likely of three."""
     weights = [Decimal(rng.randint(100, 300)) for _ in range(picks)]
+    if picks == 3:
+        weights[1] = Decimal(rng.randint(60, 100))
     return [(sum(weights) / (w * Decimal("1.06"))).quantize(Decimal("0.01")) for w in weights]
 
 

@@ -61,7 +61,13 @@ class Games:
         if what == "baccarat":
             self.deal_due(now)
             table = baccarat.TableRound.at(now)
-            state = {"table": table.number, "open": table.open_at(now), "closesIn": max(0, table.closes_at - now)}
+            state = {
+                "table": table.number,
+                "open": table.open_at(now),
+                "closesIn": max(0, table.closes_at - now),
+                # The coup dealt last: this round's once its window closed, else the round before.
+                "lastCoup": self.coup(game.code, table.number if now >= table.closes_at else table.number - 1),
+            }
         elif what in BOOKS:
             events = BOOKS[what].events(game)
             results = self.store.results([event["id"] for event in events])
