@@ -94,6 +94,20 @@ describe('betting record', () => {
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-23' }));
   });
 
+  test('a resettled bet shows its corrected result, a void one neither payout nor win/loss', async () => {
+    const corrected = [
+      { ...BETS[1], id: 5, roundId: 'R-5', gameType: 'SPORTS', status: 'resettled', payout: '4.00', winLoss: '-6.00' },
+      { ...BETS[1], id: 4, roundId: 'R-4', gameType: 'COCKFIGHT', status: 'cancelled', payout: '0.00', winLoss: '0.00' },
+    ];
+    renderPage(() => ({ list: corrected, pageNo: 1, totalPages: 1, total: 2, summary: SUMMARY }));
+    await waitFor(() => expect(cell(5, 'winLoss')).toBe('-৳6.00'));
+    expect(cell(5, 'payout')).toBe('৳4.00');
+    expect(row(5)).toContain('Resettled');
+    expect([cell(4, 'payout'), cell(4, 'winLoss')]).toEqual(['—', '—']);
+    expect(row(4)).toContain('Void');
+    expect(options('Status')).toEqual(['All', 'Unsettled', 'Settled', 'Resettled', 'Void', 'Cancelled']);
+  });
+
   test('no bets, and a failed load with a retry, are said', async () => {
     let fail = false;
     const calls = renderPage(() =>
