@@ -104,6 +104,7 @@ const en = {
   start_date: 'Start date',
   end_date: 'End date',
   date_range_invalid: 'The start date must not be after the end date.',
+  dates_zone: 'Days and times are in {{zone}}.',
 };
 
 const bn: typeof en = {
@@ -208,6 +209,7 @@ const bn: typeof en = {
   start_date: 'শুরুর তারিখ',
   end_date: 'শেষের তারিখ',
   date_range_invalid: 'শুরুর তারিখ শেষের তারিখের পরে হতে পারবে না।',
+  dates_zone: 'দিন ও সময় {{zone}} অনুযায়ী।',
 };
 
 const vi: typeof en = {
@@ -312,6 +314,7 @@ const vi: typeof en = {
   start_date: 'Ngày bắt đầu',
   end_date: 'Ngày kết thúc',
   date_range_invalid: 'Ngày bắt đầu không được sau ngày kết thúc.',
+  dates_zone: 'Ngày và giờ theo múi giờ {{zone}}.',
 };
 
 export function registerTranslations(): void {
