@@ -66,6 +66,9 @@ export const en = {
     promotions: 'Promotions',
     feedback: 'Feedback and complaints',
     agent: 'Agent',
+    copy: 'Copy',
+    copy_number: 'Copy the number {{number}}',
+    copied: 'Copied',
   },
   footer: {
     help: 'Help',
@@ -140,6 +143,9 @@ export const bn: typeof en = {
     promotions: 'প্রচার',
     feedback: 'মতামত ও অভিযোগ',
     agent: 'এজেন্ট',
+    copy: 'কপি',
+    copy_number: '{{number}} নম্বরটি কপি করুন',
+    copied: 'কপি হয়েছে',
   },
   footer: {
     help: 'সাহায্য',
@@ -222,6 +228,9 @@ export const vi: typeof en = {
     promotions: 'Khuyến mãi',
     feedback: 'Góp ý và khiếu nại',
     agent: 'Đại lý',
+    copy: 'Sao chép',
+    copy_number: 'Sao chép số {{number}}',
+    copied: 'Đã sao chép',
   },
   footer: {
     help: 'Trợ giúp',
