@@ -178,8 +178,9 @@ describe('modals', () => {
         await page.waitForSelector('.modal[data-modal="announcements"] .announcement-list li');
         await page.check('.hide-today input');
         await page.click('.modal__close');
-        const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+        const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date()));
         assert.equal(await page.evaluate(() => localStorage.getItem('hideAnnounceDate')), today);
+        await page.evaluate(() => sessionStorage.clear()); // a later visit: only 'hide today' keeps it closed
         await page.reload();
         await page.waitForSelector('.notice-bar__title');
         assert.equal(await page.$('.modal[data-modal="announcements"]'), null);
