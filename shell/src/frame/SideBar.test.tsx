@@ -23,7 +23,7 @@ describe('side bar', () => {
   test('customer service entries in position order, each opening its entry', async () => {
     serve({ '/wps/system/status': statusOf({ customerService: [HOTLINE, TELEGRAM, CHAT] }) });
     const { container } = renderInShell(<SideBar />);
-    await screen.findByRole('button', { name: 'Live chat' });
+    await screen.findByRole('button', { name: 'Live chat' }, { timeout: 5000 });
     const entries = [...container.querySelectorAll('[data-cs-type]')].map((item) => item.getAttribute('data-cs-type'));
     expect(entries).toEqual(['3', 'HOTLINE', 'TELEGRAM']);
     openCustomerService.mockReturnValue(true);
