@@ -149,7 +149,13 @@ class TestOneCaptchaForAnAddressCheck:
     def send_code(self, app, member, status=200, **fields):
         return app.post_json(
             self.SEND,
-            {"countryDialingCode": "63", "mobileNo": self.NUMBER, "purpose": "ip", "username": member.username, **fields},
+            {
+                "countryDialingCode": "63",
+                "mobileNo": self.NUMBER,
+                "purpose": "ip",
+                "username": member.username,
+                **fields,
+            },
             status=status,
         )
 

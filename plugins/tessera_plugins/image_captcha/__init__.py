@@ -9,8 +9,9 @@
 
 The characters come from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B) and are
 compared case-insensitively. They are drawn in a dark ink on a light ground, at least 7:1 apart
-(WCAG AAA), so the noise makes the picture hard for a program, not for a person. The store keeps only an HMAC of the right answer, under the
-challenge's id, so it is single use and expires with the store's clock.
+(WCAG AAA), so the noise makes the picture hard for a program, not for a person. The store keeps
+only an HMAC of the right answer, under the challenge's id, so it is single use and expires with
+the store's clock.
 
 The text is a pure function of a seed (:func:`text_of`). With a secret the seed is
 HMAC(secret, captchaId): whoever holds the brand's secret can work out the text of a challenge

@@ -9,7 +9,12 @@ from tessera.engagement.announcements.services import _banner
 
 @pytest.mark.parametrize(
     "link, kind",
-    [("/live", "INTERNAL"), ("/rng?page=TWV", "INTERNAL"), ("https://guide.example/baccarat", "EXTERNAL"), (None, None)],
+    [
+        ("/live", "INTERNAL"),
+        ("/rng?page=TWV", "INTERNAL"),
+        ("https://guide.example/baccarat", "EXTERNAL"),
+        (None, None),
+    ],
 )
 def test_a_links_kind(link, kind):
     banner = SimpleNamespace(id=1, group_name="home", image_url="/assets/b.svg", link_url=link, title={"en": "B"})
