@@ -223,3 +223,11 @@ class VendorClient:
 
     def rollback(self, member_id: int, transaction_id: str, rollback_of: str, **more) -> dict:
         return self.call("rollback", memberId=member_id, transactionId=transaction_id, rollbackOf=rollback_of, **more)
+
+    def cancel(self, member_id: int, transaction_id: str, round_id: str, **more) -> dict:
+        return self.call("cancel", memberId=member_id, transactionId=transaction_id, roundId=round_id, **more)
+
+    def resettle(self, member_id: int, transaction_id: str, round_id: str, amount, **more) -> dict:
+        return self.call(
+            "resettle", memberId=member_id, transactionId=transaction_id, roundId=round_id, amount=amount, **more
+        )
