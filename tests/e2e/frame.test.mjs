@@ -111,7 +111,7 @@ describe('navigation, side bar and footers', () => {
       await page.waitForSelector('nav.bottom-nav .bottom-nav__item[data-nav="promotions"]');
       assert.equal(await page.$('.bottom-nav__item[data-nav="agent"]'), null);
       assert.equal(await page.$('.side-bar__item[data-side="agent"]'), null);
-      assert.deepEqual(await attributes(page, '.side-bar__item[data-side="customer-service"]', 'data-cs-type'), ['3', 'HOTLINE']);
+      assert.deepEqual(await attributes(page, '.side-bar [data-cs-type]', 'data-cs-type'), ['3', 'HOTLINE']);
     }));
 
   test('the footer has the help links, the legal logos, social links and a see-more description', () =>
