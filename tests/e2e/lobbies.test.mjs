@@ -8,7 +8,7 @@
 // record at every step.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brandUrl, browserForFile, callBrand, createOperatorKey, MEMBER } from './browser.mjs';
+import { brandUrl, browserForFile, callBrand, createOperatorKey, MEMBER, relayCall } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -20,22 +20,11 @@ before(() => {
   operatorKey = createOperatorKey(BRAND, `e2e-lobbies-${RUN}`);
 });
 
-async function relay(operation, body, token) {
-  const answer = await callBrand(BRAND, `/wps/relay/${operation}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    type: 'application/json',
-    token,
-  });
-  if (!answer.success) throw new Error(`${operation}: ${answer.code}`);
-  return answer.value;
-}
-
 /** A game of the lane ``gameType`` from the demo vendor whose name passes ``named``. */
 async function pickGame(gameType, named = () => true) {
-  const { vendors } = await relay('GCSGAME_newGameVendor', { gameType, platform: 'html5-desktop', pageSize: 30 });
+  const { vendors } = await relayCall(BRAND, 'GCSGAME_newGameVendor', { gameType, platform: 'html5-desktop', pageSize: 30 });
   for (const vendor of vendors.filter((v) => v.walletMode === 'seamless' && v.gameCount > 0)) {
-    const { games } = await relay('GCSGAME_gameList', { gameType, vassalage: vendor.vassalage, pageNo: 1, pageSize: 100 });
+    const { games } = await relayCall(BRAND, 'GCSGAME_gameList', { gameType, vassalage: vendor.vassalage, pageNo: 1, pageSize: 100 });
     const game = games.find((g) => named(g.displayName));
     if (game) return { ...game, gameType, walletMode: 'seamless' };
   }

@@ -7,8 +7,7 @@ balance and the ledger agreeing at every step."""
 import pytest
 from sqlalchemy import func, select
 
-from seamless_vendor import VendorClient
-from tessera.games.bets.models import GameBet
+from seamless_vendor import game_bet as round_of
 from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.models import LedgerTransaction
 from tessera.wallet.ledger.services import Ledger
@@ -17,21 +16,10 @@ BETS, PROFIT = "/wps/games/bets?lang=en", "/wps/games/profit?lang=en"
 
 
 @pytest.fixture
-def vendor(testapp, seamless_vendor, catalog):
-    return VendorClient(testapp)
-
-
-@pytest.fixture
 def member(login, fund):
     member = login()
     fund(member, "100.00")
     return member
-
-
-def round_of(db_session, round_id: str) -> GameBet:
-    return db_session.scalars(
-        select(GameBet).where(GameBet.round_id == round_id).execution_options(populate_existing=True)
-    ).one()
 
 
 def posts(db_session, member, kind: str) -> int:

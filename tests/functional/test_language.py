@@ -56,7 +56,9 @@ def test_every_offered_language_speaks_and_browser_codes_find_it(testapp):
     thai = message(testapp, "/wps/nowhere?lang=th")
     assert thai not in NOT_FOUND.values() and "/wps/nowhere" in thai
     traditional = message(testapp, "/wps/nowhere?lang=zh-Hant")
-    assert message(testapp, "/wps/nowhere?lang=zh-TW") == message(testapp, **{"Accept-Language": "zh-TW"}) == traditional
+    assert (
+        message(testapp, "/wps/nowhere?lang=zh-TW") == message(testapp, **{"Accept-Language": "zh-TW"}) == traditional
+    )
     assert message(testapp, **{"Accept-Language": "pt-PT;q=0.9"}) == message(testapp, "/wps/nowhere?lang=pt-BR")
 
 
