@@ -5,7 +5,7 @@
 // names the zone, and a notice shows the day the server gave it in the brand's zone.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BRAND_ZONES, brandDay, brandUrl, browserForFile, callBrand, createMember, createOperatorKey, logIn } from './browser.mjs';
+import { BRAND_ZONES, brandDay, brandUrl, browserForFile, callBrand, createMember, createOperatorKey, logIn, relayCall } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const ZONE = BRAND_ZONES[BRAND];
@@ -60,9 +60,7 @@ async function memberWithDeposit() {
   return { ...session, username };
 }
 
-async function relay(operation, body, token) {
-  return ok(callBrand(BRAND, `/wps/relay/${operation}`, { method: 'POST', body: JSON.stringify(body), type: 'application/json', token }), operation);
-}
+const relay = (operation, body, token) => relayCall(BRAND, operation, body, token);
 
 /** A cheap slot of a seamless RNG vendor, as the lobby shows it. */
 async function pickSlot(token) {
