@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { readBootstrap } from '@tessera/kit';
 import { App } from './App';
-import { initI18n, initialLanguage } from './i18n';
+import { startLanguage } from './i18n';
 import { startFederation } from './remotes/runtime';
 import { applyTheme, initialTheme } from './theme';
 import './styles.css';
@@ -9,7 +9,7 @@ import './styles.css';
 async function start(): Promise<void> {
   const bootstrap = readBootstrap();
   applyTheme(initialTheme(bootstrap.brand));
-  await initI18n(initialLanguage(bootstrap));
+  await startLanguage(bootstrap);
   startFederation(bootstrap.remotes);
   const root = document.getElementById('root');
   if (!root) throw new Error('root_missing');

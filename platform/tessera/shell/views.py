@@ -13,6 +13,7 @@ from tessera.engagement.interfaces import IAnnouncements
 from tessera.shell.look import brand_style
 from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
 from tessera.system.interfaces import IBrandStatus
+from tessera.system.texts.services import catalogue_urls
 
 
 def is_page_request(request) -> bool:
@@ -36,6 +37,7 @@ def bootstrap(request, brand: dict) -> dict:
         "brand": brand,
         "language": request.language,
         "languages": list(LANGUAGES),
+        "catalogues": catalogue_urls(request, LANGUAGES),
         "remotes": remote_urls(request.tenant, settings.static_dir),
         "apiBase": "",
         "publicKey": request.tenant.public_jwk(settings.secret_key),
@@ -61,6 +63,7 @@ def render_page(request, status: int = 200):
             "brand_style": brand_style(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
+            "catalogue": data["catalogues"][data["language"]],
         },
         request=request,
     )

@@ -16,6 +16,10 @@ export interface Brand {
   moneyStep: string;
   /** The IANA time zone the brand counts its days in (record pages, reports). */
   timezone: string;
+  /** Whose zone the member's dates are counted and shown in: the brand's (default) or the member's own. */
+  dateZone?: 'brand' | 'member';
+  /** The age a member confirms when registering: 18 unless the brand asks for 21. */
+  legalAge?: number;
 }
 
 export interface Bootstrap {
@@ -25,6 +29,8 @@ export interface Bootstrap {
   /** Language the server rendered the page in, and every code the site can select. */
   language?: string;
   languages?: string[];
+  /** Each selectable language's catalogue address (``/locales/<code>.json?v=<version>``). */
+  catalogues?: Record<string, string>;
   publicKey: Record<string, unknown> | null;
   /** The answers of the calls every page makes (status, notices), in ``language``. */
   initial?: { status?: unknown; notices?: unknown };

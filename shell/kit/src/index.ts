@@ -7,9 +7,7 @@ export { STORAGE_KEYS, readStored, writeStored } from './storage';
 export { readSession, writeSession, useSession, isAgent, AGENT_TYPES } from './session';
 export type { Session } from './session';
 export type { BadgeKey, PageEntry, PageRegistry } from './pages';
-export { addPageTranslations, comingSoonPage } from './comingSoon';
-export { addTranslations } from './translations';
-export type { Texts } from './translations';
+export { comingSoonPage } from './comingSoon';
 export { setBadgeCount, clearBadgeCounts, useBadgeCounts } from './badges';
 export type { BadgeCounts } from './badges';
 export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberInfo, brandSendsSms } from './member';
@@ -18,7 +16,10 @@ export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney, moneyStyleOf } from './money';
 export type { MoneyStyle, BrandMoney } from './money';
-export { dayOf } from './dates';
+export {
+  dayOf, browserZone, dateZone, dayIn, offsetMinutes, offsetText, isoIn, startOfDay, endOfDay, zonedRange, zoneLabel,
+  formatDateTime, formatDay,
+} from './dates';
 export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
 export { useForm } from './formState';

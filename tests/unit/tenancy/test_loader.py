@@ -90,7 +90,7 @@ BROKEN = {
         'languages = ["bn", "en", "xx"]',
         BD,
         "languages.2",
-        "'xx' is not a supported language code",
+        "'xx' is not an offered language",
     ),
     "language code in the wrong case": (
         PH,
@@ -98,7 +98,7 @@ BROKEN = {
         'languages = ["en", "FIL"]',
         PH,
         "languages.1",
-        "'FIL' is not a supported language code",
+        "'FIL' is not an offered language",
     ),
     "default language not offered": (
         PH,
@@ -610,6 +610,22 @@ BROKEN = {
         BD,
         "access.unknown_region",
         "'deny' is not one of ['allow', 'block']",
+    ),
+    "legal age other than 18 or 21": (
+        BD,
+        "[register.fields.username]",
+        "[register]\nlegal_age = 19\n\n[register.fields.username]",
+        BD,
+        "register.legal_age",
+        "19 is not one of [18, 21]",
+    ),
+    "date zone neither the brand's nor the member's": (
+        BD,
+        'timezone = "Asia/Dhaka"',
+        'timezone = "Asia/Dhaka"\ndate_zone = "browser"',
+        BD,
+        "date_zone",
+        "'browser' is not one of ['brand', 'member']",
     ),
 }
 

@@ -94,29 +94,29 @@ export function RecentDeposits({ money }: { money: (amount: string) => string })
         <p>{t('deposits_empty')}</p>
       ) : (
         <TableScroller className="payments__table-scroller" label={t('recent_deposits')}>
-<table className="payments__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('date')}</th>
-              <th scope="col">{t('deposit_method')}</th>
-              <th scope="col">{t('amount')}</th>
-              <th scope="col">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deposits.data.list.map((deposit) => (
-              <tr key={deposit.id} data-deposit={deposit.id}>
-                <td>{dateTime(deposit.createdAt)}</td>
-                <td>{deposit.channelTitle}</td>
-                <td className="payments__amount">{money(deposit.amount)}</td>
-                <td>
-                  <StatusLabel kind="deposit" status={deposit.status} />
-                </td>
+          <table className="payments__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('date')}</th>
+                <th scope="col">{t('deposit_method')}</th>
+                <th scope="col">{t('amount')}</th>
+                <th scope="col">{t('status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-</TableScroller>
+            </thead>
+            <tbody>
+              {deposits.data.list.map((deposit) => (
+                <tr key={deposit.id} data-deposit={deposit.id}>
+                  <td>{dateTime(deposit.createdAt)}</td>
+                  <td>{deposit.channelTitle}</td>
+                  <td className="payments__amount">{money(deposit.amount)}</td>
+                  <td>
+                    <StatusLabel kind="deposit" status={deposit.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { registerTranslations } from '../translations';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { DateRange } from './api';
 import { DatePresets } from './DatePresets';
 import { presetRange } from './dates';
@@ -29,7 +28,6 @@ function renderPresets(initial: DateRange = presetRange('last7')) {
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const days = () => [(screen.getByLabelText('Start date') as HTMLInputElement).value, (screen.getByLabelText('End date') as HTMLInputElement).value];
 
-beforeAll(registerTranslations);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -88,5 +86,20 @@ describe('date presets', () => {
     renderPresets();
     expect(screen.getByRole('button', { name: 'আগের ৭ দিন' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'পরের ৩০ দিন' })).toBeTruthy();
+  });
+
+  test('says the zone its days are counted in: the brand\'s', () => {
+    renderPresets();
+    const zone = document.querySelector('[data-date-zone]');
+    expect(zone?.getAttribute('data-date-zone')).toBe('Asia/Dhaka');
+    expect(zone?.textContent).toBe('Days and times are in GMT+6.');
+  });
+
+  test('past the brand\'s midnight, today is already the brand\'s next day', () => {
+    // 19:30 on 22 November in Los Angeles is 23 November, 09:30, in Dhaka.
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 23, 3, 30, 0)));
+    const seen = renderPresets({ startDate: '2026-11-01', endDate: '2026-11-02' });
+    fireEvent.click(button('Today'));
+    expect(seen.at(-1)).toEqual({ startDate: '2026-11-23', endDate: '2026-11-23' });
   });
 });
