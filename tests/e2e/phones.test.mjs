@@ -78,6 +78,7 @@ describe('a visitor on a 390 px phone', () => {
       await page.fill('form.register input[name="password"]', 'Phone1234pass');
       await page.fill('form.register input[name="confirmPassword"]', 'Phone1234pass');
       await page.fill('form.register input[name="email"]', `${username}@example.com`);
+      await page.check('form.register input[name="terms"]');
       await page.locator('.register__submit').click();
       await page.locator('.modal[data-modal="deposit"]').waitFor();
       await expectNoOverflow(page, 'deposit dialog');
