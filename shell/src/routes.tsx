@@ -3,6 +3,7 @@ import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { useModals } from './modals/modalContext';
 import { GamesPage, LivePage } from './pages/GamesPage';
+import { DownloadPage } from './pages/DownloadPage';
 import { HelpCentrePage } from './pages/HelpCentrePage';
 import { HelpPage } from './pages/HelpPage';
 import { HomePage } from './pages/HomePage';
@@ -45,6 +46,7 @@ const PAGES: Record<string, ComponentType> = {
   help: HelpPage,
   helpmc: HelpCentrePage,
   noticePage: NoticeListPage,
+  down: DownloadPage,
   game: GamePage,
   live: LivePage,
 };

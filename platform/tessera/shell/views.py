@@ -12,6 +12,7 @@ from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
 from tessera.shell.look import brand_style
 from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
+from tessera.shell.webapp.services import theme_colours, touch_icon
 from tessera.system.interfaces import IBrandStatus
 
 
@@ -38,6 +39,7 @@ def bootstrap(request, brand: dict) -> dict:
         "languages": list(LANGUAGES),
         "remotes": remote_urls(request.tenant, settings.static_dir),
         "apiBase": "",
+        "publicUrl": request.public_url,
         "publicKey": request.tenant.public_jwk(settings.secret_key),
         "initial": initial_answers(request),
     }
@@ -59,6 +61,8 @@ def render_page(request, status: int = 200):
             "language": data["language"],
             "theme": tenant.theme,
             "brand_style": brand_style(tenant),
+            "bar_colours": {theme: colours["header"] for theme, colours in theme_colours(tenant).items()},
+            "touch_icon": touch_icon(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
         },

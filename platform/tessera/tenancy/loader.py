@@ -135,6 +135,9 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     if "fonts" not in top_keys(malformed):
         for i, font in enumerate(config.get("fonts", {}).get("files", [])):
             found += image_errors(content_folder, font["path"], file, f"fonts.files.{i}.path")
+    if "app" not in top_keys(malformed):
+        for i, icon in enumerate(config.get("app", {}).get("icons", [])):
+            found += image_errors(content_folder, icon["path"], file, f"app.icons.{i}.path")
     errors.extend(found)
     content = _load_content(content_folder, errors)
     return None if found else TenantSource(folder.name, config, **content)

@@ -41,6 +41,32 @@ const en = {
     join: 'Join',
     game: 'Game',
   },
+  offline: {
+    title: 'No connection.',
+    info: 'You are offline: pages you opened before still show, and the rest comes back when you are online again.',
+  },
+  download: {
+    intro: 'Install {{name}} on your phone: it opens from its own icon, full screen, like any app. No store needed.',
+    running_installed: 'You are using the {{name}} app.',
+    installed: 'The app is installed: open it from your home screen.',
+    scan: 'Scan with your phone\'s camera to open',
+    qr_alt: 'QR code of {{address}}',
+    android: {
+      title: 'Android (Chrome)',
+      install: 'Install the app',
+      open: 'Open {{address}} in Chrome.',
+      menu: 'Tap the menu (⋮) at the top right.',
+      add: 'Tap "Install app" or "Add to Home screen".',
+      confirm: 'Tap "Install" to confirm.',
+    },
+    ios: {
+      title: 'iPhone and iPad (Safari)',
+      open: 'Open {{address}} in Safari.',
+      share: 'Tap the Share button (a square with an arrow pointing up).',
+      add: 'Scroll down and tap "Add to Home Screen".',
+      confirm: 'Tap "Add" at the top right.',
+    },
+  },
   language_name: LANGUAGE_NAMES,
 };
 

@@ -42,6 +42,32 @@ const vi: Resources = {
     join: 'Tham gia',
     game: 'Trò chơi',
   },
+  offline: {
+    title: 'Không có kết nối.',
+    info: 'Bạn đang ngoại tuyến: các trang đã mở trước đó vẫn hiển thị, phần còn lại sẽ trở lại khi bạn có mạng.',
+  },
+  download: {
+    intro: 'Cài đặt {{name}} trên điện thoại: ứng dụng mở từ biểu tượng riêng, toàn màn hình như mọi ứng dụng khác. Không cần cửa hàng ứng dụng.',
+    running_installed: 'Bạn đang dùng ứng dụng {{name}}.',
+    installed: 'Ứng dụng đã được cài đặt: hãy mở nó từ màn hình chính.',
+    scan: 'Quét bằng camera điện thoại để mở',
+    qr_alt: 'Mã QR của {{address}}',
+    android: {
+      title: 'Android (Chrome)',
+      install: 'Cài đặt ứng dụng',
+      open: 'Mở {{address}} trong Chrome.',
+      menu: 'Nhấn vào menu (⋮) ở góc trên bên phải.',
+      add: 'Nhấn "Cài đặt ứng dụng" hoặc "Thêm vào màn hình chính".',
+      confirm: 'Nhấn "Cài đặt" để xác nhận.',
+    },
+    ios: {
+      title: 'iPhone và iPad (Safari)',
+      open: 'Mở {{address}} trong Safari.',
+      share: 'Nhấn nút Chia sẻ (hình vuông có mũi tên hướng lên).',
+      add: 'Cuộn xuống và nhấn "Thêm vào MH chính".',
+      confirm: 'Nhấn "Thêm" ở góc trên bên phải.',
+    },
+  },
   language_name: LANGUAGE_NAMES,
 };
 
