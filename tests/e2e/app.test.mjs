@@ -1,0 +1,179 @@
+// Each brand is an installable web app: its manifest as Chromium reads it, its service worker
+// (registered, serving the shell offline, never keeping an API answer) and its app download page
+// (/down: the install guides and a QR code of the brand's address), at phone and desktop widths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { MEMBER, brandUrl, browserForFile } from './browser.mjs';
+
+const { withPage } = browserForFile();
+
+const WIDTHS = [360, 390, 768, 1280];
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/ops/'];
+// Offline, the page's own calls to the API fail: that is what the no-connection notice is about.
+const OFFLINE_ERRORS = ['net::ERR_INTERNET_DISCONNECTED', 'TypeError: Failed to fetch'];
+
+/** The brand's address as its pages give it (tenant.toml public_url on the server's port). */
+function publicUrl(brand) {
+  return brandUrl(brand, '/').replace(/\/$/, '');
+}
+
+/** Open PATH on BRAND and wait until its service worker controls the page. */
+async function openControlled(page, brand, path = '/') {
+  await page.goto(brandUrl(brand, path));
+  await page.locator('.header').waitFor();
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+  assert.match(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), /\/sw\.js$/);
+}
+
+/** Every request kept in the page's caches, as paths with their query. */
+function keptRequests(page) {
+  return page.evaluate(async () => {
+    const kept = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        kept.push({ cache: name, path: url.pathname + url.search });
+      }
+    }
+    return kept;
+  });
+}
+
+test("the manifest is the brand's, and Chromium finds nothing wrong in it", async () => {
+  await withPage(async (page) => {
+    await page.goto(brandUrl('demo-vn', '/'));
+    await page.locator('.header').waitFor();
+    const devtools = await page.context().newCDPSession(page);
+    const { url, errors, data } = await devtools.send('Page.getAppManifest');
+    assert.equal(new URL(url).pathname, '/manifest.webmanifest');
+    assert.deepEqual(errors, []);
+    const manifest = JSON.parse(data);
+    assert.equal(manifest.name, 'Tessera Demo VN');
+    assert.equal(manifest.short_name, 'Demo VN');
+    assert.equal(manifest.display, 'standalone');
+    assert.equal(manifest.theme_color, '#ffffff');
+    for (const icon of manifest.icons) {
+      const answer = await page.evaluate(async (src) => {
+        const response = await fetch(src);
+        const image = await createImageBitmap(await response.blob());
+        return { status: response.status, type: response.headers.get('content-type'), size: `${image.width}x${image.height}` };
+      }, icon.src);
+      assert.deepEqual(answer, { status: 200, type: 'image/png', size: icon.sizes }, icon.src);
+    }
+    assert.deepEqual(
+      manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`),
+      ['192x192 any', '512x512 any', '512x512 maskable'],
+    );
+  });
+});
+
+test('the service worker registers, and offline a reload shows the shell and the no-connection notice', async () => {
+  await withPage(
+    async (page, context) => {
+      await openControlled(page, 'demo-bd');
+      await page.locator('[data-testid="offline-notice"]').waitFor({ state: 'detached' });
+      const online = await page.reload(); // through the worker, which keeps it
+      await page.locator('.header').waitFor();
+      await page.waitForTimeout(1100); // a page answered later would carry a later Date
+      await context.setOffline(true);
+      const again = await page.reload();
+      assert.ok(again.fromServiceWorker(), 'the page comes from the service worker');
+      assert.equal(again.headers().date, online.headers().date, 'the page is the copy kept online');
+      await page.locator('.header').waitFor();
+      const notice = page.locator('[data-testid="offline-notice"]');
+      await notice.waitFor();
+      assert.match(await notice.innerText(), /কোনো সংযোগ নেই/); // demo-bd speaks Bengali
+      // A page never opened is the shell too, which routes to it.
+      const unseen = await page.goto(brandUrl('demo-bd', '/vip'));
+      assert.ok(unseen.fromServiceWorker());
+      await page.locator('[data-page="vip"]').waitFor();
+      await notice.waitFor();
+      await context.setOffline(false);
+      await notice.waitFor({ state: 'detached' });
+    },
+    { allowedErrors: OFFLINE_ERRORS },
+  );
+});
+
+test("a member's API answers are never kept, the shell's files and pages are", async () => {
+  await withPage(
+    async (page) => {
+      await openControlled(page, 'demo-ph');
+      // Calls with the member's session (the balance, the member's info), through the worker.
+      const memberCalls = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/wps/') && request.headers().authorization) memberCalls.push(request.url());
+      });
+      await page.reload();
+      await page.locator('.header').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.ok(memberCalls.length > 0, "the page made the member's calls");
+      const kept = await keptRequests(page);
+      const paths = kept.map((entry) => entry.path);
+      assert.ok(paths.includes('/'), 'the shell page');
+      assert.ok(paths.some((path) => path.startsWith('/static/shell/main.js')), "the shell's entry");
+      const api = paths.filter((path) => API_PREFIXES.some((prefix) => path.startsWith(prefix)));
+      assert.deepEqual(api, [], 'API answers in the caches');
+    },
+    { session: MEMBER },
+  );
+});
+
+for (const width of WIDTHS) {
+  test(`/down at ${width} px: both install guides and a QR code of the brand's address`, async () => {
+    await withPage(
+      async (page) => {
+        await page.goto(brandUrl('demo-vn', '/down'));
+        const guides = page.locator('.install-guide');
+        await guides.first().waitFor();
+        assert.deepEqual(await guides.evaluateAll((all) => all.map((guide) => guide.dataset.platform)), ['android', 'ios']);
+        for (const platform of ['android', 'ios']) {
+          const steps = page.locator(`.install-guide[data-platform="${platform}"] li`);
+          assert.equal(await steps.count(), 4);
+          assert.ok((await steps.first().innerText()).includes(publicUrl('demo-vn')));
+        }
+        assert.match(await page.locator('[data-platform="ios"]').innerText(), /Thêm vào MH chính/);
+        const qr = page.locator('.download-page__qr img');
+        await qr.waitFor();
+        const png = PNG.sync.read(await qr.screenshot());
+        const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+        assert.equal(decoded?.data, publicUrl('demo-vn'));
+        const overflow = await page.evaluate(() =>
+          Math.max(...[...document.querySelectorAll('.download-page, .download-page *')].map((node) => node.getBoundingClientRect().right)) - window.innerWidth,
+        );
+        assert.ok(overflow <= 0, `the page's content is ${overflow} px wider than the screen`);
+      },
+      { options: { viewport: { width, height: 800 } } },
+    );
+  });
+}
+
+test("/down offers the browser's install dialog when Chrome has one", async () => {
+  await withPage(
+    async (page) => {
+      await page.goto(brandUrl('demo-ph', '/down'));
+      await page.locator('.install-guide').first().waitFor();
+      const install = page.getByRole('button', { name: 'Install the app' });
+      assert.equal(await install.count(), 0, 'no button before Chrome offers it');
+      // Chrome's offer, as it comes once the page is installable: the page keeps it for its button.
+      await page.evaluate(() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true });
+        offer.prompt = async () => {
+          window.installAsked = true;
+        };
+        offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+        window.dispatchEvent(offer);
+      });
+      await install.click();
+      await page.getByRole('status').filter({ hasText: 'The app is installed' }).waitFor();
+      assert.equal(await page.evaluate(() => window.installAsked), true);
+    },
+    { options: { viewport: { width: 390, height: 800 } } },
+  );
+});
