@@ -8,6 +8,8 @@ import { PNG } from 'pngjs';
 import { MEMBER, brandUrl, browserForFile } from './browser.mjs';
 
 const { withPage } = browserForFile();
+// Other test files block the worker (browser.mjs): these are about it.
+const WITH_WORKER = { serviceWorkers: 'allow' };
 
 const WIDTHS = [360, 390, 768, 1280];
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/ops/'];
@@ -97,7 +99,7 @@ test('the service worker registers, and offline a reload shows the shell and the
       await context.setOffline(false);
       await notice.waitFor({ state: 'detached' });
     },
-    { allowedErrors: OFFLINE_ERRORS },
+    { allowedErrors: OFFLINE_ERRORS, options: WITH_WORKER },
   );
 });
 
@@ -121,7 +123,7 @@ test("a member's API answers are never kept, the shell's files and pages are", a
       const api = paths.filter((path) => API_PREFIXES.some((prefix) => path.startsWith(prefix)));
       assert.deepEqual(api, [], 'API answers in the caches');
     },
-    { session: MEMBER },
+    { session: MEMBER, options: WITH_WORKER },
   );
 });
 
