@@ -44,7 +44,9 @@ def test_the_short_name_is_the_folders_or_the_names_start(brand_app):
 def test_a_brands_own_icons_come_from_its_folder(brand_app):
     vn = brand_app("demo-vn.localhost")
     icons = manifest_of(brand_app, "demo-vn.localhost")["icons"]
-    expected = [(f"/assets/{i['path']}", i["sizes"], i.get("purpose", "any")) for i in folder_config("demo-vn")["app"]["icons"]]
+    expected = [
+        (f"/assets/{i['path']}", i["sizes"], i.get("purpose", "any")) for i in folder_config("demo-vn")["app"]["icons"]
+    ]
     assert [(i["src"], i["sizes"], i["purpose"]) for i in icons] == expected
     for icon in icons:
         image = Image.open(io.BytesIO(vn.get(icon["src"]).body))
@@ -54,7 +56,11 @@ def test_a_brands_own_icons_come_from_its_folder(brand_app):
 def test_a_brand_without_icons_gets_them_drawn_in_its_colours(brand_app):
     ph = brand_app("demo-ph.localhost")
     icons = manifest_of(brand_app, "demo-ph.localhost")["icons"]
-    assert [(i["sizes"], i["purpose"]) for i in icons] == [("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")]
+    assert [(i["sizes"], i["purpose"]) for i in icons] == [
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("512x512", "maskable"),
+    ]
     primary = folder_config("demo-ph")["colours"]["dark"]["primary"]
     for icon in icons:
         response = ph.get(icon["src"])
@@ -83,6 +89,7 @@ def test_every_page_links_the_manifest_and_colours_the_browser_bar(brand_app):
     dark, light = folder_config("demo-ph")["colours"]["dark"], folder_config("demo-ph")["colours"]["light"]
     bar = re.search(r'<meta name="theme-color" content="([^"]+)" data-light="([^"]+)" data-dark="([^"]+)">', page)
     assert bar and bar.groups() == (dark["header"], light["header"], dark["header"])  # demo-ph is dark
+    assert '<meta name="apple-mobile-web-app-title" content="Demo PH">' in page
     touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page).group(1)
     assert touch.startswith("/app-icons/any-512.png?v=")
 

@@ -369,7 +369,14 @@ BROKEN = {
         "app.icons.0.sizes",
         "the icon's size in pixels",
     ),
-    "unknown key of the app": (PH, 'short_name = "Demo PH"', 'shortname = "Demo PH"', PH, "app.shortname", "did you mean 'short_name'"),
+    "unknown key of the app": (
+        PH,
+        'short_name = "Demo PH"',
+        'shortname = "Demo PH"',
+        PH,
+        "app.shortname",
+        "did you mean 'short_name'",
+    ),
     "logo outside assets": (
         PH,
         'logo = "logo.svg"',
