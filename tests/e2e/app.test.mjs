@@ -1,6 +1,7 @@
 // Each brand is an installable web app: its manifest as Chromium reads it, its service worker
 // (registered, serving the shell offline, never keeping an API answer) and its app download page
 // (/down: the install guides and a QR code of the brand's address), at phone and desktop widths.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
@@ -12,6 +13,8 @@ const { withPage } = browserForFile();
 const WITH_WORKER = { serviceWorkers: 'allow' };
 
 const WIDTHS = [360, 390, 768, 1280];
+// The built worker the server serves at /sw.js (its static folder, as `make` leaves it).
+const WORKER_FILE = new URL(`${process.env.TESSERA_STATIC_DIR ?? new URL('../../build', import.meta.url).pathname}/shell/sw.js`, 'file:');
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/ops/'];
 // Offline, the page's own calls to the API fail: that is what the no-connection notice is about.
 const OFFLINE_ERRORS = ['net::ERR_INTERNET_DISCONNECTED', 'TypeError: Failed to fetch'];
@@ -21,14 +24,24 @@ function publicUrl(brand) {
   return brandUrl(brand, '/').replace(/\/$/, '');
 }
 
-/** Open PATH on BRAND and wait until its service worker controls the page. */
+/** Evaluate CHECK in the page until it answers true (page.waitForFunction takes a promise for true). */
+async function waitInPage(page, check, argument, what, seconds = 15) {
+  const until = Date.now() + seconds * 1000;
+  while (!(await page.evaluate(check, argument))) {
+    assert.ok(Date.now() < until, `still not ${what} after ${seconds} s`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Open PATH on BRAND and wait until its service worker is active and controls the page. */
 async function openControlled(page, brand, path = '/') {
   await page.goto(brandUrl(brand, path));
   await page.locator('.header').waitFor();
-  await page.waitForFunction(async () => {
+  const controlled = async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  });
+  };
+  await waitInPage(page, controlled, null, 'controlled by the worker');
   assert.match(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), /\/sw\.js$/);
 }
 
@@ -125,6 +138,44 @@ test("a member's API answers are never kept, the shell's files and pages are", a
     },
     { session: MEMBER, options: WITH_WORKER },
   );
+});
+
+test('a new build is a new worker: it takes over the page and keeps the new files instead of the old', async () => {
+  const built = readFileSync(WORKER_FILE, 'utf8');
+  // The next build: the same worker, but the shell's entry has changed (its precache revision).
+  const next = built.replace(/(['"]?revision['"]?:\s*['"])[0-9a-f]+(['"],\s*['"]?url['"]?:\s*['"]\/static\/shell\/main\.js)/, '$1next0build$2');
+  assert.notEqual(next, built);
+  try {
+    await withPage(
+      async (page) => {
+        await openControlled(page, 'demo-bd');
+        const entry = (kept) => kept.find((request) => request.path.startsWith('/static/shell/main.js'))?.path;
+        const before = entry(await keptRequests(page));
+        assert.match(before, /__WB_REVISION__=/);
+        const takenOver = page.evaluate(
+          () => new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true })),
+        );
+        writeFileSync(WORKER_FILE, next);
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+        assert.equal(await takenOver, true);
+        // The new worker drops the old files once it is active (its activation goes on after it takes over).
+        const dropped = async (old) => {
+          for (const name of await caches.keys()) {
+            const requests = await (await caches.open(name)).keys();
+            if (requests.some((request) => request.url.endsWith(old))) return false;
+          }
+          return true;
+        };
+        await waitInPage(page, dropped, before, 'dropped the old entry');
+        const kept = await keptRequests(page);
+        assert.equal(entry(kept), '/static/shell/main.js?__WB_REVISION__=next0build');
+        assert.equal(kept.filter((request) => request.path === before).length, 0, 'the old entry is dropped');
+      },
+      { options: WITH_WORKER },
+    );
+  } finally {
+    writeFileSync(WORKER_FILE, built);
+  }
 });
 
 for (const width of WIDTHS) {
