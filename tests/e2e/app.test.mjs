@@ -85,6 +85,9 @@ test("the manifest is the brand's, and Chromium finds nothing wrong in it", asyn
       manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`),
       ['192x192 any', '512x512 any', '512x512 maskable'],
     );
+    // Chromium would offer to install it: nothing stands in the way but the test's private window.
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'), []);
   });
 });
 
