@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from tessera.tenancy.checks import (
     Folder,
     LoadError,
+    app_icon_errors,
     banner_rules,
     footer_rules,
     format_checker,
@@ -137,7 +138,7 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
             found += image_errors(content_folder, font["path"], file, f"fonts.files.{i}.path")
     if "app" not in top_keys(malformed):
         for i, icon in enumerate(config.get("app", {}).get("icons", [])):
-            found += image_errors(content_folder, icon["path"], file, f"app.icons.{i}.path")
+            found += app_icon_errors(content_folder, icon, file, f"app.icons.{i}")
     errors.extend(found)
     content = _load_content(content_folder, errors)
     return None if found else TenantSource(folder.name, config, **content)

@@ -361,6 +361,14 @@ BROKEN = {
         "app.icons.0.path",
         "a PNG, WebP or SVG file inside assets/",
     ),
+    "app icon of another size than it says": (
+        VN,
+        'path = "app/icon-192.png"',
+        'path = "app/icon-512.png"',
+        VN,
+        "app.icons.0.sizes",
+        "'192x192', but 'app/icon-512.png' is 512x512 pixels",
+    ),
     "app icon without its size": (
         VN,
         'sizes = "192x192"',
