@@ -91,13 +91,14 @@ define with_server
 	kill $$server $$sandbox; wait $$server $$sandbox 2>/dev/null; exit $$status
 endef
 
-# The Python checks: ruff's lint and format, mypy on platform/ and plugins/, and the import layers
-# (pyproject.toml holds their settings).
+# The Python checks: ruff's lint and format, mypy on platform/ and plugins/, the import layers
+# (pyproject.toml holds their settings), and every offered language's catalogue (each missing key listed).
 lint-python: $(STAMP)
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/tessera languages check
 
 # The front end's type check, then its lint (any error or warning fails).
 lint-frontend: node_modules/.installed

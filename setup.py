@@ -19,7 +19,7 @@ setup(
             "*/*.yaml",
             "*/*/*.yaml",
             "*/*.json",
-            "locale/*.json",
+            "locale/*/*.json",
             "templates/*.jinja2",
             "tenancy/templates/*/*.toml",
             "tenancy/templates/*/assets/*",

@@ -42,6 +42,31 @@ def db_upgrade(settings):
     click.echo("database is up to date")
 
 
+@main.group()
+def languages():
+    """The offered languages and their catalogues (platform/tessera/locale)."""
+
+
+@languages.command("check")
+def languages_check():
+    """Each offered language's missing, unexpected and misplaced texts; fails on any."""
+    from tessera.core.catalogues import check_all
+
+    failed = False
+    for report in check_all():
+        problems = [
+            *(f"missing {key}" for key in report.missing),
+            *(f"unexpected {key}" for key in report.unexpected),
+            *(f"placeholders differ from English in {key}" for key in report.placeholders),
+        ]
+        failed = failed or bool(problems)
+        click.echo(f"{report.language}: {'complete' if not problems else f'{len(problems)} problems'}")
+        for problem in problems:
+            click.echo(f"  {problem}")
+    if failed:
+        raise click.ClickException("some offered languages lack texts")
+
+
 @main.command("plugins")
 @click.pass_obj
 def plugins(settings):

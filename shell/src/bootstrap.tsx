@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { readBootstrap } from '@tessera/kit';
 import { App } from './App';
-import { initI18n, initialLanguage } from './i18n';
+import { startLanguage } from './i18n';
 import { startFederation } from './remotes/runtime';
 import { applyTheme, initialTheme } from './theme';
 import { listenForInstallOffer } from './webapp/installPrompt';
@@ -13,7 +13,7 @@ async function start(): Promise<void> {
   listenForInstallOffer();
   registerWorker(process.env.NODE_ENV === 'production');
   applyTheme(initialTheme(bootstrap.brand));
-  await initI18n(initialLanguage(bootstrap));
+  await startLanguage(bootstrap);
   startFederation(bootstrap.remotes);
   const root = document.getElementById('root');
   if (!root) throw new Error('root_missing');

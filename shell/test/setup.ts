@@ -1,10 +1,11 @@
-// Every component test runs with the shell's i18next (English), a brand bootstrap in the page,
-// empty storage and a clean DOM.
+// Every component test runs with the shell's i18next (English, with Bengali and Vietnamese at hand), a
+// brand bootstrap in the page, empty storage and a clean DOM.
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { BOOTSTRAP_ELEMENT_ID } from '@tessera/kit';
-import { initI18n } from '../src/i18n';
+import { addCatalogue, initI18n } from '../src/i18n';
+import { catalogueOf } from './catalogues';
 import { TEST_BOOTSTRAP } from './fixtures';
 
 beforeAll(async () => {
@@ -13,7 +14,8 @@ beforeAll(async () => {
   element.type = 'application/json';
   element.textContent = JSON.stringify(TEST_BOOTSTRAP);
   document.head.appendChild(element);
-  await initI18n('en');
+  await initI18n('en', catalogueOf('en'));
+  for (const language of ['bn', 'vi']) addCatalogue(language, catalogueOf(language));
 });
 
 afterEach(async () => {

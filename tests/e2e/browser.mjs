@@ -94,6 +94,13 @@ export function callBrand(brand, path, { method = 'GET', body, type, token, cook
 }
 
 /** The text of a brand's image captcha as a reader would type it (tests/e2e/read_captcha.py). */
+/** BRAND's relay OPERATION posted with BODY (as TOKEN's member when given): its value, or an error naming the refusal. */
+export async function relayCall(brand, operation, body, token) {
+  const answer = await callBrand(brand, `/wps/relay/${operation}`, { method: 'POST', body: JSON.stringify(body), type: 'application/json', token });
+  if (!answer.success) throw new Error(`${operation}: ${answer.code}`);
+  return answer.value;
+}
+
 export function readCaptcha(brand, captchaId) {
   return execFileSync(`${REPOSITORY}.venv/bin/python`, ['tests/e2e/read_captcha.py', brand, captchaId], {
     cwd: REPOSITORY,

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { brandUrl, callBrand, launchBrowser, openPage } from './browser.mjs';
+import { brandUrl, callBrand, launchBrowser, openPage, relayCall } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,23 +30,12 @@ after(async () => {
   await browser?.close();
 });
 
-async function relay(operation, body, token) {
-  const answer = await callBrand(BRAND, `/wps/relay/${operation}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    type: 'application/json',
-    token,
-  });
-  if (!answer.success) throw new Error(`${operation}: ${answer.code}`);
-  return answer.value;
-}
-
 /** A seamless slot vendor of the brand's RNG lane and one of its slots, as the lobby will show them. */
 async function pickSlot() {
-  const { vendors } = await relay('GCSGAME_newGameVendor', { gameType: 'RNG', platform: 'html5-desktop', pageSize: 30 });
+  const { vendors } = await relayCall(BRAND, 'GCSGAME_newGameVendor', { gameType: 'RNG', platform: 'html5-desktop', pageSize: 30 });
   const vendor = vendors.find((v) => v.category === 'RNG' && v.walletMode === 'seamless' && v.gameCount > 0);
   assert.ok(vendor, 'a seamless RNG vendor');
-  const { games } = await relay('GCSGAME_gameList', {
+  const { games } = await relayCall(BRAND, 'GCSGAME_gameList', {
     gameType: 'RNG', vassalage: vendor.vassalage, gameClassify: 'SC', pageNo: 1, pageSize: 24,
   });
   // A slot whose smallest spin (line bet x lines) the funds cover many times over.
@@ -93,7 +82,7 @@ test('log in, open the slots, filter by vendor, search, favourite, launch, spin,
     await card.locator('[data-action="favourite"][aria-pressed="true"]').waitFor();
     await page.locator('[data-type-tab="fav"]').click();
     await page.locator(`.game-lobby__list [data-game="${game.gameCode}"][data-favourite]`).waitFor();
-    const favourites = await relay('MCSFE_getFavoriteGamesList', { pageNo: 1, pageSize: 24 }, (await sessionToken(page)));
+    const favourites = await relayCall(BRAND, 'MCSFE_getFavoriteGamesList', { pageNo: 1, pageSize: 24 }, (await sessionToken(page)));
     assert.deepEqual(favourites.content.map((g) => g.gameCode), [game.gameCode]);
 
     // Launch: the vendor's slot in the /game frame.

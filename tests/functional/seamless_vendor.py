@@ -165,6 +165,21 @@ def catalog(games):
     }
 
 
+@pytest.fixture
+def vendor(testapp, seamless_vendor, catalog):
+    """The seamless vendor's client on demo-bd, with the vendor enabled and its games in the catalogs."""
+    return VendorClient(testapp)
+
+
+def game_bet(db_session, round_id: str):
+    """The bet a round made, as the database holds it now."""
+    from tessera.games.bets.models import GameBet
+
+    return db_session.scalars(
+        select(GameBet).where(GameBet.round_id == round_id).execution_options(populate_existing=True)
+    ).one()
+
+
 class VendorClient:
     """The vendor's side: signed calls to a brand's seamless wallet, answers checked for the
     brand's signature. ``status`` is the HTTP status of the last answer."""
@@ -223,3 +238,11 @@ class VendorClient:
 
     def rollback(self, member_id: int, transaction_id: str, rollback_of: str, **more) -> dict:
         return self.call("rollback", memberId=member_id, transactionId=transaction_id, rollbackOf=rollback_of, **more)
+
+    def cancel(self, member_id: int, transaction_id: str, round_id: str, **more) -> dict:
+        return self.call("cancel", memberId=member_id, transactionId=transaction_id, roundId=round_id, **more)
+
+    def resettle(self, member_id: int, transaction_id: str, round_id: str, amount, **more) -> dict:
+        return self.call(
+            "resettle", memberId=member_id, transactionId=transaction_id, roundId=round_id, amount=amount, **more
+        )

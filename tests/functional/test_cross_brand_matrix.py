@@ -66,6 +66,7 @@ PUBLIC_CALLS = {
     "PUT /wps/feedback",
     "GET /wps/captcha",
     "GET /wps/avatars/{iconId}.svg",
+    "GET /locales/{language}.json",
     "POST /wps/session/login",
     "POST /wps/session/login/federated",
     "POST /wps/session/login/freeplay",

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from seamless_vendor import SECRETS, SIGNATURE, SLOT, TIMESTAMP, VendorClient, signature
+from seamless_vendor import game_bet as bet
 from tessera.core.db import Base
 from tessera.core.timeutil import utcnow
 from tessera.games.bets.models import GameBet
@@ -27,21 +28,10 @@ from wallet_vendor import main_balance
 
 
 @pytest.fixture
-def vendor(testapp, seamless_vendor, catalog):
-    return VendorClient(testapp)
-
-
-@pytest.fixture
 def member(members, fund):
     member = members()
     fund(member, "100.00")
     return member
-
-
-def bet(db_session, round_id: str) -> GameBet:
-    return db_session.scalars(
-        select(GameBet).where(GameBet.round_id == round_id).execution_options(populate_existing=True)
-    ).one()
 
 
 def posted(db_session, member, kind: str | None = None) -> int:

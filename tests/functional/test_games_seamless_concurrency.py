@@ -240,3 +240,36 @@ def test_a_launch_token_works_before_the_vendor_answers_the_launch(wsgi, engine,
     world.seen = []
     app.get("/wps/game/launchGame", {"gameCode": SLOT, "vassalage": "TSV"}, headers=headers)
     assert [(answer["ok"], answer.get("memberId")) for answer in world.seen] == [(True, member_id)]
+
+
+def test_two_settlements_of_one_bet_at_once_post_once(wsgi, engine, world, tenant_ids):
+    member_id, _ = world.member("100.00")
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": HOST, "REMOTE_ADDR": IP})
+    VendorClient(app).debit(member_id, "d-1", "fixture-1", "10")
+    settlements = at_once(wsgi, [lambda v: v.credit(member_id, "s-1", "fixture-1", "25")] * 4)
+    assert all(answer == settlements[0] for answer in settlements) and settlements[0]["balance"] == "115.00"
+    resettles = at_once(wsgi, [lambda v, n=n: v.resettle(member_id, f"rs-{n % 2}", "fixture-1", "5") for n in range(4)])
+    assert codes(resettles) == ["ok"] * 4
+    assert committed(engine, member_id, LedgerTransaction.kind == "game_resettle") == (9500, 1)
+    cancels = at_once(wsgi, [lambda v, n=n: v.cancel(member_id, f"x-{n % 2}", "fixture-1") for n in range(4)])
+    assert codes(cancels) == ["ok"] * 4
+    assert committed(engine, member_id, LedgerTransaction.kind == "game_cancel") == (10000, 1)
+    with operator_session(engine) as db:
+        round_ = db.scalars(select(GameBet).where(GameBet.round_id == "fixture-1")).one()
+        assert (round_.status, round_.bet_minor, round_.payout_minor) == ("cancelled", 1000, 500)
+    audit_is_clean(engine, tenant_ids)
+
+
+def test_a_cancel_and_a_resettle_of_one_round_at_once(wsgi, engine, world, tenant_ids):
+    member_id, _ = world.member("100.00")
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": HOST, "REMOTE_ADDR": IP})
+    VendorClient(app).debit(member_id, "d-1", "fight-1", "10")
+    VendorClient(app).credit(member_id, "s-1", "fight-1", "0")
+    cancel, resettle = at_once(
+        wsgi,
+        [lambda v: v.cancel(member_id, "x-1", "fight-1"), lambda v: v.resettle(member_id, "rs-1", "fight-1", "30")],
+    )
+    # Either order ends with the round voided and the stake back, whatever the resettle paid.
+    assert cancel["ok"] and resettle.get("code") in (None, "round_cancelled")
+    assert committed(engine, member_id)[0] == 10000
+    audit_is_clean(engine, tenant_ids)

@@ -48,8 +48,18 @@ def test_an_unknown_code_passes_to_the_next_source(testapp, ph):
     assert message(testapp, **{"Accept-Language": "zz, q=broken;;"}) == NOT_FOUND["bn"]
 
 
-def test_a_supported_language_without_a_catalog_reads_english(testapp):
-    assert message(testapp, "/wps/nowhere?lang=fr") == NOT_FOUND["en"]
+def test_a_language_not_offered_is_not_chosen(testapp):
+    assert message(testapp, "/wps/nowhere?lang=fr") == NOT_FOUND["bn"]  # the brand's default speaks
+
+
+def test_every_offered_language_speaks_and_browser_codes_find_it(testapp):
+    thai = message(testapp, "/wps/nowhere?lang=th")
+    assert thai not in NOT_FOUND.values() and "/wps/nowhere" in thai
+    traditional = message(testapp, "/wps/nowhere?lang=zh-Hant")
+    assert (
+        message(testapp, "/wps/nowhere?lang=zh-TW") == message(testapp, **{"Accept-Language": "zh-TW"}) == traditional
+    )
+    assert message(testapp, **{"Accept-Language": "pt-PT;q=0.9"}) == message(testapp, "/wps/nowhere?lang=pt-BR")
 
 
 def test_the_language_reaches_translated_content(testapp):

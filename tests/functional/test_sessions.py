@@ -359,6 +359,7 @@ class TestMemberInfo:
             "toUpline": False,
             "clubLabel": {"labelName": "VIP0", "rankLevel": 0},
             "memberLabel": [],
+            "language": None,
         }
 
     def test_each_member_sees_their_own_record(self, testapp, members):

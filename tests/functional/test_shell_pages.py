@@ -8,6 +8,7 @@ import pytest
 import webtest
 
 from tessera.app import make_app
+from tessera.core.i18n import LANGUAGES
 from tessera.shell.services import GAME_CATEGORIES, PAGE_ROUTES
 from tessera.system.status.linkseal import open_sealed
 from tessera.tenancy.models import Tenant
@@ -54,7 +55,8 @@ def test_each_brand_gets_its_own_language_theme_and_key(brand_app):
     assert bd.bootstrap["brand"]["logo"] == ph.bootstrap["brand"]["logo"] == "/assets/logo.svg"
     assert (bd.bootstrap["brand"]["timezone"], ph.bootstrap["brand"]["timezone"]) == ("Asia/Dhaka", "Asia/Manila")
     assert set(bd.bootstrap["remotes"]) == {"memberCentre", "agentCentre"}
-    assert "en" in bd.bootstrap["languages"] and len(bd.bootstrap["languages"]) >= 40
+    assert bd.bootstrap["languages"] == list(LANGUAGES)  # each with a complete catalogue
+    assert set(bd.bootstrap["catalogues"]) == set(LANGUAGES)
 
 
 def opened(status: dict) -> dict:

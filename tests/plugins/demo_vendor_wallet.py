@@ -62,6 +62,8 @@ class Wallet:
         self._done: dict[str, tuple[tuple, dict]] = {}  # transaction id -> (its fields, its answer)
         self._debits: dict[str, tuple[int, int, str]] = {}  # transaction id -> (member, amount, round)
         self._rounds: dict[str, str] = {}
+        self._staked: dict[str, int] = {}  # round -> staked, paid (for cancels and resettles)
+        self._paid: dict[str, int] = {}
         self._settled_at: dict[str, float] = {}
         self.clock = time.time
         self._rolled_back_first: set[str] = set()
@@ -144,6 +146,7 @@ class Wallet:
             return {"ok": False, "code": "insufficient_funds", "balance": to_money(self.balances[member_id])}
         self.balances[member_id] -= amount
         self._rounds[round_id] = "open"
+        self._staked[round_id] = self._staked.get(round_id, 0) + amount
         self._debits[call["transactionId"]] = (member_id, amount, round_id)
         return self._ok(member_id)
 
@@ -157,6 +160,7 @@ class Wallet:
         if state == "settled" and self.clock() >= self._settled_at[round_id] + LATE_CREDIT_HOURS * 3600:
             return {"ok": False, "code": "round_closed", "balance": self.balance(member_id)}
         self.balances[member_id] += to_minor(call["amount"])
+        self._paid[round_id] = self._paid.get(round_id, 0) + to_minor(call["amount"])
         if state == "open":
             self._rounds[round_id] = "settled"
             self._settled_at[round_id] = self.clock()
@@ -172,6 +176,26 @@ class Wallet:
         if self._rounds[debit[2]] == "open":
             self.balances[member_id] += debit[1]
             self._rounds[debit[2]] = "rolled_back"
+        return self._ok(member_id)
+
+    def _cancel(self, call: dict, member_id: int) -> dict:
+        round_id = call["roundId"]
+        state = self._rounds.get(round_id)
+        if state is None or state == "rolled_back":
+            return {"ok": False, "code": "round_unknown" if state is None else "round_rolled_back"}
+        if state != "cancelled":  # this wallet lets the balance go below zero; Tessera books a debt
+            self.balances[member_id] += self._staked[round_id] - self._paid.get(round_id, 0)
+            self._rounds[round_id] = "cancelled"
+        return self._ok(member_id)
+
+    def _resettle(self, call: dict, member_id: int) -> dict:
+        round_id = call["roundId"]
+        state = self._rounds.get(round_id)
+        if state in (None, "open", "cancelled", "rolled_back"):
+            code = {None: "round_unknown", "open": "round_open"}.get(state, f"round_{state}")
+            return {"ok": False, "code": code}
+        self.balances[member_id] += to_minor(call["amount"]) - self._paid.get(round_id, 0)
+        self._paid[round_id] = to_minor(call["amount"])
         return self._ok(member_id)
 
     def close(self) -> None:

@@ -1,8 +1,10 @@
 """The vendor's own pages besides the slots: its lobby for the games that are not slots (a live
 vendor's lobby lists its tables), the notice for a link that no longer opens, and a catalog index.
 
-A lobby page says plainly that it is the vendor's lobby: the live tables, fish, card, sports and
-cockfight games are shown as the vendor offers them but take no bets; every slot is playable.
+A lobby page says plainly that it is the vendor's lobby: it opens for the live tables that are not
+baccarat, and for the table, fish, card, sports and cockfight games in free play; they take no
+bets there. Every slot plays, and for real money every baccarat table, sportsbook, esports book,
+cockfight arena, fish and card game plays its own page (``game_pages.py``).
 """
 
 import json
@@ -15,8 +17,9 @@ TEXTS = {
     "en": {
         "lobby": "{vendor} lobby",
         "lobbyNote": "This is {vendor}'s lobby. Its tables and games are shown as the vendor offers them and take "
-        "no bets here; the slots of the other vendors are playable.",
-        "gameNote": "{game} opens in {vendor}'s lobby. This demonstration vendor takes no bets on it.",
+        "no bets here; its baccarat tables and the games of the other kinds are playable with real money.",
+        "gameNote": "{game} opens in {vendor}'s lobby: free play takes no bets on it. "
+        "Log in to play it with real money.",
         "tables": "Tables",
         "table": "Table",
         "dealer": "Dealer",
@@ -37,8 +40,8 @@ TEXTS = {
     "bn": {
         "lobby": "{vendor} লবি",
         "lobbyNote": "এটি {vendor}-এর লবি। এর টেবিল ও গেমগুলো ভেন্ডর যেমন দেয় তেমন দেখানো হয়েছে, এখানে কোনো বাজি "
-        "নেওয়া হয় না; অন্য ভেন্ডরদের স্লটগুলো খেলা যায়।",
-        "gameNote": "{game} {vendor}-এর লবিতে খোলে। এই ডেমো ভেন্ডর এতে কোনো বাজি নেয় না।",
+        "নেওয়া হয় না; এর ব্যাকারাট টেবিল ও অন্য ধরনের গেমগুলো আসল টাকায় খেলা যায়।",
+        "gameNote": "{game} {vendor}-এর লবিতে খোলে: ফ্রি প্লেতে এতে কোনো বাজি নেওয়া হয় না। আসল টাকায় খেলতে লগ ইন করুন।",
         "tables": "টেবিল",
         "table": "টেবিল",
         "dealer": "ডিলার",

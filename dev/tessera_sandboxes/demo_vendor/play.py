@@ -230,8 +230,9 @@ class Table:
 class Retrier:
     """A daemon thread calling ``table.retry_due`` every ``interval`` seconds until stopped."""
 
-    def __init__(self, table: Table, interval: float = 1.0):
+    def __init__(self, table: Table, interval: float = 1.0, also=None):
         self.table = table
+        self.also = also  # what else each pass does (the live tables deal their closed rounds)
         self.interval = interval
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="demo-vendor-retrier", daemon=True)
@@ -244,6 +245,8 @@ class Retrier:
         while not self._stop.wait(self.interval):
             try:
                 self.table.retry_due()
+                if self.also is not None:
+                    self.also()
             except Exception:
                 log.exception("retrier pass failed")
 

@@ -9,9 +9,14 @@ brands' plugin, the game pages players open, icons, and the calls to the brands'
     GET  /play/<session>?exp=&sig=    the page a launch URL opens: a slot, or the vendor's lobby
     POST /play/<session>/spin         a spin ``{lineBet}`` (the slot page calls it)
     GET  /play/<session>/rooms        a live lobby's tables, refreshed by its page
+    GET  /play/<session>/state        a table, book, arena, fish or card game's page state (tables.py)
+    POST /play/<session>/bet          a bet on it; GET /play/<session>/balance the player's balance
+    POST /desk/results                the vendor's trading desk: ``{event, result}`` enters or corrects
+                                      a fixture's or a fight's result, settling its bets (loopback only)
 
-Every RNG game, whatever its slot class, plays on the slot engine (``tessera_sandboxes.slots``); the
-other games open the vendor's lobby. State (sessions, rounds, wallet calls still to deliver) is
+Every RNG game, whatever its slot class, plays on the slot engine (``tessera_sandboxes.slots``);
+baccarat tables, sportsbooks, esports books, cockfight arenas, fish and card games play by
+``tables.py``; the other live tables open the vendor's lobby. State (sessions, rounds, wallet calls still to deliver) is
 kept by ``state.Store``; a ``Retrier`` thread delivers credits and rollbacks until the brands
 accept them.
 
@@ -43,7 +48,8 @@ from tessera_plugins.demo_vendor.protocol import (
     verify_launch,
 )
 from tessera_sandboxes import vendors as sandbox_vendors
-from tessera_sandboxes.demo_vendor import catalog, icons, pages, rooms
+from tessera_sandboxes.demo_vendor import catalog, game_pages, icons, pages, rooms, tables
+from tessera_sandboxes.demo_vendor.book import Book
 from tessera_sandboxes.demo_vendor.play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
 from tessera_sandboxes.demo_vendor.state import Session, Store
 from tessera_sandboxes.slots import engine, page
@@ -84,6 +90,7 @@ class DemoVendor:
         self.secrets = secrets_by_operator
         self.store = store
         self.table = Table(store, secrets_by_operator, wallet_timeout)
+        self.games = tables.Games(Book(self.table))
         self.slot_assets = page.static_app()
         self.retrier: Retrier | None = None
 
@@ -113,6 +120,10 @@ class DemoVendor:
                 return self.spin(request, parts[1])
             if method == "GET" and action == "rooms":
                 return self.session_rooms(parts[1])
+            if action in ("state", "bet", "balance"):
+                return self.table_game(request, parts[1], action)
+        if method == "POST" and path == "/desk/results":
+            return self.desk_result(request)
         return _error(404, "not_found")
 
     # -- Icons and paytables (public) --------------------------------------------------------
@@ -304,6 +315,9 @@ class DemoVendor:
         except SpinRefused as refused:
             return _html(refused.status, pages.notice(language, "ended" if refused.status == 401 else "unavailable"))
         base = request.application_url
+        what = tables.kind(game)
+        if what is not None and not session.free_play:
+            return _html(200, game_pages.game_page(what, vendor, game, base, session.id, balance))
         if not game.is_slot:
             return _html(
                 200,
@@ -348,6 +362,46 @@ class DemoVendor:
             details = {} if refused.balance_minor is None else {"balance": to_money(refused.balance_minor)}
             return _json(refused.status, page.refusal(refused.code, language, **details))
 
+    def table_game(self, request: Request, session_id: str, action: str) -> Response:
+        session = self._live_session(session_id)
+        game = catalog.game(session.game_code) if session else None
+        if session is None or session.free_play or game is None:
+            return _error(401, "session_expired")
+        try:
+            if action == "state" and request.method == "GET":
+                return _json(200, self.games.state(session, game))
+            if action == "balance" and request.method == "GET":
+                return _json(200, {"balance": to_money(self.table.authenticate(session))})
+            if action == "bet" and request.method == "POST":
+                try:
+                    asked = json.loads(request.body) if len(request.body) <= MAX_BODY else None
+                except ValueError:
+                    asked = None
+                return _json(200, self.games.bet(session, game, asked if isinstance(asked, dict) else {}))
+        except SpinRefused as refused:
+            details = {} if refused.balance_minor is None else {"balance": to_money(refused.balance_minor)}
+            return _json(refused.status, {"error": refused.code, **details})
+        return _error(404, "not_found")
+
+    def desk_result(self, request: Request) -> Response:
+        """The trading desk, for development and tests: reachable from loopback only."""
+        if request.remote_addr not in ("127.0.0.1", "::1", None):
+            return _error(403, "forbidden")
+        try:
+            asked = json.loads(request.body)
+        except ValueError:
+            asked = None
+        if (
+            not isinstance(asked, dict)
+            or not isinstance(asked.get("event"), str)
+            or not isinstance(asked.get("result"), str)
+        ):
+            return _error(400, "invalid_request")
+        try:
+            return _json(200, self.games.enter_result(asked["event"], asked["result"]))
+        except SpinRefused as refused:
+            return _error(refused.status, refused.code)
+
     def close(self) -> None:
         """Stop the retrier (its pending calls stay in the state for the next start)."""
         if self.retrier is not None:
@@ -373,7 +427,7 @@ def make_app(
     app = DemoVendor(secrets_by_operator, store, wallet_timeout)
     store.recover(app.table.rollback_for, time.time())
     if retry_interval is not None:
-        app.retrier = Retrier(app.table, retry_interval).start()
+        app.retrier = Retrier(app.table, retry_interval, also=app.games.deal_due).start()
     return app
 
 

@@ -37,10 +37,19 @@ CREATE TABLE IF NOT EXISTS wallet_calls (
     wallet_url TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
     next_attempt_at REAL, last_error TEXT, answer TEXT, PRIMARY KEY (operator, transaction_id));
 CREATE INDEX IF NOT EXISTS wallet_calls_due ON wallet_calls (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS rounds_game ON rounds (game_code, status);
+CREATE TABLE IF NOT EXISTS results (event_id TEXT PRIMARY KEY, result TEXT NOT NULL, entered_at REAL NOT NULL);
 """
+# What a placed round is while its credit, cancel or resettle is being delivered.
+PENDING = {"credit": "crediting", "cancel": "cancelling", "resettle": "resettling"}
 # What a round becomes when its credit or rollback is accepted or refused for good.
-ACCEPTED = {"credit": "settled", "rollback": "rolled_back"}
-REFUSED = {"credit": "credit_refused", "rollback": "rollback_refused"}
+ACCEPTED = {"credit": "settled", "rollback": "rolled_back", "cancel": "cancelled", "resettle": "resettled"}
+REFUSED = {
+    "credit": "credit_refused",
+    "rollback": "rollback_refused",
+    "cancel": "cancel_refused",
+    "resettle": "resettle_refused",
+}
 
 
 @dataclass(frozen=True)
@@ -219,6 +228,61 @@ class Store(SqliteState):
                 (json.dumps(outcome), payout_minor, debit.round_id),
             )
             self._add_call(db, credit, "pending", leased_until)
+
+    def placed(self, debit: WalletCall, ticket: dict) -> None:
+        """The debit of a bet that settles later was accepted: the round is open with its ticket."""
+        with self._transaction() as db:
+            self._finish_call(db, debit, "accepted", None)
+            db.execute(
+                "UPDATE rounds SET status = 'open', outcome = ? WHERE round_id = ?",
+                (json.dumps(ticket), debit.round_id),
+            )
+
+    def decided(self, call: WalletCall, outcome: dict, payout_minor: int, was: str, leased_until: float) -> bool:
+        """A credit, cancel or resettle of a placed round that is still ``was``, pending from now
+        on, with the round's outcome; False (nothing changed) when another thread decided it first."""
+        with self._transaction() as db:
+            changed = db.execute(
+                "UPDATE rounds SET status = ?, outcome = ?, payout_minor = ? WHERE round_id = ? AND status = ?",
+                (PENDING[call.operation], json.dumps(outcome), payout_minor, call.round_id, was),
+            ).rowcount
+            if changed:
+                self._add_call(db, call, "pending", leased_until)
+            return bool(changed)
+
+    def rounds_of(self, game_codes: list[str], statuses: tuple[str, ...]) -> list[Round]:
+        marks = ", ".join("?" * len(statuses))
+        games = ", ".join("?" * len(game_codes))
+        with self._transaction() as db:
+            rows = db.execute(
+                f"SELECT {ROUND_COLUMNS} FROM rounds WHERE game_code IN ({games}) AND status IN ({marks})"
+                " ORDER BY placed_at",
+                (*game_codes, *statuses),
+            ).fetchall()
+        return [_round(row) for row in rows]
+
+    def player_rounds(self, session_id: str, limit: int = 10) -> list[Round]:
+        with self._transaction() as db:
+            rows = db.execute(
+                f"SELECT {ROUND_COLUMNS} FROM rounds WHERE session_id = ? ORDER BY placed_at DESC LIMIT ?",
+                (session_id, limit),
+            ).fetchall()
+        return [_round(row) for row in rows]
+
+    def enter_result(self, event_id: str, result: str, now: float) -> bool:
+        """Keep (or correct) an event's result; False when it had this result already."""
+        with self._transaction() as db:
+            row = db.execute("SELECT result FROM results WHERE event_id = ?", (event_id,)).fetchone()
+            if row is not None and row[0] == result:
+                return False
+            db.execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?)", (event_id, result, now))
+            return True
+
+    def results(self, event_ids: list[str]) -> dict[str, str]:
+        marks = ", ".join("?" * len(event_ids))
+        with self._transaction() as db:
+            rows = db.execute(f"SELECT event_id, result FROM results WHERE event_id IN ({marks})", event_ids)
+            return dict(rows.fetchall())
 
     def call_accepted(self, call: WalletCall, now: float) -> None:
         with self._transaction() as db:

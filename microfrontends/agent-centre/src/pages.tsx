@@ -1,8 +1,6 @@
 import { comingSoonPage } from '@tessera/kit';
 import type { PageEntry, PageRegistry } from '@tessera/kit';
-import { NAMESPACE, registerTranslations } from './translations';
-
-registerTranslations();
+import { NAMESPACE } from './translations';
 
 /** Agent centre menu, in the order of SPEC §2. */
 const PAGE_KEYS = [

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { ServedCall } from '../../../shell/test/render';
 import { BonusDetailsPage } from './BonusDetailsPage';
-import { registerTranslations } from './translations';
 import { balanceOf, callsTo, queryOf, renderForMember, setUpRecordPageTests } from './wallet/testWallet';
 
 const BONUSES_PATH = '/wps/wallet/bonuses';
@@ -24,7 +23,7 @@ function renderPage() {
 const lastQuery = (calls: ServedCall[]) => queryOf(callsTo(calls, BONUSES_PATH).at(-1));
 const bonus = (id: number) => document.querySelector(`[data-bonus="${id}"]`);
 
-setUpRecordPageTests(registerTranslations);
+setUpRecordPageTests();
 
 describe('bonus details', () => {
   test('the bonuses of the last 7 days with title, amount and date, and their total', async () => {

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { ServedCall } from '../../../shell/test/render';
 import { TransactionHistoryPage } from './TransactionHistoryPage';
-import { registerTranslations } from './translations';
 import { balanceOf, callsTo, queryOf, renderForMember, setUpRecordPageTests } from './wallet/testWallet';
 
 const RECORDS_PATH = '/wps/wallet/transactions';
@@ -25,7 +24,7 @@ function renderPage() {
 const lastQuery = (calls: ServedCall[]) => queryOf(callsTo(calls, RECORDS_PATH).at(-1));
 const cells = (id: number, selector: string) => document.querySelector(`tr[data-record="${id}"] ${selector}`)?.textContent;
 
-setUpRecordPageTests(registerTranslations);
+setUpRecordPageTests();
 
 describe('account record', () => {
   test('opens on the last 7 days, all types: signed amounts, balance after, wallet names', async () => {

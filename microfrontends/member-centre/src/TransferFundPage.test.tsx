@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { writeSession } from '@tessera/kit';
 import { renderInShell, serve, type Answers } from '../../../shell/test/render';
-import { registerTranslations } from './translations';
 import { TransferFundPage } from './TransferFundPage';
 import { BALANCE_PATH, balanceOf, bodyOf, callsTo, refusal, SESSION } from './wallet/testWallet';
 
@@ -25,7 +24,6 @@ function renderPage(answers: Answers) {
 const walletCard = (vassalage: string) => within(document.querySelector<HTMLElement>(`li[data-wallet="${vassalage}"]`)!);
 const shown = (selector: string) => document.querySelector(selector)?.textContent;
 
-beforeAll(registerTranslations);
 
 afterEach(() => writeSession(null));
 

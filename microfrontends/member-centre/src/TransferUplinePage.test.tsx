@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { writeSession } from '@tessera/kit';
 import { renderInShell, serve, type Answers } from '../../../shell/test/render';
-import { registerTranslations } from './translations';
 import { TransferUplinePage } from './TransferUplinePage';
 import { BALANCE_PATH, balanceOf, bodyOf, callsTo, refusal, SESSION } from './wallet/testWallet';
 
@@ -23,7 +22,6 @@ function renderPage(answers: Answers) {
 const amountField = () => screen.getByLabelText(/Amount/);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
 
-beforeAll(registerTranslations);
 
 afterEach(() => writeSession(null));
 

@@ -9,9 +9,7 @@ import { realMemberPage } from './realMemberPage';
 import { TransactionHistoryPage } from './TransactionHistoryPage';
 import { TransferFundPage } from './TransferFundPage';
 import { TransferUplinePage } from './TransferUplinePage';
-import { NAMESPACE, registerTranslations } from './translations';
-
-registerTranslations();
+import { NAMESPACE } from './translations';
 
 /** Member menu, in the order of SPEC §2. */
 const PAGE_KEYS = [

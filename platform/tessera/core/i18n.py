@@ -1,11 +1,17 @@
 """The request's language and translated messages.
 
+Every text lives in one set of catalogues: ``locale/<language>/<namespace>.json`` in i18next's JSON
+format (nested keys, ``{{name}}`` placeholders, plural forms as ``_one``/``_other``...). The server's
+messages are the ``errors`` namespace; the shell and the micro-frontends read the rest through
+``/locales/<language>.json`` (system/texts), where a brand's own texts are laid on top.
+
 A request's language comes from the ``lang`` query parameter, then the ``lang`` cookie, then
-Accept-Language, falling back to the tenant's default. Any of the supported codes may be asked
-for; messages fall back to English where a catalog lacks a key.
+Accept-Language, falling back to the tenant's default. Only the languages of ``LANGUAGES`` are
+offered; codes such as ``zh-TW`` or ``pt`` are read as the offered language they mean.
 """
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -13,66 +19,65 @@ from webob.acceptparse import create_accept_language_header
 
 LOCALE_DIR = Path(__file__).parents[1] / "locale"
 FALLBACK = "en"
+SERVER_NAMESPACE = "errors"
+# The offered languages, each with a complete catalogue (tests/unit/test_catalogues.py proves it).
 LANGUAGES = (
     "bn",
     "en",
-    "ar",
-    "de",
-    "el",
-    "es",
-    "fa",
-    "fil",
-    "fr",
-    "he",
-    "hi",
-    "hu",
-    "id",
-    "it",
-    "ja",
-    "km",
-    "kn",
-    "ko",
-    "lo",
-    "ml",
-    "mr",
-    "ms",
-    "my",
-    "ne",
-    "nl",
-    "pa",
-    "pl",
-    "pt",
-    "ro",
-    "ru",
-    "si",
-    "sv",
-    "ta",
-    "te",
-    "th",
-    "tr",
-    "uk",
-    "ur",
     "vi",
-    "zh",
-    "zh-TW",
+    "th",
+    "id",
+    "ms",
+    "fil",
+    "hi",
+    "zh-Hans",
+    "zh-Hant",
+    "ko",
+    "ja",
+    "pt-BR",
+    "es",
+    "my",
 )
-_BY_LOWER = {code.lower(): code for code in LANGUAGES}
+# Codes browsers and vendors send for an offered language.
+ALIASES = {
+    "zh": "zh-Hans",
+    "zh-cn": "zh-Hans",
+    "zh-sg": "zh-Hans",
+    "zh-hans-cn": "zh-Hans",
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh-mo": "zh-Hant",
+    "zh-hant-tw": "zh-Hant",
+    "pt": "pt-BR",
+    "tl": "fil",
+    "in": "id",
+}
+_BY_LOWER = {code.lower(): code for code in LANGUAGES} | {a: c for a, c in ALIASES.items() if c in LANGUAGES}
+_PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
 @cache
+def catalogue(language: str) -> dict[str, dict]:
+    """Every namespace of a language's catalogue, as its files hold them ({} for none)."""
+    folder = LOCALE_DIR / language
+    if not folder.is_dir():
+        return {}
+    return {path.stem: json.loads(path.read_text("utf-8")) for path in sorted(folder.glob("*.json"))}
+
+
 def catalog(language: str) -> dict:
-    path = LOCALE_DIR / f"{language}.json"
-    return json.loads(path.read_text("utf-8")) if path.exists() else {}
+    """The server's messages in ``language`` (the ``errors`` namespace)."""
+    return catalogue(language).get(SERVER_NAMESPACE, {})
 
 
-class _Missing(dict):
-    def __missing__(self, key):
-        return "{" + key + "}"
+def interpolate(text: str, params: dict) -> str:
+    """``{{name}}`` replaced by its value; a placeholder without one stays as written."""
+    return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
 def translate(key: str, language: str, **params) -> str:
     text = catalog(language).get(key) or catalog(FALLBACK).get(key) or key
-    return text.format_map(_Missing({k: str(v) for k, v in params.items()}))
+    return interpolate(text, params)
 
 
 def known(code: str | None) -> str | None:
@@ -101,9 +106,9 @@ def negotiate(request, default: str = FALLBACK) -> str:
         return code
     header = request.headers.get("Accept-Language")
     if header:
-        offer = create_accept_language_header(header).lookup(language_tags=list(LANGUAGES), default="")
+        offer = create_accept_language_header(header).lookup(language_tags=list(_BY_LOWER), default="")
         if offer:
-            return offer
+            return known(offer) or default
     return default
 
 

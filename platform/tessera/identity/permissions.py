@@ -11,6 +11,7 @@ from tessera.identity.accounts.models import REAL
 class Permissions(StrEnum):
     SessionEnd = "identity:session:end"
     MemberRead = "identity:member:read"
+    MemberEdit = "identity:member:edit"
     PasswordChange = "identity:password:change"
     FundsUse = "identity:funds:use"
 
@@ -20,7 +21,13 @@ class OwnAccount:
     (the password change refuses free play itself: it has no password). Calls for real members
     only (deposit, withdrawal) use :class:`RealAccount` instead."""
 
-    __acl__ = [(Allow, Authenticated, (Permissions.SessionEnd, Permissions.MemberRead, Permissions.PasswordChange))]
+    __acl__ = [
+        (
+            Allow,
+            Authenticated,
+            (Permissions.SessionEnd, Permissions.MemberRead, Permissions.MemberEdit, Permissions.PasswordChange),
+        )
+    ]
 
     def __init__(self, request):
         self.request = request

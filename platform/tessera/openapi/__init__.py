@@ -118,7 +118,7 @@ def response_validation_tween_factory(handler, registry):
 
 
 # The API: the spec's calls, the operator API and the health checks (pages and bundles are not described).
-DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/ops/", "/healthz", "/readyz")
+DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/ops/", "/locales/", "/healthz", "/readyz")
 
 
 def _described(request) -> bool:

@@ -248,10 +248,11 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
     """Read a seamless-wallet call of vendor ``vassalage`` to ``/vendors/{vassalage}/wallet/{operation}``.
 
     Verify it as the vendor's protocol says (signature, timestamp) and return a dict:
-    ``operation`` (authenticate, balance, debit, credit, rollback), and as the operation needs
-    ``token`` (authenticate), ``memberId`` (int: the member the vendor names), ``transactionId``,
-    ``roundId``, ``gameCode``, ``amount`` (a Decimal string; debit and credit), ``rollbackOf``
-    (the debit's transactionId; rollback) and ``currency``. Raise
+    ``operation`` (authenticate, balance, debit, credit, rollback, cancel, resettle), and as the
+    operation needs ``token`` (authenticate), ``memberId`` (int: the member the vendor names),
+    ``transactionId``, ``roundId``, ``gameCode``, ``amount`` (a Decimal string; debit and credit,
+    and resettle: the round's corrected payout), ``rollbackOf`` (the debit's transactionId;
+    rollback) and ``currency``. Cancel voids the round ``roundId``. Raise
     :class:`tessera.plugins.AdapterError`: ``signature_invalid`` (forged or stale) or
     ``request_invalid`` (unreadable). None when the vendor is not this plugin's.
     """

@@ -43,7 +43,18 @@ PAGE_ROUTES = [
     ],
     ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
 ]
-API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/assets/", "/app-icons/", "/healthz", "/readyz")
+API_PREFIXES = (
+    "/wps/",
+    "/lgw/",
+    "/lotto/",
+    "/api/",
+    "/static/",
+    "/assets/",
+    "/app-icons/",
+    "/locales/",
+    "/healthz",
+    "/readyz",
+)
 SHELL_ENTRY = "shell/main.js"
 REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
 

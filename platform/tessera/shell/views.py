@@ -14,6 +14,7 @@ from tessera.shell.look import brand_style
 from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
 from tessera.shell.webapp.services import short_name, theme_colours, touch_icon
 from tessera.system.interfaces import IBrandStatus
+from tessera.system.texts.services import catalogue_urls
 
 
 def is_page_request(request) -> bool:
@@ -37,6 +38,7 @@ def bootstrap(request, brand: dict) -> dict:
         "brand": brand,
         "language": request.language,
         "languages": list(LANGUAGES),
+        "catalogues": catalogue_urls(request, LANGUAGES),
         "remotes": remote_urls(request.tenant, settings.static_dir),
         "apiBase": "",
         "publicUrl": request.public_url,
@@ -66,6 +68,7 @@ def render_page(request, status: int = 200):
             "short_name": short_name(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
+            "catalogue": data["catalogues"][data["language"]],
         },
         request=request,
     )

@@ -1,5 +1,5 @@
 """System: status and permission info, flags, register settings, routes, help, footer,
-feedback, customer service, the brand's assets, the process and readiness checks, and where a
+feedback, customer service, the brand's assets and texts, the process and readiness checks, and where a
 brand may be used from (access.py)."""
 
 
@@ -9,5 +9,6 @@ def includeme(config):
     config.include(".status")  # what the brand shows every visitor; maintenance
     config.include(".feedback")
     config.include(".assets")
+    config.include(".texts")
     config.include(".health")
     config.scan()

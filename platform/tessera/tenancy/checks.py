@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError
 from PIL import Image, UnidentifiedImageError
 
-from tessera.core.i18n import known
+from tessera.core.i18n import LANGUAGES, known
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
 from tessera.tenancy.context import ENV_PREFIX, enabled_plugins
@@ -114,7 +114,11 @@ def _language_errors(config: dict, file: str, plugin_schemas: dict) -> list[Load
     errors = []
     for i, code in enumerate(config["languages"]):
         if known(code) != code:
-            errors.append(LoadError(file, f"languages.{i}", f"'{code}' is not a supported language code"))
+            errors.append(
+                LoadError(
+                    file, f"languages.{i}", f"'{code}' is not an offered language (offered: {', '.join(LANGUAGES)})"
+                )
+            )
     if config["default_language"] not in config["languages"]:
         errors.append(LoadError(file, "default_language", "must be one of languages"))
     return errors

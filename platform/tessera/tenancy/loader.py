@@ -36,6 +36,7 @@ from tessera.tenancy.content import (
     ContentValidator,
     brand_zone,
 )
+from tessera.tenancy.texts import override_errors
 
 SCHEMA = json.loads((Path(__file__).parent / "tenant.schema.json").read_text())
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -139,6 +140,7 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     if "app" not in top_keys(malformed):
         for i, icon in enumerate(config.get("app", {}).get("icons", [])):
             found += app_icon_errors(content_folder, icon, file, f"app.icons.{i}")
+    found += override_errors(folder, root, content_folder.languages)
     errors.extend(found)
     content = _load_content(content_folder, errors)
     return None if found else TenantSource(folder.name, config, **content)

@@ -173,7 +173,7 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
         decoded["currency"] = call["currency"]
     if operation == "authenticate":
         decoded["token"] = _text(call, "token")
-    if operation in ("debit", "credit", "rollback"):
+    if operation in ("debit", "credit", "rollback", "cancel", "resettle"):
         decoded |= {
             "transactionId": _text(call, "transactionId", TRANSACTION_ID),
             "roundId": _text(call, "roundId", TRANSACTION_ID),
@@ -182,6 +182,8 @@ def tessera_seamless_decode(tenant, settings, vassalage, operation, headers, bod
             decoded["gameCode"] = call["gameCode"]
     if operation in ("debit", "credit"):
         decoded |= {"gameCode": _text(call, "gameCode"), "amount": _text(call, "amount", MONEY)}
+    if operation == "resettle":
+        decoded["amount"] = _text(call, "amount", MONEY)
     if operation == "rollback":
         decoded["rollbackOf"] = _text(call, "rollbackOf", TRANSACTION_ID)
     return decoded

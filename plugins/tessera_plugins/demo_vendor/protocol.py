@@ -26,7 +26,8 @@ HMAC-SHA256, keyed with the operator's secret, of::
 URL-encoded.
 
 The seamless wallet (the vendor calls the brand): ``POST <walletUrl>/<operation>`` for the
-operations ``authenticate``, ``balance``, ``debit``, ``credit`` and ``rollback``, with the body
+operations ``authenticate``, ``balance``, ``debit``, ``credit``, ``rollback``, ``cancel`` and
+``resettle``, with the body
 ``{player: "<brand slug>-<member id>", token?, transactionId?, roundId?, gameCode?, amount?,
 currency, rollbackOf?}`` and the headers ``X-Operator-Id``, ``X-Timestamp`` and ``X-Signature``
 over::
@@ -41,8 +42,8 @@ JSON object (``{ok: true, balance, currency, ...}`` or ``{ok: false, code, balan
 
 so an answer cannot be moved to another call or status. A refusal's ``code`` is one of
 ``token_invalid``, ``player_unknown``, ``insufficient_funds``, ``transaction_conflict``,
-``amount_invalid``, ``round_unknown``, ``round_settled``, ``round_closed`` and
-``round_rolled_back``, final for its transaction id (a replay gets the same answer); only
+``amount_invalid``, ``round_unknown``, ``round_settled``, ``round_closed``, ``round_rolled_back``,
+``round_open`` and ``round_cancelled``, final for its transaction id (a replay gets the same answer); only
 ``signature_invalid`` (401) and ``request_invalid`` (400) say the call was not read. Both sides
 refuse a timestamp more than ``MAX_SKEW_SECONDS`` from their clock.
 
@@ -54,7 +55,11 @@ that; a credit into a rolled-back round is refused ``round_rolled_back``. Every 
 round: there are no bonus or jackpot credits of their own. The game server credits each round
 once and sends a credit whose answer it lost again, with the same id and fields, until the brand
 accepts it: the round is still open, or the credit was taken and its replay answers the same, so
-such a late credit always lands. A launch URL ``/play/<session>?exp=&sig=`` is signed over
+such a late credit always lands. Bets that settle later (sports, esports, cockfight) stay open
+until their credit. A ``cancel`` ``{transactionId, roundId}`` voids a round (its stakes back, a
+win paid taken back), once per round; a ``resettle`` ``{transactionId, roundId, amount}`` gives a
+settled round its corrected payout (``amount``, the whole payout: the brand moves the difference).
+A launch URL ``/play/<session>?exp=&sig=`` is signed over
 ``"PLAY" "\\n" SESSION "\\n" EXP`` and opens only until ``exp``.
 """
 
@@ -66,7 +71,7 @@ from urllib.parse import urlencode
 OPERATOR_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER = "X-Operator-Id", "X-Timestamp", "X-Signature"
 MAX_SKEW_SECONDS = 300
 LATE_CREDIT_HOURS = 24  # how long after a round settled a further credit into it is accepted
-WALLET_OPERATIONS = ("authenticate", "balance", "debit", "credit", "rollback")
+WALLET_OPERATIONS = ("authenticate", "balance", "debit", "credit", "rollback", "cancel", "resettle")
 MONEY = re.compile(r"(0|[1-9][0-9]{0,14})\.[0-9]{2}")
 # A player at the vendor: "<brand slug>-<member id>"; the slug keeps two brands on one operator apart.
 PLAYER = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]{0,62})-(?P<member>[1-9][0-9]{0,17})")

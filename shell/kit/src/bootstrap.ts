@@ -27,6 +27,8 @@ export interface Bootstrap {
   /** Language the server rendered the page in, and every code the site can select. */
   language?: string;
   languages?: string[];
+  /** Each selectable language's catalogue address (``/locales/<code>.json?v=<version>``). */
+  catalogues?: Record<string, string>;
   publicKey: Record<string, unknown> | null;
   /** The answers of the calls every page makes (status, notices), in ``language``. */
   initial?: { status?: unknown; notices?: unknown };

@@ -9,9 +9,15 @@ export const JACKPOT_DIGIT_HEIGHT = 48;
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-/** Two decimals and thousands separators, in Western digits so the reels can roll. */
-export function formatJackpot(amount: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The currency's decimals and the language's separators (Intl), in Western digits so the reels can roll. */
+export function formatJackpot(amount: number, language = 'en', places = 2): string {
+  let options: Intl.NumberFormatOptions = { minimumFractionDigits: places, maximumFractionDigits: places, numberingSystem: 'latn' };
+  try {
+    return new Intl.NumberFormat(language, options).format(amount);
+  } catch {
+    options = { minimumFractionDigits: places, maximumFractionDigits: places };
+    return new Intl.NumberFormat('en', options).format(amount);
+  }
 }
 
 function RollingDigit({ digit }: { digit: number }) {
@@ -30,10 +36,11 @@ function RollingDigit({ digit }: { digit: number }) {
 
 /** The /rng jackpot: a rising amount in the brand's currency symbol, drawn as rolling digits. */
 export function Jackpot() {
-  const { t } = useTranslation('frame');
+  const { t, i18n } = useTranslation('frame');
   const bootstrap = useContext(BootstrapContext);
   const symbol = useSystemStatus().data?.brand.currencySymbol || bootstrap?.brand.currencySymbol || '';
-  const amount = formatJackpot(useJackpot());
+  const places = useSystemStatus().data?.brand.currencyPlaces ?? bootstrap?.brand.currencyPlaces ?? 2;
+  const amount = formatJackpot(useJackpot(), i18n.language, places);
   const characters = [...amount];
   return (
     <section className="jackpot" aria-label={t('jackpot')} data-amount={amount}>

@@ -31,6 +31,11 @@ describe('jackpot', () => {
     expect(formatJackpot(625_000_000)).toBe('625,000,000.00');
     expect(formatJackpot(1234.5)).toBe('1,234.50');
     expect(formatJackpot(0.005)).toBe('0.01');
+    // The language's separators and the currency's decimals, always in Western digits for the reels.
+    expect(formatJackpot(1234567.5, 'vi', 0)).toBe('1.234.568');
+    expect(formatJackpot(1234567.5, 'hi')).toBe('12,34,567.50');
+    expect(formatJackpot(1234.5, 'bn')).toBe('1,234.50');
+    expect(formatJackpot(1234.5, 'my')).toBe('1,234.50');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isKeptFile, isKeptPage } from './cachePolicy';
+import { isKeptFile, isKeptPage, preloadedFiles } from './cachePolicy';
 
 const ORIGIN = 'https://play.example';
 
@@ -34,7 +34,14 @@ describe('what the service worker keeps', () => {
     expect(isKeptFile(...asked('/assets/logo.svg', { mode: 'no-cors' }))).toBe(true);
     expect(isKeptFile(...asked('/app-icons/any-192.png?v=1', { mode: 'no-cors' }))).toBe(true);
     expect(isKeptFile(...asked('/manifest.webmanifest', { mode: 'cors' }))).toBe(true);
+    expect(isKeptFile(...asked('/locales/bn.json?v=1', { mode: 'cors' }))).toBe(true);
     expect(isKeptFile(...asked('/static/x.js', { mode: 'cors', origin: 'https://cdn.example' }))).toBe(false);
     expect(isKeptFile(...asked('/down', { mode: 'cors' }))).toBe(false);
   });
+});
+
+test("the shell's preloaded catalogue is kept with it, nothing from elsewhere", () => {
+  const page = `<link rel="preload" href="/locales/bn.json?v=1a&amp;b=2" as="fetch" crossorigin="anonymous">
+    <link rel="preload" href="//cdn.example/x.json" as="fetch"><link rel="manifest" href="/manifest.webmanifest">`;
+  expect(preloadedFiles(page)).toEqual(['/locales/bn.json?v=1a&b=2']);
 });

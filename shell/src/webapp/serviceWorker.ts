@@ -5,7 +5,7 @@
  * new worker, which keeps the new files, drops the old ones and takes over open pages.
  *
  * Pages are asked of the network first and kept; offline, a page opened before shows as it was,
- * and any other shows the shell (kept at install), whose no-connection notice says why. Calls to
+ * and any other shows the shell (kept at install with its catalogue), whose no-connection notice says why. Calls to
  * the API are never answered from here (cachePolicy.ts).
  */
 import { clientsClaim } from 'workbox-core';
@@ -13,7 +13,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { FILES_CACHE, PAGES_CACHE, SHELL_PAGE, isKeptFile, isKeptPage } from './cachePolicy';
+import { FILES_CACHE, PAGES_CACHE, SHELL_PAGE, isKeptFile, isKeptPage, preloadedFiles } from './cachePolicy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,8 +21,16 @@ const ORIGIN = self.location.origin;
 // A page waits this long for the network before the kept copy shows.
 const NETWORK_SECONDS = 5;
 
+/** The shell's page, and the catalogue of texts it preloads, without which it cannot start. */
+async function keepShell(): Promise<void> {
+  const page = await fetch(SHELL_PAGE);
+  if (!page.ok) throw new Error(`shell_unavailable:${page.status}`);
+  await (await caches.open(PAGES_CACHE)).put(SHELL_PAGE, page.clone());
+  await (await caches.open(FILES_CACHE)).addAll(preloadedFiles(await page.text()));
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(PAGES_CACHE).then((cache) => cache.add(SHELL_PAGE)));
+  event.waitUntil(keepShell());
   void self.skipWaiting();
 });
 clientsClaim();

@@ -90,7 +90,7 @@ BROKEN = {
         'languages = ["bn", "en", "xx"]',
         BD,
         "languages.2",
-        "'xx' is not a supported language code",
+        "'xx' is not an offered language",
     ),
     "language code in the wrong case": (
         PH,
@@ -98,7 +98,7 @@ BROKEN = {
         'languages = ["en", "FIL"]',
         PH,
         "languages.1",
-        "'FIL' is not a supported language code",
+        "'FIL' is not an offered language",
     ),
     "default language not offered": (
         PH,

@@ -2,10 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import type { ServedCall } from '../../../../shell/test/render';
-import { registerTranslations } from '../translations';
 import { callsTo, queryOf, renderForMember, setUpRecordPageTests } from '../wallet/testWallet';
 import { BettingRecordPage } from './BettingRecordPage';
-import { registerGamesTranslations } from './translations';
 
 const BETS_PATH = '/wps/games/bets';
 const MENUS_PATH = '/lgw/games/game_menus';
@@ -41,7 +39,7 @@ const row = (id: number) => document.querySelector(`tr[data-bet="${id}"]`)?.text
 const summary = (name: string) => document.querySelector(`[data-summary="${name}"] dd`)?.textContent;
 const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
 
-setUpRecordPageTests(registerTranslations, registerGamesTranslations);
+setUpRecordPageTests();
 
 describe('betting record', () => {
   test('opens on the last 7 days: each bet with its game, vendor, bet, payout and win/loss, and the summary', async () => {
@@ -94,6 +92,20 @@ describe('betting record', () => {
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25', endDate: '2026-11-23' }));
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-23' }));
+  });
+
+  test('a resettled bet shows its corrected result, a void one neither payout nor win/loss', async () => {
+    const corrected = [
+      { ...BETS[1], id: 5, roundId: 'R-5', gameType: 'SPORTS', status: 'resettled', payout: '4.00', winLoss: '-6.00' },
+      { ...BETS[1], id: 4, roundId: 'R-4', gameType: 'COCKFIGHT', status: 'cancelled', payout: '0.00', winLoss: '0.00' },
+    ];
+    renderPage(() => ({ list: corrected, pageNo: 1, totalPages: 1, total: 2, summary: SUMMARY }));
+    await waitFor(() => expect(cell(5, 'winLoss')).toBe('-৳6.00'));
+    expect(cell(5, 'payout')).toBe('৳4.00');
+    expect(row(5)).toContain('Resettled');
+    expect([cell(4, 'payout'), cell(4, 'winLoss')]).toEqual(['—', '—']);
+    expect(row(4)).toContain('Void');
+    expect(options('Status')).toEqual(['All', 'Unsettled', 'Settled', 'Resettled', 'Void', 'Cancelled']);
   });
 
   test('no bets, and a failed load with a retry, are said', async () => {

@@ -8,7 +8,7 @@ import { DatePresets } from '../wallet/DatePresets';
 import { isValidRange, presetRange } from '../wallet/dates';
 import { useDateTime, useMoney } from '../wallet/money';
 import { SummaryItem } from '../wallet/SummaryItem';
-import { BET_STATUSES, fetchBets, useGameLanes, type BetPage, type BetStatus } from './api';
+import { BET_STATUSES, DECIDED, fetchBets, useGameLanes, type BetPage, type BetStatus } from './api';
 import { LoadState, offeredGameTypes, vendorsOf, WinLoss } from './parts';
 import { GAMES_NS } from './translations';
 import '../wallet/wallet.css';
@@ -149,10 +149,10 @@ function BetList({ page, money, onPage }: { page: BetPage; money: ReturnType<typ
                   {money(bet.bet)}
                 </td>
                 <td className="wallet-records__money" data-amount="payout">
-                  {bet.status === 'settled' ? money(bet.payout) : '—'}
+                  {DECIDED.includes(bet.status) ? money(bet.payout) : '—'}
                 </td>
                 <td className="wallet-records__money" data-amount="winLoss">
-                  {bet.status === 'settled' ? <WinLoss amount={bet.winLoss} money={money} /> : '—'}
+                  {DECIDED.includes(bet.status) ? <WinLoss amount={bet.winLoss} money={money} /> : '—'}
                 </td>
                 <td>{t(`status_${bet.status}`, { defaultValue: bet.status })}</td>
               </tr>

@@ -2,10 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import type { ServedCall } from '../../../../shell/test/render';
-import { registerTranslations } from '../translations';
 import { callsTo, queryOf, renderForMember, setUpRecordPageTests } from '../wallet/testWallet';
 import { ProfitPage } from './ProfitPage';
-import { registerGamesTranslations } from './translations';
 
 const PROFIT_PATH = '/wps/games/profit';
 
@@ -27,7 +25,7 @@ const lastQuery = (calls: ServedCall[]) => queryOf(callsTo(calls, PROFIT_PATH).a
 const cell = (row: string, amount: string) => document.querySelector(`tr[data-row="${row}"] [data-amount="${amount}"]`)?.textContent;
 const total = (name: string) => document.querySelector(`[data-total="${name}"] dd`)?.textContent;
 
-setUpRecordPageTests(registerTranslations, registerGamesTranslations);
+setUpRecordPageTests();
 
 describe('personal profit/loss', () => {
   test('the last 7 days per game type and vendor, with totals and the main wallet’s money', async () => {

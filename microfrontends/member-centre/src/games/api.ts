@@ -8,7 +8,9 @@ import type { Paged } from '../wallet/api';
 /** The lobby lanes, in the order of the bottom navigation. */
 export const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'ELOTT', 'COCKFIGHT'] as const;
 
-export const BET_STATUSES = ['open', 'settled', 'rolled_back'] as const;
+export const BET_STATUSES = ['open', 'settled', 'resettled', 'cancelled', 'rolled_back'] as const;
+/** The statuses of a round with an outcome: settled, or resettled after the vendor corrected it. */
+export const DECIDED: readonly BetStatus[] = ['settled', 'resettled'];
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 export interface BetRecord {
@@ -22,7 +24,7 @@ export interface BetRecord {
   gameType: string;
   bet: string;
   payout: string;
-  /** Payout minus bet once settled; "0.00" while open or after a rollback. */
+  /** Payout minus bet once settled or resettled; "0.00" while open or after a rollback or cancellation. */
   winLoss: string;
   status: BetStatus;
   walletMode: 'seamless' | 'transfer';

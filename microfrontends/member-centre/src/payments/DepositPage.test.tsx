@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeSession } from '@tessera/kit';
-import { registerTranslations } from '../translations';
 import { RETURNED_POLL_LIMIT_MS, RETURNED_POLL_MS } from './deposits';
 import { DepositPage } from './index';
 import { BALANCE_PATH, bodyOf, callsTo, refusal } from '../wallet/testWallet';
@@ -52,7 +51,6 @@ const amountInput = () => document.querySelector<HTMLInputElement>('input[name="
 const fieldError = (name: string) => document.querySelector(`[data-field-error="${name}"]`)?.textContent;
 
 // The page titles are the member centre's (registered with its registry, not loaded here).
-beforeAll(() => registerTranslations());
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeSession } from '@tessera/kit';
-import { registerTranslations } from '../translations';
 import { BALANCE_PATH, bodyOf, callsTo, refusal } from '../wallet/testWallet';
 import { WithdrawPage } from './index';
 import { callsOf, formOf, image, renderPage } from './testPayments';
@@ -60,7 +59,6 @@ function renderWithdraw({ settings = SETTINGS, withdrawals = [] as unknown[], po
 }
 
 // The page titles are the member centre's (registered with its registry, not loaded here).
-beforeAll(() => registerTranslations());
 
 afterEach(() => writeSession(null));
 

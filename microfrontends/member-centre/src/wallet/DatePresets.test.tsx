@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { registerTranslations } from '../translations';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { DateRange } from './api';
 import { DatePresets } from './DatePresets';
 import { presetRange } from './dates';
@@ -29,7 +28,6 @@ function renderPresets(initial: DateRange = presetRange('last7')) {
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const days = () => [(screen.getByLabelText('Start date') as HTMLInputElement).value, (screen.getByLabelText('End date') as HTMLInputElement).value];
 
-beforeAll(registerTranslations);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,7 +1,7 @@
 // Fixtures of the member centre's page tests: a real member's session and wallet answers, a page
 // rendered for that member, and the set-up the record pages' tests share.
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { writeSession, type WalletBalance } from '@tessera/kit';
 import { renderInShell, serve, type Answers, type ServedCall } from '../../../../shell/test/render';
 
@@ -48,8 +48,7 @@ export const TODAY = new Date(2026, 10, 23, 12, 0, 0);
  * The set-up of a record page's tests: ``registers`` add the page's texts, the clock stands at
  * ``TODAY``, and no session outlives a test (nor a balance: each test renders with a query client of its own).
  */
-export function setUpRecordPageTests(...registers: Array<() => void>): void {
-  beforeAll(() => registers.forEach((register) => register()));
+export function setUpRecordPageTests(): void {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TODAY);

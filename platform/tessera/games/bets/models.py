@@ -10,8 +10,13 @@ from tessera.core.db import Base, TenantOwned
 from tessera.core.timeutil import utcnow
 from tessera.games.vendors import SEAMLESS
 
-# A round (a bet) is open once debited, settled once credited, rolled back once its debit is undone.
+# A round (a bet) is open once debited, settled once credited, rolled back once its debit is undone,
+# cancelled when the vendor voids it (its stake back, a win paid taken back), resettled when the
+# vendor corrected its result (the payout is the corrected one).
 OPEN, SETTLED, ROLLED_BACK = "open", "settled", "rolled_back"
+CANCELLED, RESETTLED = "cancelled", "resettled"
+# The rounds with an outcome: what they won or lost counts in the betting record and profit/loss.
+DECIDED = (SETTLED, RESETTLED)
 
 
 class GameBet(TenantOwned, Base):

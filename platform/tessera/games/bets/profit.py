@@ -1,5 +1,6 @@
-"""Personal profit and loss: a member's settled rounds per game type and vendor over the days
-asked, and the deposits, withdrawals and bonuses their main wallet saw in those days.
+"""Personal profit and loss: a member's settled rounds (resettled ones with their corrected
+result) per game type and vendor over the days asked, and the deposits, withdrawals and bonuses
+their main wallet saw in those days.
 
 Rounds count by the day they were placed, as the betting record lists them, so the two pages
 agree on the same days. Money counts by the day it was posted, as the account record shows it.
@@ -7,7 +8,7 @@ agree on the same days. Money counts by the day it was posted, as the account re
 
 from sqlalchemy import case, func, or_, select
 
-from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.bets.models import DECIDED, GameBet
 from tessera.games.bets.services import member_rounds, total
 from tessera.games.vendors import CATEGORIES
 from tessera.wallet.balances.history import TYPE_KINDS, period
@@ -32,7 +33,7 @@ def _shown(figures: dict, money) -> dict:
 def _rows(db, tenant, member_id: int, query: dict, names: dict[str, str]) -> list[dict]:
     settled = (
         member_rounds(tenant, member_id, query.get("startDate"), query.get("endDate"))
-        .where(GameBet.status == SETTLED)
+        .where(GameBet.status.in_(DECIDED))
         .subquery()
     )
     grouped = select(

@@ -7,7 +7,7 @@ rounds are pulled from their bet records (pulls.py).
 
 from sqlalchemy import case, func, select
 
-from tessera.games.bets.models import ROLLED_BACK, SETTLED, GameBet
+from tessera.games.bets.models import CANCELLED, DECIDED, ROLLED_BACK, GameBet
 from tessera.games.catalog.models import Game
 from tessera.wallet.balances.history import period
 from tessera.wallet.pages import page_of, stamp
@@ -22,8 +22,8 @@ def total(column):
 
 
 def win_loss(bet: GameBet) -> int:
-    """What the round won (positive) or lost: only a settled round has an outcome."""
-    return bet.payout_minor - bet.bet_minor if bet.status == SETTLED else 0
+    """What the round won (positive) or lost: only a settled (or resettled) round has an outcome."""
+    return bet.payout_minor - bet.bet_minor if bet.status in DECIDED else 0
 
 
 def member_rounds(tenant, member_id: int, start_date: str | None, end_date: str | None):
@@ -74,13 +74,13 @@ def _record(bet: GameBet, names: dict[str, str], games: dict[int, str], money) -
 
 
 def _summary(db, rounds, money) -> dict:
-    """Over every round selected: a rolled-back round staked nothing (its bet came back)."""
+    """Over every round selected: a rolled-back or cancelled round staked nothing and paid nothing
+    (its bet came back, a win it paid was taken back)."""
     selected = rounds.subquery()
-    staked = case((selected.c.status != ROLLED_BACK, selected.c.bet_minor), else_=0)
-    outcome = case((selected.c.status == SETTLED, selected.c.payout_minor - selected.c.bet_minor), else_=0)
-    count, bet, payout, won = db.execute(
-        select(func.count(), total(staked), total(selected.c.payout_minor), total(outcome))
-    ).one()
+    staked = case((selected.c.status.not_in((ROLLED_BACK, CANCELLED)), selected.c.bet_minor), else_=0)
+    paid = case((selected.c.status != CANCELLED, selected.c.payout_minor), else_=0)
+    outcome = case((selected.c.status.in_(DECIDED), selected.c.payout_minor - selected.c.bet_minor), else_=0)
+    count, bet, payout, won = db.execute(select(func.count(), total(staked), total(paid), total(outcome))).one()
     return {
         "count": count,
         "bet": money.format(int(bet)),

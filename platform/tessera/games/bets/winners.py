@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from tessera.core.timeutil import as_utc
-from tessera.games.bets.models import SETTLED, GameBet
+from tessera.games.bets.models import DECIDED, GameBet
 from tessera.games.catalog.models import Game
 from tessera.identity.accounts.models import Member
 
@@ -35,7 +35,7 @@ def rank_list(db, tenant, at: datetime, game_type: str | None = None, count: int
         .outerjoin(Game, Game.id == GameBet.game_id)
         .where(
             GameBet.tenant_id == tenant.id,
-            GameBet.status == SETTLED,
+            GameBet.status.in_(DECIDED),
             GameBet.settled_at >= at - WINDOW,
             GameBet.settled_at <= at,
             GameBet.payout_minor > 0,

@@ -10,13 +10,15 @@ from tessera.core.money import Money
 
 # Seamless-wallet operations, as vendors call them.
 AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK = "authenticate", "balance", "debit", "credit", "rollback"
-OPERATIONS = (AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK)
+CANCEL, RESETTLE = "cancel", "resettle"  # a round voided; a settled round's payout corrected
+OPERATIONS = (AUTHENTICATE, BALANCE, DEBIT, CREDIT, ROLLBACK, CANCEL, RESETTLE)
 # The refusals a vendor is answered (the answer's ``code``).
 SIGNATURE_INVALID, REQUEST_INVALID = "signature_invalid", "request_invalid"
 TOKEN_INVALID, PLAYER_UNKNOWN, INSUFFICIENT_FUNDS = "token_invalid", "player_unknown", "insufficient_funds"
 TRANSACTION_CONFLICT, AMOUNT_INVALID = "transaction_conflict", "amount_invalid"
 ROUND_UNKNOWN, ROUND_SETTLED, ROUND_ROLLED_BACK = "round_unknown", "round_settled", "round_rolled_back"
 ROUND_CLOSED = "round_closed"  # settled longer ago than the vendor's late-credit window
+ROUND_OPEN, ROUND_CANCELLED = "round_open", "round_cancelled"
 ID_LENGTH, TOKEN_LENGTH = 64, 512
 
 
@@ -94,12 +96,12 @@ def read_call(operation: str, decoded, money: Money) -> Call:
         raise Refusal(REQUEST_INVALID)
     if operation == BALANCE:
         return Call(operation, member_id=member_id)
-    moves = operation in (DEBIT, CREDIT)
+    moves = operation in (DEBIT, CREDIT, RESETTLE)
     return Call(
         operation,
         member_id=member_id,
         transaction_id=_text(decoded, "transactionId", True),
-        round_id=_text(decoded, "roundId", moves),
+        round_id=_text(decoded, "roundId", moves or operation == CANCEL),
         game_code=_text(decoded, "gameCode", operation == DEBIT),
         amount_minor=_amount(decoded.get("amount"), 1 if operation == DEBIT else 0, money) if moves else None,
         rollback_of=_text(decoded, "rollbackOf", operation == ROLLBACK),

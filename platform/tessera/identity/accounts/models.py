@@ -66,6 +66,7 @@ class Member(TenantOwned, Base):
     id_number: Mapped[str | None] = mapped_column(String(TEXT))
     recommender: Mapped[str | None] = mapped_column(String(TEXT))  # the registration form's recommenderId, as typed
     birthday: Mapped[date | None] = mapped_column(Date)
+    language: Mapped[str | None] = mapped_column(String(16))  # the language the member last chose on the site
     registered_ip: Mapped[str | None] = mapped_column(String(45))
     register_method: Mapped[str | None] = mapped_column(String(16))  # WEB, FEDERATED, OPERATOR
 

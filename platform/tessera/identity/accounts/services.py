@@ -3,6 +3,8 @@ them, and the audit log of what happened to their accounts."""
 
 from datetime import datetime
 
+from tessera.core.envelope import ApiError
+from tessera.core.i18n import LANGUAGES
 from tessera.identity.accounts.models import MEMBER_TYPES, AuditEvent, Member, code_key, username_key
 from tessera.identity.passwords import hash_password
 
@@ -38,7 +40,16 @@ def member_info(db, tenant, member_id: int) -> dict:
         "toUpline": may_transfer_to_upline(db, tenant, member),
         "clubLabel": {"labelName": "VIP0", "rankLevel": 0},
         "memberLabel": [],
+        "language": member.language,
     }
+
+
+def set_language(db, member_id: int, language: str) -> str:
+    """Keep the language the member chose (messages sent to them later are in it)."""
+    if language not in LANGUAGES:
+        raise ApiError(400, "language_not_offered", asked=language)
+    db.get(Member, member_id).language = language
+    return language
 
 
 def create_member(

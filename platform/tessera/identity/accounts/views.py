@@ -4,7 +4,7 @@ from pyramid.response import Response
 from pyramid.view import view_config
 
 from tessera.identity.accounts import avatars
-from tessera.identity.accounts.services import member_info
+from tessera.identity.accounts.services import member_info, set_language
 from tessera.identity.permissions import Permissions
 
 
@@ -21,6 +21,18 @@ def icon(request, icon_id: int) -> dict:
 )
 def info(request):
     return member_info(request.db, request.tenant, request.authenticated_userid)
+
+
+@view_config(
+    route_name="identity.member_language",
+    request_method="PUT",
+    renderer="api",
+    openapi=True,
+    permission=Permissions.MemberEdit,
+)
+def language(request):
+    """The language the member chose on the site, kept for what is sent to them later."""
+    return {"language": set_language(request.db, request.authenticated_userid, request.openapi.body["language"])}
 
 
 @view_config(

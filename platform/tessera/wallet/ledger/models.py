@@ -20,6 +20,7 @@ HOUSE_ACCOUNTS = (
     "bonuses",  # bonuses granted
     "commissions",  # agents' commissions
     "transfers_in_flight",  # transfers to a vendor whose answer is not known yet
+    "game_receivable",  # wins a resettlement or cancellation took back that members had spent already
 )
 
 

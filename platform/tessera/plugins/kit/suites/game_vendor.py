@@ -22,6 +22,11 @@ token, transactionId, roundId, gameCode, amount, rollbackOf, currency) signed at
 (Unix seconds, default now); and ``contract_read_answer(settings, tenant, vassalage, operation,
 call, status, headers, body)``, the answer as the vendor reads it (a dict), or None when the vendor
 would not trust it.
+
+A vendor whose bets settle later and get corrected (sportsbooks, cockfight) also calls ``cancel``
+(a round voided) and ``resettle`` (a settled round's corrected payout): when its plugin decodes
+them, they must decode to their fields like the other calls; a plugin whose vendors never send
+them refuses them ``request_invalid`` and the suite skips those cases.
 """
 
 import hashlib
@@ -314,6 +319,11 @@ CALLS = {
     },
     "rollback": {"memberId": 7, "transactionId": "t-3", "roundId": "r-1", "rollbackOf": "t-1", "currency": "BDT"},
 }
+# The calls of bets that settle later and get corrected, for vendors that send them.
+CORRECTIONS = {
+    "cancel": {"memberId": 7, "transactionId": "t-4", "roundId": "r-1", "currency": "BDT"},
+    "resettle": {"memberId": 7, "transactionId": "t-5", "roundId": "r-1", "amount": "12.40", "currency": "BDT"},
+}
 
 
 ANSWERS = [
@@ -322,6 +332,8 @@ ANSWERS = [
     {"ok": False, "code": "transaction_conflict"},
     {"ok": False, "code": "round_unknown", "balance": "97.50"},
     {"ok": False, "code": "round_closed", "balance": "97.50"},
+    {"ok": False, "code": "round_open", "balance": "97.50"},
+    {"ok": False, "code": "round_cancelled", "balance": "97.50"},
     {"ok": False, "code": "signature_invalid"},
 ]
 
@@ -553,6 +565,20 @@ class GameVendorContract:
         decoded = decode(adapter, settings, vassalage, operation, headers, body)
         assert decoded["operation"] == operation
         assert {key: decoded.get(key) for key in CALLS[operation]} == CALLS[operation]
+
+    @pytest.mark.parametrize("operation", CORRECTIONS)
+    def test_a_signed_correction_decodes_to_its_fields(self, adapter, operation):
+        settings = adapter.helper("contract_settings")()
+        vassalage = seamless_vendor(adapter, settings)
+        headers, body = wallet_call(adapter, settings, vassalage, operation, CORRECTIONS[operation])
+        try:
+            decoded = decode(adapter, settings, vassalage, operation, headers, body)
+        except AdapterError as refused:
+            if refused.code != "request_invalid":
+                raise
+            pytest.skip(f"{adapter.name}'s vendors do not send {operation}")
+        assert decoded["operation"] == operation
+        assert {key: decoded.get(key) for key in CORRECTIONS[operation]} == CORRECTIONS[operation]
 
     @pytest.mark.parametrize(
         "forgery", ["changed-after-signing", "stale", "another-brands-secret", "another-operation", "another-vendor"]
