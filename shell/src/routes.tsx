@@ -33,7 +33,8 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
   { paths: ['/fbsports'], pageKey: 'fbsports', variant: 'headerOnly' },
   { paths: ['/help'], pageKey: 'help', variant: 'full' },
   { paths: ['/helpmc'], pageKey: 'helpmc', variant: 'bare' },
-  { paths: ['/down'], pageKey: 'down', variant: 'full' },
+  // /download too: the route guard lets a visitor reach it when a brand asks for a login first (SPEC §2).
+  { paths: ['/down', '/download'], pageKey: 'down', variant: 'full' },
   { paths: ['/join'], pageKey: 'join', variant: 'full' },
   { paths: ['/game'], pageKey: 'game', variant: 'headerOnly' },
 ];

@@ -233,3 +233,11 @@ test("/down offers the browser's install dialog when Chrome has one", async () =
     { options: { viewport: { width: 390, height: 800 } } },
   );
 });
+
+test('/download, which a visitor may open before logging in, is the app download page too', async () => {
+  await withPage(async (page) => {
+    await page.goto(brandUrl('demo-bd', '/download'));
+    await page.locator('.download-page .install-guide').first().waitFor();
+    assert.equal(await page.locator('.install-guide').count(), 2);
+  });
+});
