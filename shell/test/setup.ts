@@ -21,5 +21,6 @@ beforeAll(async () => {
 afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });

@@ -43,6 +43,14 @@ const IGNORED_PATHS = new Set(['/favicon.ico']);
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const BRANDS = ['demo-bd', 'demo-ph', 'demo-vn'];
 
+/** The demo brands' time zones (tenant.toml `timezone`); localhost and 127.0.0.1 are demo-bd. */
+export const BRAND_ZONES = { 'demo-bd': 'Asia/Dhaka', 'demo-ph': 'Asia/Manila', 'demo-vn': 'Asia/Ho_Chi_Minh' };
+
+/** Today (YYYY-MM-DD) in BRAND's zone at NOW: the day 'hide today' and the record pages count in. */
+export function brandDay(brand, now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BRAND_ZONES[brand] }).format(now);
+}
+
 /**
  * A member (type 4) and an agent (type 1): pass one as ``session`` to openPage and the page starts
  * logged in as it, with a real session on whichever demo brand it opens.
@@ -167,12 +175,14 @@ export async function openPage(browser, { announcements = false, session = null,
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   const byHost = session ? await sessionsOf(session) : null;
   await context.addInitScript(
-    ([hide, stored]) => {
+    ([hide, stored, zones]) => {
       if (window !== window.top) return; // a game's frame is the vendor's page: its storage is not the brand's
-      if (hide) localStorage.setItem('hideAnnounceDate', new Date().toLocaleDateString('en-CA'));
+      // 'Hide today' counts the brand's day, whatever zone the browser is in.
+      const zone = zones[location.hostname.split('.')[0]] ?? zones['demo-bd'];
+      if (hide) localStorage.setItem('hideAnnounceDate', new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()));
       if (stored?.[location.hostname]) localStorage.setItem('session', JSON.stringify(stored[location.hostname]));
     },
-    [!announcements, byHost],
+    [!announcements, byHost, BRAND_ZONES],
   );
   const page = await context.newPage();
   const errors = [];

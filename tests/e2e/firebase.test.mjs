@@ -144,6 +144,7 @@ describe(`${BRAND}: phone sign-in through the Firebase Auth emulator`, { skip },
       if (await password.count()) {
         await password.fill('Mob1lePass');
         await page.fill('form.register input[name="confirmPassword"]', 'Mob1lePass');
+        await page.check('form.register input[name="terms"]');
       }
       assert.deepEqual(firebaseScripts, [], 'no Firebase before a code is asked for');
       const code = await sendCode(page, 'form.register', phone);

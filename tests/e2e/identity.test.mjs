@@ -76,10 +76,11 @@ describe('demo-bd: username registration, email reset', () => {
       await page.waitForSelector('.modal[data-modal="register"] form.register');
       assert.equal(await page.getAttribute('form.register', 'data-register-mode'), 'username');
       assert.equal(await page.$('.register__modes'), null, 'one mode: no switch');
-      assert.equal(await page.isChecked('form.register input[name="terms"]'), true, 'terms ticked by default');
+      assert.equal(await page.isChecked('form.register input[name="terms"]'), false, 'the age and terms box is never ticked for the member');
       await page.fill('form.register input[name="username"]', username);
       await page.fill('form.register input[name="password"]', password);
       await page.fill('form.register input[name="confirmPassword"]', password);
+      await page.check('form.register input[name="terms"]');
       await page.fill('form.register input[name="email"]', email);
       await solveCaptchaIfShown(page, context, 'demo-bd', 'form.register');
       await page.click('.register__submit');
@@ -164,6 +165,7 @@ describe('demo-ph: mobile registration with an SMS code, phone reset', () => {
       if (await password.count()) {
         await password.fill('Mob1lePass');
         await page.fill('form.register input[name="confirmPassword"]', 'Mob1lePass');
+        await page.check('form.register input[name="terms"]');
       }
       const since = smsOutbox().length;
       await requestSmsCode(page, context, 'demo-ph', 'form.register');

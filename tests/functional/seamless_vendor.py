@@ -166,8 +166,9 @@ def catalog(games):
 
 
 @pytest.fixture
-def vendor(testapp, seamless_vendor, catalog):
-    """The seamless vendor's client on demo-bd, with the vendor enabled and its games in the catalogs."""
+def seamless_client(testapp, seamless_vendor, catalog):
+    """The seamless vendor's client on demo-bd, with the vendor enabled and its games in the catalogs
+    (``vendor`` in the seamless tests; wallet_vendor.py's ``vendor`` is the transfer-wallet vendor)."""
     return VendorClient(testapp)
 
 

@@ -82,11 +82,9 @@ class TestShapes:
         rebate = banners[2]
         assert (rebate["url"], rebate["linkageType"], rebate["linkUrl"]) == ("/assets/banners/rebate.svg", None, None)
 
-    def test_an_https_link_is_external(self, ph):
+    def test_the_live_banner_leads_to_the_live_lobby(self, ph):
         live = [b for b in announcements(ph)["banners"] if b["groupName"] == "live"]
-        assert [(b["linkageType"], b["linkUrl"]) for b in live] == [
-            ("EXTERNAL", "https://guide.demo-ph.example/live-baccarat")
-        ]
+        assert [(b["linkageType"], b["linkUrl"]) for b in live] == [("INTERNAL", "/live")]
 
     def test_a_group_without_banners_has_none(self, ph):
         assert {b["groupName"] for b in announcements(ph)["banners"]} == {"home", "live"}

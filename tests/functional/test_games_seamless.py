@@ -28,6 +28,11 @@ from wallet_vendor import main_balance
 
 
 @pytest.fixture
+def vendor(seamless_client):
+    return seamless_client
+
+
+@pytest.fixture
 def member(members, fund):
     member = members()
     fund(member, "100.00")

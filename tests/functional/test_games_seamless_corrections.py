@@ -16,6 +16,11 @@ BETS, PROFIT = "/wps/games/bets?lang=en", "/wps/games/profit?lang=en"
 
 
 @pytest.fixture
+def vendor(seamless_client):
+    return seamless_client
+
+
+@pytest.fixture
 def member(login, fund):
     member = login()
     fund(member, "100.00")

@@ -124,3 +124,71 @@ class TestAfterAFailure:
         testapp.get("/wps/captcha")
         geetest = {"lot_number": "x", "captcha_output": "y", "pass_token": "z", "gen_time": "1"}
         assert log_in(testapp, member.username, status=400, geetest=geetest)["code"] == "captcha_invalid"
+
+
+class TestOneCaptchaForAnAddressCheck:
+    """A login from an address the member never used (UNREGIPVERIF3) goes on with an SMS code: the
+    captcha solved for its first step stands for the code's sends and the login with the code."""
+
+    NUMBER, PHONE = "9171234567", "+639171234567"
+    SEND = "/wps/verification/sms/noLogin"
+
+    @pytest.fixture(autouse=True)
+    def checked(self, db_session, outbox):
+        configure_brand(
+            db_session,
+            "demo-ph",
+            flags={"UNREGIPVERIF3": True, "LOGINREQCAPTCHA3": True},
+            plugins={"image-captcha": {"secret": PH_SECRET}},  # the outbox set the brand's plugins anew
+        )
+
+    @pytest.fixture
+    def member(self, members):
+        return members("demo-ph", phone=self.PHONE, mobile_num=self.NUMBER, country_dialing_code="63")
+
+    def send_code(self, app, member, status=200, **fields):
+        return app.post_json(
+            self.SEND,
+            {
+                "countryDialingCode": "63",
+                "mobileNo": self.NUMBER,
+                "purpose": "ip",
+                "username": member.username,
+                **fields,
+            },
+            status=status,
+        )
+
+    def test_the_code_is_sent_and_used_without_a_second_captcha(self, ph, member, outbox, db_session):
+        assert log_in(ph, member.username, status=403, captcha=captcha_text(ph, PH_SECRET))["code"] == (
+            "ip_verification_required"
+        )
+        self.send_code(ph, member)
+        assert log_in(ph, member.username, verificationCode=outbox.code(self.PHONE))["success"] is True
+        assert sessions(db_session) == 1
+
+    def test_without_a_solved_captcha_first_the_send_asks_for_one(self, ph, member, outbox):
+        assert log_in(ph, member.username, status=400)["code"] == "captcha_required"
+        assert self.send_code(ph, member, status=400).json["code"] == "captcha_required"
+
+    def test_the_pass_is_the_members_from_that_address_only(self, ph, brand_app, member, members, outbox):
+        log_in(ph, member.username, status=403, captcha=captcha_text(ph, PH_SECRET))
+        elsewhere = brand_app("demo-ph.localhost", ip="192.0.2.45")
+        assert self.send_code(elsewhere, member, status=400).json["code"] == "captcha_required"
+        other = members("demo-ph", phone="+639170000001", mobile_num="9170000001", country_dialing_code="63")
+        answer = ph.post_json(
+            self.SEND,
+            {"countryDialingCode": "63", "mobileNo": "9170000001", "purpose": "ip", "username": other.username},
+            status=400,
+        )
+        assert answer.json["code"] == "captcha_required"
+
+    def test_a_wrong_code_uses_the_pass_up_and_shows_a_new_captcha(self, ph, member, outbox, db_session):
+        log_in(ph, member.username, status=403, captcha=captcha_text(ph, PH_SECRET))
+        self.send_code(ph, member)
+        code = outbox.code(self.PHONE)
+        wrong = log_in(ph, member.username, status=400, verificationCode=f"{(int(code) + 1) % 10_000_000:07d}")
+        assert (wrong["code"], wrong["value"]) == ("verification_code_invalid", {"captcha": True})
+        assert log_in(ph, member.username, status=400, verificationCode=code)["code"] == "captcha_required"
+        answer = log_in(ph, member.username, verificationCode=code, captcha=captcha_text(ph, PH_SECRET))
+        assert answer["success"] is True

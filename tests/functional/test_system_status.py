@@ -117,7 +117,11 @@ def test_the_brand_and_its_settings(brand_app):
         "theme": "light",
         "logo": "/assets/logo.svg",
         "timezone": "Asia/Dhaka",
+        "dateZone": "brand",
+        "legalAge": 18,
     }
+    vn = status(brand_app, "demo-vn.localhost")
+    assert (vn["brand"]["legalAge"], vn["brand"]["dateZone"]) == (21, "brand")
     assert ph["brand"]["theme"] == "dark" and ph["brand"]["currencySymbol"] == "P"
     assert ph["brand"]["timezone"] == "Asia/Manila"
     assert bd["whitelabel"]["USERNAMEREG3"] is True and bd["whitelabel"]["MOBILENUMREG3"] is False

@@ -38,13 +38,31 @@ def verify(settings, store, challenge, text) -> bool:
     return plugin.call(VERIFY, settings, store=store, answer={"captchaId": challenge["captchaId"], "captcha": text})
 
 
-@pytest.mark.parametrize("size, expected", [({}, (160, 60)), ({"width": 300, "height": 100}, (300, 100))])
+@pytest.mark.parametrize("size, expected", [({}, (200, 70)), ({"width": 300, "height": 100}, (300, 100))])
 def test_the_picture_is_a_png_of_the_configured_size(store, size, expected):
     challenge = plugin.call(CHALLENGE, {"secret": "s", **size}, store=store)
     head, _, data = challenge["image"].partition(",")
     assert head == "data:image/png;base64"
     picture = Image.open(io.BytesIO(base64.b64decode(data, validate=True)))
     assert picture.format == "PNG" and picture.size == expected
+
+
+def test_every_ink_on_every_ground_keeps_7_to_1():
+    pairs = [(ink, ground) for ink in image_captcha.INKS for ground in image_captcha.GROUNDS]
+    assert min(image_captcha.contrast(ink, ground) for ink, ground in pairs) >= image_captcha.MIN_CONTRAST
+    # The measure itself: black on white is 21:1, a colour on itself 1:1.
+    assert round(image_captcha.contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
+    assert image_captcha.contrast((120, 120, 120), (120, 120, 120)) == 1.0
+
+
+def test_the_picture_is_drawn_in_a_readable_ink_on_a_light_ground(store):
+    challenge = plugin.call(CHALLENGE, {"secret": "s"}, store=store)
+    picture = Image.open(io.BytesIO(base64.b64decode(challenge["image"].partition(",")[2]))).convert("RGB")
+    # The ground is the commonest colour; the darkest pixels (the characters) stand 7:1 from it.
+    ground = max(picture.getcolors(picture.width * picture.height), key=lambda counted: counted[0])[1]
+    darkest = min(picture.get_flattened_data(), key=image_captcha._luminance)
+    assert ground in image_captcha.GROUNDS
+    assert image_captcha.contrast(darkest, ground) >= image_captcha.MIN_CONTRAST
 
 
 @pytest.mark.parametrize("length", [4, 5, 6])

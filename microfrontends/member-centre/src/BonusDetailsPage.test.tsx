@@ -29,7 +29,7 @@ describe('bonus details', () => {
   test('the bonuses of the last 7 days with title, amount and date, and their total', async () => {
     const calls = renderPage();
     await waitFor(() => expect(bonus(5)).not.toBeNull());
-    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17', endDate: '2026-11-23', pageNo: '1', pageSize: '20' });
+    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00', pageNo: '1', pageSize: '20' });
     expect(bonus(5)?.querySelector('.wallet-bonuses__title')?.textContent).toBe('Welcome bonus');
     expect(bonus(5)?.querySelector('[data-amount]')?.textContent).toBe('+৳1,500.00');
     expect(bonus(4)?.querySelector('[data-amount]')?.textContent).toBe('+৳12.50');
@@ -44,11 +44,11 @@ describe('bonus details', () => {
     await waitFor(() => expect(bonus(3)).not.toBeNull());
     expect(lastQuery(calls)).toMatchObject({ pageNo: '2' });
     fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25', endDate: '2026-11-23', pageNo: '1' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00', pageNo: '1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-30' } });
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-30' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23T00:00:00.000+06:00', endDate: '2026-11-30T23:59:59.999+06:00' }));
   });
 
   test('no bonuses in the days chosen is said, with a zero total', async () => {

@@ -30,7 +30,7 @@ describe('account record', () => {
   test('opens on the last 7 days, all types: signed amounts, balance after, wallet names', async () => {
     const calls = renderPage();
     await waitFor(() => expect(cells(12, '[data-amount]')).toBe('+৳1,000.00'));
-    expect(lastQuery(calls)).toEqual({ type: 'all', startDate: '2026-11-17', endDate: '2026-11-23', pageNo: '1', pageSize: '20' });
+    expect(lastQuery(calls)).toEqual({ type: 'all', startDate: '2026-11-17T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00', pageNo: '1', pageSize: '20' });
     expect(cells(12, '[data-balance-after]')).toBe('৳1,020.00');
     expect(cells(11, '[data-amount]')).toBe('-৳20.00');
     expect(cells(10, '[data-balance-after]')).toBe('৳1,234,567.50');
@@ -45,12 +45,12 @@ describe('account record', () => {
     const calls = renderPage();
     await waitFor(() => expect(cells(12, '[data-amount]')).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'deposit' } });
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ type: 'deposit', startDate: '2026-11-17', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ type: 'deposit', startDate: '2026-11-17T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ type: 'deposit', startDate: '2026-11-23', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ type: 'deposit', startDate: '2026-11-23T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     expect(screen.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('2026-10-25');
   });
 
@@ -59,7 +59,7 @@ describe('account record', () => {
     await waitFor(() => expect(cells(12, '[data-amount]')).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-10' } });
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-10' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-01T00:00:00.000+06:00', endDate: '2026-11-10T23:59:59.999+06:00' }));
     expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('false');
     const asked = callsTo(calls, RECORDS_PATH).length;
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-11-12' } });

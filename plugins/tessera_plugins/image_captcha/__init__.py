@@ -4,12 +4,14 @@
     secret = "env:IMAGE_CAPTCHA_SECRET"   # keys the answers kept in the store; may be empty in development
     length = 5                            # characters, 4 to 6
     ttl_seconds = 300                     # how long a picture can be answered
-    width = 160                           # pixels
-    height = 60
+    width = 200                           # pixels
+    height = 70
 
 The characters come from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B) and are
-compared case-insensitively. The store keeps only an HMAC of the right answer, under the
-challenge's id, so it is single use and expires with the store's clock.
+compared case-insensitively. They are drawn in a dark ink on a light ground, at least 7:1 apart
+(WCAG AAA), so the noise makes the picture hard for a program, not for a person. The store keeps
+only an HMAC of the right answer, under the challenge's id, so it is single use and expires with
+the store's clock.
 
 The text is a pure function of a seed (:func:`text_of`). With a secret the seed is
 HMAC(secret, captchaId): whoever holds the brand's secret can work out the text of a challenge
@@ -32,7 +34,12 @@ from tessera.plugins.client import issue_challenge, take_challenge
 ALPHABET = "ACEFGHKMNPRTWXY34679"
 KEY_PREFIX = "image-captcha:"
 MAX_TEXT = 32
-DEFAULTS = {"secret": "", "length": 5, "ttl_seconds": 300, "width": 160, "height": 60}
+DEFAULTS = {"secret": "", "length": 5, "ttl_seconds": 300, "width": 200, "height": 70}
+# The inks the characters are drawn in (dark blues, greens, reds, purples and greys) and the light
+# grounds behind them: any ink on any ground keeps a contrast of at least 7:1.
+INKS = ((20, 40, 110), (0, 70, 40), (110, 20, 20), (70, 20, 100), (40, 40, 40), (0, 60, 90))
+GROUNDS = ((255, 255, 255), (250, 248, 240), (244, 248, 252), (248, 252, 246))
+MIN_CONTRAST = 7.0
 
 SETTINGS_SCHEMA = {
     "type": "object",
@@ -78,9 +85,33 @@ def _drawer(width: int, height: int) -> ImageCaptcha:
     return ImageCaptcha(width=width, height=height, font_sizes=sizes)
 
 
+def _luminance(colour: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in colour[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(ink: tuple[int, ...], ground: tuple[int, ...]) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((_luminance(ink), _luminance(ground)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def colours() -> tuple[tuple[int, int, int], tuple[int, int, int, int]]:
+    """A ground and an ink (opaque) for one picture, picked at random among the readable pairs."""
+    ground, ink = secrets.choice(GROUNDS), secrets.choice(INKS)
+    return ground, (*ink, 255)
+
+
 def picture(text: str, width: int, height: int) -> str:
-    """``text`` drawn with noise, as a ``data:image/png;base64,`` URL."""
-    png = _drawer(width, height).generate(text, format="png").getvalue()
+    """``text`` drawn with noise in a readable ink, as a ``data:image/png;base64,`` URL."""
+    ground, ink = colours()
+    png = _drawer(width, height).generate(text, format="png", bg_color=ground, fg_color=ink).getvalue()
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 

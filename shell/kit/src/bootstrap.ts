@@ -16,6 +16,10 @@ export interface Brand {
   moneyStep: string;
   /** The IANA time zone the brand counts its days in (record pages, reports). */
   timezone: string;
+  /** Whose zone the member's dates are counted and shown in: the brand's (default) or the member's own. */
+  dateZone?: 'brand' | 'member';
+  /** The age a member confirms when registering: 18 unless the brand asks for 21. */
+  legalAge?: number;
 }
 
 export interface Bootstrap {

@@ -16,7 +16,10 @@ export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney, moneyStyleOf } from './money';
 export type { MoneyStyle, BrandMoney } from './money';
-export { dayOf } from './dates';
+export {
+  dayOf, browserZone, dateZone, dayIn, offsetMinutes, offsetText, isoIn, startOfDay, endOfDay, zonedRange, zoneLabel,
+  formatDateTime, formatDay,
+} from './dates';
 export { useBalance, useRefreshBalance, requestId } from './balance';
 export type { WalletBalance, VendorWallet, BalanceState } from './balance';
 export { useForm } from './formState';

@@ -6,6 +6,10 @@ import { geetestResultOf, loadGeetest, type GeetestCaptcha, type GeetestResult }
 /** A new image at most once a second (SPEC §4, §9). */
 export const CAPTCHA_RELOAD_MS = 1000;
 
+/** The picture's size as the image-captcha plugin draws it by default; shown at that size, never squeezed. */
+export const CAPTCHA_WIDTH = 200;
+export const CAPTCHA_HEIGHT = 70;
+
 /** GET /wps/captcha: an image as a data URL, or the brand's geetest id. */
 type Challenge = string | { geetestId: string };
 
@@ -150,9 +154,21 @@ export function CaptchaField({ ref, error, onInput }: CaptchaFieldProps) {
   }
 
   const image = (
-    <button type="button" className="captcha-field__image" onClick={load} aria-label={failed ? t('captcha_failed') : t('captcha_image')}>
-      {typeof challenge === 'string' && !failed ? <img src={challenge} alt="" /> : <span>{failed ? t('captcha_failed') : t('captcha_loading')}</span>}
-    </button>
+    <span className="captcha-field__picture">
+      <button type="button" className="captcha-field__image" onClick={load} aria-label={failed ? t('captcha_failed') : t('captcha_image')}>
+        {typeof challenge === 'string' && !failed ? (
+          <img src={challenge} alt="" width={CAPTCHA_WIDTH} height={CAPTCHA_HEIGHT} />
+        ) : (
+          <span>{failed ? t('captcha_failed') : t('captcha_loading')}</span>
+        )}
+      </button>
+      <button type="button" className="captcha-field__refresh" onClick={load} data-captcha-refresh>
+        <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z" />
+        </svg>
+        {t('captcha_refresh')}
+      </button>
+    </span>
   );
   return (
     <TextField

@@ -128,6 +128,23 @@ describe('captcha field', () => {
     expect(image()).toBe('data:image/png;base64,2');
   });
 
+  test('a refresh control beside the image gives a new one, also once a second at most, and clears what was typed', async () => {
+    const loads = serveImages();
+    render(<CaptchaField />);
+    await flush();
+    const image = document.querySelector('.captcha-field__image img')!;
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['200', '70']);
+    fireEvent.change(screen.getByRole('textbox', { name: /Verification code/ }), { target: { value: 'ab12' } });
+    act(() => vi.advanceTimersByTime(1000));
+    const refresh = screen.getByRole('button', { name: 'New image' });
+    fireEvent.click(refresh);
+    fireEvent.click(refresh);
+    await flush();
+    expect(loads()).toBe(2);
+    expect(document.querySelector('.captcha-field__image img')!.getAttribute('src')).toBe('data:image/png;base64,2');
+    expect((screen.getByRole('textbox', { name: /Verification code/ }) as HTMLInputElement).value).toBe('');
+  });
+
   test('the text is required, and is the answer; a reload asked for too soon comes a second later', async () => {
     const loads = serveImages();
     const handle = createRef<CaptchaHandle>();

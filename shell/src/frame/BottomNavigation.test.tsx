@@ -28,9 +28,9 @@ describe('bottom navigation', () => {
   });
 
   test('a dropdown shows at most 11 vendors and a more entry to the category page', async () => {
-    serve({ [MENUS]: [laneOf('LIVE', 15, 'Live casino'), laneOf('RNG', 3), laneOf('LOTT', 2)] });
+    serve({ [MENUS]: [laneOf('LIVE', 15, 'Live casino'), laneOf('RNG', 3), laneOf('LOTT', 2), laneOf('ELOTT', 0)] });
     const { container } = renderInShell(<BottomNavigation />);
-    // A lane without a category page (LOTT) is left out.
+    // A lane without a category page (LOTT) is left out, and so is one without vendors (ELOTT): its lobby would be empty.
     await waitFor(() => expect(items(container)).toEqual(['home', 'LIVE', 'RNG', 'promotions']));
     expect(screen.getByRole('link', { name: 'RNG games' }).getAttribute('href')).toBe('/rng');
     const live = container.querySelector<HTMLElement>('[data-nav="LIVE"]')!;

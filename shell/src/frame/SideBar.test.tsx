@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { CustomerServiceEntry } from '../data/status';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
+import { hotlineNumber } from './HotlineEntry';
 import { SideBar } from './SideBar';
 
 const openCustomerService = vi.fn();
@@ -15,19 +16,43 @@ vi.mock('../modals/modalContext', async (importOriginal) => ({
 }));
 
 const HOTLINE: CustomerServiceEntry = { csType: 'HOTLINE', title: 'Hotline', path: 'tel:+6300', csPosition: 2 };
+const TELEGRAM: CustomerServiceEntry = { csType: 'TELEGRAM', title: 'Telegram', path: 'https://t.me/x', csPosition: 3 };
 const CHAT: CustomerServiceEntry = { csType: '3', title: 'Live chat', path: 'sealed12345678', csPosition: 1 };
 
 describe('side bar', () => {
   test('customer service entries in position order, each opening its entry', async () => {
-    serve({ '/wps/system/status': statusOf({ customerService: [HOTLINE, CHAT] }) });
+    serve({ '/wps/system/status': statusOf({ customerService: [HOTLINE, TELEGRAM, CHAT] }) });
     const { container } = renderInShell(<SideBar />);
-    await screen.findByRole('button', { name: 'Live chat' });
-    const titles = [...container.querySelectorAll('[data-side="customer-service"]')].map((item) => item.textContent);
-    expect(titles).toEqual(['Live chat', 'Hotline']);
+    await screen.findByRole('button', { name: 'Live chat' }, { timeout: 5000 });
+    const entries = [...container.querySelectorAll('[data-cs-type]')].map((item) => item.getAttribute('data-cs-type'));
+    expect(entries).toEqual(['3', 'HOTLINE', 'TELEGRAM']);
     openCustomerService.mockReturnValue(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Hotline' }));
-    expect(openCustomerService).toHaveBeenCalledWith(HOTLINE);
+    fireEvent.click(screen.getByRole('button', { name: 'Telegram' }));
+    expect(openCustomerService).toHaveBeenCalledWith(TELEGRAM);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a hotline is a tel: link to dial and, for a desktop, its number with a copy button', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    serve({ '/wps/system/status': statusOf({ customerService: [{ ...HOTLINE, path: 'tel:+880%209600-000000' }] }) });
+    const { container } = renderInShell(<SideBar />);
+    const dial = await screen.findByRole('link', { name: 'Hotline' });
+    expect(dial.getAttribute('href')).toBe('tel:+8809600000000');
+    expect(container.querySelector('[data-hotline-number] .hotline__number')?.textContent).toBe('+880 9600-000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the number +880 9600-000000' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('+880 9600-000000'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    expect(openCustomerService).not.toHaveBeenCalledWith(expect.objectContaining({ csType: 'HOTLINE' }));
+    vi.unstubAllGlobals();
+  });
+
+  test('only a tel: link of a phone number is a hotline', () => {
+    expect(hotlineNumber('tel:+63280000000')).toBe('+63280000000');
+    expect(hotlineNumber(' TEL:+84 28 0000 0000 ')).toBe('+84 28 0000 0000');
+    expect(hotlineNumber('tel:javascript:alert(1)')).toBeNull();
+    expect(hotlineNumber('https://t.me/x')).toBeNull();
+    expect(hotlineNumber('tel:%E0%A4%A')).toBeNull();
   });
 
   test('a blocked customer-service window is said', async () => {

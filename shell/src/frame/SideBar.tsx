@@ -6,6 +6,7 @@ import { openCustomerService } from '../modals/customerService';
 import { useModals } from '../modals/modalContext';
 import { PopupBlocked } from '../modals/PopupBlocked';
 import { AgentIcon, ChatIcon, FeedbackIcon, TagIcon } from './icons';
+import { HotlineEntry, hotlineNumber } from './HotlineEntry';
 
 /** Customer service (live chat, Facebook, Telegram, hotline), promotions, feedback and agent. */
 export function SideBar() {
@@ -21,6 +22,9 @@ export function SideBar() {
           .sort((a, b) => a.csPosition - b.csPosition)
           .map((entry) => (
             <li key={`${entry.csType}-${entry.csPosition}`}>
+              {hotlineNumber(entry.path) !== null ? (
+                <HotlineEntry entry={entry} />
+              ) : (
               <button
                 type="button"
                 className="side-bar__item"
@@ -31,6 +35,7 @@ export function SideBar() {
                 <ChatIcon />
                 {entry.title}
               </button>
+              )}
             </li>
           ))}
         <li>

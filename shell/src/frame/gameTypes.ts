@@ -28,10 +28,14 @@ export function vendorLink(category: string, vassalage: string): string {
   return `${categoryRoute(category)}?${query}`;
 }
 
-/** The lanes to show: the server's lanes that have a page, or every game type untitled and without vendors. */
+/**
+ * The lanes to show: the server's lanes that have a page and a vendor (a lane the brand offers
+ * nothing in would lead to an empty lobby), or every game type untitled and without vendors while
+ * the menus load.
+ */
 export function navigationLanes(lanes: GameLane[] | undefined): GameLane[] {
   if (!lanes) return GAME_TYPES.map((gameCategory) => ({ gameCategory, title: '', cards: [] }));
-  return lanes.filter((lane) => categoryRoute(lane.gameCategory) !== null);
+  return lanes.filter((lane) => categoryRoute(lane.gameCategory) !== null && lane.cards.length > 0);
 }
 
 /** Every vendor of every lane, once each. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLoginGuard } from '../modals/loginGuard';
 import type { Game } from './types';
 
@@ -18,9 +18,21 @@ export function gameLink(game: LaunchableGame): string {
   return `/game?${query}`;
 }
 
-/** Starts a game: a visitor gets the login popup instead (SPEC §4, §5), a member goes to /game. */
+/** What /game is told about where it was opened from: its exit goes back there. */
+export interface GameLaunchState {
+  from: string;
+}
+
+/**
+ * Starts a game: a visitor gets the login popup instead (SPEC §4, §5), a member goes to /game,
+ * which remembers the lobby (page and filters) the game was started from.
+ */
 export function useLaunchGame(): (game: LaunchableGame) => void {
   const guard = useLoginGuard();
   const navigate = useNavigate();
-  return useCallback((game: LaunchableGame) => guard(() => navigate(gameLink(game))), [guard, navigate]);
+  const { pathname, search } = useLocation();
+  return useCallback(
+    (game: LaunchableGame) => guard(() => navigate(gameLink(game), { state: { from: `${pathname}${search}` } satisfies GameLaunchState })),
+    [guard, navigate, pathname, search],
+  );
 }

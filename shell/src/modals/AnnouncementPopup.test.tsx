@@ -1,14 +1,16 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNotices } from '../data/content';
 import { renderInShell, serve } from '../../test/render';
 import { NOTICES_PATH, noticePayload, noticesOf } from './testNotices';
 
-/** Today as YYYY-MM-DD in local time, worked out independently of the code under test. */
-function today(): string {
-  return new Date().toLocaleDateString('en-CA');
+/** Today as YYYY-MM-DD in the test brand's Asia/Dhaka, worked out independently of the code under test. */
+function today(now = new Date()): string {
+  return new Date(now.getTime() + 6 * 3600 * 1000).toISOString().slice(0, 10);
 }
+
+afterEach(() => vi.useRealTimers());
 
 /** Shows how many popup announcements have loaded, so a test can wait for the notices. */
 function PopupCount() {
@@ -109,6 +111,54 @@ describe('announcement popup', () => {
     await act(() => router.navigate('/home'));
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('opens once per visit: a page loaded again in the same tab does not reopen it', async () => {
+    const user = userEvent.setup();
+    servePopups(1);
+    const first = renderInShell(<PopupCount />, { path: '/' });
+    await screen.findByRole('dialog', { name: 'Announcements' });
+    await user.keyboard('{Escape}');
+    first.unmount();
+    servePopups(1);
+    renderInShell(<PopupCount />, { path: '/' });
+    await waitFor(() => expect(screen.getByTestId('popup-count').textContent).toBe('1'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('a return from the payment gateway never opens it', async () => {
+    servePopups(2);
+    renderInShell(<PopupCount />, { path: '/?memberCentre=depositv2&deposit=12' });
+    await waitFor(() => expect(screen.getByTestId('popup-count').textContent).toBe('2'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test("'hide today' lasts until the brand's midnight, not the browser's", async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 23:30 on 26 November in Dhaka (17:30 UTC), whatever the browser's zone says.
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 26, 17, 30)));
+    servePopups(1);
+    const first = renderInShell(<PopupCount />, { path: '/' });
+    const dialog = await screen.findByRole('dialog', { name: 'Announcements' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Do not show again today' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(window.localStorage.getItem('hideAnnounceDate')).toBe('2026-11-26');
+    first.unmount();
+    window.sessionStorage.clear(); // a new visit
+
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 26, 17, 59)));
+    servePopups(1);
+    const before = renderInShell(<PopupCount />, { path: '/' });
+    await waitFor(() => expect(screen.getByTestId('popup-count').textContent).toBe('1'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    before.unmount();
+
+    // 00:00 on 27 November in Dhaka: a new day for the brand.
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 26, 18, 0)));
+    servePopups(1);
+    renderInShell(<PopupCount />, { path: '/' });
+    expect(await screen.findByRole('dialog', { name: 'Announcements' })).toBeTruthy();
   });
 
   test('copes with the notices call failing', async () => {

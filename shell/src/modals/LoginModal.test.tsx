@@ -253,6 +253,37 @@ describe('login modal', () => {
     expect(bodyOf(callsTo(calls, LOGIN_PATH)[1])).toEqual({ type: 'username', username: 'player01', password: 'secret', verificationCode: '7654321' });
   });
 
+  test('with LOGINREQCAPTCHA3 the address check asks no second captcha; a wrong code shows a new one', async () => {
+    const answers = loginAnswers(
+      refusal(403, 'ip_verification_required', 'Please complete verification first', { mobileNum: '+63•••••1234' }),
+      refusal(400, 'verification_code_invalid', 'The code is not correct.', { captcha: true }),
+      LOGIN,
+    );
+    const { calls } = renderModal(
+      { kind: 'login' },
+      { whitelabel: { LOGINREQCAPTCHA3: true }, answers: { [LOGIN_PATH]: answers, [SMS_PATH]: { expiredMinutes: 5 } } },
+    );
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    type('captcha', 'ab12');
+    await logInAs();
+    expect(await screen.findByText(/Enter the code sent to \+63•••••1234/)).toBeTruthy();
+    expect(input('captcha')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Resend in/ });
+    expect(bodyOf(callsTo(calls, SMS_PATH)[0])).toEqual({ purpose: 'ip', username: 'player01' });
+    type('verificationCode', '7654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(input('captcha')).not.toBeNull());
+    expect(bodyOf(callsTo(calls, LOGIN_PATH)[1])).not.toHaveProperty('captcha');
+
+    type('verificationCode', '7654322');
+    type('captcha', 'cd34');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(readSession()?.token).toBe('new-token'));
+    expect(bodyOf(callsTo(calls, LOGIN_PATH)[2])).toMatchObject({ verificationCode: '7654322', captcha: 'cd34' });
+  });
+
   test('free play is offered only with FREEPLAY3, and logs in as a guest', async () => {
     const without = renderModal({ kind: 'login' });
     await waitFor(() => expect(callsTo(without.calls, '/wps/system/status')).toHaveLength(1));

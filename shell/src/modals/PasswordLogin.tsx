@@ -33,11 +33,11 @@ function ipCheckOf(error: unknown, username: string, password: string): IpCheck 
 
 /**
  * A password login (with the code of an address check when it has one) and what follows it.
- * The captcha shows when the brand always asks (LOGINREQCAPTCHA3) or a refusal asks.
+ * The captcha shows when the brand always asks (LOGINREQCAPTCHA3) and ``always``, or a refusal asks.
  */
-function usePasswordLogin(place: LoginPlace) {
+function usePasswordLogin(place: LoginPlace, always = true) {
   const finishLogin = useAfterLogin();
-  const captcha = useCaptchaOnDemand(useFlag('LOGINREQCAPTCHA3'));
+  const captcha = useCaptchaOnDemand(useFlag('LOGINREQCAPTCHA3') && always);
   const logInWith = async (fields: Omit<PasswordLogin, 'agent'>) => {
     const login = await captcha.withCaptcha((part) => logIn({ ...fields, ...(place.agent && { agent: true }), ...part }));
     if (login) await finishLogin(login, { via: 'username', password: fields.password, home: place.home });
@@ -88,11 +88,13 @@ export function PasswordLoginForm({ place, onIpCheck }: { place: LoginPlace; onI
 
 /**
  * The unregistered-address check (SPEC §4, identity contract): a code sent with purpose "ip" to
- * the member's own number, then the same login again with the code.
+ * the member's own number, then the same login again with the code. The captcha solved for the
+ * login stands for this step too (one captcha per attempt): one shows only when the server asks
+ * (a wrong code, or the attempt's pass gone).
  */
 export function IpVerificationStep({ check, place, onBack }: { check: IpCheck; place: LoginPlace; onBack: () => void }) {
   const { t } = useTranslation('modals');
-  const { captcha, logInWith } = usePasswordLogin(place);
+  const { captcha, logInWith } = usePasswordLogin(place, false);
   const { form, values, errors, show, bind } = useForm({ verificationCode: '' });
   const code = values.verificationCode.trim();
 

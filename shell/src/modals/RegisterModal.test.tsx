@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { readSession, writeSession } from '@tessera/kit';
+import i18next from 'i18next';
+import { readBootstrap, readSession, writeSession } from '@tessera/kit';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
 import type { FieldSetting } from '../forms';
@@ -79,7 +80,13 @@ const dialog = () => screen.getByRole('dialog', { name: 'Register' });
 const input = (name: string) => dialog().querySelector<HTMLInputElement>(`input[name="${name}"]`);
 const shownFields = () => [...dialog().querySelectorAll<HTMLElement>('[data-field]')].map((field) => field.dataset.field);
 const type = (name: string, value: string) => fireEvent.change(input(name)!, { target: { value } });
-const submit = () => act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Register' })));
+/** Sends the form; the member ticks the age and terms box first (it is never ticked for them) unless told not to. */
+const submit = (acceptTerms = true) =>
+  act(async () => {
+    const terms = input('terms');
+    if (acceptTerms && terms && !terms.checked) fireEvent.click(terms);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Register' }));
+  });
 const errorOf = (name: string) => {
   const described = input(name)?.getAttribute('aria-describedby');
   return described ? document.getElementById(described)?.textContent : null;
@@ -154,10 +161,9 @@ describe('fields the brand turns on', () => {
 describe('checks before sending', () => {
   test('terms come first: unticked they say "not empty?" and take the focus', async () => {
     await renderRegister();
-    const terms = screen.getByRole('checkbox', { name: 'I am of legal age and accept the terms.' });
-    expect(terms).toHaveProperty('checked', true);
-    fireEvent.click(terms);
-    await submit();
+    const terms = screen.getByRole('checkbox', { name: 'I am 18 or older and accept the terms.' });
+    expect(terms).toHaveProperty('checked', false);
+    await submit(false);
     expect(errorOf('terms')).toBe('not empty?');
     expect(document.activeElement).toBe(terms);
     expect(sendEncrypted).not.toHaveBeenCalled();
@@ -174,6 +180,19 @@ describe('checks before sending', () => {
     expect(errorOf('password')).toBeNull();
     expect(document.activeElement).toBe(input('username'));
     expect(sendEncrypted).not.toHaveBeenCalled();
+  });
+
+  test('a brand asking for 21 says 21 in the box, still unticked; in Bengali with its digits', async () => {
+    readBootstrap().brand.legalAge = 21;
+    try {
+      await renderRegister();
+      expect(screen.getByRole('checkbox', { name: 'I am 21 or older and accept the terms.' })).toHaveProperty('checked', false);
+      await act(async () => void (await i18next.changeLanguage('bn')));
+      expect(screen.getByRole('checkbox', { name: 'আমার বয়স ২১ বছর বা তার বেশি এবং আমি শর্তাবলি মেনে নিচ্ছি।' })).toBeTruthy();
+    } finally {
+      delete readBootstrap().brand.legalAge;
+      await i18next.changeLanguage('en');
+    }
   });
 
   test('the terms link goes to /help#term', async () => {

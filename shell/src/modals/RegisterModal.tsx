@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ApiError } from '@tessera/kit';
+import { ApiError, readBootstrap } from '@tessera/kit';
 import {
   messageOf, MessageDialog, MobileField, SmsCodeField, TextField, useRegisterSettings, validateField, validateFields, validateTerms,
   type RegisterSettings,
@@ -20,6 +20,9 @@ import { MethodSwitch } from './MethodSwitch';
 import { Modal } from './Modal';
 import { useModals } from './modalContext';
 import { useDialingCode } from './PhoneCodeFields';
+
+/** The age a member confirms when the brand does not say (SPEC §5, §9). */
+export const DEFAULT_LEGAL_AGE = 18;
 
 const INPUT_TYPES: Record<string, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' }> = {
   username: { autoComplete: 'username' },
@@ -79,7 +82,7 @@ interface RegisterFormProps {
 const CODE_FIELDS = { username_taken: 'username', mobile_taken: 'mobileNum', ...PHONE_AUTH_CODE_FIELDS };
 
 function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProps) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const queryClient = useQueryClient();
   const modals = useModals();
   const finishLogin = useAfterLogin();
@@ -91,7 +94,9 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
   const [mode, setMode] = useState<RegisterMode>(modes[0]);
   const [dialingCode, setDialingCode] = useDialingCode();
   const firebase = useFirebasePhone();
-  const [terms, setTerms] = useState(true);
+  // Never ticked for the member: ticking it is the member saying they are of the brand's age.
+  const [terms, setTerms] = useState(false);
+  const legalAge = new Intl.NumberFormat(i18n.language).format(readBootstrap().brand.legalAge ?? DEFAULT_LEGAL_AGE);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // An address or domain code that the server later refused on submit.
@@ -222,7 +227,7 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
           aria-invalid={errors.terms ? true : undefined}
           aria-describedby={errors.terms ? termsErrorId : undefined}
         />
-        <label htmlFor={termsId}>{t('register_terms')}</label>{' '}
+        <label htmlFor={termsId}>{t('register_terms', { age: legalAge })}</label>{' '}
         <Link to="/help#term" className="register__terms-link" onClick={() => modals.open({ kind: 'help', section: 'term' })}>
           {t('register_terms_link')}
         </Link>

@@ -1,10 +1,10 @@
-/** A server date (ISO 8601) in the page's language; the text as sent when it is not a date. */
-export function formatDate(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-  } catch {
-    return date.toLocaleDateString();
-  }
+import { dateZone, formatDay } from '@tessera/kit';
+
+/**
+ * A server date (ISO 8601) as the day it falls on in the zone the member's dates are shown in (the
+ * brand's, unless the brand says the member's), naming that zone, in the page's language; the
+ * text as sent when it is not a date.
+ */
+export function formatDate(value: string, language: string, zone: string = dateZone()): string {
+  return formatDay(value, language, zone);
 }

@@ -6,7 +6,7 @@ export function noticesOf(count: number, prefix: string, firstId = 1): Notice[] 
     id: firstId + index,
     title: `${prefix} ${index + 1}`,
     content: `<p>${prefix} body ${index + 1} <strong>bold</strong></p>`,
-    startDate: '2026-03-01T12:00:00Z',
+    startDate: '2026-02-28T20:00:00Z', // 1 March, 02:00, in the test brand's Asia/Dhaka
     promotionType: null,
   }));
 }

@@ -130,7 +130,7 @@ describe('winners board', () => {
     });
     await waitFor(() => expect(document.querySelectorAll('[data-home=winners] tbody tr')).toHaveLength(2));
     const table = section('winners').getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Rank', 'Player', 'Game', 'Payout', 'Date']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Rank', 'Player', 'Game', 'Payout', 'Date (GMT+6)']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['1', 'pl***1', 'Slot 1', '৳1,234,567.50', '2030.01.02'],

@@ -33,7 +33,7 @@ describe('notice list page', () => {
     const title = await screen.findByRole('button', { name: 'Notice 2' });
     await user.click(title);
     const dialog = screen.getByRole('dialog', { name: 'Notice 2' });
-    expect(within(dialog).getByText('Published Mar 1, 2026')).toBeTruthy();
+    expect(within(dialog).getByText('Published Mar 1, 2026, GMT+6')).toBeTruthy();
     expect(within(dialog).getByText('bold').tagName).toBe('STRONG');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeSession, type Session } from '@tessera/kit';
 import { renderInShell, serve, type Answers, type ServedCall } from '../../test/render';
-import { GamePage } from './GamePage';
+import { OpenCentreContext } from '../frame/openCentre';
+import { exitRoute, GamePage } from './GamePage';
 import { BALANCE_REFRESH_MS } from './gameSession';
 import { logOut } from '../data/member';
 
@@ -117,6 +118,51 @@ describe('the game page', () => {
     await screen.findByText('This game is not available.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.search).toBe(SEAMLESS.slice('/game'.length)));
+  });
+
+  test('the exit goes back to the lobby the game was started from, replacing the game in the history', async () => {
+    const { router } = open('/rng?page=DEMO');
+    await act(() => router.navigate(SEAMLESS, { state: { from: '/rng?page=DEMO&gameName=lucky' } }));
+    await waitFor(() => expect(frame()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Exit to the lobby' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rng'));
+    expect(router.state.location.search).toBe('?page=DEMO&gameName=lucky');
+  });
+
+  test("opened directly, the exit goes to the lobby of the game's type", async () => {
+    const { router } = open('/game?vassalage=LV&gameCode=BAC1&gameType=LIVE&walletMode=seamless');
+    await waitFor(() => expect(frame()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Exit to the lobby' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live'));
+  });
+
+  test('the exit never follows an address of another site', () => {
+    expect(exitRoute({ from: '//evil.example/x' }, 'RNG')).toBe('/rng');
+    expect(exitRoute({ from: 'https://evil.example/' }, null)).toBe('/');
+    expect(exitRoute({ from: '/game?vassalage=X' }, 'FISH')).toBe('/fish');
+    expect(exitRoute(null, 'UNKNOWN')).toBe('/');
+  });
+
+  test('the deposit button opens the member centre at the deposit page over the game', async () => {
+    const opened: Array<[string, string | undefined]> = [];
+    writeSession(MEMBER);
+    serve({ [LAUNCH]: GAME_URL, [BALANCE]: BALANCE_VALUE });
+    renderInShell(
+      <OpenCentreContext.Provider value={(remote, page) => opened.push([remote, page])}>
+        <GamePage />
+      </OpenCentreContext.Provider>,
+      { path: SEAMLESS },
+    );
+    await waitFor(() => expect(frame()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(opened).toEqual([['memberCentre', 'depositv2']]);
+    expect(frame()).not.toBeNull();
+  });
+
+  test('a visitor sees the exit but no deposit', () => {
+    open(SEAMLESS, {}, null);
+    expect(screen.getByRole('button', { name: 'Exit to the lobby' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
   });
 
   test('the header balance refreshes when the game frame posts a balance change, from its own origin only', async () => {

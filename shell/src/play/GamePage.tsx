@@ -2,6 +2,10 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, useSession } from '@tessera/kit';
+import { useOpenCentre } from '../frame/openCentre';
+import { categoryRoute } from '../frame/gameTypes';
+import type { GameLaunchState } from '../games/launch';
+import { DEPOSIT_PAGE } from '../modals/DepositDialog';
 import { useModals } from '../modals/modalContext';
 import { gameChoiceOf } from './api';
 import { useBalanceFollowsGame, useGameLaunch, useMoneyBackOnLeave } from './gameSession';
@@ -18,7 +22,28 @@ function sessionEnded(error: unknown): boolean {
 function useGoBack(): () => void {
   const navigate = useNavigate();
   const { key } = useLocation();
-  return () => (key === 'default' ? navigate('/') : navigate(-1));
+  return () => void (key === 'default' ? navigate('/') : navigate(-1));
+}
+
+/** The page of the site a launch came from, when the address is one (never /game itself). */
+function launchedFrom(state: unknown): string | null {
+  const from = (state as Partial<GameLaunchState> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/game') ? from : null;
+}
+
+/**
+ * Where the exit leads: the lobby the game was started from (its page and filters), else the
+ * lobby of the game's type, else home (a /game address opened directly).
+ */
+export function exitRoute(state: unknown, gameType: string | null | undefined): string {
+  return launchedFrom(state) ?? (gameType ? categoryRoute(gameType) : null) ?? '/';
+}
+
+/** Back to the lobby the game came from; the game's entry is replaced, so Back does not reopen it. */
+function useExit(gameType: string | null | undefined): () => void {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  return () => void navigate(exitRoute(state, gameType), { replace: true });
 }
 
 function GameNotice({ state, role, children }: { state: string; role?: 'alert' | 'status'; children: ReactNode }) {
@@ -40,7 +65,9 @@ export function GamePage() {
   const game = useMemo(() => gameChoiceOf(params), [params]);
   const token = useSession()?.token ?? null;
   const modals = useModals();
+  const openCentre = useOpenCentre();
   const goBack = useGoBack();
+  const exit = useExit(game?.gameType);
   const { state, retry, sent } = useGameLaunch(game, token, i18n.language);
   useMoneyBackOnLeave(game?.vassalage ?? null, game?.walletMode === 'transfer', sent, retry);
   useBalanceFollowsGame(state.status === 'ready' ? state.url : null, Boolean(token));
@@ -111,7 +138,22 @@ export function GamePage() {
 
   return (
     <section className="page game-page" data-page="game">
-      <h1 className="game-page__title">{game?.gameName ?? game?.gameCode ?? t('game.title')}</h1>
+      <div className="game-page__bar">
+        <button type="button" className="button button--ghost game-page__exit" data-game-exit onClick={exit}>
+          {t('game.exit')}
+        </button>
+        <h1 className="game-page__title">{game?.gameName ?? game?.gameCode ?? t('game.title')}</h1>
+        {token && (
+          <button
+            type="button"
+            className="button button--highlight game-page__deposit"
+            data-game-deposit
+            onClick={() => openCentre('memberCentre', DEPOSIT_PAGE)}
+          >
+            {t('game.deposit')}
+          </button>
+        )}
+      </div>
       {content}
     </section>
   );

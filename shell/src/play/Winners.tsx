@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, moneyStyleOf } from '@tessera/kit';
+import { formatMoney, moneyStyleOf, zoneLabel } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { fetchWinners } from './api';
@@ -44,7 +44,8 @@ export function Winners() {
               <th scope="col" className="home-winners__payout">
                 {t('winners.payout')}
               </th>
-              <th scope="col">{t('winners.date')}</th>
+              {/* The day each win fell on in the brand's zone (SPEC §9 YYYY.MM.DD), the zone named. */}
+              <th scope="col">{t('winners.date_in', { zone: zoneLabel(brand.timezone || 'UTC', i18n.language) })}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@tessera/kit';
 import type { SystemStatus } from '../data/status';
 import { openLiveChat } from '../modals/customerService';
 import { PopupBlocked } from '../modals/PopupBlocked';
@@ -27,7 +28,7 @@ export function MaintenanceView({ status }: { status: SystemStatus }) {
       <h1>{t('game_maintenance')}</h1>
       {endTime && (
         <p className="maintenance__end">
-          {t('end_time', { time: new Date(endTime).toLocaleString(i18n.language) })}
+          {t('end_time', { time: formatDateTime(endTime, i18n.language) })}
         </p>
       )}
       <p>{t('info_maintenance')}</p>

@@ -651,6 +651,22 @@ BROKEN = {
         "access.unknown_region",
         "'deny' is not one of ['allow', 'block']",
     ),
+    "legal age other than 18 or 21": (
+        BD,
+        "[register.fields.username]",
+        "[register]\nlegal_age = 19\n\n[register.fields.username]",
+        BD,
+        "register.legal_age",
+        "19 is not one of [18, 21]",
+    ),
+    "date zone neither the brand's nor the member's": (
+        BD,
+        'timezone = "Asia/Dhaka"',
+        'timezone = "Asia/Dhaka"\ndate_zone = "browser"',
+        BD,
+        "date_zone",
+        "'browser' is not one of ['brand', 'member']",
+    ),
 }
 
 

@@ -31,6 +31,30 @@ def test_a_day_over_a_clock_change_is_as_long_as_it_is():
     assert (until - since).total_seconds() == 23 * 3600
 
 
+def test_a_range_sent_with_its_offset_is_read_as_sent():
+    # A page counting days in Los Angeles asks for its 25 November: the brand's zone does not move it.
+    since, until = period(brand("Asia/Dhaka"), "2026-11-25T00:00:00-08:00", "2026-11-25T23:59:59.999-08:00")
+    assert since == datetime(2026, 11, 25, 8, tzinfo=UTC)
+    assert until == datetime(2026, 11, 26, 7, 59, 59, 999001, tzinfo=UTC)
+
+
+def test_a_range_sent_in_the_brands_own_offset_is_the_brands_day():
+    sent = period(brand("Asia/Dhaka"), "2026-03-10T00:00:00+06:00", "2026-03-11T23:59:59.999999+06:00")
+    assert sent == period(brand("Asia/Dhaka"), "2026-03-10", "2026-03-11")
+
+
+def test_a_bare_day_and_a_moment_mix():
+    since, until = period(brand("Asia/Dhaka"), "2026-03-10", "2026-03-10T12:00Z")
+    assert (since, until) == (datetime(2026, 3, 9, 18, tzinfo=UTC), datetime(2026, 3, 10, 12, 0, 0, 1, tzinfo=UTC))
+
+
+def test_a_moments_day_is_bounded_in_its_own_offset():
+    with pytest.raises(ApiError) as refused:
+        period(brand("Asia/Dhaka"), "1999-12-31T23:00:00-08:00", None)
+    assert refused.value.code == "date_out_of_range"
+    assert period(brand("Asia/Dhaka"), "2000-01-01T00:00:00+14:00", None)[0] == datetime(1999, 12, 31, 10, tzinfo=UTC)
+
+
 def test_days_not_given_are_open():
     assert period(brand("Asia/Dhaka"), None, "") == (None, None)
 
@@ -43,6 +67,11 @@ def test_days_not_given_are_open():
         ("２０２６-01-01", None, "startDate"),
         ("2026-01-02", "2026-01-01", "endDate"),
         ("2026-01-01 ", None, "startDate"),
+        ("2026-11-26T00:00:00", None, "startDate"),
+        (None, "2026-11-26T24:00:00+06:00", "endDate"),
+        (None, "2026-11-26T10:00:00+6:00", "endDate"),
+        ("2026-11-26T10:00:00+06:00", "2026-11-26T09:59:59+06:00", "endDate"),
+        ("2026-11-26T10:00:00+06:00", "2026-11-26T03:59:59Z", "endDate"),
     ],
 )
 def test_bad_days(start, end, field):

@@ -45,7 +45,7 @@ describe('betting record', () => {
   test('opens on the last 7 days: each bet with its game, vendor, bet, payout and win/loss, and the summary', async () => {
     const calls = renderPage();
     await waitFor(() => expect(cell(2, 'winLoss')).toBe('+৳1,240.50'));
-    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17', endDate: '2026-11-23', pageNo: '1', pageSize: '10' });
+    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00', pageNo: '1', pageSize: '10' });
     expect(screen.getByRole('heading', { name: 'Betting record' })).toBeTruthy();
     expect(cell(2, 'bet')).toBe('৳10.00');
     expect(cell(2, 'payout')).toBe('৳1,250.50');
@@ -87,11 +87,11 @@ describe('betting record', () => {
     expect(lastQuery(calls)).toMatchObject({ pageNo: '2' });
     expect(document.querySelector('tr[data-bet="102"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous 7 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-10', endDate: '2026-11-16', pageNo: '1' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-10T00:00:00.000+06:00', endDate: '2026-11-16T23:59:59.999+06:00', pageNo: '1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next 30 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-10-25T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ startDate: '2026-11-23T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
   });
 
   test('a resettled bet shows its corrected result, a void one neither payout nor win/loss', async () => {

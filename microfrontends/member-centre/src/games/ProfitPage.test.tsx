@@ -31,7 +31,7 @@ describe('personal profit/loss', () => {
   test('the last 7 days per game type and vendor, with totals and the main wallet’s money', async () => {
     const calls = renderPage();
     await waitFor(() => expect(cell('RNG:DEMO', 'winLoss')).toBe('+৳1,230.25'));
-    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17', endDate: '2026-11-23' });
+    expect(lastQuery(calls)).toEqual({ startDate: '2026-11-17T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' });
     expect(screen.getByRole('heading', { name: 'Personal profit/loss' })).toBeTruthy();
     expect(document.querySelector('tr[data-row="RNG:DEMO"]')?.textContent).toContain('Slots');
     expect(document.querySelector('tr[data-row="RNG:DEMO"]')?.textContent).toContain('Demo Slots');
@@ -47,11 +47,11 @@ describe('personal profit/loss', () => {
     const calls = renderPage();
     await waitFor(() => expect(cell('total', 'count')).toBe('15'));
     fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-10-25', endDate: '2026-11-23' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-10-25T00:00:00.000+06:00', endDate: '2026-11-23T23:59:59.999+06:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous 30 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-09-25', endDate: '2026-10-24' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-09-25T00:00:00.000+06:00', endDate: '2026-10-24T23:59:59.999+06:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next 7 days' }));
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-10-25', endDate: '2026-10-31' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ startDate: '2026-10-25T00:00:00.000+06:00', endDate: '2026-10-31T23:59:59.999+06:00' }));
   });
 
   test('no settled bets still shows the wallet’s money; a failed load is said with a retry', async () => {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getJson, type Query } from '@tessera/kit';
-import type { Paged } from '../wallet/api';
+import { withZonedDays, type Paged } from '../wallet/api';
 
 /** The lobby lanes, in the order of the bottom navigation. */
 export const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'ELOTT', 'COCKFIGHT'] as const;
@@ -65,9 +65,9 @@ export interface GameLane {
 /** How many bets a page of the betting record lists. */
 export const BETS_PAGE_SIZE = 10;
 
-export const fetchBets = (query: Query) => getJson<BetPage>('/wps/games/bets', { ...query, pageSize: BETS_PAGE_SIZE });
+export const fetchBets = (query: Query) => getJson<BetPage>('/wps/games/bets', { ...withZonedDays(query), pageSize: BETS_PAGE_SIZE });
 
-export const fetchProfit = (query: Query) => getJson<Profit>('/wps/games/profit', query);
+export const fetchProfit = (query: Query) => getJson<Profit>('/wps/games/profit', withZonedDays(query));
 
 /** The brand's game lanes and their vendors, in the page's language. */
 export function useGameLanes() {

@@ -87,4 +87,19 @@ describe('date presets', () => {
     expect(screen.getByRole('button', { name: 'আগের ৭ দিন' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'পরের ৩০ দিন' })).toBeTruthy();
   });
+
+  test('says the zone its days are counted in: the brand\'s', () => {
+    renderPresets();
+    const zone = document.querySelector('[data-date-zone]');
+    expect(zone?.getAttribute('data-date-zone')).toBe('Asia/Dhaka');
+    expect(zone?.textContent).toBe('Days and times are in GMT+6.');
+  });
+
+  test('past the brand\'s midnight, today is already the brand\'s next day', () => {
+    // 19:30 on 22 November in Los Angeles is 23 November, 09:30, in Dhaka.
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 23, 3, 30, 0)));
+    const seen = renderPresets({ startDate: '2026-11-01', endDate: '2026-11-02' });
+    fireEvent.click(button('Today'));
+    expect(seen.at(-1)).toEqual({ startDate: '2026-11-23', endDate: '2026-11-23' });
+  });
 });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayOf } from '@tessera/kit';
+import { dateZone, dayOf, zoneLabel } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import type { DateRange } from './api';
 import {
@@ -21,7 +21,8 @@ const DIRECTIONS: StepDirection[] = ['previous', 'next'];
 /**
  * The record pages' dates: preset buttons (today, last 7 days, last 30 days), buttons that move
  * the chosen days to the previous or next 7 or 30 days (never past today), and the start and end
- * days, both inclusive. A start after the end is said under them.
+ * days, both inclusive, counted in the zone said under them (the brand's, or the member's own when
+ * the brand says so). A start after the end is said under them.
  */
 export function DatePresets({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -31,6 +32,7 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
   const active = presetOf(range, today);
   const invalid = Boolean(range.startDate && range.endDate) && !isValidRange(range);
   const days = (count: number) => new Intl.NumberFormat(i18n.language).format(count);
+  const zone = dateZone();
   return (
     <fieldset className="date-presets">
       <legend className="visually-hidden">{t('date_range')}</legend>
@@ -89,6 +91,9 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
           onChange={(event) => onChange({ ...range, endDate: event.target.value })}
         />
       </div>
+      <p className="date-presets__zone" data-date-zone={zone}>
+        {t('dates_zone', { zone: zoneLabel(zone, i18n.language) })}
+      </p>
       {invalid && (
         <p id={`${id}-error`} className="field__error" data-field-error="dates">
           {t('date_range_invalid')}

@@ -2,7 +2,7 @@
 // contract). Amounts are decimal strings with two places, as the server sends them.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson, sendJson, useSession, type Query } from '@tessera/kit';
+import { getJson, sendJson, useSession, zonedRange, type Query } from '@tessera/kit';
 
 /** GET /wps/relay/GCS_merchantWallet; isSingle: the brand has no transfer-wallet vendor. */
 export interface MerchantWallet {
@@ -68,6 +68,16 @@ export interface DateRange {
   endDate: string;
 }
 
+/**
+ * A record query with its picked days (YYYY-MM-DD) sent as the first and last moments of those
+ * days, with their offset, in the zone the member's days are counted in (SPEC §9 dates in the
+ * brand's zone): the server then reads them as meant, whatever the browser's zone.
+ */
+export function withZonedDays(query: Query): Query {
+  const days = { startDate: String(query.startDate ?? ''), endDate: String(query.endDate ?? '') };
+  return { ...query, ...zonedRange(days) };
+}
+
 /** How many records a page of the account record and bonus details lists. */
 export const PAGE_SIZE = 20;
 
@@ -81,9 +91,9 @@ export const fetchPaymentPasswordSettings = () => getJson<PaymentPasswordSetting
 export const transferToUpline = (body: { amount: string; paymentPassword?: string; requestId: string }) =>
   sendJson<{ transferId: string; mainBalance: string }>('/wps/wallet/upline-transfers', body);
 
-export const fetchRecords = (query: Query) => getJson<Paged<WalletRecord>>('/wps/wallet/transactions', { ...query, pageSize: PAGE_SIZE });
+export const fetchRecords = (query: Query) => getJson<Paged<WalletRecord>>('/wps/wallet/transactions', { ...withZonedDays(query), pageSize: PAGE_SIZE });
 
-export const fetchBonuses = (query: Query) => getJson<BonusPage>('/wps/wallet/bonuses', { ...query, pageSize: PAGE_SIZE });
+export const fetchBonuses = (query: Query) => getJson<BonusPage>('/wps/wallet/bonuses', { ...withZonedDays(query), pageSize: PAGE_SIZE });
 
 /**
  * The query key of one wallet answer: per session (another member's records are never shown) and

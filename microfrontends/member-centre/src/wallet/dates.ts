@@ -1,4 +1,4 @@
-import { dayOf, readBootstrap } from '@tessera/kit';
+import { dateZone, dayIn, dayOf } from '@tessera/kit';
 import type { DateRange } from './api';
 
 /** The presets of the record pages: today, the last 7 days, the last 30 days. */
@@ -6,17 +6,14 @@ export const DATE_PRESETS = { today: 1, last7: 7, last30: 30 } as const;
 export type DatePreset = keyof typeof DATE_PRESETS;
 
 /**
- * Today in the brand's time zone, as midnight of that day in the member's own: the server counts
- * the record pages' days in the brand's zone, so a member elsewhere (or past the brand's midnight)
- * still sees today's records under today.
+ * Today in the zone the member's days are counted in (the brand's, or the member's own when the
+ * brand says so), as midnight of that day in the browser's: a member elsewhere (or past the
+ * brand's midnight) still sees today's records under today.
  */
-export function brandToday(now: Date = new Date(), zone: string = readBootstrap().brand.timezone): Date {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' })
-    .formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((found) => found.type === type)?.value);
-  return new Date(part('year'), part('month') - 1, part('day'));
+export function brandToday(now: Date = new Date(), zone: string = dateZone()): Date {
+  const [year, month, day] = dayIn(now, zone).split('-').map(Number);
+  return new Date(year, month - 1, day);
 }
-
 
 /** The ``preset``'s days ending today, both inclusive. */
 export function presetRange(preset: DatePreset, today: Date = brandToday()): DateRange {

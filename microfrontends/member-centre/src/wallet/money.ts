@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, moneyStyleOf, readBootstrap } from '@tessera/kit';
+import { dateZone, formatDateTime, formatMoney, moneyStyleOf, readBootstrap } from '@tessera/kit';
 
 /**
  * Money in the page's language (SPEC §9): the brand's currency as that language writes it (the
@@ -19,19 +19,9 @@ export function useMoney(): (amount: string, signed?: boolean) => string {
   );
 }
 
-/** A server time (ISO 8601 UTC) in the member's own time zone and the page's language. */
+/** A server time (ISO 8601 UTC) in the zone the member's days are counted in, naming it, in the page's language. */
 export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return useCallback(
-    (iso: string) => {
-      const date = new Date(iso);
-      if (Number.isNaN(date.getTime())) return iso;
-      try {
-        return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-      } catch {
-        return date.toISOString();
-      }
-    },
-    [i18n.language],
-  );
+  const zone = dateZone();
+  return useCallback((iso: string) => formatDateTime(iso, i18n.language, zone), [i18n.language, zone]);
 }

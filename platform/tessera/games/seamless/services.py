@@ -1,6 +1,6 @@
 """The seamless wallet: a vendor whose games play on the member's main wallet calls it to
 authenticate a launch, read the balance, take a bet (debit), pay a win (credit) and undo a bet
-(rollback).
+(rollback), and to correct a round it settled (cancel, resettle: ``corrections``).
 
 Only real accounts play for money: a call naming a free-play account or an agent is refused
 (``player_unknown``) before the ledger is looked at, and leaves nothing behind.
@@ -34,35 +34,21 @@ A refusal is kept with the credit's transaction id like any answer, so a replay 
 still gets the first answer, accepted or refused.
 
 Bets that settle later (sports, esports, cockfight) stay open after their debit until the vendor
-credits them, hours or days on. Then the vendor may correct them:
-
-- a cancel voids a round (a fixture abandoned, a fight called off): an open round gets its stakes
-  back, a settled one gets its stakes back and gives back what it was paid; the round is
-  cancelled once, whichever cancel asks (a further cancel answers ok and moves nothing), and takes
-  no other call after;
-- a resettle names a settled round's corrected payout (``amount``, the whole payout, not a
-  difference): the wallet moves the difference from what the round paid, up or down, so resettling
-  to the same payout again moves nothing; an open round is refused ``round_open`` (the vendor
-  credits it), a cancelled one ``round_cancelled``.
-
-Money taken back (a resettle down, a cancel of a round that paid more than it staked) comes from the
-member's main wallet as far as it holds; what the member spent already is not taken below zero
-(a member's wallet never goes negative) but booked to the house's ``game_receivable`` under the
-member's name: their debt. Money paid back to a member (a resettle up, a cancel's refund) pays
-that debt first. So the ledger stays exact and the betting record shows the corrected result.
+credits them; the vendor may then correct them, cancel or resettle (``corrections``).
 """
 
 import json
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from tessera.core.timeutil import as_utc
-from tessera.games.bets.models import CANCELLED, DECIDED, OPEN, RESETTLED, ROLLED_BACK, SETTLED, GameBet
+from tessera.games.bets.models import CANCELLED, DECIDED, OPEN, ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
 from tessera.games.launch.models import GameSession
 from tessera.games.launch.services import token_hash
+from tessera.games.seamless import corrections
 from tessera.games.seamless.calls import (
     AUTHENTICATE,
     BALANCE,
@@ -75,7 +61,6 @@ from tessera.games.seamless.calls import (
     RESETTLE,
     ROUND_CANCELLED,
     ROUND_CLOSED,
-    ROUND_OPEN,
     ROUND_ROLLED_BACK,
     ROUND_SETTLED,
     ROUND_UNKNOWN,
@@ -88,14 +73,12 @@ from tessera.games.seamless.calls import (
 from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
-from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
+from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
 
 HOUSE = "vendor_settlement"
-RECEIVABLE = "game_receivable"  # what members owe after a correction took back money they had spent
 # Ledger kinds: the account record shows them as "game".
 BET, PAYOUT, UNDO = "game_bet", "game_payout", "game_rollback"
-VOID, CORRECTION = "game_cancel", "game_resettle"
 DEFAULT_LATE_CREDIT = timedelta(hours=24)
 # The fingerprint of a debit refused before it came, because its rollback came first.
 ROLLED_BACK_FIRST = "rolled-back-before-it-came"
@@ -190,7 +173,8 @@ class SeamlessWallet:
             return self._replayed(first, call, main)
         try:
             with self.db.begin_nested():
-                answer, amount, posted = self._run(call, member, main)
+                amount, posted = self._run(call, member, main)
+                answer = self._ok(self.ledger.balance(main), transactionId=call.transaction_id, memberId=call.member_id)
                 self._keep(call, answer, amount, posted)
             return answer
         except Refusal as refusal:
@@ -202,15 +186,15 @@ class SeamlessWallet:
             return self._replayed(self._kept(call.transaction_id), call, main)
 
     def _run(self, call: Call, member: Member, main: LedgerAccount):
-        """(answer, amount kept with the call, ledger transaction or None)."""
+        """What an accepted call moved: (amount kept with the call, ledger transaction or None)."""
         if call.operation == DEBIT:
             return self._debit(call, member, main)
         if call.operation == CREDIT:
             return self._credit(call, member, main)
         if call.operation == CANCEL:
-            return self._cancel(call, member, main)
+            return corrections.cancel(self, call, member, main)
         if call.operation == RESETTLE:
-            return self._resettle(call, member, main)
+            return corrections.resettle(self, call, member, main)
         return self._rollback(call, member, main)
 
     def _kept(self, transaction_id: str | None) -> SeamlessCall | None:
@@ -268,23 +252,24 @@ class SeamlessWallet:
             return self._replayed(self._kept(call.transaction_id), call, main)
         return answer
 
-    def _ok_money(self, call: Call, main: LedgerAccount) -> dict:
-        return self._ok(self.ledger.balance(main), transactionId=call.transaction_id, memberId=call.member_id)
-
-    def _key(self, transaction_id: str | None) -> str:
+    def key(self, transaction_id: str | None) -> str:
+        """The ledger's idempotency key of the vendor's transaction."""
         return f"seamless:{self.vassalage}:{transaction_id}"
+
+    @property
+    def house(self) -> LedgerAccount:
+        """The house's side of the vendor's bets and wins."""
+        return self.ledger.house_account(HOUSE)
+
+    def post(self, key: str, kind: str, member: Member, bet: GameBet, legs: list[Leg]) -> LedgerTransaction:
+        """``legs`` for the member's round, the vendor and game named in the account record."""
+        return self.ledger.post(
+            key, kind, legs, member_id=member.id, reference=bet.round_id, remark=f"{self.vassalage} {bet.game_code}"
+        )
 
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
         """``amount`` into the member's main wallet (out of it when negative), against the house."""
-        house = self.ledger.house_account(HOUSE)
-        return self.ledger.post(
-            key,
-            kind,
-            [Leg(main, amount), Leg(house, -amount)],
-            member_id=member.id,
-            reference=bet.round_id,
-            remark=f"{self.vassalage} {bet.game_code}",
-        )
+        return self.post(key, kind, member, bet, [Leg(main, amount), Leg(self.house, -amount)])
 
     # -- rounds
 
@@ -298,6 +283,13 @@ class SeamlessWallet:
             .execution_options(populate_existing=True)
         ).one_or_none()
         return bet if bet is not None and bet.member_id == member.id else None
+
+    def known_round(self, member: Member, round_id: str | None) -> GameBet:
+        """The member's round a credit or correction names, which a debit opened."""
+        bet = self._round(member, round_id)
+        if bet is None:
+            raise Refusal(ROUND_UNKNOWN, kept=True)
+        return bet
 
     def _opened(self, call: Call, member: Member) -> GameBet:
         """The round a debit goes into, made when it is the round's first."""
@@ -336,136 +328,64 @@ class SeamlessWallet:
             raise Refusal(PLAYER_UNKNOWN)
         assert call.amount_minor is not None  # read_call requires an amount of every debit and credit
         bet = self._opened(call, member)
-        self._refuse_closed(bet)
-        if bet.status in DECIDED:
-            raise Refusal(ROUND_SETTLED, kept=True)
+        self._refuse_unless_open(bet)
         bet.bet_minor += call.amount_minor
         self.db.flush()
         try:
-            posted = self._post(self._key(call.transaction_id), BET, member, main, -call.amount_minor, bet)
+            posted = self._post(self.key(call.transaction_id), BET, member, main, -call.amount_minor, bet)
         except InsufficientFunds:
             raise Refusal(INSUFFICIENT_FUNDS, kept=True) from None
-        return self._ok_money(call, main), call.amount_minor, posted
+        return call.amount_minor, posted
 
     def _credit(self, call: Call, member: Member, main: LedgerAccount):
         assert call.amount_minor is not None  # read_call requires an amount of every debit and credit
-        bet = self._round(member, call.round_id)
-        if bet is None:
-            raise Refusal(ROUND_UNKNOWN, kept=True)
-        self._refuse_closed(bet)
+        bet = self.known_round(member, call.round_id)
+        self.refuse_closed(bet)
         if bet.status in DECIDED and bet.settled_at and self.at >= as_utc(bet.settled_at) + self.late_credit:
             raise Refusal(ROUND_CLOSED, kept=True)
         posted = None
         if call.amount_minor:
-            posted = self._post(self._key(call.transaction_id), PAYOUT, member, main, call.amount_minor, bet)
+            posted = self._post(self.key(call.transaction_id), PAYOUT, member, main, call.amount_minor, bet)
         bet.payout_minor += call.amount_minor
         if bet.status == OPEN:
             bet.status, bet.settled_at = SETTLED, self.at
         self.db.flush()
-        return self._ok_money(call, main), call.amount_minor, posted
+        return call.amount_minor, posted
 
     @staticmethod
-    def _refuse_closed(bet: GameBet) -> None:
+    def refuse_closed(bet: GameBet) -> None:
         """A rolled-back or cancelled round takes no further call."""
         if bet.status == ROLLED_BACK:
             raise Refusal(ROUND_ROLLED_BACK, kept=True)
         if bet.status == CANCELLED:
             raise Refusal(ROUND_CANCELLED, kept=True)
 
-    def _cancel(self, call: Call, member: Member, main: LedgerAccount):
-        bet = self._round(member, call.round_id)
-        if bet is None:
-            raise Refusal(ROUND_UNKNOWN, kept=True)
-        if bet.status == ROLLED_BACK:
-            raise Refusal(ROUND_ROLLED_BACK, kept=True)
-        if bet.status == CANCELLED:  # cancelled once, whichever cancel asks
-            return self._ok_money(call, main), 0, None
-        # Keyed by the round: it is voided once.
-        posted = self._correct(
-            f"seamless-cancel:{self.vassalage}:{bet.round_id}",
-            VOID,
-            member,
-            main,
-            bet,
-            bet.bet_minor - bet.payout_minor,
-        )
-        bet.status, bet.settled_at = CANCELLED, bet.settled_at or self.at
-        self.db.flush()
-        return self._ok_money(call, main), 0, posted
-
-    def _resettle(self, call: Call, member: Member, main: LedgerAccount):
-        assert call.amount_minor is not None  # read_call requires an amount of every resettle
-        bet = self._round(member, call.round_id)
-        if bet is None:
-            raise Refusal(ROUND_UNKNOWN, kept=True)
-        self._refuse_closed(bet)
-        if bet.status == OPEN:
-            raise Refusal(ROUND_OPEN, kept=True)
-        difference = call.amount_minor - bet.payout_minor
-        posted = self._correct(self._key(call.transaction_id), CORRECTION, member, main, bet, difference)
-        bet.payout_minor, bet.status = call.amount_minor, RESETTLED
-        self.db.flush()
-        return self._ok_money(call, main), call.amount_minor, posted
-
-    def _correct(self, key: str, kind: str, member: Member, main: LedgerAccount, bet: GameBet, amount: int):
-        """Post a correction of ``amount`` to the member (from them when negative): taken back as
-        far as their wallet holds, the rest booked as their debt; paid back to them after their
-        debt is paid. None when nothing moves."""
-        if amount == 0:
-            return None
-        house, receivable = self.ledger.house_account(HOUSE), self.ledger.house_account(RECEIVABLE)
-        owed = self._owed(member, receivable)
-        if amount < 0:
-            from_wallet = max(amount, -self.ledger.balance(main))
-            to_debt = amount - from_wallet
-        else:
-            to_debt = min(amount, owed)
-            from_wallet = amount - to_debt
-        legs = [Leg(main, from_wallet), Leg(house, -amount), Leg(receivable, to_debt)]
-        return self.ledger.post(
-            key,
-            kind,
-            [leg for leg in legs if leg.amount],
-            member_id=member.id,
-            reference=bet.round_id,
-            remark=f"{self.vassalage} {bet.game_code}",
-        )
-
-    def _owed(self, member: Member, receivable: LedgerAccount) -> int:
-        """What the member owes the house after corrections took back money they had spent."""
-        owed = self.db.scalar(
-            select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0))
-            .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
-            .where(
-                LedgerPosting.tenant_id == self.tenant.id,
-                LedgerPosting.account_id == receivable.id,
-                LedgerTransaction.member_id == member.id,
-            )
-        )
-        return -int(owed)
+    def _refuse_unless_open(self, bet: GameBet) -> None:
+        """A debit or a rollback goes only into an open round."""
+        self.refuse_closed(bet)
+        if bet.status in DECIDED:
+            raise Refusal(ROUND_SETTLED, kept=True)
 
     def _rollback(self, call: Call, member: Member, main: LedgerAccount):
         debit = self._kept(call.rollback_of)
         if debit is None:
             self._refuse_before_it_comes(call)
-            return self._ok_money(call, main), 0, None
+            return 0, None
         if debit.operation != DEBIT or debit.member_id != member.id:
             raise Refusal(TRANSACTION_CONFLICT)
         # Keyed by the debit: it is undone once, whichever rollback asks.
         undo_key = f"seamless-rollback:{self.vassalage}:{debit.transaction_id}"
         if debit.ledger_transaction_id is None or self.ledger.find(undo_key) is not None:
-            return self._ok_money(call, main), 0, None  # the debit moved nothing, or was undone already
+            return 0, None  # the debit moved nothing, or was undone already
         bet = self._round(member, debit.round_id)
         assert bet is not None  # a kept debit that moved money opened its round for this member
-        self._refuse_closed(bet)
-        if bet.status in DECIDED:
-            raise Refusal(ROUND_SETTLED, kept=True)
+        self._refuse_unless_open(bet)
         posted = self._post(undo_key, UNDO, member, main, debit.amount_minor, bet)
         bet.bet_minor -= debit.amount_minor
         if bet.bet_minor == 0:  # no bet of the round stands
             bet.status, bet.settled_at = ROLLED_BACK, self.at
         self.db.flush()
-        return self._ok_money(call, main), debit.amount_minor, posted
+        return debit.amount_minor, posted
 
     def _refuse_before_it_comes(self, call: Call) -> None:
         """A rollback of a debit not seen yet (its answer got lost before it was kept, or it is

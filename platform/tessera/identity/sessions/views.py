@@ -10,6 +10,7 @@ from tessera.identity.permissions import Permissions
 from tessera.identity.sessions import federated, logins
 from tessera.identity.sessions.services import end_session, session_identity
 from tessera.identity.verification import captcha
+from tessera.identity.verification.captcha import grant_pass
 from tessera.identity.verification.views import captcha_reply
 from tessera.system.access import NEVER
 
@@ -38,7 +39,12 @@ def login(request):
     call, form = request.identity_call, request.decrypted_json
     if form.get("type", "username") == "sms":
         return logins.sms_login(call, form).as_value()
-    if call.tenant.flag("LOGINREQCAPTCHA3") or logins.recent_failure(call.db, form["username"], call.ip, call.at):
+    asked = call.tenant.flag("LOGINREQCAPTCHA3") or logins.recent_failure(call.db, form["username"], call.ip, call.at)
+    address_code = form.get("verificationCode")
+    pass_key = captcha.pass_key("ip", form["username"], call.ip)
+    # The login with the code of an address check stands on the captcha solved for its first step.
+    passed = address_code is not None and captcha.use_pass(call.store, pass_key, keep=False)
+    if asked and not passed:
         captcha.require(call.plugins, call.store, captcha_reply(request, form))
     try:
         login = logins.log_in(
@@ -49,11 +55,15 @@ def login(request):
             call.ip,
             call.at,
             agent=form.get("agent") is True,
-            address_code=form.get("verificationCode"),
+            address_code=address_code,
         )
     except KeptRefusal as refused:
         if refused.code == "login_failed" and call.plugins.has_captcha:
             refused.value = {"captcha": True}  # the next try shows the captcha
+        elif refused.code == "ip_verification_required" and asked and call.plugins.has_captcha:
+            grant_pass(call.store, pass_key)  # one captcha for the whole attempt
+        elif refused.code == "verification_code_invalid" and passed and asked:
+            refused.value = {"captcha": True}  # the pass is used up: another try solves a new one
         raise
     return login.as_value()
 

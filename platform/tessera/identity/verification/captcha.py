@@ -5,10 +5,17 @@ cookie, so the forms carry only what the member typed (``captcha``) or what a wi
 (``geetest``: lot_number, captcha_output, pass_token, gen_time).
 """
 
+import hashlib
+from datetime import timedelta
+
 from tessera.core.envelope import ApiError
 from tessera.core.refusals import KeptRefusal
 
 COOKIE = "tessera_captcha"
+# A captcha solved for a login that then needs its address checked also stands for that check's
+# SMS sends and its login with the code (one captcha per attempt), from the same address, for a while.
+PASS_PREFIX = "captcha-pass:"
+PASS_SECONDS = 600
 COOKIE_SECONDS = 600
 GEETEST_FIELDS = ("lot_number", "captcha_output", "pass_token", "gen_time")
 
@@ -40,3 +47,22 @@ def require(plugins, store, answer: dict) -> None:
     if not plugins.captcha_verify(store, answer):
         # Kept: the challenge is used up even though the call is refused (views use keeping_traces).
         raise KeptRefusal(400, "captcha_invalid", value={"captcha": True})
+
+
+def pass_key(purpose: str, username: str | None, ip: str | None) -> str:
+    """Where the pass of one member's ``purpose`` (e.g. "ip") from one address is kept."""
+    subject = f"{(username or '').strip().lower()}|{ip or ''}"
+    return PASS_PREFIX + purpose + ":" + hashlib.sha256(subject.encode()).hexdigest()
+
+
+def grant_pass(store, key: str) -> None:
+    """The captcha just solved stands for the next steps of the same attempt (see PASS_SECONDS)."""
+    store.put(key, "1", timedelta(seconds=PASS_SECONDS))
+
+
+def use_pass(store, key: str, keep: bool) -> bool:
+    """Whether a pass is held under ``key``; it is used up unless ``keep`` (an SMS send may be repeated)."""
+    held = store.take(key) is not None
+    if held and keep:
+        grant_pass(store, key)
+    return held

@@ -20,7 +20,12 @@ def sms_code(request):
     purpose = form["purpose"]
     require_sms(call, purpose)
     phone, member = recipient(call.db, purpose, form, request.authenticated_userid)
-    captcha.require(call.plugins, call.store, captcha_reply(request, form))
+    # The address check of a login whose captcha was solved is not asked for another one.
+    passed = purpose == "ip" and captcha.use_pass(
+        call.store, captcha.pass_key("ip", form.get("username"), call.ip), keep=True
+    )
+    if not passed:
+        captcha.require(call.plugins, call.store, captcha_reply(request, form))
     return {"expiredMinutes": send_code(call, purpose, phone, member, deliver=member is not None)}
 
 

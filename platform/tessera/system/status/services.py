@@ -146,6 +146,10 @@ def footer(db, tenant, language: str) -> dict:
     return EMPTY_FOOTER
 
 
+# The age a member confirms when registering, unless the brand asks for another (SPEC §5, §9: 18 or 21).
+DEFAULT_LEGAL_AGE = 18
+
+
 def brand_summary(tenant) -> dict:
     """Who the brand is, as the status call and the shell's bootstrap tell the front end."""
     return {
@@ -161,6 +165,8 @@ def brand_summary(tenant) -> dict:
         "theme": tenant.theme,
         "logo": asset_url(tenant.config.get("logo")),
         "timezone": tenant.config.get("timezone") or "UTC",
+        "dateZone": tenant.config.get("date_zone") or "brand",
+        "legalAge": tenant.section("register").get("legal_age") or DEFAULT_LEGAL_AGE,
     }
 
 

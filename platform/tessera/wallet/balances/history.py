@@ -1,8 +1,10 @@
 """The account record and the bonus details: the postings on a member's wallets, newest first.
 
 A transaction shows in the history of every member whose wallet it posts to (an upline sees the
-transfer its downline sent), whoever it was made for. Days are the brand's (tenant.toml
-``timezone``), both ends included.
+transfer its downline sent), whoever it was made for. A bare day is the brand's (tenant.toml
+``timezone``); a date-time with its offset is the moment the member's page meant (the start of the
+first day, the last moment of the last), so a page counting days in another zone is read as sent.
+Both ends are included.
 """
 
 import re
@@ -18,6 +20,9 @@ from tessera.wallet.ledger.models import MAIN, VENDOR, LedgerAccount, LedgerPost
 from tessera.wallet.pages import page_of, stamp
 
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# A moment with its offset, as a page sends the edge of a day it counts in its zone.
+MOMENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})")
+UTC = ZoneInfo("UTC")
 # The days a record is read over: none before the first records a brand could hold, none more
 # than a year ahead (a day past the calendar's end cannot even be turned into a moment), and no
 # more than a year of them at once.
@@ -50,15 +55,35 @@ def _kinds_of(record: str):
     return or_(*(LedgerTransaction.kind.startswith(p) for p in TYPE_KINDS[record]))
 
 
-def _day(value: str | None, field: str) -> date | None:
+def _edge(value: str | None, field: str) -> date | datetime | None:
+    """A range's edge as sent: a bare day, or a date-time with its offset (None when not given)."""
     if value is None or value == "":
         return None
     try:
-        if not DAY.fullmatch(value):
-            raise ValueError(value)
-        return date.fromisoformat(value)
+        if DAY.fullmatch(value):
+            return date.fromisoformat(value)
+        if MOMENT.fullmatch(value):
+            return datetime.fromisoformat(value)
+        raise ValueError(value)
     except ValueError:
         raise ApiError(400, "date_invalid", field=field) from None
+
+
+def _calendar_day(edge: date | datetime | None) -> date | None:
+    """The day an edge falls on (a date-time's in its own offset)."""
+    return edge.date() if isinstance(edge, datetime) else edge
+
+
+def _moment(edge: date | datetime | None, zone: ZoneInfo, end: bool) -> datetime | None:
+    """The UTC moment a range starts at, or ends just before (``end``): a bare day is the brand's
+    whole day, a date-time is the first or last moment included."""
+    if edge is None:
+        return None
+    if isinstance(edge, datetime):
+        moment = edge + timedelta(microseconds=1) if end else edge
+    else:
+        moment = datetime.combine(edge + timedelta(days=1) if end else edge, time(), zone)
+    return moment.astimezone(UTC)
 
 
 def _within_bounds(first: date | None, last: date | None, today: date) -> None:
@@ -71,18 +96,16 @@ def _within_bounds(first: date | None, last: date | None, today: date) -> None:
 
 
 def period(tenant, start_date: str | None, end_date: str | None) -> tuple[datetime | None, datetime | None]:
-    """The UTC moments from the start of ``start_date`` to the end of ``end_date`` in the brand's
-    timezone (the end excluded); None where a day is not given."""
+    """The UTC moments from the start of ``start_date`` to the end of ``end_date`` (the end
+    excluded); None where a day is not given. A bare day is a whole day of the brand's timezone; a
+    date-time with an offset is the first (``start_date``) or last (``end_date``) moment included."""
     zone = ZoneInfo(tenant.config.get("timezone") or "UTC")
-    first, last = _day(start_date, "startDate"), _day(end_date, "endDate")
-    _within_bounds(first, last, utcnow().astimezone(zone).date())
-    if first and last and first > last:
+    first, last = _edge(start_date, "startDate"), _edge(end_date, "endDate")
+    _within_bounds(_calendar_day(first), _calendar_day(last), utcnow().astimezone(zone).date())
+    since, until = _moment(first, zone, end=False), _moment(last, zone, end=True)
+    if since is not None and until is not None and since >= until:
         raise ApiError(400, "date_invalid", field="endDate")
-
-    def moment(day: date | None):
-        return None if day is None else datetime.combine(day, time(), zone).astimezone(ZoneInfo("UTC"))
-
-    return moment(first), moment(last + timedelta(days=1) if last else None)
+    return since, until
 
 
 def _postings(tenant_id: int, member_id: int, since: datetime | None, until: datetime | None, *criteria):
