@@ -55,7 +55,6 @@ setup(
         "PyYAML>=6",
         "requests>=2.32",
         "SQLAlchemy>=2.0",
-        "swagger-ui-bundle>=1.1",
         "waitress>=3.0",
         "gunicorn>=22",
         "httpx>=0.27",

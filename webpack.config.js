@@ -1,11 +1,16 @@
 // One multi-build: the shell (host) and every micro-frontend (remote), served by the core at /static/.
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CopyPlugin = require('copy-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 const { sharedSingletons } = require('./shell/federation/shared');
 
 // TESSERA_BUILD_DIR builds elsewhere (served with TESSERA_STATIC_DIR pointing at it).
 const BUILD = path.resolve(process.env.TESSERA_BUILD_DIR || path.join(__dirname, 'build'));
 const BACKEND = process.env.TESSERA_BACKEND || 'http://127.0.0.1:6543';
+
+// The API explorer's viewer (Swagger UI 5, which reads OpenAPI 3.1), served by the core at /api/explorer/static/.
+const EXPLORER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'];
 
 const REMOTES = [
   { name: 'memberCentre', dir: 'member-centre' },
@@ -55,6 +60,21 @@ function shellConfig(mode) {
         dts: false,
         manifest: false,
       }),
+      new CopyPlugin({
+        patterns: EXPLORER_FILES.map((file) => ({ from: require.resolve(`swagger-ui-dist/${file}`), to: `explorer/${file}` })),
+      }),
+      // The brand's service worker (served at /sw.js), keeping this build's files for offline use.
+      // Development builds have none: they change on every save, and the shell registers it only in production.
+      ...(mode === 'production'
+        ? [
+            new InjectManifest({
+              swSrc: './shell/src/webapp/serviceWorker.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//],
+              compileSrc: true,
+            }),
+          ]
+        : []),
     ],
     devServer: {
       port: Number(process.env.TESSERA_DEV_PORT || 3000),

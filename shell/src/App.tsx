@@ -11,6 +11,7 @@ import { ModalProvider } from './modals/ModalProvider';
 import { RouteGuard } from './RouteGuard';
 import { ROUTES } from './routes';
 import { MaintenanceView, RegionBlockedView } from './system/SystemViews';
+import { OfflineNotice } from './webapp/OfflineNotice';
 
 /** The three top-level views chosen by system status; the normal app until the status says otherwise. */
 function Views() {
@@ -46,6 +47,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BootstrapContext.Provider value={bootstrap}>
+        <OfflineNotice />
         <Views />
       </BootstrapContext.Provider>
     </QueryClientProvider>

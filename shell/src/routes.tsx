@@ -3,6 +3,7 @@ import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { useModals } from './modals/modalContext';
 import { GamesPage, LivePage } from './pages/GamesPage';
+import { DownloadPage } from './pages/DownloadPage';
 import { HelpCentrePage } from './pages/HelpCentrePage';
 import { HelpPage } from './pages/HelpPage';
 import { HomePage } from './pages/HomePage';
@@ -32,7 +33,8 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
   { paths: ['/fbsports'], pageKey: 'fbsports', variant: 'headerOnly' },
   { paths: ['/help'], pageKey: 'help', variant: 'full' },
   { paths: ['/helpmc'], pageKey: 'helpmc', variant: 'bare' },
-  { paths: ['/down'], pageKey: 'down', variant: 'full' },
+  // /download too: the route guard lets a visitor reach it when a brand asks for a login first (SPEC §2).
+  { paths: ['/down', '/download'], pageKey: 'down', variant: 'full' },
   { paths: ['/join'], pageKey: 'join', variant: 'full' },
   { paths: ['/game'], pageKey: 'game', variant: 'headerOnly' },
 ];
@@ -45,6 +47,7 @@ const PAGES: Record<string, ComponentType> = {
   help: HelpPage,
   helpmc: HelpCentrePage,
   noticePage: NoticeListPage,
+  down: DownloadPage,
   game: GamePage,
   live: LivePage,
 };

@@ -11,6 +11,10 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   document.documentElement.classList.toggle('theme-dark', theme === 'dark');
   document.documentElement.classList.toggle('theme-light', theme === 'light');
+  // The browser's bar (and the installed app's title bar) in the theme's header colour.
+  const bar = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  const colour = bar?.dataset[theme];
+  if (bar && colour) bar.content = colour;
 }
 
 export function saveTheme(theme: Theme): void {

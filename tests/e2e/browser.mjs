@@ -168,10 +168,11 @@ function sessionsOf(role) {
  * A fresh page (own storage) that records console errors, uncaught exceptions and failed requests.
  * Chromium's own 'Failed to load resource' console line is replaced by the request it is about.
  * The day's announcement popup is hidden (as after 'hide today') unless ``announcements`` is set;
- * ``session`` starts the page with that session stored.
+ * ``session`` starts the page with that session stored. The brand's service worker is blocked
+ * (requests it served would bypass a test's ``page.route``) unless ``options.serviceWorkers`` is 'allow'.
  */
 export async function openPage(browser, { announcements = false, session = null, options = {} } = {}) {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   const byHost = session ? await sessionsOf(session) : null;
   await context.addInitScript(
     ([hide, stored, zones]) => {

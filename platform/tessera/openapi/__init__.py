@@ -144,9 +144,10 @@ def openapi_json(request):
     )
 
 
-SWAGGER_UI = "swagger_ui_bundle:vendor/swagger-ui-4.15.5/"
+# Swagger UI 5 (npm's swagger-ui-dist, which reads OpenAPI 3.1), copied by the front end's build.
+SWAGGER_UI = "shell/explorer"
 # What Swagger UI needs, from this origin only: its script and styles (images inlined as data:
-# URLs), and the calls it tries. No inline script, and no page may frame it.
+# URLs), and the calls it tries on the brand's own API. No inline script, and no page may frame it.
 EXPLORER_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -164,7 +165,7 @@ def explorer(request):
     )
     return {
         "spec_url": request.route_path("openapi.json"),
-        "static": request.static_path(SWAGGER_UI),
+        "static": request.static_path(f"{request.registry.settings['tessera'].static_dir / SWAGGER_UI}/"),
         "start": request.static_path("tessera.openapi:explorer/start.js"),
     }
 
@@ -180,5 +181,6 @@ def includeme(config):
     config.add_view(
         explorer, route_name="openapi.explorer", request_method="GET", renderer="tessera:templates/explorer.jinja2"
     )
-    config.add_static_view("api/explorer/static", SWAGGER_UI, cache_max_age=86400)
+    static_dir = config.registry.settings["tessera"].static_dir
+    config.add_static_view("api/explorer/static", str(static_dir / SWAGGER_UI), cache_max_age=86400)
     config.add_static_view("api/explorer/start", "tessera.openapi:explorer/", cache_max_age=3600)

@@ -13,5 +13,7 @@ def includeme(config):
         config.add_view(render_page, route_name=f"shell.{name}", request_method=("GET", "HEAD"))
     # A page nothing serves is still the shell, which shows its not-found page (core.errors asks).
     config.registry.registerUtility(NotFoundPage(), INotFoundPage)
+    # The brand as an installable app: its manifest, icons and service worker.
+    config.include("tessera.shell.webapp")
     # Built files are named or versioned by their content, so they may be kept for a year.
     config.add_static_view("static", str(settings.static_dir), cache_max_age=365 * 24 * 3600)

@@ -43,7 +43,18 @@ PAGE_ROUTES = [
     ],
     ("games", "/{games:" + "|".join(GAME_CATEGORIES) + "}"),
 ]
-API_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/api/", "/static/", "/assets/", "/locales/", "/healthz", "/readyz")
+API_PREFIXES = (
+    "/wps/",
+    "/lgw/",
+    "/lotto/",
+    "/api/",
+    "/static/",
+    "/assets/",
+    "/app-icons/",
+    "/locales/",
+    "/healthz",
+    "/readyz",
+)
 SHELL_ENTRY = "shell/main.js"
 REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
 
@@ -105,5 +116,8 @@ def content_security_policy(hosts: dict, remotes: dict, phone_auth: dict | None 
             "base-uri 'self'",
             "form-action 'self'",
             "frame-ancestors 'self'",
+            # The brand's app: its manifest and its service worker (/sw.js), from this origin only.
+            "manifest-src 'self'",
+            "worker-src 'self'",
         )
     )

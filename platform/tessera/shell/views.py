@@ -12,6 +12,7 @@ from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
 from tessera.shell.look import brand_style
 from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
+from tessera.shell.webapp.services import short_name, theme_colours, touch_icon
 from tessera.system.interfaces import IBrandStatus
 from tessera.system.texts.services import catalogue_urls
 
@@ -40,6 +41,7 @@ def bootstrap(request, brand: dict) -> dict:
         "catalogues": catalogue_urls(request, LANGUAGES),
         "remotes": remote_urls(request.tenant, settings.static_dir),
         "apiBase": "",
+        "publicUrl": request.public_url,
         "publicKey": request.tenant.public_jwk(settings.secret_key),
         "initial": initial_answers(request),
     }
@@ -61,6 +63,9 @@ def render_page(request, status: int = 200):
             "language": data["language"],
             "theme": tenant.theme,
             "brand_style": brand_style(tenant),
+            "bar_colours": {theme: colours["header"] for theme, colours in theme_colours(tenant).items()},
+            "touch_icon": touch_icon(tenant),
+            "short_name": short_name(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
             "catalogue": data["catalogues"][data["language"]],

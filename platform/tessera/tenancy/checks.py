@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError
+from PIL import Image, UnidentifiedImageError
 
 from tessera.core.i18n import LANGUAGES, known
 from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
@@ -308,6 +309,25 @@ def image_errors(folder: Folder, reference: str, file: str, key: str) -> list[Lo
                 f"{folder.path.name}/assets/{reference}, or name a file that is there or an https URL",
             )
         ]
+    return []
+
+
+def app_icon_errors(folder: Folder, icon: dict, file: str, at: str) -> list[LoadError]:
+    """An app icon is a file of the brand's assets (or an https URL) of the size it says it is:
+    a launcher picks an icon by its declared size and would stretch one that is not."""
+    errors = image_errors(folder, icon["path"], file, f"{at}.path")
+    if errors or is_https_url(icon["path"]) or icon["sizes"] == "any":
+        return errors
+    found = find_asset(folder.root, folder.path.name, icon["path"])
+    if found is None or found.suffix.lower() == ".svg":
+        return []
+    try:
+        with Image.open(found) as image:
+            size = f"{image.width}x{image.height}"
+    except (OSError, UnidentifiedImageError):
+        return [LoadError(file, f"{at}.path", f"'{icon['path']}' is not an image")]
+    if size != icon["sizes"]:
+        return [LoadError(file, f"{at}.sizes", f"'{icon['sizes']}', but '{icon['path']}' is {size} pixels")]
     return []
 
 

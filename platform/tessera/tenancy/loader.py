@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from tessera.tenancy.checks import (
     Folder,
     LoadError,
+    app_icon_errors,
     banner_rules,
     footer_rules,
     format_checker,
@@ -136,6 +137,9 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     if "fonts" not in top_keys(malformed):
         for i, font in enumerate(config.get("fonts", {}).get("files", [])):
             found += image_errors(content_folder, font["path"], file, f"fonts.files.{i}.path")
+    if "app" not in top_keys(malformed):
+        for i, icon in enumerate(config.get("app", {}).get("icons", [])):
+            found += app_icon_errors(content_folder, icon, file, f"app.icons.{i}")
     found += override_errors(folder, root, content_folder.languages)
     errors.extend(found)
     content = _load_content(content_folder, errors)

@@ -26,6 +26,8 @@ export interface Bootstrap {
   brand: Brand;
   remotes: Record<string, string>;
   apiBase: string;
+  /** The brand's public address (its tenant.toml public_url), which the app download page's QR code opens. */
+  publicUrl?: string;
   /** Language the server rendered the page in, and every code the site can select. */
   language?: string;
   languages?: string[];

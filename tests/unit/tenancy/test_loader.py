@@ -7,7 +7,7 @@ import pytest
 from tessera.plugins import plugin_manager, settings_schemas
 from tessera.tenancy.loader import LoadError, TenantLoadFailed, load_tenants
 
-BD, PH = "demo-bd/tenant.toml", "demo-ph/tenant.toml"
+BD, PH, VN = "demo-bd/tenant.toml", "demo-ph/tenant.toml", "demo-vn/tenant.toml"
 BANNERS, PH_BANNERS = "demo-bd/content/banners.toml", "demo-ph/content/banners.toml"
 NOTICES, PH_NOTICES = "demo-bd/content/notices/en.toml", "demo-ph/content/notices/en.toml"
 FOOTER = "demo-ph/content/footer/en.toml"
@@ -344,6 +344,46 @@ BROKEN = {
         "logo",
         "'brand.svg' is not a file in demo-bd/assets/: put the file at demo-bd/assets/brand.svg, "
         "or name a file that is there or an https URL",
+    ),
+    "app icon that is not in assets": (
+        VN,
+        'path = "app/icon-512.png"',
+        'path = "app/icon-1024.png"',
+        VN,
+        "app.icons.1.path",
+        "'app/icon-1024.png' is not a file in demo-vn/assets/",
+    ),
+    "app icon that is not an image a launcher shows": (
+        VN,
+        'path = "app/icon-192.png"',
+        'path = "app/icon-192.gif"',
+        VN,
+        "app.icons.0.path",
+        "a PNG, WebP or SVG file inside assets/",
+    ),
+    "app icon of another size than it says": (
+        VN,
+        'path = "app/icon-192.png"',
+        'path = "app/icon-512.png"',
+        VN,
+        "app.icons.0.sizes",
+        "'192x192', but 'app/icon-512.png' is 512x512 pixels",
+    ),
+    "app icon without its size": (
+        VN,
+        'sizes = "192x192"',
+        'sizes = "large"',
+        VN,
+        "app.icons.0.sizes",
+        "the icon's size in pixels",
+    ),
+    "unknown key of the app": (
+        PH,
+        'short_name = "Demo PH"',
+        'shortname = "Demo PH"',
+        PH,
+        "app.shortname",
+        "did you mean 'short_name'",
     ),
     "logo outside assets": (
         PH,
