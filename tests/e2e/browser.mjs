@@ -212,7 +212,12 @@ export async function openPage(browser, { announcements = false, session = null,
 export async function withPage(browser, run, { expectedErrors = [], allowedErrors = null, allowErrors = false, ...options } = {}) {
   const { context, page, errors } = await openPage(browser, options);
   try {
-    await run(page, context);
+    await run(page, context).catch(async (failure) => {
+      // TESSERA_E2E_SCREENSHOTS=dir keeps a picture of the page as the step failed.
+      const folder = process.env.TESSERA_E2E_SCREENSHOTS;
+      if (folder) await page.screenshot({ path: `${folder}/failed-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
+      throw failure;
+    });
     if (allowedErrors) {
       const unexpected = errors.filter((line) => !allowedErrors.some((allowed) => line.startsWith(allowed)));
       assert.deepEqual(unexpected, [], 'console errors');
@@ -291,4 +296,86 @@ export async function changeBootstrap(page, change) {
     },
   );
   await page.route('**/wps/system/status*', (route) => route.fulfill({ json: { success: true, code: null, message: null, value: status } }));
+}
+
+/**
+ * Phone, tablet, laptop and desktop sizes the member pages are checked at (a phone first: 360 and
+ * 390 px; the header is compact below 1280 px).
+ */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  smallPhone: { width: 360, height: 740 },
+  tablet: { width: 768, height: 1024 },
+  laptop: { width: 1100, height: 720 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/**
+ * What sticks out of the viewport on the page as it is now, one line each: the document wider than
+ * the viewport, a visible element reaching past its left or right edge (only the outermost of a nest
+ * is named), and a dialog taller or lower than the viewport. An element clipped by a scrolling or
+ * hiding ancestor (a table's own scroller, a marquee, a carousel) is that ancestor's business, so
+ * inner scrollers need no listing; ``allow`` names selectors left out on purpose.
+ */
+export async function viewportOverflows(page, { allow = [] } = {}) {
+  return page.evaluate((allowed) => {
+    const width = document.documentElement.clientWidth;
+    const height = document.documentElement.clientHeight;
+    const SLACK = 1; // sub-pixel rounding
+    const found = [];
+    const describe = (element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = [...element.classList].slice(0, 2).map((name) => `.${name}`).join('');
+      const data = [...element.attributes].find((attribute) => attribute.name.startsWith('data-'));
+      const named = `${element.tagName.toLowerCase()}${id}${classes}${data ? `[${data.name}="${data.value}"]` : ''}`;
+      const parent = element.parentElement;
+      return parent && parent !== document.body ? `${describe(parent).split(' > ').at(-1)} > ${named}` : named;
+    };
+    const clipsX = (element) => !['visible'].includes(getComputedStyle(element).overflowX);
+    const shown = (element) => {
+      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.height > 1; // not visually hidden
+    };
+    const isAllowed = (element) => allowed.some((selector) => element.closest(selector));
+    /** Sticks out sideways, and no ancestor (up to the viewport) clips it. */
+    const sticksOut = (element) => {
+      const box = element.getBoundingClientRect();
+      if (box.right <= width + SLACK && box.left >= -SLACK) return false;
+      if (getComputedStyle(element).position === 'fixed') return true;
+      for (let ancestor = element.parentElement; ancestor && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
+        if (ancestor !== document.body && clipsX(ancestor)) return false;
+        if (getComputedStyle(ancestor).position === 'fixed') break;
+      }
+      return true;
+    };
+    if (document.documentElement.scrollWidth > width + SLACK) {
+      found.push(`the document is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport`);
+    }
+    const outermost = new Set();
+    for (const element of document.body.querySelectorAll('*')) {
+      if (isAllowed(element) || !shown(element) || !sticksOut(element)) continue;
+      let nested = false;
+      for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) if (outermost.has(ancestor)) nested = true;
+      if (nested) continue;
+      outermost.add(element);
+      const box = element.getBoundingClientRect();
+      found.push(`${describe(element)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`);
+    }
+    for (const dialog of document.querySelectorAll('[role="dialog"], [aria-modal="true"]')) {
+      if (isAllowed(dialog) || !shown(dialog)) continue;
+      const box = dialog.getBoundingClientRect();
+      if (box.top < -SLACK || box.bottom > height + SLACK) {
+        found.push(`${describe(dialog)} spans ${Math.round(box.top)}..${Math.round(box.bottom)} px of ${height} px high`);
+      }
+    }
+    return found;
+  }, allow);
+}
+
+/** Fails naming what sticks out of the viewport (see viewportOverflows); ``where`` says which step. */
+export async function expectNoOverflow(page, where = '', options = {}) {
+  const found = await viewportOverflows(page, options);
+  const size = page.viewportSize();
+  assert.deepEqual(found, [], `overflow at ${size?.width}x${size?.height}${where ? ` (${where})` : ''}:\n${found.join('\n')}`);
 }

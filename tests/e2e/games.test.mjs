@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { brandUrl, callBrand, launchBrowser, openPage, relayCall } from './browser.mjs';
+import { brandUrl, callBrand, expectNoOverflow, launchBrowser, openPage, relayCall } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
@@ -91,6 +91,7 @@ test('log in, open the slots, filter by vendor, search, favourite, launch, spin,
     const frame = page.frameLocator('iframe[data-game-frame]');
     const spin = frame.locator('[data-action="spin"]');
     await spin.waitFor();
+    await expectNoOverflow(page, 'game page');
     await frame.locator('[data-field="balance"]').filter({ hasText: '100.00' }).waitFor();
     await spin.click();
     await assertSpinSettled(frame);
@@ -107,6 +108,7 @@ test('log in, open the slots, filter by vendor, search, favourite, launch, spin,
     const row = page.locator(`section[data-page="personalHistoryCopy"] tr[data-bet="${round.id}"]`);
     await row.waitFor();
     assert.equal(await row.getAttribute('data-status'), 'settled');
+    await expectNoOverflow(page, 'betting record');
     assert.equal(money(await row.locator('[data-amount="bet"]').textContent()).toFixed(2), Number(round.bet).toFixed(2));
     assert.equal(money(await row.locator('[data-amount="payout"]').textContent()).toFixed(2), Number(round.payout).toFixed(2));
     assert.match(await row.textContent(), new RegExp(game.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

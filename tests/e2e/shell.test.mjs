@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, browserForFile } from './browser.mjs';
+import { AGENT, BASE_URL, MEMBER, brandUrl, changeBootstrap, browserForFile, expectNoOverflow } from './browser.mjs';
 
 
 const { withPage } = browserForFile();
@@ -35,6 +35,7 @@ describe('brands', () => {
         heading: 'হোম',
         logo: 'Tessera Demo BD',
       });
+      await expectNoOverflow(page, 'demo-bd home');
     }));
 
   test('demo-ph home renders in English with the dark theme', () =>
@@ -44,6 +45,7 @@ describe('brands', () => {
       assert.equal(state.lang, 'en');
       assert.equal(state.theme, 'dark');
       assert.equal(state.heading, 'Home');
+      await expectNoOverflow(page, 'demo-ph home');
     }));
 });
 

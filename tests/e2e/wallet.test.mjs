@@ -7,7 +7,7 @@
 // after every step.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { brandUrl, callBrand, createOperatorKey, launchBrowser, openPage } from './browser.mjs';
+import { brandUrl, callBrand, createOperatorKey, expectNoOverflow, launchBrowser, openPage } from './browser.mjs';
 
 const BRAND = 'demo-bd';
 const RUN = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -83,7 +83,7 @@ test('deposit through both channels, transfer to the vendor and back, withdraw, 
     await page.getByRole('radio', { name: /bKash/ }).check();
     await page.getByLabel('Amount').fill('500');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.waitForURL((url) => url.port === '6550' && url.pathname.startsWith('/gateway/pay/'));
+    await page.waitForURL((url) => url.pathname.startsWith('/gateway/pay/')); // the sandboxes' gateway, on whichever port they serve
     await page.getByRole('button', { name: /^Pay 500\.00 BDT/ }).click();
     await page.waitForURL((url) => url.hostname === `${BRAND}.localhost`);
     await page.locator('[data-returned-deposit][data-status="paid"]').waitFor({ timeout: 30_000 });
@@ -125,6 +125,7 @@ test('deposit through both channels, transfer to the vendor and back, withdraw, 
     await withdrawal.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByText('has been requested').waitFor();
     await headerShows(page, '৳900.00');
+    await expectNoOverflow(page, 'withdrawal requested');
 
     // 5. The operator pays it; the member confirms receipt.
     const requested = await pendingOf('withdrawals');
@@ -153,6 +154,7 @@ test('deposit through both channels, transfer to the vendor and back, withdraw, 
       'Deposit | Main wallet | +৳500.00 | ৳1,500.00',
       'Deposit | Main wallet | +৳1,000.00 | ৳1,000.00',
     ]);
+    await expectNoOverflow(page, 'account record');
     assert.deepEqual(errors, [], 'console errors');
   } catch (failure) {
     if (process.env.TESSERA_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.TESSERA_E2E_SCREENSHOTS}/wallet.png`, fullPage: true });

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Pager, useBalance } from '@tessera/kit';
+import { Pager, TableScroller, useBalance } from '@tessera/kit';
 import { NAMESPACE } from './translations';
 import { fetchRecords, RECORD_TYPES, useWalletKey, type DateRange, type RecordType } from './wallet/api';
 import { DatePresets } from './wallet/DatePresets';
@@ -75,7 +75,7 @@ export function TransactionHistoryPage() {
         </p>
       ) : (
         <>
-          <div className="wallet-records__table">
+          <TableScroller className="wallet-records__table" label={t('transactionHistory')}>
             <table>
               <thead>
                 <tr>
@@ -104,7 +104,7 @@ export function TransactionHistoryPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
           <Pager page={records.data.pageNo} total={records.data.totalPages} onChange={setPageNo} />
         </>
       )}

@@ -27,3 +27,4 @@ export type { Form, FormErrors } from './formState';
 export { FieldFrame, FormError, TextField, firstMessage, useFieldIds } from './fields';
 export type { FieldError, FieldFrameProps, TextFieldProps } from './fields';
 export { Pager, usePaging } from './Pager';
+export { TableScroller } from './TableScroller';

@@ -84,11 +84,23 @@ const MENU: ReadonlyArray<{ key: string; page: string; realOnly?: boolean }> = [
   { key: 'menu_profit_loss', page: 'personalProfit' },
 ];
 
+/** The way into the personal centre (in the compact header's menu on a phone). */
+export function MemberCentreButton() {
+  const { t } = useTranslation('frame');
+  const openCentre = useOpenCentre();
+  return (
+    <button type="button" className="button button--accent header__member-centre" onClick={() => openCentre('memberCentre')}>
+      {t('header.member_centre')}
+    </button>
+  );
+}
+
 /**
  * The signed-in member: avatar, nickname, VIP label (VIP0 by default), the menu, the way into the
- * personal centre, the balance, and logout with its confirm.
+ * personal centre, the balance, and logout with its confirm. ``compact`` (the phone's header)
+ * leaves the personal centre to the header's menu and logout to the account menu.
  */
-export function AccountArea({ session }: { session: Session }) {
+export function AccountArea({ session, compact = false }: { session: Session; compact?: boolean }) {
   const { t } = useTranslation('frame');
   const { t: modalText } = useTranslation('modals');
   const openCentre = useOpenCentre();
@@ -142,12 +154,14 @@ export function AccountArea({ session }: { session: Session }) {
         </ul>
       </div>
       <Balance />
-      <button type="button" className="button button--accent header__member-centre" onClick={() => openCentre('memberCentre')}>
-        {t('header.member_centre')}
-      </button>
-      <button type="button" className="button button--ghost header__logout" onClick={() => modals.open({ kind: 'logout' })}>
-        {t('header.logout')}
-      </button>
+      {!compact && (
+        <>
+          <MemberCentreButton />
+          <button type="button" className="button button--ghost header__logout" onClick={() => modals.open({ kind: 'logout' })}>
+            {t('header.logout')}
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { writeSession, type Session } from '@tessera/kit';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
 import { Header } from './Header';
+import { COMPACT_HEADER } from './useMediaQuery';
 
 const openCentre = vi.fn();
 
@@ -113,5 +114,56 @@ describe('header', () => {
     expect(container.querySelector('.language-picker__list')?.hasAttribute('hidden')).toBe(false);
     fireEvent.pointerOut(picker, { pointerType: 'mouse' });
     expect(container.querySelector('.language-picker__list')?.hasAttribute('hidden')).toBe(true);
+  });
+
+  describe('on a compact screen', () => {
+    beforeEach(() => {
+      // Only the compact header's media query matches, as on a phone.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === COMPACT_HEADER,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }));
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    test('the logo, log in and register stay; shortcuts, language and theme wait in the menu', async () => {
+      const { container } = await renderHeader({ whitelabel: { DIRECTREG3: true } });
+      expect(container.querySelector('.header--compact')).not.toBeNull();
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+      const toggle = screen.getByRole('button', { name: 'Menu' });
+      const panel = container.querySelector<HTMLElement>('.header-menu__panel')!;
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(panel.hidden).toBe(true);
+      expect([...panel.querySelectorAll<HTMLElement>('[data-box]')].map((box) => box.dataset.box)).toEqual(['vip', 'download']);
+      expect(panel.querySelector('.language-picker')).not.toBeNull();
+      expect(panel.querySelector('.theme-toggle')).not.toBeNull();
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(panel.hidden).toBe(false);
+      fireEvent.keyDown(panel, { key: 'Escape' });
+      expect(panel.hidden).toBe(true);
+    });
+
+    test('a member keeps the balance and account menu; the personal centre is in the menu, which closes on a choice', async () => {
+      const { container } = await renderHeader({ session: AGENT });
+      expect(container.querySelector('.account-balance')).not.toBeNull();
+      expect(container.querySelector('.account-menu__toggle')).not.toBeNull();
+      expect(container.querySelector('.header__actions .header__member-centre')).toBeNull();
+      expect(container.querySelector('.header__logout')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      const panel = container.querySelector<HTMLElement>('.header-menu__panel')!;
+      fireEvent.click(screen.getByRole('button', { name: 'Personal centre' }));
+      expect(openCentre).toHaveBeenLastCalledWith('memberCentre');
+      expect(panel.hidden).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      fireEvent.click(panel.querySelector('[data-box="agent"]')!);
+      expect(openCentre).toHaveBeenLastCalledWith('agentCentre');
+      expect(panel.hidden).toBe(true);
+    });
   });
 });

@@ -131,3 +131,11 @@ const SOCIAL_PATHS: Record<string, ReactNode> = {
 export function SocialIcon({ type }: { type: string }) {
   return <Icon className="icon icon--social">{SOCIAL_PATHS[type]}</Icon>;
 }
+
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M4 6h16M4 12h16M4 18h16" {...STROKE} />
+    </Icon>
+  );
+}

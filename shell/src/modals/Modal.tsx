@@ -12,12 +12,13 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-// Page scrolling stays locked while any modal is open; the first to open saves the page's own
-// overflow and the last to close puts it back, whatever order they close in.
+// Page scrolling stays locked while any modal (or centre overlay) is open; the first to open saves
+// the page's own overflow and the last to close puts it back, whatever order they close in.
 let openCount = 0;
 let pageOverflow = '';
 
-function lockPageScroll(): () => void {
+/** Lock the page's scrolling until the returned function is called. */
+export function lockPageScroll(): () => void {
   if (openCount === 0) {
     pageOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, moneyStyleOf, zoneLabel } from '@tessera/kit';
+import { formatMoney, moneyStyleOf, TableScroller, zoneLabel } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { fetchWinners } from './api';
@@ -35,33 +35,35 @@ export function Winners() {
         {t('winners.title')}
       </h2>
       {list.length > 0 ? (
-        <table className="home-winners__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('winners.rank')}</th>
-              <th scope="col">{t('winners.player')}</th>
-              <th scope="col">{t('winners.game')}</th>
-              <th scope="col" className="home-winners__payout">
-                {t('winners.payout')}
-              </th>
-              {/* The day each win fell on in the brand's zone (SPEC §9 YYYY.MM.DD), the zone named. */}
-              <th scope="col">{t('winners.date_in', { zone: zoneLabel(brand.timezone || 'UTC', i18n.language) })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((winner) => (
-              <tr key={winner.rank} data-rank={winner.rank}>
-                <td>{winner.rank}</td>
-                <td>{winner.player}</td>
-                <td>{winner.gameName}</td>
-                <td className="home-winners__payout">{formatMoney(winner.payout, money, i18n.language)}</td>
-                <td>
-                  <time dateTime={isoDate(winner.wonAt)}>{winner.wonAt}</time>
-                </td>
+        <TableScroller className="home-winners__scroller" label={t('winners.title')}>
+          <table className="home-winners__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('winners.rank')}</th>
+                <th scope="col">{t('winners.player')}</th>
+                <th scope="col">{t('winners.game')}</th>
+                <th scope="col" className="home-winners__payout">
+                  {t('winners.payout')}
+                </th>
+                {/* The day each win fell on in the brand's zone (SPEC §9 YYYY.MM.DD), the zone named. */}
+                <th scope="col">{t('winners.date_in', { zone: zoneLabel(brand.timezone || 'UTC', i18n.language) })}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((winner) => (
+                <tr key={winner.rank} data-rank={winner.rank}>
+                  <td>{winner.rank}</td>
+                  <td>{winner.player}</td>
+                  <td>{winner.gameName}</td>
+                  <td className="home-winners__payout">{formatMoney(winner.payout, money, i18n.language)}</td>
+                  <td>
+                    <time dateTime={isoDate(winner.wonAt)}>{winner.wonAt}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       ) : (
         <HomeState
           state={winners.isPending ? 'loading' : winners.isError ? 'failed' : 'empty'}

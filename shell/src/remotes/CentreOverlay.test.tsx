@@ -88,6 +88,40 @@ describe('CentreOverlay', () => {
     expect(loadPages).toHaveBeenCalledTimes(2);
   });
 
+  test('the back control leads from a page to the menu, and from the menu to the site', async () => {
+    loadPages.mockResolvedValue(REGISTRY);
+    const onClose = vi.fn();
+    const { container } = await open(<CentreOverlay remote="memberCentre" page="messages" titleKey="member_centre" onClose={onClose} />);
+    await screen.findByTestId('page');
+    const centre = () => container.querySelector<HTMLElement>('.centre')!.dataset.view;
+    expect(centre()).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the menu' }));
+    expect(centre()).toBe('menu');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'dividend' }));
+    expect(centre()).toBe('page');
+    expect(screen.getByTestId('page').textContent).toBe('dividend');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the site' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  test('opened without a page it starts at the menu (a phone shows the menu first)', async () => {
+    loadPages.mockResolvedValue(REGISTRY);
+    const { container } = await open(<CentreOverlay remote="agentCentre" titleKey="agent_centre" onClose={() => undefined} />);
+    await screen.findByTestId('page');
+    expect(container.querySelector<HTMLElement>('.centre')!.dataset.view).toBe('menu');
+    expect(screen.getByRole('button', { name: 'Back to the site' })).toBeTruthy();
+  });
+
+  test('the page under it holds still while it is open', async () => {
+    loadPages.mockResolvedValue(REGISTRY);
+    const { unmount } = await open(<CentreOverlay remote="memberCentre" titleKey="member_centre" onClose={() => undefined} />);
+    expect(document.body.style.overflow).toBe('hidden');
+    unmount();
+    expect(document.body.style.overflow).toBe('');
+  });
+
   test('the close button closes it', async () => {
     loadPages.mockResolvedValue(REGISTRY);
     const onClose = vi.fn();

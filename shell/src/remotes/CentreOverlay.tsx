@@ -1,7 +1,8 @@
-import { Suspense, use, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBadgeCounts, type PageEntry, type PageRegistry } from '@tessera/kit';
 import { useSystemStatus } from '../data/status';
+import { lockPageScroll } from '../modals/Modal';
 import { RemoteBoundary } from './RemoteBoundary';
 import { loadPages, type RemoteName } from './runtime';
 
@@ -42,7 +43,18 @@ export function CountBadge({ count }: { count: number | undefined }) {
   );
 }
 
-function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; attempt: number; initialPage?: string }) {
+/** On a phone the centre shows its menu or one page at a time (centre.css); both side by side elsewhere. */
+export type CentreView = 'menu' | 'page';
+
+interface PagesProps {
+  remote: RemoteName;
+  attempt: number;
+  initialPage?: string;
+  view: CentreView;
+  onChoose: () => void;
+}
+
+function CentrePages({ remote, attempt, initialPage, view, onChoose }: PagesProps) {
   const registry = use(registryOf(remote));
   const { t } = useTranslation(registry.namespace);
   const [active, setActive] = useState(initialPage ?? registry.defaultPage);
@@ -51,7 +63,7 @@ function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; att
   const page = pages.find((entry) => entry.key === active) ?? pages[0];
   const Page = page.component;
   return (
-    <div className="centre" data-attempt={attempt}>
+    <div className="centre" data-attempt={attempt} data-view={view}>
       <nav className="centre__menu">
         <ul>
           {pages.map((entry) => (
@@ -61,7 +73,10 @@ function CentrePages({ remote, attempt, initialPage }: { remote: RemoteName; att
                 className={entry.key === page.key ? 'active' : undefined}
                 aria-current={entry.key === page.key ? 'page' : undefined}
                 data-page={entry.key}
-                onClick={() => setActive(entry.key)}
+                onClick={() => {
+                  setActive(entry.key);
+                  onChoose();
+                }}
               >
                 {t(entry.labelKey)}
                 <CountBadge count={entry.badge ? counts[entry.badge] : undefined} />
@@ -85,14 +100,38 @@ interface Props {
   onClose: () => void;
 }
 
-/** The member centre or agent centre, loaded from its remote when opened. */
+function BackIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * The member centre or agent centre, loaded from its remote when opened. Full-screen on a phone,
+ * where its back control leads from a page to the centre's menu and from the menu to the site.
+ */
 export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
+  const [view, setView] = useState<CentreView>(page ? 'page' : 'menu');
+  // The page under the overlay holds still (on a phone a swipe would otherwise scroll it).
+  useEffect(() => lockPageScroll(), []);
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label={t(titleKey)} data-remote={remote}>
       <div className="overlay__panel">
         <div className="overlay__header">
+          <button
+            type="button"
+            className="overlay__back"
+            data-back-to={view === 'page' ? 'menu' : 'site'}
+            aria-label={t(view === 'page' ? 'centre_back_to_menu' : 'centre_back_to_site')}
+            onClick={() => (view === 'page' ? setView('menu') : onClose())}
+          >
+            <BackIcon />
+            {t('back')}
+          </button>
           <h2>{t(titleKey)}</h2>
           <button type="button" className="overlay__close" onClick={onClose}>
             {t('close')}
@@ -106,7 +145,7 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
           }}
         >
           <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-            <CentrePages remote={remote} attempt={attempt} initialPage={page} />
+            <CentrePages remote={remote} attempt={attempt} initialPage={page} view={view} onChoose={() => setView('page')} />
           </Suspense>
         </RemoteBoundary>
       </div>

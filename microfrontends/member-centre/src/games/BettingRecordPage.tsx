@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Pager } from '@tessera/kit';
+import { Pager, TableScroller } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import { useWalletKey, type DateRange } from '../wallet/api';
 import { DatePresets } from '../wallet/DatePresets';
@@ -121,7 +121,7 @@ function BetList({ page, money, onPage }: { page: BetPage; money: ReturnType<typ
           <WinLoss amount={summary.winLoss} money={money} />
         </SummaryItem>
       </dl>
-      <div className="wallet-records__table">
+      <TableScroller className="wallet-records__table" label={t('personalHistoryCopy', { ns: NAMESPACE })}>
         <table>
           <thead>
             <tr>
@@ -159,7 +159,7 @@ function BetList({ page, money, onPage }: { page: BetPage; money: ReturnType<typ
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       <Pager page={page.pageNo} total={page.totalPages} onChange={onPage} />
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TableScroller } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import { useWalletKey, type DateRange } from '../wallet/api';
 import { DatePresets } from '../wallet/DatePresets';
@@ -62,7 +63,7 @@ function ProfitTables({ profit, money }: { profit: Profit; money: ReturnType<typ
           {t('no_settled_bets')}
         </p>
       ) : (
-        <div className="wallet-records__table">
+        <TableScroller className="wallet-records__table" label={t('profit_rows')}>
           <table>
             <thead>
               <tr>
@@ -92,7 +93,7 @@ function ProfitTables({ profit, money }: { profit: Profit; money: ReturnType<typ
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroller>
       )}
       <h3>{t('money_moves')}</h3>
       <dl className="wallet__summary">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, useRefreshBalance } from '@tessera/kit';
+import { ApiError, TableScroller, useRefreshBalance } from '@tessera/kit';
 import { useWalletKey } from '../wallet/api';
 import { useDateTime } from '../wallet/money';
 import { useReloadWallet } from './queries';
@@ -93,28 +93,30 @@ export function RecentDeposits({ money }: { money: (amount: string) => string })
       ) : deposits.data.list.length === 0 ? (
         <p>{t('deposits_empty')}</p>
       ) : (
-        <table className="payments__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('date')}</th>
-              <th scope="col">{t('deposit_method')}</th>
-              <th scope="col">{t('amount')}</th>
-              <th scope="col">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deposits.data.list.map((deposit) => (
-              <tr key={deposit.id} data-deposit={deposit.id}>
-                <td>{dateTime(deposit.createdAt)}</td>
-                <td>{deposit.channelTitle}</td>
-                <td className="payments__amount">{money(deposit.amount)}</td>
-                <td>
-                  <StatusLabel kind="deposit" status={deposit.status} />
-                </td>
+        <TableScroller className="payments__table-scroller" label={t('recent_deposits')}>
+          <table className="payments__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('date')}</th>
+                <th scope="col">{t('deposit_method')}</th>
+                <th scope="col">{t('amount')}</th>
+                <th scope="col">{t('status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {deposits.data.list.map((deposit) => (
+                <tr key={deposit.id} data-deposit={deposit.id}>
+                  <td>{dateTime(deposit.createdAt)}</td>
+                  <td>{deposit.channelTitle}</td>
+                  <td className="payments__amount">{money(deposit.amount)}</td>
+                  <td>
+                    <StatusLabel kind="deposit" status={deposit.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
     </section>
   );
