@@ -134,7 +134,7 @@ describe('header', () => {
       const { container } = await renderHeader({ whitelabel: { DIRECTREG3: true } });
       expect(container.querySelector('.header--compact')).not.toBeNull();
       expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
       const toggle = screen.getByRole('button', { name: 'Menu' });
       const panel = container.querySelector<HTMLElement>('.header-menu__panel')!;
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
