@@ -10,11 +10,10 @@ brand answers (the retrier), so each reaches the brand once.
 Transaction ids: ``<round>-debit``, ``-credit``, ``-cancel``, ``-resettle-<n>`` (each correction
 its own)."""
 
-import secrets
 import time
 
 from tessera_plugins.demo_vendor.protocol import to_minor, to_money
-from tessera_sandboxes.demo_vendor.play import LEASE_SECONDS, UNREAD, SpinRefused, Table, refused_by_wallet
+from tessera_sandboxes.demo_vendor.play import LEASE_SECONDS, SpinRefused, Table
 from tessera_sandboxes.demo_vendor.state import Round, Session, WalletCall
 
 OPEN, SETTLED, RESETTLED = "open", "settled", "resettled"
@@ -33,28 +32,7 @@ class Book:
             raise SpinRefused(403, "real_money_only")
         if session.member_id is None:
             self.table.authenticate(session)
-        round_id = secrets.token_hex(12)
-        debit = self.table._call(session, round_id, "debit", {"amount": to_money(stake_minor)})
-        made = Round.opened(
-            round_id,
-            session.operator,
-            session.id,
-            session.player,
-            session.vendor,
-            session.game_code,
-            session.currency,
-            stake_minor,
-        )
-        self.store.open_round(made, debit)
-        answer = self.table.wallet(session.operator, session.wallet_url).call("debit", debit.body)
-        if answer.outcome == "refused" and answer.code not in UNREAD:
-            self.store.debit_refused(debit, answer.code)
-            raise refused_by_wallet(answer)
-        if answer.outcome != "ok":
-            rollback = self.table.rollback_for(debit)
-            self.store.debit_lost(debit, rollback, time.time() + LEASE_SECONDS)
-            self.table.attempt(rollback)
-            raise SpinRefused(503, "game_unavailable")
+        round_id, debit, answer = self.table.debit_round(session, stake_minor)
         self.store.placed(debit, ticket)
         return self.store.round(round_id), to_minor(answer.value["balance"])
 

@@ -128,33 +128,26 @@ class Table:
             raise SpinRefused(402, "insufficient_funds", self.store.session(session.id).fun_balance_minor)
         return self._answer(f"fun-{secrets.token_hex(8)}", played, balance)
 
-    def _spin_for_money(self, session: Session, paytable, line_bet_minor: int) -> dict:
+    def debit_round(self, session: Session, stake_minor: int) -> tuple[str, WalletCall, WalletAnswer]:
+        """Open a round and debit its stake: the round id, the debit and the brand's answer to it.
+        Refused by the brand, or unread or lost (then rolled back, never left standing): ``SpinRefused``."""
         round_id = secrets.token_hex(12)
-        bet_minor = line_bet_minor * len(paytable.lines)
-        debit = self._call(session, round_id, "debit", {"amount": to_money(bet_minor)})
-        self.store.open_round(
-            Round.opened(
-                round_id,
-                session.operator,
-                session.id,
-                session.player,
-                session.vendor,
-                session.game_code,
-                session.currency,
-                bet_minor,
-            ),
-            debit,
-        )
+        debit = self._call(session, round_id, "debit", {"amount": to_money(stake_minor)})
+        opened = (session.operator, session.id, session.player, session.vendor, session.game_code, session.currency)
+        self.store.open_round(Round.opened(round_id, *opened, stake_minor), debit)
         answer = self.wallet(session.operator, session.wallet_url).call("debit", debit.body)
         if answer.outcome == "refused" and answer.code not in UNREAD:
             self.store.debit_refused(debit, answer.code)
             raise refused_by_wallet(answer)
         if answer.outcome != "ok":
-            # Unread or lost: a debit the brand may have made is rolled back, never left standing.
             rollback = self.rollback_for(debit)
             self.store.debit_lost(debit, rollback, time.time() + LEASE_SECONDS)
             self.attempt(rollback)
             raise SpinRefused(503, "game_unavailable")
+        return round_id, debit, answer
+
+    def _spin_for_money(self, session: Session, paytable, line_bet_minor: int) -> dict:
+        round_id, debit, answer = self.debit_round(session, line_bet_minor * len(paytable.lines))
         played = engine.spin(paytable, line_bet_minor)
         credit = self._call(session, round_id, "credit", {"amount": to_money(played.payout_minor)})
         outcome = {"grid": [list(row) for row in played.grid], "wins": played.wins}

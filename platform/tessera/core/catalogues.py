@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 
 from babel import Locale
 
-from tessera.core.i18n import FALLBACK, LANGUAGES, catalogue
+from tessera.core.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, catalogue
 
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
 _PLURAL = re.compile(r"^(.*)_(" + "|".join(PLURAL_SUFFIXES) + r")$")
-_PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
 def flatten(texts: dict, prefix: str = "") -> dict[str, str]:
@@ -34,7 +33,7 @@ def plural_forms(language: str) -> set[str]:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(_PLACEHOLDER.findall(text))
+    return set(PLACEHOLDER.findall(text))
 
 
 def expected_keys(language: str) -> dict[str, str]:
@@ -43,12 +42,13 @@ def expected_keys(language: str) -> dict[str, str]:
     wanted: dict[str, str] = {}
     forms = plural_forms(language)
     for namespace, texts in catalogue(FALLBACK).items():
-        for key, text in flatten(texts).items():
+        flat = flatten(texts)
+        for key, text in flat.items():
             plural = _PLURAL.match(key)
             if plural is None:
                 wanted[f"{namespace}:{key}"] = text
                 continue
-            other = flatten(texts).get(f"{plural.group(1)}_other", text)
+            other = flat.get(f"{plural.group(1)}_other", text)
             for form in forms:
                 wanted[f"{namespace}:{plural.group(1)}_{form}"] = other
     return wanted

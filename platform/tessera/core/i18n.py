@@ -53,7 +53,7 @@ ALIASES = {
     "in": "id",
 }
 _BY_LOWER = {code.lower(): code for code in LANGUAGES} | {a: c for a, c in ALIASES.items() if c in LANGUAGES}
-_PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
+PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
 @cache
@@ -72,7 +72,7 @@ def catalog(language: str) -> dict:
 
 def interpolate(text: str, params: dict) -> str:
     """``{{name}}`` replaced by its value; a placeholder without one stays as written."""
-    return _PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
+    return PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
 def translate(key: str, language: str, **params) -> str:
