@@ -61,10 +61,6 @@ for (const brand of ['demo-bd', 'demo-ph', 'demo-vn']) {
             await page.waitForSelector('[data-page="securityCenter"]');
             assert.deepEqual(await accessibilityViolations(page), [], 'member centre');
             await page.click('.overlay__close');
-            await page.click('.header__agent-centre');
-            await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
-            assert.deepEqual(await accessibilityViolations(page), [], 'agent centre');
-            await page.click('.overlay__close');
             await page.click('.side-bar__item[data-side="feedback"]');
             await page.waitForSelector('form.feedback');
             assert.deepEqual(await accessibilityViolations(page), [], 'feedback');

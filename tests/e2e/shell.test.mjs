@@ -178,45 +178,18 @@ describe('micro-frontends', () => {
         assert.equal((await remoteEntry).status(), 200);
         await page.waitForSelector('[data-page="securityCenter"]');
         const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
-        assert.equal(menu.length, 14);
-        assert.equal(menu[0], 'securityCenter');
+        // The pages built so far, in the order of SPEC §2; the rest are not offered until they are built.
+        assert.deepEqual(menu, [
+          'securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transferUpline', 'personalHistoryCopy',
+          'transactionHistory', 'personalProfit', 'bonusDetails',
+        ]);
         await page.click('.centre__menu button[data-page="withdraw"]');
         await page.waitForSelector('section[data-page="withdraw"]');
-        await page.click('.centre__menu button[data-page="manualRebate"]');
-        await page.waitForSelector('.coming-soon[data-page="manualRebate"]');
         await page.click('.overlay__close');
         assert.equal(await page.$('.overlay'), null);
       },
       { session: MEMBER },
     ));
-
-  test('the invite-friends box opens the member centre at referral', () =>
-    withPage(
-      async (page) => {
-        await openHome(page, 'demo-bd');
-        await page.click('.header-box[data-box="invite"]');
-        await page.waitForSelector('.coming-soon[data-page="referral"]');
-      },
-      { session: MEMBER },
-    ));
-
-  // demo-bd turns on dividend and daily salary; demo-ph none of the four salary features.
-  for (const [brand, extra] of [['demo-bd', ['agentDividendRecordCopy2', 'agentDailyWages2']], ['demo-ph', []]]) {
-    test(`the agent centre of ${brand} opens on agentTeamOverview with its feature pages`, () =>
-      withPage(
-        async (page) => {
-          await openHome(page, brand);
-          await page.click('.header__agent-centre');
-          await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
-          const menu = await page.$$eval('.centre__menu button', (buttons) => buttons.map((button) => button.dataset.page));
-          assert.deepEqual(menu, [
-            'agentAnnouncement', 'agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'personalHistoryCopy',
-            'palStatementsAgentCopy', 'agentRevenueReport', 'agentDownlineTransactionDetailsCopy', ...extra,
-          ]);
-        },
-        { session: AGENT },
-      ));
-  }
 
   test('a visitor sees neither centre in the header', () =>
     withPage(async (page) => {
@@ -233,9 +206,6 @@ describe('micro-frontends', () => {
         await openHome(page, 'demo-ph');
         await page.click('.header__member-centre');
         await page.waitForSelector('.remote-failed button');
-        await page.click('.overlay__close');
-        await page.click('.header__agent-centre');
-        await page.waitForSelector('.coming-soon[data-page="agentTeamOverview"]');
         await page.click('.overlay__close');
         await chooseLanguage(page, 'bn');
         await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'হোম');

@@ -76,11 +76,15 @@ class TestShapes:
             "groupName": "home",
             "url": "/assets/banners/welcome.svg",
             "linkageType": "INTERNAL",
-            "linkUrl": "/promotions",
-            "title": "Welcome bonus: 100% on your first deposit",
+            "linkUrl": "/register",
+            "title": "Join in one minute: try every game for free",
         }
-        rebate = banners[2]
-        assert (rebate["url"], rebate["linkageType"], rebate["linkUrl"]) == ("/assets/banners/rebate.svg", None, None)
+        unlinked = banners[4]
+        assert (unlinked["url"], unlinked["linkageType"], unlinked["linkUrl"]) == (
+            "/assets/banners/slots-new.svg",
+            None,
+            None,
+        )
 
     def test_the_live_banner_leads_to_the_live_lobby(self, ph):
         live = [b for b in announcements(ph)["banners"] if b["groupName"] == "live"]
@@ -168,8 +172,8 @@ class TestLanguage:
         bengali, english = announcements(testapp), announcements(testapp, **{"Accept-Language": "en"})
         assert bengali["player"][-1]["title"] == "টেসেরা ডেমো বিডিতে স্বাগতম"
         assert english["player"][-1]["title"] == "Welcome to Tessera Demo BD"
-        assert bengali["banners"][0]["title"] == "স্বাগতম বোনাস: প্রথম জমায় ১০০%"
-        assert english["banners"][0]["title"] == "Welcome bonus: 100% on your first deposit"
+        assert bengali["banners"][0]["title"] == "এক মিনিটে যোগ দিন: প্রতিটি গেম বিনামূল্যে খেলে দেখুন"
+        assert english["banners"][0]["title"] == "Join in one minute: try every game for free"
         assert [b["bannerId"] for b in bengali["banners"]] == [b["bannerId"] for b in english["banners"]]
 
     @pytest.mark.parametrize(

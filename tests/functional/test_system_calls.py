@@ -105,7 +105,6 @@ def test_routers_list_the_brands_domains_and_resources(testapp, ph):
         "join.demo-bd.localhost",
     ]
     assert bd["resources"] == [
-        {"resourceType": "AGENT", "url": "/agent", "qrCodeUrl": None, "title": "Become an agent"},
         {"resourceType": "FACEBOOK", "url": "https://facebook.com/tessera.demo.bd", "qrCodeUrl": None, "title": None},
         {"resourceType": "TELEGRAM", "url": "https://t.me/tessera_demo_bd", "qrCodeUrl": None, "title": None},
         {"resourceType": "ANDROID", "url": "/down", "qrCodeUrl": "/down/qr/android.png", "title": None},

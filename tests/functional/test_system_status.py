@@ -135,7 +135,7 @@ def test_the_brand_and_its_settings(brand_app):
     assert ph["imageCDNs"] == ["https://img.demo-ph.example", sandbox]
     assert bd["launchGameCDNs"] == ["https://play.demo-bd.example", sandbox]
     assert ph["launchGameCDNs"] == ["https://play1.demo-ph.example", "https://play2.demo-ph.example", sandbox]
-    assert [r["resourceType"] for r in bd["resources"]] == ["AGENT", "FACEBOOK", "TELEGRAM", "ANDROID"]
+    assert [r["resourceType"] for r in bd["resources"]] == ["FACEBOOK", "TELEGRAM", "ANDROID"]
     assert [r["resourceType"] for r in ph["resources"]] == ["IOS", "TELEGRAM"]
     assert bd["domainRoute"] == {"domain": "demo-bd.localhost", "route": "/", "referralCode": None}
     assert ph["domainRoute"] == {"domain": "demo-ph.localhost", "route": "/", "referralCode": None}

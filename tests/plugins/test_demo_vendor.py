@@ -16,7 +16,8 @@ import webtest
 from tessera_sandboxes.demo_vendor import catalog, icons, rooms
 from tessera_sandboxes.demo_vendor.local import DemoVendorServer
 
-from tessera.games.vendors import category
+from tessera.core.money import Money
+from tessera.games.vendors import category, decimal_minor
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera.plugins.kit.contract import brand, reference_manager
 from tessera.plugins.kit.local_http import closed_port
@@ -205,6 +206,24 @@ def test_the_catalog_hook_gives_every_game(settings):
         "icon": None,
         "icons": None,
     }
+
+
+def test_a_dong_brand_gets_every_game_with_limits_it_can_write(settings):
+    """The vendor quotes dong in thousands: every game's least bet and every table's limits are
+    whole dong the brand's wallet takes, so no game is refused at the sync."""
+    dong = TenantPlugins(
+        reference_manager(**{"demo-vendor": demo_vendor}), brand({"demo-vendor": settings}, "demo-vn", currency="VND")
+    )
+    money = Money.of("VND")
+    for vendor in catalog.VENDORS:
+        for game, quoted in zip(
+            catalog.games_by_vendor()[vendor.code],
+            dong.call("demo-vendor", CATALOG, vassalage=vendor.code),
+            strict=True,
+        ):
+            assert decimal_minor(quoted["minBet"], money) == decimal_minor(game.min_bet, Money.of("USD")) * 10
+    table = dong.call("demo-vendor", ROOMS, vassalage="VLC")[0]
+    assert decimal_minor(table["minBet"], money) >= 1000 and decimal_minor(table["maxBet"], money) >= 2_000_000
 
 
 def test_the_vendor_list_is_kept_a_while(settings, vendor):

@@ -55,11 +55,11 @@ def plugins(settings, slug="demo-bd") -> TenantPlugins:
     return TenantPlugins(reference_manager(**{"demo-vendor": demo_vendor}), brand({"demo-vendor": settings}, slug))
 
 
-def launch(settings, wallet, game=SLOT, free_play=False, token=TOKEN, member=7) -> str:
+def launch(settings, wallet, game=SLOT, free_play=False, token=TOKEN, member=7, currency="BDT") -> str:
     player = {
         "id": member,
         "username": f"player{member}",
-        "currency": "BDT",
+        "currency": currency,
         "launchToken": token,
         "walletUrl": wallet.wallet_url(game.vendor) if wallet else None,
     }

@@ -14,7 +14,8 @@ from urllib.parse import urlsplit
 import pytest
 from tessera_sandboxes.demo_vendor import baccarat, catalog, cockfight, fish, showdown, sports, tables
 
-from test_demo_vendor_play import START, fetch, launch, settings, vendor, wallet  # noqa: F401 -- fixtures
+from demo_vendor_wallet import Wallet
+from test_demo_vendor_play import START, TOKEN, fetch, launch, settings, vendor, wallet  # noqa: F401 -- fixtures
 
 BACCARAT = next(g for g in catalog.games_by_vendor()["VLC"] if tables.kind(g) == "baccarat")
 BOOK = catalog.games_by_vendor()["SBK"][0]
@@ -175,6 +176,26 @@ class TestThroughTheWallet:
             assert bet(page, body)[0] == 400
         assert fetch(f"{vendor.base_url}/desk/results", {"event": event["id"], "result": "maybe"})[0] == 404
         assert money(wallet) == START
+
+
+def test_dong_stakes_are_whole_thousands_and_wins_whole_dong(vendor, settings):  # noqa: F811
+    """A dong player's table limits are a thousand times the base ones (1,000 to 10,000,000 dong)
+    and every payout is rounded down to a whole dong: the card room's 1.95 times 10,050 dong pays
+    19,597 dong, never 19,597.50, which the brand's wallet would refuse."""
+    dong = Wallet(settings, slug="demo-bd", currency="VND")
+    dong.add_member(7, "1000000.00", TOKEN)
+    try:
+        url = launch(settings, dong, game=CARDS, currency="VND")
+        assert 'value="10000.00"' in fetch(url)[1]  # the first stake offered: 10,000 dong
+        page = base(url)
+        assert bet(page, {"stake": "10.00"}) == (400, {"error": "bet_invalid"})  # under 1,000 dong
+        assert bet(page, {"stake": "100.50"}) == (400, {"error": "bet_invalid"})  # not a whole dong
+        payouts = {bet(page, {"stake": "10050.00"})[1]["payout"] for _ in range(12)}
+        assert payouts <= {"0.00", "19597.00"} and len(payouts) == 2, payouts
+        credited = [c["call"]["amount"] for c in dong.calls if c["operation"] == "credit"]
+        assert credited and all(amount.endswith(".00") for amount in credited)
+    finally:
+        dong.close()
 
 
 def test_free_play_opens_the_lobby_and_takes_no_bets(settings, wallet):  # noqa: F811

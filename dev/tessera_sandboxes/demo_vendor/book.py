@@ -13,6 +13,7 @@ its own)."""
 import time
 
 from tessera_plugins.demo_vendor.protocol import to_minor, to_money
+from tessera_sandboxes.demo_vendor import currencies
 from tessera_sandboxes.demo_vendor.play import LEASE_SECONDS, SpinRefused, Table
 from tessera_sandboxes.demo_vendor.state import Round, Session, WalletCall
 
@@ -37,7 +38,8 @@ class Book:
         return self.store.round(round_id), to_minor(answer.value["balance"])
 
     def settle(self, placed: Round, payout_minor: int, outcome: dict) -> str:
-        """Credit an open round's payout; the round's status after."""
+        """Credit an open round's payout (rounded down to what its currency writes); the round's status after."""
+        payout_minor = currencies.of(placed.currency).payable(payout_minor)
         return self._deliver(
             placed, "credit", f"{placed.round_id}-credit", {"amount": to_money(payout_minor)}, outcome, payout_minor
         )
@@ -46,6 +48,7 @@ class Book:
         return self._deliver(placed, "cancel", f"{placed.round_id}-cancel", {}, outcome, placed.payout_minor or 0)
 
     def resettle(self, placed: Round, payout_minor: int, outcome: dict) -> str:
+        payout_minor = currencies.of(placed.currency).payable(payout_minor)
         number = int((placed.outcome or {}).get("corrections", 0)) + 1
         outcome = {**outcome, "corrections": number}
         fields = {"amount": to_money(payout_minor)}

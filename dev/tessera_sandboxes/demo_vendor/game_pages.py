@@ -8,8 +8,9 @@ from html import escape
 from pathlib import Path
 
 from tessera_plugins.demo_vendor.protocol import to_money
-from tessera_sandboxes.demo_vendor import catalog
+from tessera_sandboxes.demo_vendor import catalog, currencies
 from tessera_sandboxes.demo_vendor.pages import STYLE
+from tessera_sandboxes.demo_vendor.state import Session
 
 MORE_STYLE = """
 button{font:inherit;padding:8px 14px;margin:4px;border-radius:6px;border:0;background:#f5c542;color:#111;cursor:pointer}
@@ -31,6 +32,7 @@ HOW = {
     "showdown": "Five cards each, dealt one at a time. The higher bull wins 1.95 times the stake; "
     "the banker takes ties.",
 }
+STAKE = "10.00"  # the stake a game page offers first, in base units
 SCRIPT = (Path(__file__).parent / "game_page.js").read_text()
 
 
@@ -50,8 +52,9 @@ def _controls(what: str) -> str:
 
 
 def game_page(
-    what: str, vendor: catalog.Vendor, game: catalog.Game, base: str, session_id: str, balance_minor: int
+    what: str, vendor: catalog.Vendor, game: catalog.Game, base: str, session: Session, balance_minor: int
 ) -> str:
+    session_id, first_stake = session.id, currencies.of(session.currency).quote(STAKE)
     urls = {
         "kind": what,
         "stateUrl": f"{base}/play/{session_id}/state",
@@ -63,7 +66,7 @@ def game_page(
         f"<header><h1>{escape(game.name)}</h1><span>{escape(vendor.name)}</span>"
         f'<p class="balance">Balance: <output data-field="balance">{to_money(balance_minor)}</output></p></header>'
         f'<p class="note">{escape(HOW[what])}</p>'
-        f'<p><label>Stake <input data-field="stake" value="10.00" inputmode="decimal"></label></p>'
+        f'<p><label>Stake <input data-field="stake" value="{first_stake}" inputmode="decimal"></label></p>'
         f'{_controls(what)}<p data-field="message" role="status"></p><p data-field="result"></p>'
         '<h2>Your bets</h2><ul data-field="bets"></ul>'
     )

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from tessera_plugins.demo_vendor.protocol import MONEY, PLAYER, to_minor, to_money
-from tessera_sandboxes.demo_vendor import catalog
+from tessera_sandboxes.demo_vendor import catalog, currencies
 from tessera_sandboxes.demo_vendor.seamless_client import WalletAnswer, WalletClient
 from tessera_sandboxes.demo_vendor.state import Round, Session, Store, WalletCall
 from tessera_sandboxes.slots import engine
@@ -112,7 +112,7 @@ class Table:
             raise SpinRefused(404, "game_unavailable")
         if not (isinstance(line_bet, str) and MONEY.fullmatch(line_bet)) or to_minor(
             line_bet
-        ) not in engine.line_bet_choices(to_minor(game.min_bet)):
+        ) not in engine.line_bet_choices(currencies.of(session.currency).limit(to_minor(game.min_bet))):
             raise SpinRefused(400, "bet_invalid")
         paytable = engine.paytable_for(game.code, game.lines)
         if session.free_play:

@@ -5,7 +5,7 @@ import time
 import zlib
 
 from tessera_plugins.demo_vendor.protocol import to_minor, to_money
-from tessera_sandboxes.demo_vendor import catalog
+from tessera_sandboxes.demo_vendor import catalog, currencies
 
 DEALERS = (
     "Anika",
@@ -35,13 +35,13 @@ BREAK_SECONDS = 5 * 60
 MAX_BET_TIMES_MIN = 2000
 
 
-def room(game: catalog.Game, now: float) -> dict:
+def room(game: catalog.Game, now: float, money: currencies.Currency = currencies.BASE) -> dict:
     seed = zlib.crc32(game.code.encode())
     slot = int(now // PLAYERS_SECONDS)
     base = 5 + seed % 90
     players = max(0, base + (seed * 31 + slot * 17) % 21 - 10)
     on_break = (seed + int(now // BREAK_SECONDS)) % 13 == 0
-    min_minor = max(to_minor(game.min_bet), 100)  # a live table takes at least 1.00
+    min_minor = money.limit(max(to_minor(game.min_bet), 100))  # a live table takes at least 1.00 base units
     return {
         "roomId": f"{game.vendor}-{game.rank:03d}",
         "gameCode": game.code,
@@ -54,10 +54,10 @@ def room(game: catalog.Game, now: float) -> dict:
     }
 
 
-def rooms(vendor_code: str, now: float | None = None) -> list[dict]:
-    """The tables of a live vendor (none for the others)."""
+def rooms(vendor_code: str, now: float | None = None, *, currency: str | None = None) -> list[dict]:
+    """The tables of a live vendor (none for the others), their limits in ``currency``."""
     vendor = catalog.vendor(vendor_code)
     if vendor is None or vendor.game_type != "LIVE":
         return []
     now = time.time() if now is None else now
-    return [room(game, now) for game in catalog.games_by_vendor()[vendor.code]]
+    return [room(game, now, currencies.of(currency)) for game in catalog.games_by_vendor()[vendor.code]]

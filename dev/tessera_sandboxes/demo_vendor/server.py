@@ -48,7 +48,7 @@ from tessera_plugins.demo_vendor.protocol import (
     verify_launch,
 )
 from tessera_sandboxes import vendors as sandbox_vendors
-from tessera_sandboxes.demo_vendor import catalog, game_pages, icons, pages, rooms, tables
+from tessera_sandboxes.demo_vendor import catalog, currencies, game_pages, icons, pages, rooms, tables
 from tessera_sandboxes.demo_vendor.book import Book
 from tessera_sandboxes.demo_vendor.play import FUN_BALANCE_MINOR, Retrier, SpinRefused, Table
 from tessera_sandboxes.demo_vendor.state import Session, Store
@@ -199,6 +199,7 @@ class DemoVendor:
         vendor = catalog.vendor(request.GET.get("vendor", ""))
         if vendor is None:
             return _error(404, "vendor_unknown")
+        money = currencies.of(request.GET.get("currency"))
         base = request.application_url
         return _json(
             200,
@@ -210,7 +211,7 @@ class DemoVendor:
                         "name": g.name,
                         "type": g.game_type,
                         "classify": g.classify,
-                        "minBet": g.min_bet,
+                        "minBet": money.quote(g.min_bet),
                         "lines": g.lines,
                         "hot": g.hot,
                         "rank": g.rank,
@@ -225,7 +226,7 @@ class DemoVendor:
         vendor = catalog.vendor(request.GET.get("vendor", ""))
         if vendor is None:
             return _error(404, "vendor_unknown")
-        return _json(200, {"rooms": rooms.rooms(vendor.code)})
+        return _json(200, {"rooms": rooms.rooms(vendor.code, currency=request.GET.get("currency"))})
 
     def api_sessions(self, request: Request, operator: str) -> Response:
         try:
@@ -317,7 +318,7 @@ class DemoVendor:
         base = request.application_url
         what = tables.kind(game)
         if what is not None and not session.free_play:
-            return _html(200, game_pages.game_page(what, vendor, game, base, session.id, balance))
+            return _html(200, game_pages.game_page(what, vendor, game, base, session, balance))
         if not game.is_slot:
             return _html(
                 200,
@@ -326,13 +327,16 @@ class DemoVendor:
                     vendor,
                     game,
                     base,
-                    rooms.rooms(vendor.code),
+                    rooms.rooms(vendor.code, currency=session.currency),
                     f"{base}/play/{session.id}/rooms",
                     balance,
                     session.free_play,
                 ),
             )
-        line_bets = [to_money(bet) for bet in engine.line_bet_choices(to_minor(game.min_bet))]
+        line_bets = [
+            to_money(bet)
+            for bet in engine.line_bet_choices(currencies.of(session.currency).limit(to_minor(game.min_bet)))
+        ]
         html_page = page.slot_page(
             game.name,
             language,
@@ -411,7 +415,7 @@ class DemoVendor:
         session = self._live_session(session_id)
         if session is None:
             return _error(401, "session_expired")
-        return _json(200, {"rooms": rooms.rooms(session.vendor)})
+        return _json(200, {"rooms": rooms.rooms(session.vendor, currency=session.currency)})
 
 
 def make_app(

@@ -14,13 +14,13 @@ import secrets
 import time
 
 from tessera_plugins.demo_vendor.protocol import MONEY, to_minor, to_money
-from tessera_sandboxes.demo_vendor import baccarat, catalog, cockfight, fish, showdown, sports
+from tessera_sandboxes.demo_vendor import baccarat, catalog, cockfight, currencies, fish, showdown, sports
 from tessera_sandboxes.demo_vendor.book import OPEN, RESETTLED, SETTLED, Book
 from tessera_sandboxes.demo_vendor.play import SpinRefused
 from tessera_sandboxes.demo_vendor.state import Round, Session
 
 COCKFIGHT_VENDORS = ("DS88", "WS168", "SV3")
-LEAST_MINOR, MOST_MINOR = 100, 1_000_000  # 1.00 to 10,000.00 a bet
+LEAST_MINOR, MOST_MINOR = 100, 1_000_000  # 1.00 to 10,000.00 base units a bet
 BOOKS = {"sports": sports, "cockfight": cockfight}
 
 
@@ -32,10 +32,15 @@ def kind(game: catalog.Game) -> str | None:
     return {"FISH": "fish", "PVP": "showdown"}.get(game.game_type)
 
 
-def _stake(value) -> int:
-    if not (isinstance(value, str) and MONEY.fullmatch(value)) or not LEAST_MINOR <= to_minor(value) <= MOST_MINOR:
+def _stake(value, currency: str) -> int:
+    """A stake within the tables' limits in the session's currency, written as that currency can."""
+    money = currencies.of(currency)
+    if not (isinstance(value, str) and MONEY.fullmatch(value)):
         raise SpinRefused(400, "bet_invalid")
-    return to_minor(value)
+    stake = to_minor(value)
+    if not money.limit(LEAST_MINOR) <= stake <= money.limit(MOST_MINOR) or money.payable(stake) != stake:
+        raise SpinRefused(400, "bet_invalid")
+    return stake
 
 
 def shown(placed: Round) -> dict:
@@ -86,7 +91,7 @@ class Games:
         if what in BOOKS:
             return self._ticket(session, game, BOOKS[what], asked)
         if what in ("fish", "showdown"):
-            return self._instant(session, what, _stake(asked.get("stake")))
+            return self._instant(session, what, _stake(asked.get("stake"), session.currency))
         raise SpinRefused(404, "game_unavailable")
 
     def _baccarat(self, session: Session, asked: dict, now: float) -> dict:
@@ -96,7 +101,7 @@ class Games:
         spots = asked.get("bets")
         if not isinstance(spots, dict) or not spots or set(spots) - set(baccarat.SPOTS):
             raise SpinRefused(400, "bet_invalid")
-        bets = {spot: _stake(amount) for spot, amount in spots.items()}
+        bets = {spot: _stake(amount, session.currency) for spot, amount in spots.items()}
         ticket = {"table": table.number, "bets": bets, "closesAt": table.closes_at}
         placed, balance = self.book.place(session, sum(bets.values()), ticket)
         return {"round": shown(placed), "balance": to_money(balance)}
@@ -126,7 +131,7 @@ class Games:
         if self.store.results([leg["event"] for leg in legs]):
             raise SpinRefused(409, "betting_closed")  # a decided event takes no more bets
         ticket = {"kind": "single" if len(legs) == 1 else "parlay", "legs": legs}
-        placed, balance = self.book.place(session, _stake(asked.get("stake")), ticket)
+        placed, balance = self.book.place(session, _stake(asked.get("stake"), session.currency), ticket)
         return {"round": shown(placed), "balance": to_money(balance)}
 
     def _instant(self, session: Session, what: str, stake_minor: int) -> dict:
@@ -138,6 +143,7 @@ class Games:
         else:
             placed, _ = self.book.place(session, stake_minor, {"kind": what})
             steps, payout = showdown.play(rng, stake_minor)
+        payout = currencies.of(session.currency).payable(payout)
         status = self.book.settle(placed, payout, {"kind": what, "steps": steps})
         after = self.store.round(placed.round_id)
         return {"round": {**shown(after), "status": status}, "steps": steps, "payout": to_money(payout)}

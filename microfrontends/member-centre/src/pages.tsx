@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { comingSoonPage } from '@tessera/kit';
 import type { BadgeKey, PageEntry, PageRegistry } from '@tessera/kit';
 import { BonusDetailsPage } from './BonusDetailsPage';
 import { BettingRecordPage, ProfitPage } from './games';
@@ -32,7 +31,7 @@ const PAGE_KEYS = [
 /** Red count badges (SPEC §2): reward center, mission activity and platform messages. */
 const BADGES: Record<string, BadgeKey> = { rewardCenter: 'rewards', missionLeaderboard: 'missions', messageV2: 'messages' };
 
-/** The pages built so far; the others say they are coming soon. */
+/** The pages built so far: the menu lists only these (a page still to come is not offered). */
 const BUILT: Record<string, ComponentType> = {
   securityCenter: MyAccountPage,
   transferFund: TransferFundPage,
@@ -49,14 +48,16 @@ const BUILT: Record<string, ComponentType> = {
 const MONEY_PAGES = new Set(['transferFund', 'depositv2', 'withdraw', 'transferUpline']);
 
 function pageOf(key: string): ComponentType {
-  const page = BUILT[key] ?? comingSoonPage(NAMESPACE, key);
+  const page = BUILT[key];
   return MONEY_PAGES.has(key) ? realMemberPage(page, key) : page;
 }
 
 const registry: PageRegistry = {
   namespace: NAMESPACE,
   defaultPage: 'securityCenter',
-  pages: PAGE_KEYS.map((key): PageEntry => ({ key, labelKey: key, component: pageOf(key), badge: BADGES[key] })),
+  pages: PAGE_KEYS.filter((key) => key in BUILT).map(
+    (key): PageEntry => ({ key, labelKey: key, component: pageOf(key), badge: BADGES[key] }),
+  ),
 };
 
 export default registry;

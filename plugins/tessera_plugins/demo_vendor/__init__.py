@@ -94,8 +94,13 @@ def tessera_game_catalog(tenant, settings, vassalage):
             "icon": g.get("icon"),
             "icons": {"square": g["icon"]} if g.get("icon") else {},
         }
-        for g in VendorClient(settings).games(vassalage)
+        for g in VendorClient(settings).games(vassalage, _currency(tenant))
     ]
+
+
+def _currency(tenant) -> str:
+    """The brand's currency, in which the vendor quotes its limits."""
+    return tenant.config.get("currency", "FUN")
 
 
 @hookimpl
@@ -107,7 +112,7 @@ def tessera_game_launch(tenant, settings, vassalage, game_code, player, language
         "freePlay": fun,
         "language": language if LANGUAGE.fullmatch(language or "") else "en",
         "device": device if device in ("WEB", "MOBILE") else "WEB",
-        "currency": (player or {}).get("currency") or tenant.config.get("currency", "FUN"),
+        "currency": (player or {}).get("currency") or _currency(tenant),
         "player": None,
         "username": None,
         "token": None,
@@ -128,7 +133,7 @@ def tessera_game_launch(tenant, settings, vassalage, game_code, player, language
 @hookimpl
 def tessera_game_rooms(tenant, settings, vassalage):
     keys = ("roomId", "gameCode", "name", "dealer", "minBet", "maxBet", "players", "status")
-    return [{key: room.get(key) for key in keys} for room in VendorClient(settings).rooms(vassalage)]
+    return [{key: room.get(key) for key in keys} for room in VendorClient(settings).rooms(vassalage, _currency(tenant))]
 
 
 # -- The seamless wallet: the vendor's calls to the brand ------------------------------------

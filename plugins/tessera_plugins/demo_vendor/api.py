@@ -43,11 +43,13 @@ class VendorClient(client.SignedClient):
             _vendors_cache[key] = _last_vendors[key] = found
         return found
 
-    def games(self, vendor: str) -> list[dict]:
-        return self.listing("/api/games", "games", ("code", "name", "type"), {"vendor": vendor})
+    def games(self, vendor: str, currency: str) -> list[dict]:
+        """``vendor``'s games, their least bets in ``currency``."""
+        return self.listing("/api/games", "games", ("code", "name", "type"), {"vendor": vendor, "currency": currency})
 
-    def rooms(self, vendor: str) -> list[dict]:
-        rooms = self.listing("/api/rooms", "rooms", (), {"vendor": vendor})
+    def rooms(self, vendor: str, currency: str) -> list[dict]:
+        """``vendor``'s tables, their limits in ``currency``."""
+        rooms = self.listing("/api/rooms", "rooms", (), {"vendor": vendor, "currency": currency})
         for room in rooms:
             if not (
                 MONEY.fullmatch(str(room.get("minBet")))

@@ -6,13 +6,15 @@ The vendor's API (the plugin calls it, under the vendor's base URL):
 
 - ``GET /api/vendors`` -> ``{vendors: [{code, name, gameType, walletMode, hot, accountTypeId,
   logo, gameCount}]}``
-- ``GET /api/games?vendor=`` -> ``{vendor, games: [{code, name, type, classify, minBet, lines,
-  hot, icon, rank}]}``; 404 ``vendor_unknown``
+- ``GET /api/games?vendor=&currency=`` -> ``{vendor, games: [{code, name, type, classify, minBet,
+  lines, hot, icon, rank}]}``; 404 ``vendor_unknown``. ``minBet`` is in ``currency``: the vendor
+  quotes dong, rupiah, kyat and won in thousands of its base limits (yen in hundreds) and pays only
+  what such a currency writes (whole units).
 - ``POST /api/sessions`` ``{vendor, game, player, username, currency, token, walletUrl, language,
   device, freePlay}`` -> 201 ``{session, url, expiresAt}``: a game session and the launch URL
   that opens it. ``player``, ``token`` (the wallet's launch token) and ``walletUrl`` are null for
   free play. 404 ``vendor_unknown`` / ``game_unknown``.
-- ``GET /api/rooms?vendor=`` -> ``{rooms: [{roomId, gameCode, name, dealer, minBet, maxBet,
+- ``GET /api/rooms?vendor=&currency=`` -> ``{rooms: [{roomId, gameCode, name, dealer, minBet, maxBet,
   players, status}]}`` (live vendors have tables; the others answer none)
 
 Errors are ``{"error": code}``: 400 ``invalid_request``, 401 ``signature_invalid`` or

@@ -8,6 +8,8 @@ export { readSession, writeSession, useSession, isAgent, AGENT_TYPES } from './s
 export type { Session } from './session';
 export type { BadgeKey, PageEntry, PageRegistry } from './pages';
 export { comingSoonPage } from './comingSoon';
+export { offered } from './offered';
+export type { Capability } from './offered';
 export { setBadgeCount, clearBadgeCounts, useBadgeCounts } from './badges';
 export type { BadgeCounts } from './badges';
 export { REAL_MEMBER_TYPE, isRealMember, memberKey, fetchMemberInfo, useMemberInfo, brandSendsSms } from './member';

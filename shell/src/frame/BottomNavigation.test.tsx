@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeSession } from '@tessera/kit';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
@@ -8,6 +8,9 @@ import { GAME_TYPES, NAV_DROPDOWN_LIMIT } from './gameTypes';
 import { laneOf } from './fixtures';
 import { VENDOR_CACHE_KEY } from '../data/vendors';
 import type { GameVendor } from '../games/types';
+import { capabilities } from '../../test/capabilities';
+
+vi.mock('@tessera/kit', async (original) => (await import('../../test/capabilities')).withCapabilities(await original()));
 
 const STATUS = '/wps/system/status';
 const MENUS = '/lgw/games/game_menus';
@@ -15,6 +18,10 @@ const MENUS = '/lgw/games/game_menus';
 function items(container: HTMLElement): string[] {
   return [...container.querySelectorAll<HTMLElement>('.bottom-nav__item')].map((item) => item.dataset.nav ?? '');
 }
+
+afterEach(() => {
+  capabilities.all = true;
+});
 
 describe('bottom navigation', () => {
   test('while the menus load: Home, every game type in the fixed order without vendors, Promotions', () => {
@@ -49,6 +56,14 @@ describe('bottom navigation', () => {
     const { container } = renderInShell(<BottomNavigation />);
     await waitFor(() => expect(items(container)).toContain('agent'));
     expect(screen.getByRole('link', { name: 'Agent' }).getAttribute('href')).toBe('/agent');
+  });
+
+  test('no Promotions or Agent item while those pages are still to come', async () => {
+    capabilities.all = false;
+    serve({ [STATUS]: statusOf({ resources: [{ resourceType: 'AGENT', url: '/agentHome', qrCodeUrl: null, title: null }] }) });
+    const { container } = renderInShell(<BottomNavigation />);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(items(container)).toEqual(['home', ...GAME_TYPES]);
   });
 
   test('no Agent item without an AGENT resource', async () => {

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { offered } from '@tessera/kit';
 import { useGameMenus } from '../data/content';
 import { useResource } from '../data/status';
 import { GameTypeItem } from './GameTypeItem';
@@ -11,7 +12,7 @@ export function BottomNavigation() {
   const { t } = useTranslation('frame');
   const { pathname } = useLocation();
   const lanes = navigationLanes(useGameMenus().data);
-  const agent = useResource('AGENT');
+  const agent = useResource('AGENT') && offered('agentSite');
   const currentIf = (active: boolean) => (active ? 'page' : undefined);
   return (
     <nav className="bottom-nav" aria-label={t('nav.label')}>
@@ -24,11 +25,13 @@ export function BottomNavigation() {
         {lanes.map((lane) => (
           <GameTypeItem key={lane.gameCategory} lane={lane} current={categoryRoute(lane.gameCategory) === pathname} />
         ))}
-        <li className="bottom-nav__item" data-nav="promotions">
-          <Link to="/promotions" className="bottom-nav__link" aria-current={currentIf(pathname === '/promotions')}>
-            {t('nav.promotions')}
-          </Link>
-        </li>
+        {offered('promotions') && (
+          <li className="bottom-nav__item" data-nav="promotions">
+            <Link to="/promotions" className="bottom-nav__link" aria-current={currentIf(pathname === '/promotions')}>
+              {t('nav.promotions')}
+            </Link>
+          </li>
+        )}
         {agent && (
           <li className="bottom-nav__item" data-nav="agent">
             <Link to="/agent" className="bottom-nav__link" aria-current={currentIf(pathname === '/agent')}>

@@ -6,6 +6,9 @@ import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
 import { Header } from './Header';
 import { COMPACT_HEADER } from './useMediaQuery';
+import { capabilities } from '../../test/capabilities';
+
+vi.mock('@tessera/kit', async (original) => (await import('../../test/capabilities')).withCapabilities(await original()));
 
 const openCentre = vi.fn();
 
@@ -33,6 +36,7 @@ async function renderHeader({ session = null, whitelabel = {} }: { session?: Ses
 
 afterEach(() => {
   writeSession(null);
+  capabilities.all = true;
 });
 
 describe('header', () => {
@@ -82,6 +86,15 @@ describe('header', () => {
     expect(openCentre).toHaveBeenLastCalledWith('memberCentre', 'referral');
     fireEvent.click(screen.getByRole('button', { name: 'Personal centre' }));
     expect(openCentre).toHaveBeenLastCalledWith('memberCentre');
+  });
+
+  test('no VIP, invite or agent box while their pages are still to come', async () => {
+    capabilities.all = false;
+    const visitor = await renderHeader({ whitelabel: { REFERRAL3: true } });
+    expect(boxes(visitor.container)).toEqual(['download']);
+    visitor.unmount();
+    const agent = await renderHeader({ session: AGENT, whitelabel: { REFERRAL3: true } });
+    expect(boxes(agent.container)).toEqual(['download']);
   });
 
   test('the logo is the brand image when the status has one, else the name', async () => {

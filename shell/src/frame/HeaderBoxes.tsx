@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isAgent, useSession } from '@tessera/kit';
+import { isAgent, offered, useSession } from '@tessera/kit';
 import { useFlag } from '../data/status';
 import { useLoginGuard } from '../modals/loginGuard';
 import { useOpenCentre } from './openCentre';
@@ -11,13 +11,13 @@ import { memberHasVip } from './vip';
 export function HeaderBoxes() {
   const { t } = useTranslation('frame');
   const session = useSession();
-  const referral = useFlag('REFERRAL3');
+  const referral = useFlag('REFERRAL3') && offered('referral');
   const openCentre = useOpenCentre();
   const guard = useLoginGuard();
   const navigate = useNavigate();
   return (
     <ul className="header-boxes">
-      {isAgent(session) && (
+      {isAgent(session) && offered('agentCentre') && (
         <li>
           <button type="button" className="header-box header__agent-centre" data-box="agent" onClick={() => openCentre('agentCentre')}>
             <AgentIcon />
@@ -33,7 +33,7 @@ export function HeaderBoxes() {
           </button>
         </li>
       )}
-      {(!session || memberHasVip(session)) && (
+      {offered('vip') && (!session || memberHasVip(session)) && (
         <li>
           <button type="button" className="header-box" data-box="vip" onClick={() => guard(() => navigate('/vip'))}>
             <CrownIcon />

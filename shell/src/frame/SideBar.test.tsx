@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CustomerServiceEntry } from '../data/status';
 import { statusOf } from '../../test/fixtures';
 import { renderInShell, serve } from '../../test/render';
 import { hotlineNumber } from './HotlineEntry';
 import { SideBar } from './SideBar';
+import { capabilities } from '../../test/capabilities';
+
+vi.mock('@tessera/kit', async (original) => (await import('../../test/capabilities')).withCapabilities(await original()));
 
 const openCustomerService = vi.fn();
 const open = vi.fn();
@@ -18,6 +21,10 @@ vi.mock('../modals/modalContext', async (importOriginal) => ({
 const HOTLINE: CustomerServiceEntry = { csType: 'HOTLINE', title: 'Hotline', path: 'tel:+6300', csPosition: 2 };
 const TELEGRAM: CustomerServiceEntry = { csType: 'TELEGRAM', title: 'Telegram', path: 'https://t.me/x', csPosition: 3 };
 const CHAT: CustomerServiceEntry = { csType: '3', title: 'Live chat', path: 'sealed12345678', csPosition: 1 };
+
+afterEach(() => {
+  capabilities.all = true;
+});
 
 describe('side bar', () => {
   test('customer service entries in position order, each opening its entry', async () => {
@@ -71,6 +78,15 @@ describe('side bar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Feedback and complaints' }));
     expect(open).toHaveBeenCalledWith({ kind: 'feedback' });
     await waitFor(() => expect(screen.getByRole('link', { name: 'Agent' }).getAttribute('href')).toBe('/agent'));
+  });
+
+  test('no promotions or agent entry while those pages are still to come', async () => {
+    capabilities.all = false;
+    const calls = serve({ '/wps/system/status': statusOf({ resources: [{ resourceType: 'AGENT', url: '/agentHome', qrCodeUrl: null, title: null }] }) });
+    const { container } = renderInShell(<SideBar />);
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/wps/system/status')).toBe(true));
+    await act(async () => undefined);
+    expect([...container.querySelectorAll<HTMLElement>('[data-side]')].map((item) => item.dataset.side)).toEqual(['feedback']);
   });
 
   test('no agent entry without an AGENT resource', () => {

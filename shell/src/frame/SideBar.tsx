@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { offered } from '@tessera/kit';
 import { useResource, useSystemStatus } from '../data/status';
 import { openCustomerService } from '../modals/customerService';
 import { useModals } from '../modals/modalContext';
@@ -12,7 +13,7 @@ import { HotlineEntry, hotlineNumber } from './HotlineEntry';
 export function SideBar() {
   const { t } = useTranslation('frame');
   const entries = useSystemStatus().data?.customerService ?? [];
-  const agent = useResource('AGENT');
+  const agent = useResource('AGENT') && offered('agentSite');
   const modals = useModals();
   const [blocked, setBlocked] = useState(false);
   return (
@@ -38,12 +39,14 @@ export function SideBar() {
               )}
             </li>
           ))}
-        <li>
-          <Link to="/promotions" className="side-bar__item" data-side="promotions">
-            <TagIcon />
-            {t('side.promotions')}
-          </Link>
-        </li>
+        {offered('promotions') && (
+          <li>
+            <Link to="/promotions" className="side-bar__item" data-side="promotions">
+              <TagIcon />
+              {t('side.promotions')}
+            </Link>
+          </li>
+        )}
         <li>
           <button type="button" className="side-bar__item" data-side="feedback" onClick={() => modals.open({ kind: 'feedback' })}>
             <FeedbackIcon />

@@ -443,7 +443,7 @@ BROKEN = {
     ),
     "banner image missing": (
         BANNERS,
-        'image = "banners/rebate.svg"',
+        'image = "banners/live.svg"',
         'image = "banners/rebates.svg"',
         BANNERS,
         "banners.2.image",
@@ -451,7 +451,7 @@ BROKEN = {
     ),
     "banner image of another brand": (
         BANNERS,
-        'image = "banners/rebate.svg"',
+        'image = "banners/live.svg"',
         'image = "../../demo-ph/assets/logo.svg"',
         BANNERS,
         "banners.2.image",
@@ -459,15 +459,15 @@ BROKEN = {
     ),
     "banner image hidden": (
         BANNERS,
-        'image = "banners/rebate.svg"',
-        'image = "banners/.rebate.svg"',
+        'image = "banners/live.svg"',
+        'image = "banners/.live.svg"',
         BANNERS,
         "banners.2.image",
         "neither an https URL nor a path inside assets/",
     ),
     "banner image that is not an image": (
         BANNERS,
-        'image = "banners/rebate.svg"',
+        'image = "banners/live.svg"',
         'image = "../tenant.toml"',
         BANNERS,
         "banners.2.image",
@@ -475,7 +475,7 @@ BROKEN = {
     ),
     "banner image over plain http": (
         BANNERS,
-        'image = "banners/rebate.svg"',
+        'image = "banners/live.svg"',
         'image = "http://cdn.example/a.png"',
         BANNERS,
         "banners.2.image",
@@ -484,10 +484,10 @@ BROKEN = {
     "banner key twice": (
         BANNERS,
         'key = "cricket"',
-        'key = "welcome"',
+        'key = "join"',
         BANNERS,
         "banners.1.key",
-        "'welcome' is already used by banners.0",
+        "'join' is already used by banners.0",
     ),
     "banner key of the wrong shape": (
         BANNERS,
@@ -764,13 +764,13 @@ def test_a_content_file_for_a_language_the_brand_lacks_is_refused(tenants_dir, r
 
 def test_a_folder_is_not_an_asset(tenants_dir, edit, refusal):
     (tenants_dir / "demo-ph/assets/banners/old.svg").mkdir()
-    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/old.svg"')
+    edit(PH_BANNERS, 'image = "banners/fish.svg"', 'image = "banners/old.svg"')
     assert [(e.file, e.key) for e in refusal()] == [(PH_BANNERS, "banners.1.image")]
 
 
 def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal):
     (tenants_dir / "demo-ph/assets/banners/borrowed.svg").symlink_to(tenants_dir / "demo-bd/assets/banners/cricket.svg")
-    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "banners/borrowed.svg"')
+    edit(PH_BANNERS, 'image = "banners/fish.svg"', 'image = "banners/borrowed.svg"')
     assert [(e.file, e.key, e.reason) for e in refusal()] == [
         (
             PH_BANNERS,
@@ -782,7 +782,7 @@ def test_a_link_leading_out_of_assets_is_not_an_asset(tenants_dir, edit, refusal
 
 
 def test_images_and_links_may_be_https_urls(edit, load):
-    edit(PH_BANNERS, 'image = "banners/fiesta.svg"', 'image = "https://cdn.demo-ph.example/banners/fiesta.webp"')
+    edit(PH_BANNERS, 'image = "banners/fish.svg"', 'image = "https://cdn.demo-ph.example/banners/fiesta.webp"')
     edit(FOOTER, 'image = "footer/18-plus.svg"', 'image = "https://cdn.demo-ph.example/18.png"\nlink = "/help"')
     ph = next(s for s in load() if s.slug == "demo-ph")
     assert ph.banners[1]["image"] == "https://cdn.demo-ph.example/banners/fiesta.webp"

@@ -212,14 +212,14 @@ def brand_rows(session, model, slug: str) -> list:
 
 def test_banners_keep_their_ids_and_follow_the_file(db_session, sync, edit):
     before = {b.key: b.id for b in brand_rows(db_session, Banner, "demo-ph")}
-    edit("demo-ph/content/banners.toml", 'key = "weekend-fiesta"', 'key = "payday-fiesta"')
-    edit("demo-ph/content/banners.toml", 'link = "/register"\n', 'link = "/promotions"\nends = 2030-01-31\n')
+    edit("demo-ph/content/banners.toml", 'key = "fish-hunting"', 'key = "payday-fiesta"')
+    edit("demo-ph/content/banners.toml", 'link = "/register"\n', 'link = "/live"\nends = 2030-01-31\n')
     sync()
     after = {b.key: b for b in brand_rows(db_session, Banner, "demo-ph")}
     assert set(after) == {"mabuhay", "payday-fiesta", "live-baccarat"}
     assert after["mabuhay"].id == before["mabuhay"] and after["live-baccarat"].id == before["live-baccarat"]
     assert after["payday-fiesta"].id not in before.values()
-    assert (after["mabuhay"].link_url, after["payday-fiesta"].position) == ("/promotions", 1)
+    assert (after["mabuhay"].link_url, after["payday-fiesta"].position) == ("/live", 1)
     # The end date includes its whole day, in the brand's time zone (Manila, UTC+8).
     assert _utc(after["mabuhay"].ends_at) == datetime(2030, 1, 31, 16, 0, tzinfo=UTC)
 
