@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.content import brand_zone, moment
+from tessera.tenancy.images import variants_folder, write_variants
 from tessera.tenancy.keys import generate_key
 from tessera.tenancy.loader import TenantSource
-from tessera.tenancy.images import variants_folder, write_variants
 from tessera.tenancy.models import Announcement, Banner, BrandImage, Footer, HelpSection, Tenant, TenantDomain
 
 _markdown = MarkdownIt("commonmark", {"html": False})
