@@ -24,12 +24,14 @@ class Operator:
         self.settings = Settings(
             database_url=f"sqlite:///{tmp_path / 'cli.sqlite'}",
             tenants_dir=self.tenants_dir,
+            upload_dir=tmp_path / "uploads",
             secret_key=SECRET,
             log_format="text",
         )
         self.env = {
             "TESSERA_DATABASE_URL": self.settings.database_url,
             "TESSERA_TENANTS_DIR": str(self.tenants_dir),
+            "TESSERA_UPLOAD_DIR": str(tmp_path / "uploads"),
             "TESSERA_SECRET_KEY": SECRET,
         }
 

@@ -1,7 +1,7 @@
 // The frame of SPEC §2 and its modals, on the real server with each brand's own content.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MEMBER, brandUrl, browserForFile } from './browser.mjs';
+import { MEMBER, brandUrl, browserForFile, callBrand } from './browser.mjs';
 
 
 const { withPage } = browserForFile();
@@ -67,6 +67,32 @@ describe('banner and notice bar', () => {
 });
 
 describe('first load', () => {
+  test('the first banner is fetched by the page\'s preload, once, with high priority; the others wait, and each has its size', () =>
+    withPage(async (page) => {
+      await open(page, 'demo-bd');
+      await page.waitForSelector('.banner-carousel__slide img');
+      const banners = (await callBrand('demo-bd', '/wps/relay/MCSFE_getListAnnouncements?types=B&lang=bn')).value.banners;
+      const first = banners.find((banner) => banner.groupName === 'home');
+      const preload = await page.$eval('head link[rel="preload"][as="image"]', (link) => ({
+        href: link.getAttribute('href'),
+        srcset: link.getAttribute('imagesrcset'),
+        priority: link.getAttribute('fetchpriority'),
+      }));
+      assert.equal(preload.priority, 'high');
+      if (first.sources.length > 0) assert.equal(preload.srcset, first.sources[0].srcset);
+      else assert.equal(preload.href, first.url);
+      const images = '.banner-carousel__slide img';
+      assert.deepEqual(await attributes(page, images, 'loading'), ['eager', 'lazy', 'lazy']);
+      assert.deepEqual(await attributes(page, images, 'fetchpriority'), ['high', 'auto', 'auto']);
+      for (const name of ['width', 'height']) assert.ok((await attributes(page, images, name)).every((value) => Number(value) > 0), name);
+      await page.waitForFunction((selector) => document.querySelector(selector).complete, images);
+      // One download of the file the picture shows, started by the preload: the two chose the same.
+      const fetched = await page.$eval(images, (image) =>
+        performance.getEntriesByName(image.currentSrc).map((entry) => entry.initiatorType),
+      );
+      assert.deepEqual(fetched, ['link']);
+    }));
+
   test('the page brings the status and the notices with it: the shell does not ask for them', () =>
     withPage(async (page) => {
       const calls = [];

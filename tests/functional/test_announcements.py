@@ -12,7 +12,7 @@ PATH = "/wps/relay/MCSFE_getListAnnouncements"
 PH_IP = "192.0.2.44"
 LISTS = {"player", "banners", "popup", "promotion", "help"}
 NOTICE_KEYS = {"id", "title", "content", "startDate", "promotionType"}
-BANNER_KEYS = {"bannerId", "groupName", "url", "linkageType", "linkUrl", "title"}
+BANNER_KEYS = {"bannerId", "groupName", "url", "linkageType", "linkUrl", "title", "width", "height", "sources"}
 
 
 def announcements(app, query: str = "", **headers) -> dict:
@@ -78,6 +78,9 @@ class TestShapes:
             "linkageType": "INTERNAL",
             "linkUrl": "/register",
             "title": "Join in one minute: try every game for free",
+            "width": 1200,
+            "height": 360,
+            "sources": [],
         }
         unlinked = banners[4]
         assert (unlinked["url"], unlinked["linkageType"], unlinked["linkUrl"]) == (

@@ -116,6 +116,7 @@ def test_the_brand_and_its_settings(brand_app):
         "languages": ["bn", "en"],
         "theme": "light",
         "logo": "/assets/logo.svg",
+        "logoImage": {"url": "/assets/logo.svg", "width": 180, "height": 48, "sources": []},
         "timezone": "Asia/Dhaka",
         "dateZone": "brand",
         "legalAge": 18,
@@ -191,24 +192,41 @@ class TestFooter:
             {
                 "title": "Demo Gaming Authority",
                 "url": "/assets/footer/licence-authority.svg",
+                "width": 136,
+                "height": 48,
                 "linkUrl": "https://licensing.demo-bd.example/tessera",
             },
             {
                 "title": "Fair Play Lab certified",
                 "url": "/assets/footer/licence-fair-play.svg",
+                "width": 136,
+                "height": 48,
                 "linkUrl": "https://fairplay.demo-bd.example/certificates/tessera",
             },
-            {"title": "RNG independently tested", "url": "/assets/footer/licence-rng.svg", "linkUrl": None},
+            {
+                "title": "RNG independently tested",
+                "url": "/assets/footer/licence-rng.svg",
+                "width": 136,
+                "height": 48,
+                "linkUrl": None,
+            },
         ]
         assert [p["url"] for p in english["protection"]] == [
             "/assets/footer/protection-ssl.svg",
             "/assets/footer/protection-privacy.svg",
             "/assets/footer/protection-fraud.svg",
         ]
-        assert english["protection"][0] == {"title": "SSL secured", "url": "/assets/footer/protection-ssl.svg"}
+        assert english["protection"][0] == {
+            "title": "SSL secured",
+            "url": "/assets/footer/protection-ssl.svg",
+            "width": 136,
+            "height": 48,
+        }
         assert english["responsibility"] == {
             "title": "Only for players aged 18 or older",
             "url": "/assets/footer/18-plus.svg",
+            "width": 48,
+            "height": 48,
             "linkUrl": "/help#responsible",
         }
         assert bengali["responsibility"]["title"] == "শুধুমাত্র ১৮ বছর বা তার বেশি বয়সীদের জন্য"
@@ -234,7 +252,13 @@ class TestFooter:
         assert "Tessera Demo PH" in ph["description"] and "Demo BD" not in ph["description"]
         assert [lic["title"] for lic in ph["licences"]] == ["Demo Gaming Authority", "RNG independently tested"]
         assert ph["licences"][0]["linkUrl"] == "https://licensing.demo-ph.example/tessera"
-        assert ph["responsibility"] == {"title": "Adults only", "url": "/assets/footer/18-plus.svg", "linkUrl": None}
+        assert ph["responsibility"] == {
+            "title": "Adults only",
+            "url": "/assets/footer/18-plus.svg",
+            "width": 48,
+            "height": 48,
+            "linkUrl": None,
+        }
         assert {lic["linkUrl"] for lic in bd["licences"]}.isdisjoint(
             {lic["linkUrl"] for lic in ph["licences"]} - {None}
         )

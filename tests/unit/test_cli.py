@@ -71,6 +71,23 @@ def test_sync_creates_then_finds_nothing_to_change(tessera):
     )
 
 
+def test_sync_makes_the_copies_of_a_raster_banner_once_and_a_dry_run_none(synced):
+    from PIL import Image, features
+
+    Image.new("RGB", (1600, 480), (20, 90, 160)).save(synced.tenants_dir / "demo-ph/assets/banners/welcome.png")
+    synced.edit("demo-ph/content/banners.toml", '"banners/welcome.svg"', '"banners/welcome.png"')
+    copies = synced.settings.upload_dir / "demo-ph" / "image-variants"
+    dry = synced("tenants", "sync", "--dry-run").output.splitlines()
+    assert dry[0] == "demo-bd: unchanged" and "demo-ph: would be updated (banners; images)" in dry
+    assert not copies.exists()
+    made = 8 if features.check("avif") else 4
+    assert f"image copies made: {made}" in synced("tenants", "sync").output.splitlines()
+    assert len(list(copies.iterdir())) == made
+    assert synced("tenants", "sync").output.splitlines()[-1] == (
+        "created: -; updated: -; unchanged: demo-bd, demo-ph, demo-vn; deactivated: -"
+    )
+
+
 def test_a_failed_sync_changes_nothing(synced):
     before = synced.brands()
     synced.edit("demo-ph/tenant.toml", 'name = "Tessera Demo PH"', 'name = "Renamed"')

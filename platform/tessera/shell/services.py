@@ -56,6 +56,11 @@ API_PREFIXES = (
     "/readyz",
 )
 SHELL_ENTRY = "shell/main.js"
+# The pages whose top banner is the home group's (shell/src/frame/routeGroups.ts).
+HOME_GROUP_PATHS = frozenset({"/", "/index", "/index.html", "/home", "/login", "/forget", "/help"})
+# How wide the top banner shows: the frame's width less its padding, else the screen's less the
+# padding (shell/src/frame/BannerCarousel.tsx says the same to the browser).
+BANNER_SIZES = "(min-width: 1232px) 1200px, calc(100vw - 32px)"
 REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("agent_centre", "agent-centre")}
 
 
@@ -121,3 +126,18 @@ def content_security_policy(hosts: dict, remotes: dict, phone_auth: dict | None 
             "worker-src 'self'",
         )
     )
+
+
+def banner_preload(path: str, notices: dict) -> dict | None:
+    """What the page asks the browser to fetch first: the image of the home group's first banner
+    (the largest paint of a home page) on a page of that group, the copies it picks from when
+    there are some; None elsewhere or without a banner."""
+    if path not in HOME_GROUP_PATHS:
+        return None
+    banner = next((b for b in notices.get("banners", []) if b["groupName"] == "home"), None)
+    if banner is None:
+        return None
+    if not banner.get("sources"):
+        return {"href": banner["url"]}
+    first = banner["sources"][0]
+    return {"type": first["type"], "srcset": first["srcset"], "sizes": BANNER_SIZES}

@@ -11,7 +11,14 @@ from tessera.core.i18n import LANGUAGES, chosen
 from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
 from tessera.shell.look import brand_style
-from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
+from tessera.shell.services import (
+    API_PREFIXES,
+    SHELL_ENTRY,
+    banner_preload,
+    content_security_policy,
+    remote_urls,
+    version,
+)
 from tessera.shell.webapp.services import short_name, theme_colours, touch_icon
 from tessera.system.interfaces import IBrandStatus
 from tessera.system.texts.services import catalogue_urls
@@ -69,6 +76,7 @@ def render_page(request, status: int = 200):
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
             "catalogue": data["catalogues"][data["language"]],
+            "banner": banner_preload(request.path_info, data["initial"]["notices"]),
         },
         request=request,
     )

@@ -25,6 +25,7 @@ from tessera.tenancy.assets import asset_segments, find_asset, is_https_url
 from tessera.tenancy.content import moment
 from tessera.tenancy.context import ENV_PREFIX, enabled_plugins
 from tessera.tenancy.currency import currency_errors
+from tessera.tenancy.images import ImageRefused, is_raster, measure
 from tessera.tenancy.look import AA_TEXT, contrast_problems
 from tessera.tenancy.patterns import ANY, PATTERNS
 
@@ -300,7 +301,8 @@ def image_errors(folder: Folder, reference: str, file: str, key: str) -> list[Lo
                 "letters, digits, '.', '_' and '-', ending in an image or font extension)",
             )
         ]
-    if find_asset(folder.root, folder.path.name, reference) is None:
+    found = find_asset(folder.root, folder.path.name, reference)
+    if found is None:
         return [
             LoadError(
                 file,
@@ -309,6 +311,17 @@ def image_errors(folder: Folder, reference: str, file: str, key: str) -> list[Lo
                 f"{folder.path.name}/assets/{reference}, or name a file that is there or an https URL",
             )
         ]
+    return _picture_errors(found, reference, file, key)
+
+
+def _picture_errors(found: Path, reference: str, file: str, key: str) -> list[LoadError]:
+    """An image the pages show must open and have a size (a font is not looked into)."""
+    if not (is_raster(found) or found.suffix.lower() == ".svg"):
+        return []
+    try:
+        measure(found)
+    except ImageRefused as refused:
+        return [LoadError(file, key, f"'{reference}' {refused}: replace the file or fix it")]
     return []
 
 

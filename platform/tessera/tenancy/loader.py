@@ -13,6 +13,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from tessera.tenancy.assets import find_asset, is_https_url
 from tessera.tenancy.checks import (
     Folder,
     LoadError,
@@ -36,6 +37,7 @@ from tessera.tenancy.content import (
     ContentValidator,
     brand_zone,
 )
+from tessera.tenancy.images import is_raster, measure
 from tessera.tenancy.texts import override_errors
 
 SCHEMA = json.loads((Path(__file__).parent / "tenant.schema.json").read_text())
@@ -50,6 +52,7 @@ class TenantSource:
     banners: list = field(default_factory=list)  # in file order
     notices: dict = field(default_factory=dict)  # language -> list of notices
     footer: dict = field(default_factory=dict)  # language -> the footer document
+    images: dict = field(default_factory=dict)  # asset path -> (file, ImageFacts) of every image shown
 
 
 class TenantLoadFailed(Exception):
@@ -143,7 +146,26 @@ def _load_brand(folder: Path, root: Path, validator, plugin_schemas: dict, hosts
     found += override_errors(folder, root, content_folder.languages)
     errors.extend(found)
     content = _load_content(content_folder, errors)
-    return None if found else TenantSource(folder.name, config, **content)
+    if found:
+        return None
+    source = TenantSource(folder.name, config, **content)
+    source.images = measured_images(source, root)
+    return source
+
+
+def measured_images(source: TenantSource, root: Path) -> dict:
+    """The brand's own images its pages show (logo, banners, footer pictures), measured; the checks
+    have refused any that cannot be read, and fonts and https URLs are not among them."""
+    references = [source.config.get("logo"), *(banner["image"] for banner in source.banners)]
+    for footer in source.footer.values():
+        entries = [*footer.get("licences", []), *footer.get("protection", []), footer.get("responsibility")]
+        references += [entry["image"] for entry in entries if entry]
+    images = {}
+    for reference in dict.fromkeys(r for r in references if r and not is_https_url(r)):
+        found = find_asset(root, source.slug, reference)
+        if found is not None and (is_raster(found) or found.suffix.lower() == ".svg"):
+            images[reference] = (found, measure(found))
+    return images
 
 
 def load_tenants(root: Path, plugin_schemas: dict) -> list[TenantSource]:

@@ -98,3 +98,19 @@ class Announcement(TenantOwned, Base):
     promotion_type: Mapped[str | None] = mapped_column(String(40))
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class BrandImage(TenantOwned, Base):
+    """An image of the brand's folder its pages show (logo, banner, footer picture), as the sync
+    measured it: its intrinsic size, a hash of its content and the smaller copies made of it
+    (``[[name, width, height, format], ...]``, none for an SVG; see :mod:`tessera.tenancy.images`)."""
+
+    __tablename__ = "brand_images"
+    __table_args__ = (UniqueConstraint("tenant_id", "path"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    path: Mapped[str] = mapped_column(String(900))  # inside assets/, as content names it
+    width: Mapped[int] = mapped_column(Integer)
+    height: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str] = mapped_column(String(64))
+    variants: Mapped[list] = mapped_column(JSON)

@@ -11,9 +11,10 @@ from sqlalchemy.orm import Session
 from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.content import brand_zone, moment
+from tessera.tenancy.images import variants_folder, write_variants
 from tessera.tenancy.keys import generate_key
 from tessera.tenancy.loader import TenantSource
-from tessera.tenancy.models import Announcement, Banner, Footer, HelpSection, Tenant, TenantDomain
+from tessera.tenancy.models import Announcement, Banner, BrandImage, Footer, HelpSection, Tenant, TenantDomain
 
 _markdown = MarkdownIt("commonmark", {"html": False})
 
@@ -62,6 +63,7 @@ def sync_tenants(session: Session, sources: list[TenantSource], secret: str, onl
         _sync_banners(session, tenant, source)
         _sync_notices(session, tenant, source)
         _sync_footers(session, tenant, source)
+        _sync_images(session, tenant, source)
         session.flush()
         _report(report, source.slug, before.get(source.slug), brand_state(session, tenant))
     if only is None:
@@ -137,6 +139,7 @@ def brand_state(session: Session, tenant: Tenant) -> dict:
             "ends_at",
         ),
         "footers": rows(Footer, "language", "content"),
+        "images": rows(BrandImage, "path", "width", "height", "digest", "variants"),
     }
 
 
@@ -237,8 +240,11 @@ def _sync_notices(session: Session, tenant: Tenant, source: TenantSource) -> Non
     )
 
 
-def _footer_entry(entry: dict, linked: bool = True) -> dict:
+def _footer_entry(entry: dict, images: dict, linked: bool = True) -> dict:
     shown = {"title": entry["title"], "url": asset_url(entry["image"])}
+    if entry["image"] in images:
+        facts = images[entry["image"]][1]
+        shown |= {"width": facts.width, "height": facts.height}
     return {**shown, "linkUrl": entry.get("link")} if linked else shown
 
 
@@ -253,11 +259,37 @@ def _sync_footers(session: Session, tenant: Tenant, source: TenantSource) -> Non
                 "language": language,
                 "content": {
                     "description": _markdown.render(footer["description"]),
-                    "licences": [_footer_entry(entry) for entry in footer.get("licences", [])],
-                    "protection": [_footer_entry(entry, linked=False) for entry in footer.get("protection", [])],
-                    "responsibility": _footer_entry(footer["responsibility"]) if "responsibility" in footer else None,
+                    "licences": [_footer_entry(entry, source.images) for entry in footer.get("licences", [])],
+                    "protection": [
+                        _footer_entry(entry, source.images, linked=False) for entry in footer.get("protection", [])
+                    ],
+                    "responsibility": (
+                        _footer_entry(footer["responsibility"], source.images) if "responsibility" in footer else None
+                    ),
                 },
             }
             for language, footer in source.footer.items()
         ],
     )
+
+
+def _sync_images(session: Session, tenant: Tenant, source: TenantSource) -> None:
+    _replace_rows(
+        session,
+        BrandImage,
+        tenant,
+        ("path",),
+        [{"path": path, **facts.as_row()} for path, (_, facts) in source.images.items()],
+    )
+
+
+def make_image_variants(sources: list[TenantSource], upload_dir, only: str | None = None) -> int:
+    """Make the copies of the brands' raster images that are not made yet; how many were made.
+    A copy's name holds its source's hash, so an unchanged image is never made again."""
+    made = 0
+    for source in sources:
+        if only is not None and source.slug != only:
+            continue
+        folder = variants_folder(upload_dir, source.slug)
+        made += sum(write_variants(file, facts, folder) for file, facts in source.images.values())
+    return made

@@ -30,3 +30,5 @@ export { FieldFrame, FormError, TextField, firstMessage, useFieldIds } from './f
 export type { FieldError, FieldFrameProps, TextFieldProps } from './fields';
 export { Pager, usePaging } from './Pager';
 export { TableScroller } from './TableScroller';
+export { Picture } from './Picture';
+export type { ImageSize, ImageSource, PictureProps } from './Picture';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '@tessera/kit';
+import { getJson, type ImageSize } from '@tessera/kit';
 
 /** A notice or announcement (SPEC §3); content is HTML rendered by the server from markdown. */
 export interface Notice {
@@ -11,7 +11,8 @@ export interface Notice {
   promotionType: string | null;
 }
 
-export interface Banner {
+/** A top banner, with its image's size and smaller copies (ImageSize). */
+export interface Banner extends Partial<ImageSize> {
   bannerId: number;
   groupName: string;
   url: string;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getJson, type Brand } from '@tessera/kit';
+import { getJson, type Brand, type ImageSize } from '@tessera/kit';
 
 /** Values of `status` in GET /wps/system/status (SPEC §4). */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionBlocked: 2 } as const;
@@ -24,6 +24,9 @@ export interface FooterImage {
   title: string;
   url: string;
   linkUrl?: string | null;
+  /** The image's own size, for an image of the brand's folder. */
+  width?: number;
+  height?: number;
 }
 
 export interface FooterContent {
@@ -39,7 +42,7 @@ export interface SystemStatus {
   status: number;
   maintenance: { endTime: string | null; info: string | null } | null;
   location: { ip: string; region: string | null };
-  brand: Brand & { currency: string; logo?: string | null };
+  brand: Brand & { currency: string; logo?: string | null; logoImage?: (ImageSize & { url: string }) | null };
   whitelabel: Record<string, boolean>;
   resources: Resource[];
   customerService: CustomerServiceEntry[];

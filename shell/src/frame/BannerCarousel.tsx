@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Picture } from '@tessera/kit';
 import type { Banner } from '../data/content';
 import { useReducedMotion } from './useReducedMotion';
 
@@ -10,9 +11,22 @@ export const BANNER_AUTOPLAY_MS = 3000;
 /** Banner images are 1200x360; the slot keeps that ratio so nothing moves when they load. */
 export const BANNER_WIDTH = 1200;
 export const BANNER_HEIGHT = 360;
+/** How wide a banner shows: the frame less its padding (the server's index.html preloads the first with the same). */
+export const BANNER_SIZES = '(min-width: 1232px) 1200px, calc(100vw - 32px)';
 
-function BannerImage({ banner }: { banner: Banner }) {
-  const image = <img src={banner.url} alt={banner.title} width={BANNER_WIDTH} height={BANNER_HEIGHT} />;
+/** The first banner is the page's largest paint: fetched at once with high priority; the others wait. */
+function BannerImage({ banner, first }: { banner: Banner; first: boolean }) {
+  const image = (
+    <Picture
+      src={banner.url}
+      alt={banner.title}
+      image={banner}
+      fallbackWidth={BANNER_WIDTH}
+      fallbackHeight={BANNER_HEIGHT}
+      sizes={BANNER_SIZES}
+      priority={first}
+    />
+  );
   if (!banner.linkageType || !banner.linkUrl) return image;
   if (banner.linkageType === 'EXTERNAL') {
     return (
@@ -59,7 +73,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             data-banner-id={banner.bannerId}
             inert={position !== current}
           >
-            <BannerImage banner={banner} />
+            <BannerImage banner={banner} first={position === 0} />
           </div>
         ))}
       </div>

@@ -5,7 +5,10 @@ import { useSystemStatus } from '../data/status';
 
 /** A licence or badge image, linked when it has a link: a route in place, a web address in a new tab. */
 function Badge({ image }: { image: FooterImage }) {
-  const picture = <img src={image.url} alt={image.title} height={40} />;
+  // Shown 40 px high; the image's own size keeps its room (a square one for an https URL).
+  const picture = (
+    <img src={image.url} alt={image.title} width={image.width ?? 40} height={image.height ?? 40} loading="lazy" decoding="async" />
+  );
   if (!image.linkUrl) return picture;
   if (image.linkUrl.startsWith('/')) return <Link to={image.linkUrl}>{picture}</Link>;
   return (

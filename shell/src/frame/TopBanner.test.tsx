@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderInShell, serve } from '../../test/render';
-import { BANNER_AUTOPLAY_MS, BannerCarousel } from './BannerCarousel';
+import { BANNER_AUTOPLAY_MS, BANNER_SIZES, BannerCarousel } from './BannerCarousel';
 import { TopBanner } from './TopBanner';
 import { bannerOf, noticesOf } from './fixtures';
 
@@ -92,6 +92,45 @@ describe('banner carousel', () => {
     act(() => screen.getByRole('button', { name: 'Show banner 3' }).click());
     expect(currentSlide(container)).toBe('3');
     expect(screen.getByRole('button', { name: 'Show banner 3' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  test('the first banner is fetched at once with high priority, the others lazily; each has its size', () => {
+    const sources = [
+      { type: 'image/avif' as const, srcset: '/assets/~/b-1-360.avif 360w, /assets/~/b-1-720.avif 720w' },
+      { type: 'image/webp' as const, srcset: '/assets/~/b-1-360.webp 360w, /assets/~/b-1-720.webp 720w' },
+    ];
+    const { container } = renderInShell(
+      <BannerCarousel banners={[bannerOf(1, { width: 1600, height: 480, sources }), bannerOf(2), bannerOf(3)]} />,
+    );
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', 'auto', 'auto']);
+    expect(images.map((image) => [image.getAttribute('width'), image.getAttribute('height')])).toEqual([
+      ['1600', '480'],
+      ['1200', '360'],
+      ['1200', '360'],
+    ]);
+    expect(images.map((image) => image.getAttribute('decoding'))).toEqual([null, 'async', 'async']);
+  });
+
+  test('a banner with copies is a picture offering AVIF, then WebP, at the banner\'s shown width', () => {
+    const sources = [
+      { type: 'image/avif' as const, srcset: '/assets/~/b-1-360.avif 360w' },
+      { type: 'image/webp' as const, srcset: '/assets/~/b-1-360.webp 360w' },
+    ];
+    const { container } = renderInShell(<BannerCarousel banners={[bannerOf(1, { width: 1600, height: 480, sources }), bannerOf(2)]} />);
+    const [picture, ...others] = container.querySelectorAll('picture');
+    expect(others).toHaveLength(0);
+    const offered = [...picture.querySelectorAll('source')].map((source) => [
+      source.getAttribute('type'),
+      source.getAttribute('srcset'),
+      source.getAttribute('sizes'),
+    ]);
+    expect(offered).toEqual([
+      ['image/avif', '/assets/~/b-1-360.avif 360w', BANNER_SIZES],
+      ['image/webp', '/assets/~/b-1-360.webp 360w', BANNER_SIZES],
+    ]);
+    expect(picture.querySelector('img')?.getAttribute('src')).toBe('/static/banners/1.svg');
   });
 
   test('holds still while hovered', () => {

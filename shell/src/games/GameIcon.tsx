@@ -4,7 +4,7 @@ import { LAZY_IMAGE, rememberLoaded, wasLoaded, whenNearViewport } from './lazyI
 /** The default game icon, shown for a game without an icon or whose icon failed (SPEC §8). */
 export function DefaultGameIcon() {
   return (
-    <svg className="game-icon game-icon--default" viewBox="0 0 64 64" aria-hidden="true" focusable="false" data-default-icon="">
+    <svg className="game-icon game-icon--default" viewBox="0 0 64 64" width="160" height="160" aria-hidden="true" focusable="false" data-default-icon="">
       <rect width="64" height="64" rx="10" fill="var(--panel)" />
       <rect x="10" y="22" width="44" height="24" rx="12" fill="none" stroke="var(--muted)" strokeWidth="3" />
       <path d="M22 28v12M16 34h12" stroke="var(--muted)" strokeWidth="3" strokeLinecap="round" />

@@ -37,7 +37,7 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
         aria-pressed={selected === vassalage}
         onClick={() => onSelect(vassalage)}
       >
-        {icon && <img className="vendor-tab__icon" src={icon} alt="" width={32} height={32} loading="lazy" />}
+        {icon && <img className="vendor-tab__icon" src={icon} alt="" width={32} height={32} loading="lazy" decoding="async" />}
         <span>{label}</span>
       </button>
     </li>

@@ -18,5 +18,5 @@ from tessera.engagement.announcements.services import _banner
 )
 def test_a_links_kind(link, kind):
     banner = SimpleNamespace(id=1, group_name="home", image_url="/assets/b.svg", link_url=link, title={"en": "B"})
-    shown = _banner(banner, "en", "en")
+    shown = _banner(banner, "en", "en", {})
     assert (shown["linkageType"], shown["linkUrl"]) == (kind, link)

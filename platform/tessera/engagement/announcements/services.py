@@ -8,6 +8,7 @@ from zope.interface import implementer
 from tessera.core.cache import memo
 from tessera.core.timeutil import iso, utcnow
 from tessera.engagement.interfaces import IAnnouncements
+from tessera.tenancy.images import image_answer, recorded_images
 from tessera.tenancy.models import Announcement, Banner
 
 BANNERS = "B"
@@ -18,7 +19,7 @@ DEFAULT_TYPES = "B,PL,PU,PR"
 SHELL_TYPES = frozenset({"B", "PL", "PU", "PR", "H"})
 
 
-def _banner(banner: Banner, language: str, default_language: str) -> dict:
+def _banner(banner: Banner, language: str, default_language: str, images: dict) -> dict:
     link = banner.link_url
     return {
         "bannerId": banner.id,
@@ -29,11 +30,13 @@ def _banner(banner: Banner, language: str, default_language: str) -> dict:
         "title": banner.title.get(language)
         or banner.title.get(default_language)
         or next(iter(banner.title.values()), ""),
+        **image_answer(images.get(banner.image_url)),
     }
 
 
 def banners(db, tenant, language: str, now) -> list[dict]:
-    """Every banner of every route group whose window is open, in file order."""
+    """Every banner of every route group whose window is open, in file order, with its image's size
+    and smaller copies."""
     showing = db.scalars(
         select(Banner)
         .where(
@@ -41,8 +44,9 @@ def banners(db, tenant, language: str, now) -> list[dict]:
             or_(Banner.ends_at.is_(None), Banner.ends_at > now),
         )
         .order_by(Banner.position)
-    )
-    return [_banner(banner, language, tenant.default_language) for banner in showing]
+    ).all()
+    images = recorded_images(db, [banner.image_url for banner in showing])
+    return [_banner(banner, language, tenant.default_language, images) for banner in showing]
 
 
 def notice_language(db, tenant, language: str) -> str:

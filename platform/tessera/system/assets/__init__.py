@@ -2,4 +2,6 @@
 
 
 def includeme(config):
+    # The copies of the brand's images made at sync (before the brand's own files: no path of those starts with "~").
+    config.add_route("system.asset_variants", "/assets/~/{name}")
     config.add_route("system.assets", "/assets/*subpath")

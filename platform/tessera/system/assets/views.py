@@ -6,6 +6,7 @@ from pyramid.view import view_config
 from tessera.core.envelope import ApiError
 from tessera.core.files import file_digest
 from tessera.tenancy.assets import content_type, find_asset
+from tessera.tenancy.images import find_variant
 
 
 @view_config(route_name="system.assets", request_method=("GET", "HEAD"))
@@ -22,4 +23,18 @@ def asset(request):
     if response.content_type == "image/svg+xml":
         # An SVG opened on its own is a document: it may style itself, nothing more.
         response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+@view_config(route_name="system.asset_variants", request_method=("GET", "HEAD"))
+def asset_variant(request):
+    """A smaller copy of one of the brand's images (``tessera tenants sync`` made it); its name
+    holds a hash of the image, so it never changes and may be kept for a year."""
+    name = request.matchdict["name"]
+    found = find_variant(request.registry.settings["tessera"].upload_dir, request.tenant.slug, name)
+    if found is None:
+        raise ApiError(404, "asset_not_found", path=f"~/{name}")
+    response = FileResponse(str(found), request=request, content_type=content_type(found.name))
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    response.headers["X-Content-Type-Options"] = "nosniff"
     return response

@@ -13,6 +13,7 @@ from tessera.system.interfaces import IBrandStatus
 from tessera.system.status import linkseal
 from tessera.system.status.models import MaintenanceWindow
 from tessera.tenancy.assets import asset_url
+from tessera.tenancy.images import image_answer, recorded_images
 from tessera.tenancy.loader import SCHEMA
 from tessera.tenancy.models import Footer, HelpSection
 from tessera.tenancy.patterns import PATTERNS
@@ -150,7 +151,15 @@ def footer(db, tenant, language: str) -> dict:
 DEFAULT_LEGAL_AGE = 18
 
 
-def brand_summary(tenant) -> dict:
+def logo_image(db, tenant) -> dict | None:
+    """The logo with its size and smaller copies, for a page to reserve its room; None without one."""
+    url = asset_url(tenant.config.get("logo"))
+    if url is None:
+        return None
+    return {"url": url, **image_answer(recorded_images(db, [url]).get(url))}
+
+
+def brand_summary(tenant, db) -> dict:
     """Who the brand is, as the status call and the shell's bootstrap tell the front end."""
     return {
         "slug": tenant.slug,
@@ -164,6 +173,7 @@ def brand_summary(tenant) -> dict:
         "languages": tenant.languages,
         "theme": tenant.theme,
         "logo": asset_url(tenant.config.get("logo")),
+        "logoImage": logo_image(db, tenant),
         "timezone": tenant.config.get("timezone") or "UTC",
         "dateZone": tenant.config.get("date_zone") or "brand",
         "legalAge": tenant.section("register").get("legal_age") or DEFAULT_LEGAL_AGE,
@@ -219,7 +229,8 @@ class BrandStatus:
         return self.memos("maintenance").get(self.tenant.id, load)
 
     def summary(self) -> dict:
-        return brand_summary(self.tenant)
+        key = (self.tenant.id, self.tenant.key_id)
+        return self.memos("brand_summary").get(key, lambda: brand_summary(self.tenant, self.db))
 
     def content_hosts(self) -> dict[str, list[str]]:
         return content_hosts(self.tenant, self.plugins)
@@ -229,7 +240,7 @@ class BrandStatus:
         tenant = self.tenant
         hosts = self.content_hosts()
         return {
-            "brand": brand_summary(tenant),
+            "brand": brand_summary(tenant, self.db),
             "whitelabel": whitelabel(tenant),
             "register": register_settings(tenant),
             "resources": resources(tenant),
