@@ -7,7 +7,10 @@
 // new user: a new Chromium with a fresh profile, nothing cached, no service worker installed yet.
 // The failing accessibility and best-practices audits and the top performance opportunities are
 // listed under the tables. Targets are reported, not failed; exit status 1 means a page could not
-// be measured. Only loopback is reached: every other host name resolves to nothing.
+// be measured. Only loopback is reached: every other host name resolves to nothing. The median
+// mobile run and the desktop run of each page are kept in var/bench/lighthouse/ (Lighthouse JSON).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -18,6 +21,8 @@ const RUNS = Number(process.env.TESSERA_BENCH_LIGHTHOUSE_RUNS || 3);
 const BRANDS = (process.env.TESSERA_BENCH_BRANDS || 'demo-bd,demo-ph').split(',');
 const PATHS = (process.env.TESSERA_BENCH_PATHS || '/,/rng,/lottery').split(',');
 const RUN_TIMEOUT_MS = 120_000;
+// Each page's median mobile run and desktop run as Lighthouse's JSON, for its viewer.
+const REPORTS = fileURLToPath(new URL('../../var/bench/lighthouse/', import.meta.url));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -37,7 +42,9 @@ async function measure(url, config) {
       timer = setTimeout(() => reject(new Error(`${url}: no result within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
     });
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
-    const result = await Promise.race([lighthouse(url, flags, config), timeout]);
+    const run = lighthouse(url, flags, config);
+    run.catch(() => {}); // after a timeout, its failure once Chromium is gone is already reported
+    const result = await Promise.race([run, timeout]);
     if (!result) throw new Error(`${url}: Lighthouse gave no result`);
     return result.lhr;
   } finally {
@@ -64,31 +71,48 @@ function printFindings(label, lhr) {
   if (lines.length) console.log(`\n${label}\n${lines.join('\n')}`);
 }
 
-async function main() {
-  const pages = BRANDS.flatMap((brand) => PATHS.map((path) => ({ page: `${brand} ${path}`, url: brandUrl(brand, path) })));
-  const mobile = [];
-  for (const { page, url } of pages) {
+/** RUNS mobile runs of a page, its median; then one desktop run. Failures are kept, not thrown. */
+async function measurePage({ page, url }, failures) {
+  const found = { page };
+  try {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
       const lhr = await measure(url);
       runs.push({ ...figures(lhr), lhr });
     }
-    const run = medianRun(runs);
-    mobile.push({ page, run });
-    console.error(`measured ${page}: ${runs.map((r) => r.score).join(', ')}`);
-  }
-  const desktop = [];
-  for (const { page, url } of pages) {
+    found.mobile = medianRun(runs);
+    console.error(`measured ${page} (mobile): scores ${runs.map((r) => r.score).join(', ')}`);
     const lhr = await measure(url, desktopConfig);
-    desktop.push({ page, run: { ...figures(lhr), lhr } });
+    found.desktop = { ...figures(lhr), lhr };
+    const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
+    writeFileSync(`${REPORTS}${name}-mobile.json`, JSON.stringify(found.mobile.lhr));
+    writeFileSync(`${REPORTS}${name}-desktop.json`, JSON.stringify(lhr));
+  } catch (error) {
+    failures.push(`${page}: ${error.message}`);
   }
+  return found;
+}
+
+async function main() {
+  const pages = BRANDS.flatMap((brand) => PATHS.map((path) => ({ page: `${brand} ${path}`, url: brandUrl(brand, path) })));
+  const failures = [];
+  const measured = [];
+  mkdirSync(REPORTS, { recursive: true });
+  for (const page of pages) measured.push(await measurePage(page, failures));
+  const mobile = measured.filter((found) => found.mobile).map(({ page, mobile: run }) => ({ page, run }));
+  const desktop = measured.filter((found) => found.desktop).map(({ page, desktop: run }) => ({ page, run }));
   console.log(`\nLighthouse, mobile profile (simulated slow 4G, CPU 4x slower), a new user, median of ${RUNS} runs by performance score`);
   console.log(mobileTable(mobile));
   console.log('\nLighthouse, desktop profile, one run');
   console.log(desktopTable(desktop));
   for (const { page, run } of mobile) printFindings(`${page} (mobile, median run)`, run.lhr);
   const missed = mobile.filter(({ run }) => run.accessibility < TARGETS.accessibility || run.bestPractices < TARGETS.bestPractices);
-  console.log(`\n${missed.length ? `${missed.length} page(s) below 100 in accessibility or best practices` : 'accessibility and best practices: 100 on every page'}`);
+  console.log(`\n${missed.length ? `${missed.length} page(s) below 100 in accessibility or best practices` : 'accessibility and best practices: 100 on every page measured'}`);
+  console.log(`reports (Lighthouse JSON): ${REPORTS}`);
+  if (failures.length) {
+    console.error(`\nnot measured:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
