@@ -94,11 +94,17 @@ export function mobileTable(rows, targets = TARGETS) {
   return lines.join('\n');
 }
 
-/** The desktop table: score and LCP per page, LCP against its target. */
+/** The desktop table: score and LCP per page, LCP against its target, and accessibility and best practices. */
 export function desktopTable(rows, targets = TARGETS) {
-  const lines = [`${'page'.padEnd(20)}${'score'.padEnd(8)}LCP (target <= ${(targets.desktopLcpMs / 1000).toFixed(1)} s)`];
+  const lines = [`${'page'.padEnd(20)}${'score'.padEnd(8)}${`LCP (<= ${(targets.desktopLcpMs / 1000).toFixed(1)} s)`.padEnd(16)}${'a11y'.padEnd(12)}best pr.`];
   for (const { page, run } of rows) {
-    lines.push(`${page.padEnd(20)}${String(run.score).padEnd(8)}${cell(`${(run.lcpMs / 1000).toFixed(2)} s`, run.lcpMs <= targets.desktopLcpMs, 0)}`);
+    lines.push([
+      page.padEnd(20),
+      String(run.score).padEnd(8),
+      cell(`${(run.lcpMs / 1000).toFixed(2)} s`, run.lcpMs <= targets.desktopLcpMs, 16),
+      cell(String(run.accessibility), run.accessibility >= targets.accessibility, 12),
+      cell(String(run.bestPractices), run.bestPractices >= targets.bestPractices, 0),
+    ].join('').trimEnd());
   }
   return lines.join('\n');
 }
