@@ -85,7 +85,7 @@ async function measurePage({ page, url }, failures) {
     console.error(`measured ${page} (mobile): scores ${runs.map((r) => r.score).join(', ')}`);
     const lhr = await measure(url, desktopConfig);
     found.desktop = { ...figures(lhr), lhr };
-    const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
+    const name = page.replace(/ \/$/, ' home').replace(/[^a-z0-9]+/gi, '-');
     writeFileSync(`${REPORTS}${name}-mobile.json`, JSON.stringify(found.mobile.lhr));
     writeFileSync(`${REPORTS}${name}-desktop.json`, JSON.stringify(lhr));
   } catch (error) {
