@@ -12,8 +12,9 @@ import { brandUrl, launchBrowser } from '../e2e/browser.mjs';
 const RUNS = Number(process.env.TESSERA_BENCH_RUNS || 5);
 const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 3000;
+const PAINT_TIMEOUT_MS = 30_000;
 const BRANDS = ['demo-bd', 'demo-ph'];
-const TARGETS = { initialJsKiB: 200, lcpMs: 1500, cls: 0.05 };
+const TARGETS = { initialJsKiB: 150, lcpMs: 1500, cls: 0.05 };
 const REMOTE_PATHS = ['/static/member-centre/', '/static/agent-centre/'];
 
 // Collects the paint and layout-shift entries and long tasks from the first moment of the page.
@@ -79,6 +80,11 @@ async function loadOnce(browser, url, html) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.addInitScript(OBSERVE);
   await page.goto(url, { waitUntil: 'load' });
+  // The shell draws once its chunks and catalogue have come, which with the CPU 4x slower can be
+  // seconds after the load event: wait for its first screen and a largest contentful paint, then
+  // SETTLE_MS for later, larger candidates (a popup notice).
+  await page.waitForFunction(() => window.__bench.lcp > 0 && document.querySelector('main h1'), null, { timeout: PAINT_TIMEOUT_MS })
+    .catch(() => {});
   await page.waitForTimeout(SETTLE_MS);
   const found = await page.evaluate(() => window.__bench);
   await context.close();
@@ -91,7 +97,9 @@ async function loadOnce(browser, url, html) {
 async function medians(browser, url, html) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await loadOnce(browser, url, html));
-  if (runs.some((run) => !run.lcp)) throw new Error(`no largest contentful paint on ${url}`);
+  if (runs.some((run) => !run.lcp)) {
+    throw new Error(`no largest contentful paint on ${url} (${html ? 'baseline' : 'shell'}) within ${PAINT_TIMEOUT_MS / 1000} s of the load event`);
+  }
   return { lcp: median(runs.map((r) => r.lcp)), cls: median(runs.map((r) => r.cls)), tbt: median(runs.map((r) => r.tbt)) };
 }
 
