@@ -2,8 +2,9 @@
 is served from TESSERA_STATIC_DIR at /static/."""
 
 from tessera.core.errors import INotFoundPage
+from tessera.shell.built import built
 from tessera.shell.services import PAGE_ROUTES
-from tessera.shell.views import NotFoundPage, built, render_page
+from tessera.shell.views import NotFoundPage, render_page
 
 
 def includeme(config):

@@ -4,28 +4,14 @@ front end about the brand."""
 import json
 
 from pyramid.renderers import render_to_response
-from pyramid.response import FileResponse
 from zope.interface import implementer
 
-from tessera.core.encodings import chosen_coding
-from tessera.core.envelope import ApiError
 from tessera.core.errors import INotFoundPage
-from tessera.core.files import file_digest
 from tessera.core.i18n import LANGUAGES, chosen
 from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
 from tessera.shell.look import brand_style
-from tessera.shell.services import (
-    API_PREFIXES,
-    SHELL_ENTRY,
-    built_file,
-    built_lifetime,
-    built_type,
-    content_security_policy,
-    precompressed,
-    remote_urls,
-    version,
-)
+from tessera.shell.services import API_PREFIXES, SHELL_ENTRY, content_security_policy, remote_urls, version
 from tessera.shell.webapp.services import short_name, theme_colours, touch_icon
 from tessera.system.interfaces import IBrandStatus
 from tessera.system.texts.services import catalogue_urls
@@ -105,33 +91,3 @@ class NotFoundPage:
         if is_page_request(request) and request.tenant_or_none is not None:
             return render_page(request, status=404)
         return None
-
-
-def built(request):
-    """A file of the front end's build (``/static/<path>``), in the smallest coding the request
-    accepts that the build wrote it in (Brotli, gzip or as it is), each coding with its own ETag.
-
-    WhiteNoise serves precompressed files too, but picks a coding by the name's presence in
-    Accept-Encoding (``gzip;q=0`` still gets gzip), gives every coding one ETag, and is a WSGI
-    wrapper outside Pyramid's tweens; WebOb's Accept-Encoding parser and Pyramid's FileResponse
-    (conditional requests, ranges, HEAD) do the job here."""
-    path = built_file(request.registry.settings["tessera"].static_dir, request.matchdict["subpath"])
-    if path is None:
-        raise ApiError(404, "not_found", path=request.path)
-    codings = precompressed(path)
-    coding = chosen_coding(request, (*codings, "identity"))
-    if coding is None:
-        raise ApiError(406, "coding_not_acceptable", path=request.path)
-    sent = codings.get(coding, path)
-    response = FileResponse(
-        str(sent),
-        request=request,
-        content_type=built_type(path),
-        content_encoding=None if coding == "identity" else coding,
-    )
-    response.etag = file_digest(str(sent), sent.stat().st_mtime_ns)
-    if codings:
-        response.vary = ("Accept-Encoding",)
-    response.headers["Cache-Control"] = built_lifetime(path, request.GET.get("v"))
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
