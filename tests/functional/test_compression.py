@@ -176,11 +176,15 @@ def test_the_real_build_is_precompressed_and_served_so(testapp):
     if not (build / "shell" / "main.js").is_file():
         pytest.skip("no front-end build (make frontend)")
     for path in build.rglob("*.js"):
-        if path.stat().st_size > 8192 and "explorer" not in path.parts:
+        if path.stat().st_size > 8192 and "explorer" not in path.parts and path.name != "sw.js":
             for suffix, decode in ((".br", brotli.decompress), (".gz", gzip.decompress)):
                 sibling = path.with_name(path.name + suffix)
                 assert sibling.is_file() and sibling.stat().st_size < path.stat().st_size, sibling
                 assert decode(sibling.read_bytes()) == path.read_bytes(), sibling
+    # The service worker's precache names the files, never their coded copies; the worker itself is left as it is.
+    worker = (build / "shell" / "sw.js").read_text()
+    assert "/static/shell/main.js" in worker and ".js.br" not in worker and ".js.gz" not in worker
+    assert not (build / "shell" / "sw.js.br").exists()
     entry = f"/static/shell/main.js?v={version(build, 'shell/main.js')}"
     response = fetch(testapp, entry, CHROMIUM)
     assert response.headers["Content-Encoding"] == "br"
