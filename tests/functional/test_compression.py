@@ -141,6 +141,7 @@ def test_the_page_and_the_catalogue_are_compressed_as_they_are_sent(testapp, cod
     assert int(page.headers["Content-Length"]) == len(page.body)
     plain = fetch(testapp, "/", "identity")
     assert "Content-Encoding" not in plain.headers and plain.headers["Vary"] == "Accept-Encoding"
+    assert page.headers["Cache-Control"] == "no-cache"
     url = json.loads(plain.text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["catalogues"]["en"]
     catalogue = fetch(testapp, url, coding)
     assert catalogue.headers["Content-Encoding"] == coding and catalogue.content_type == "application/json"
@@ -150,6 +151,13 @@ def test_the_page_and_the_catalogue_are_compressed_as_they_are_sent(testapp, cod
     assert catalogue.etag == f"{identity.etag}-{coding}"
     fetch(testapp, url, coding, status=304, **{"If-None-Match": catalogue.headers["ETag"]})
     assert fetch(testapp, url, "identity", **{"If-None-Match": catalogue.headers["ETag"]}).status_int == 200
+
+
+def test_the_manifest_is_revalidated_by_its_etag(testapp):
+    manifest = fetch(testapp, "/manifest.webmanifest", CHROMIUM)
+    assert manifest.headers["Cache-Control"] == "no-cache" and manifest.etag
+    again = fetch(testapp, "/manifest.webmanifest", CHROMIUM, status=304, **{"If-None-Match": manifest.headers["ETag"]})
+    assert again.body == b""
 
 
 def test_an_answer_carrying_a_secret_is_never_compressed(testapp, login, db_session):

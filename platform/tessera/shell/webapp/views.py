@@ -17,8 +17,10 @@ def app_manifest(request):
         content_type="application/manifest+json",
         charset="utf-8",
     )
-    # A brand's name, colours and icons change with its folder: the browser asks again.
+    # A brand's name, colours and icons change with its folder: the browser asks again, with the ETag.
     response.headers["Cache-Control"] = "no-cache"
+    response.conditional_response = True
+    response.md5_etag()
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
 
