@@ -20,9 +20,10 @@ it is worth nothing once its page has loaded.
 import gzip
 import hashlib
 import re
+import threading
 
 import brotli
-from cachetools import LRUCache
+from cachetools import LRUCache, cached
 from pyramid.tweens import INGRESS
 
 # Server preference among equally acceptable codings: Brotli is the smaller.
@@ -33,8 +34,6 @@ THRESHOLD = 1400
 # fraction of its time (the build's precompressed files are at 11).
 ON_THE_FLY_QUALITY = 5
 COMPRESSIBLE = re.compile(r"^(text/|application/(json|javascript|manifest\+json|[\w.+-]+\+json|xml)$|image/svg\+xml$)")
-# Catalogues and pages repeat: a compressed body is remembered by its content's digest.
-_compressed: LRUCache = LRUCache(maxsize=64)
 
 
 def chosen_coding(request, offered=(*CODINGS, "identity")) -> str | None:
@@ -53,19 +52,22 @@ def chosen_coding(request, offered=(*CODINGS, "identity")) -> str | None:
     return accepted[0] if accepted else None
 
 
-def compress(body: bytes, coding: str, quality: int = ON_THE_FLY_QUALITY) -> bytes:
-    """``body`` in ``coding`` (``br`` or ``gzip``); the same body always gives the same bytes."""
+def compress(body: bytes, coding: str) -> bytes:
+    """``body`` in ``coding`` (``br`` or ``gzip``, at their levels for answers being sent); the same
+    body always gives the same bytes."""
     if coding == "br":
-        return brotli.compress(body, quality=quality)
-    return gzip.compress(body, compresslevel=9 if quality > 9 else 6, mtime=0)
+        return brotli.compress(body, quality=ON_THE_FLY_QUALITY)
+    return gzip.compress(body, compresslevel=6, mtime=0)
 
 
+def _digest(body: bytes, coding: str) -> tuple[bytes, str]:
+    return hashlib.blake2b(body, digest_size=16).digest(), coding
+
+
+# Catalogues repeat: a compressed body is remembered by its content's digest (the lock: waitress's threads).
+@cached(LRUCache(maxsize=64), key=_digest, lock=threading.Lock())
 def _remembered(body: bytes, coding: str) -> bytes:
-    key = (hashlib.blake2b(body, digest_size=16).digest(), coding)
-    found = _compressed.get(key)
-    if found is None:
-        found = _compressed[key] = compress(body, coding)
-    return found
+    return compress(body, coding)
 
 
 def carries_no_secret(request, response) -> bool:
