@@ -34,6 +34,7 @@ setup(
         "alembic>=1.13",
         "argon2-cffi>=23.1",
         "Babel>=2.14",
+        "brotli>=1.1",
         "cachetools>=5.3",
         "captcha>=0.7",
         "click>=8.1",

@@ -1,5 +1,7 @@
 // One multi-build: the shell (host) and every micro-frontend (remote), served by the core at /static/.
 const path = require('path');
+const zlib = require('zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
@@ -16,6 +18,26 @@ const REMOTES = [
   { name: 'memberCentre', dir: 'member-centre' },
   { name: 'agentCentre', dir: 'agent-centre' },
 ];
+
+// Every text file of a production build also as .br (Brotli at its best quality) and .gz (gzip at 9),
+// written only where it saves a fifth or more; the server sends the copy the browser accepts
+// (platform/tessera/shell/views.py). Source maps, licences and the API explorer's viewer are left as they
+// are, and so is the service worker: off the page's path, revalidated by its ETag, and a copy could
+// outlive a change to it.
+const PRECOMPRESS = { test: /\.(js|css|html|json|svg|webmanifest)$/, exclude: /^(explorer\/|sw\.js$)/, threshold: 1024, minRatio: 0.8 };
+
+function precompressed(mode) {
+  if (mode !== 'production') return [];
+  return [
+    new CompressionPlugin({
+      ...PRECOMPRESS,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...PRECOMPRESS, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
+}
 
 // No eval-based source maps: the page's CSP allows only 'self' scripts.
 function common(mode, name) {
@@ -70,11 +92,12 @@ function shellConfig(mode) {
             new InjectManifest({
               swSrc: './shell/src/webapp/serviceWorker.ts',
               swDest: 'sw.js',
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//],
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//, /\.(br|gz)$/],
               compileSrc: true,
             }),
           ]
         : []),
+      ...precompressed(mode),
     ],
     devServer: {
       port: Number(process.env.TESSERA_DEV_PORT || 3000),
@@ -112,6 +135,7 @@ function remoteConfig(mode, remote) {
         dts: false,
         manifest: false,
       }),
+      ...precompressed(mode),
     ],
   };
 }

@@ -43,6 +43,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include("tessera.core.i18n")
     config.include("tessera.openapi")
     config.include("tessera.core.security")
+    # Public answers (pages, catalogues) compressed as they are sent; never one carrying a secret.
+    config.include("tessera.core.encodings")
     config.include("tessera.core.onetime")
     # Brands, then the mechanisms features register into.
     config.include("tessera.tenancy")

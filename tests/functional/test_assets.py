@@ -25,10 +25,16 @@ def test_a_brand_file_is_served_with_its_type_and_headers(testapp):
     response = testapp.get("/assets/banners/welcome.svg")
     assert response.body == (ROOT / "tenants/demo-bd/assets/banners/welcome.svg").read_bytes()
     assert response.content_type == "image/svg+xml"
-    assert response.headers["Cache-Control"] == "public, max-age=86400"
+    assert response.headers["Cache-Control"] == "public, max-age=3600"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'"
     assert response.etag and response.last_modified
+
+
+def test_an_address_naming_the_files_content_is_kept_for_a_year(testapp):
+    etag = testapp.get("/assets/logo.svg").etag
+    assert testapp.get(f"/assets/logo.svg?v={etag}").headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert testapp.get("/assets/logo.svg?v=an-old-logo").headers["Cache-Control"] == "public, max-age=3600"
 
 
 def test_head_answers_without_the_body(testapp):

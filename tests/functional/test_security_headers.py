@@ -96,7 +96,7 @@ class TestNoStore:
 
     def test_not_on_a_public_read(self, call):
         assert "Cache-Control" not in call().get("/wps/system/whitelabel").headers
-        assert call().get("/assets/logo.svg").headers["Cache-Control"] == "public, max-age=86400"
+        assert call().get("/assets/logo.svg").headers["Cache-Control"] == "public, max-age=3600"
 
 
 class TestCaptchaCookie:

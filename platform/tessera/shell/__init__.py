@@ -2,12 +2,12 @@
 is served from TESSERA_STATIC_DIR at /static/."""
 
 from tessera.core.errors import INotFoundPage
+from tessera.shell.built import built
 from tessera.shell.services import PAGE_ROUTES
 from tessera.shell.views import NotFoundPage, render_page
 
 
 def includeme(config):
-    settings = config.registry.settings["tessera"]
     for name, pattern in PAGE_ROUTES:
         config.add_route(f"shell.{name}", pattern)
         config.add_view(render_page, route_name=f"shell.{name}", request_method=("GET", "HEAD"))
@@ -15,5 +15,6 @@ def includeme(config):
     config.registry.registerUtility(NotFoundPage(), INotFoundPage)
     # The brand as an installable app: its manifest, icons and service worker.
     config.include("tessera.shell.webapp")
-    # Built files are named or versioned by their content, so they may be kept for a year.
-    config.add_static_view("static", str(settings.static_dir), cache_max_age=365 * 24 * 3600)
+    # Built files, precompressed by the build: kept for a year where their address names their content.
+    config.add_route("shell.built", "/static/*subpath")
+    config.add_view(built, route_name="shell.built", request_method=("GET", "HEAD"))

@@ -2,10 +2,10 @@
 
 import json
 
-from pyramid.response import FileResponse, Response
+from pyramid.response import Response
 
 from tessera.core.envelope import ApiError
-from tessera.core.files import file_digest
+from tessera.shell.built import built_response
 from tessera.shell.webapp.services import drawn_icon, drawn_icon_version, manifest
 
 WORKER = "shell/sw.js"
@@ -17,8 +17,10 @@ def app_manifest(request):
         content_type="application/manifest+json",
         charset="utf-8",
     )
-    # A brand's name, colours and icons change with its folder: the browser asks again.
+    # A brand's name, colours and icons change with its folder: the browser asks again, with the ETag.
     response.headers["Cache-Control"] = "no-cache"
+    response.conditional_response = True
+    response.md5_etag()
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
 
@@ -39,8 +41,4 @@ def service_worker(request):
     path = request.registry.settings["tessera"].static_dir / WORKER
     if not path.is_file():
         raise ApiError(404, "not_found", path=request.path)
-    response = FileResponse(str(path), request=request, content_type="text/javascript")
-    response.etag = file_digest(str(path), path.stat().st_mtime_ns)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
+    return built_response(request, path, "no-cache")

@@ -18,7 +18,10 @@ def asset(request):
         raise ApiError(404, "asset_not_found", path=path)
     response = FileResponse(str(found), request=request, content_type=content_type(found.name))
     response.etag = file_digest(str(found), found.stat().st_mtime_ns)
-    response.headers["Cache-Control"] = "public, max-age=86400"
+    # The same path serves the brand's new file after a sync: kept an hour, then checked by its ETag;
+    # an address naming the file's content (?v=<its ETag>) is kept for a year.
+    versioned = request.GET.get("v") == response.etag
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if versioned else "public, max-age=3600"
     response.headers["X-Content-Type-Options"] = "nosniff"
     if response.content_type == "image/svg+xml":
         # An SVG opened on its own is a document: it may style itself, nothing more.

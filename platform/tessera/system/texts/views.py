@@ -21,5 +21,4 @@ def texts(request):
     # The address with the current version never changes its answer; any other is checked each time.
     response.headers["Cache-Control"] = FOR_GOOD if request.GET.get("v") == found.version else "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.vary = ("Accept-Encoding",)
     return response

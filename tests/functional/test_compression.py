@@ -1,0 +1,199 @@
+"""Built files go out in the coding the browser prefers among those the build wrote (Brotli, gzip,
+as they are), each with its type, length, Vary and ETag; content-hashed addresses are kept for a
+year, the rest revalidated. Public pages and catalogues are compressed as they are sent; an answer
+carrying a secret never is."""
+
+import gzip
+import json
+from dataclasses import replace
+
+import brotli
+import pytest
+import webtest
+from webob import Request, Response
+
+from tessera.app import make_app
+from tessera.core.settings import ROOT
+from tessera.shell.services import version
+
+MAIN = "console.log('the shell starts here');\n" * 400
+CHUNK = "export const lobby = 'the lobby of slots';\n" * 300
+HASHED = "410.0123456789abcdef0123.js"
+CHROMIUM = "gzip, deflate, br, zstd"
+DECODE = {"br": brotli.decompress, "gzip": gzip.decompress, None: lambda body: body}
+
+
+def write_built(path, text: str) -> None:
+    """A built file and the siblings the build writes for it (Brotli at 11, gzip at 9)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode()
+    path.write_bytes(data)
+    path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
+    path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, compresslevel=9))
+
+
+@pytest.fixture
+def static_app(settings, serve_connection, tmp_path):
+    write_built(tmp_path / "shell" / "main.js", MAIN)
+    write_built(tmp_path / "shell" / HASHED, CHUNK)
+    (tmp_path / "shell" / "sw.js").write_text("self.addEventListener('install', () => {});\n" * 100)  # left as it is
+    write_built(tmp_path / "member-centre" / "remoteEntry.js", "var memberCentre = {};\n" * 200)
+    (tmp_path / "shell" / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))  # a binary file: no siblings
+    wsgi = serve_connection(make_app(replace(settings, static_dir=tmp_path)))
+    yield webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost"})
+    wsgi.registry["db_engine"].dispose()
+
+
+def fetch(app, path, accept_encoding=None, status=200, method="GET", **headers):
+    """The answer as it is sent (WebTest would decode a coding it knows on the way)."""
+    if accept_encoding is not None:
+        headers["Accept-Encoding"] = accept_encoding
+    request = Request.blank(path, method=method, headers=headers, environ=dict(app.extra_environ))
+    status_line, headerlist, app_iter = request.call_application(app.app)
+    try:
+        body = b"".join(app_iter)
+    finally:
+        getattr(app_iter, "close", lambda: None)()
+    response = Response(status=status_line, headerlist=headerlist, app_iter=[body])
+    assert response.status_int == status, (path, response.status, response.body[:300])
+    return response
+
+
+@pytest.mark.parametrize(
+    "accept_encoding, coding",
+    [
+        (CHROMIUM, "br"),
+        ("gzip", "gzip"),
+        ("gzip;q=1, br;q=0.5", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_a_built_file_goes_out_in_the_coding_asked_for(static_app, accept_encoding, coding):
+    response = fetch(static_app, "/static/shell/main.js", accept_encoding)
+    assert response.headers.get("Content-Encoding") == coding
+    assert DECODE[coding](response.body).decode() == MAIN
+    assert int(response.headers["Content-Length"]) == len(response.body)
+    assert response.content_type == "text/javascript"
+    assert response.headers["Vary"] == "Accept-Encoding"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    if coding:
+        assert len(response.body) < len(MAIN) / 10
+
+
+def test_each_coding_has_its_own_etag_and_is_not_sent_again(static_app):
+    tags = {coding: fetch(static_app, "/static/shell/main.js", coding).etag for coding in ("br", "gzip", "identity")}
+    assert len(set(tags.values())) == 3
+    again = fetch(static_app, "/static/shell/main.js", "br", status=304, **{"If-None-Match": f'"{tags["br"]}"'})
+    assert again.body == b"" and again.etag == tags["br"]
+    # The Brotli copy's tag does not stand for the gzip one.
+    other = fetch(static_app, "/static/shell/main.js", "gzip", **{"If-None-Match": f'"{tags["br"]}"'})
+    assert other.headers["Content-Encoding"] == "gzip" and other.body
+
+
+def test_head_and_ranges_describe_the_coding_sent(static_app):
+    head = fetch(static_app, "/static/shell/main.js", "br", method="HEAD")
+    assert head.body == b"" and head.headers["Content-Encoding"] == "br"
+    assert int(head.headers["Content-Length"]) == len(fetch(static_app, "/static/shell/main.js", "br").body)
+    part = fetch(static_app, "/static/shell/main.js", "identity", status=206, Range="bytes=0-10")
+    assert part.body == MAIN.encode()[:11] and part.headers["Content-Range"] == f"bytes 0-10/{len(MAIN)}"
+
+
+def test_a_file_refusing_every_coding_it_has_is_not_acceptable(static_app):
+    assert fetch(static_app, "/static/shell/main.js", "identity;q=0, gzip").headers["Content-Encoding"] == "gzip"
+    refused = fetch(static_app, "/static/shell/icon.png", "identity;q=0, br", status=406).json_body
+    assert refused["code"] == "coding_not_acceptable" and "/static/shell/icon.png" in refused["message"]
+    png = fetch(static_app, "/static/shell/icon.png", CHROMIUM)
+    assert "Content-Encoding" not in png.headers and "Vary" not in png.headers
+    assert png.content_type == "image/png"
+
+
+def test_hashed_and_versioned_addresses_are_kept_for_a_year_the_rest_revalidated(static_app):
+    forever = "public, max-age=31536000, immutable"
+    assert fetch(static_app, f"/static/shell/{HASHED}", CHROMIUM).headers["Cache-Control"] == forever
+    page = fetch(static_app, "/").text
+    entry = page.split('<script src="', 1)[1].split('"', 1)[0]
+    assert entry.startswith("/static/shell/main.js?v=")
+    assert fetch(static_app, entry, CHROMIUM).headers["Cache-Control"] == forever
+    remote = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])["remotes"]
+    assert fetch(static_app, remote["memberCentre"], CHROMIUM).headers["Cache-Control"] == forever
+    for unversioned in ("/static/shell/main.js", "/static/shell/main.js?v=an-old-build", "/static/shell/sw.js"):
+        response = fetch(static_app, unversioned, CHROMIUM)
+        assert response.headers["Cache-Control"] == "no-cache" and response.etag
+    worker = fetch(static_app, "/sw.js", CHROMIUM)
+    assert worker.headers["Cache-Control"] == "no-cache" and "Content-Encoding" not in worker.headers
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/shell/main.js.br", "/static/shell/main.js.gz", "/static/shell/../../etc/passwd", "/static/"]
+)
+def test_only_built_files_are_served_by_name(static_app, path):
+    assert fetch(static_app, path, CHROMIUM, status=404).json_body["success"] is False
+
+
+@pytest.mark.parametrize("coding", ["br", "gzip"])
+def test_the_page_and_the_catalogue_are_compressed_as_they_are_sent(testapp, coding):
+    page = fetch(testapp, "/", coding)
+    assert page.headers["Content-Encoding"] == coding and page.headers["Vary"] == "Accept-Encoding"
+    assert b'id="tessera-bootstrap"' in DECODE[coding](page.body)
+    assert int(page.headers["Content-Length"]) == len(page.body)
+    plain = fetch(testapp, "/", "identity")
+    assert "Content-Encoding" not in plain.headers and plain.headers["Vary"] == "Accept-Encoding"
+    assert page.headers["Cache-Control"] == "no-cache"
+    url = json.loads(plain.text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["catalogues"]["en"]
+    catalogue = fetch(testapp, url, coding)
+    assert catalogue.headers["Content-Encoding"] == coding and catalogue.content_type == "application/json"
+    assert json.loads(DECODE[coding](catalogue.body))["frame"]
+    assert catalogue.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    identity = fetch(testapp, url, "identity")
+    assert catalogue.etag == f"{identity.etag}-{coding}"
+    fetch(testapp, url, coding, status=304, **{"If-None-Match": catalogue.headers["ETag"]})
+    assert fetch(testapp, url, "identity", **{"If-None-Match": catalogue.headers["ETag"]}).status_int == 200
+
+
+def test_the_manifest_is_revalidated_by_its_etag(testapp):
+    manifest = fetch(testapp, "/manifest.webmanifest", CHROMIUM)
+    assert manifest.headers["Cache-Control"] == "no-cache" and manifest.etag
+    again = fetch(testapp, "/manifest.webmanifest", CHROMIUM, status=304, **{"If-None-Match": manifest.headers["ETag"]})
+    assert again.body == b""
+
+
+def test_an_answer_carrying_a_secret_is_never_compressed(testapp, login, db_session):
+    from calls import configure_brand
+
+    member = login("demo-bd")
+    for path in ("/", "/wps/system/status"):
+        public = fetch(testapp, path, CHROMIUM)
+        assert public.headers["Content-Encoding"] == "br", path  # large enough, and nobody's own
+        own = fetch(testapp, path, CHROMIUM, **member.headers)
+        assert "Content-Encoding" not in own.headers, path
+        assert "Accept-Encoding" not in own.headers.get("Vary", ""), path
+    # The captcha's answer sets the challenge's id in a cookie.
+    configure_brand(db_session, "demo-bd", plugins={"image-captcha": {"secret": "captcha-view-secret"}})
+    captcha = fetch(testapp, "/wps/captcha", CHROMIUM)
+    assert len(captcha.body) > 1400 and "Set-Cookie" in captcha.headers
+    assert "Content-Encoding" not in captcha.headers
+
+
+def test_the_real_build_is_precompressed_and_served_so(testapp):
+    """The build (webpack.config.js) writes each text file's Brotli and gzip copies where they save
+    bytes, each holding exactly the file (nothing changed it after it was compressed)."""
+    build = ROOT / "build"
+    if not (build / "shell" / "main.js").is_file():
+        pytest.skip("no front-end build (make frontend)")
+    for path in build.rglob("*.js"):
+        if path.stat().st_size > 8192 and "explorer" not in path.parts and path.name != "sw.js":
+            for suffix, decode in ((".br", brotli.decompress), (".gz", gzip.decompress)):
+                sibling = path.with_name(path.name + suffix)
+                assert sibling.is_file() and sibling.stat().st_size < path.stat().st_size, sibling
+                assert decode(sibling.read_bytes()) == path.read_bytes(), sibling
+    # The service worker's precache names the files, never their coded copies; the worker itself is left as it is.
+    worker = (build / "shell" / "sw.js").read_text()
+    assert "/static/shell/main.js" in worker and ".js.br" not in worker and ".js.gz" not in worker
+    assert not (build / "shell" / "sw.js.br").exists()
+    entry = f"/static/shell/main.js?v={version(build, 'shell/main.js')}"
+    response = fetch(testapp, entry, CHROMIUM)
+    assert response.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(response.body) == (build / "shell" / "main.js").read_bytes()
