@@ -7,6 +7,7 @@ import random
 import threading
 from contextlib import contextmanager
 
+from alembic import command
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
@@ -15,7 +16,7 @@ from sqlalchemy.pool import NullPool
 
 from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connection
 from tessera.core.settings import ROOT
-from tessera.migrate import upgrade
+from tessera.migrate import alembic_config, upgrade
 from tessera.plugins import plugin_manager, settings_schemas
 from tessera.tenancy.loader import load_tenants
 from tessera.tenancy.services import sync_tenants
@@ -55,6 +56,21 @@ def demo_brands(url: str, secret_key: str, pm=None):
             yield db
     finally:
         engine.dispose()
+
+
+def brands_at_revision(url: str, revision: str) -> None:
+    """The database at ``url`` at migration ``revision``, with the demo brands: synced at the newest
+    revision, since the sync writes today's tables, then taken back to ``revision``."""
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
+            db.info["tenant_id"] = ALL_TENANTS
+            sync_tenants(db, load_tenants(ROOT / "tenants", settings_schemas(plugin_manager())), "secret")
+            db.commit()
+    finally:
+        engine.dispose()
+    command.downgrade(alembic_config(url), revision)
 
 
 def run_committed(engine, tenant_id: int, work, attempts: int | None = None) -> None:

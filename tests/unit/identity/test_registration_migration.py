@@ -6,14 +6,10 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
-from tessera.core.db import ALL_TENANTS, make_engine
-from tessera.core.settings import ROOT
+from databases import brands_at_revision
+from tessera.core.db import make_engine
 from tessera.migrate import alembic_config, upgrade
-from tessera.plugins import plugin_manager, settings_schemas
-from tessera.tenancy.loader import load_tenants
-from tessera.tenancy.services import sync_tenants
 
 MEMBER = (
     "INSERT INTO members (tenant_id, username, username_key, password_is_default, member_type, nickname, "
@@ -26,12 +22,8 @@ MEMBER = (
 def before(tmp_path):
     """A database at revision 0004 with the demo brands, two members and a session."""
     url = f"sqlite:///{tmp_path / 'before.sqlite'}"
-    upgrade(url, "0004")
+    brands_at_revision(url, "0004")
     engine = make_engine(url)
-    with Session(engine) as session:
-        session.info["tenant_id"] = ALL_TENANTS
-        sync_tenants(session, load_tenants(ROOT / "tenants", settings_schemas(plugin_manager())), "secret")
-        session.commit()
     with engine.begin() as connection:
         tenant = connection.execute(text("SELECT id FROM tenants WHERE slug = 'demo-bd'")).scalar()
         for name in ("first01", "second02"):

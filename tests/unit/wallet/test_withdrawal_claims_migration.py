@@ -8,15 +8,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from sqlalchemy.orm import Session
 
-from databases import own_database
-from tessera.core.db import ALL_TENANTS, make_engine
-from tessera.core.settings import ROOT
+from databases import brands_at_revision, own_database
+from tessera.core.db import make_engine
 from tessera.migrate import alembic_config, upgrade
-from tessera.plugins import plugin_manager, settings_schemas
-from tessera.tenancy.loader import load_tenants
-from tessera.tenancy.services import sync_tenants
 
 T0 = datetime(2026, 11, 20, 8, 0, tzinfo=UTC)
 CLAIMED, RESOLVED = T0 + timedelta(hours=1), T0 + timedelta(hours=5)
@@ -115,12 +110,8 @@ def database_url(settings, tmp_path):
 @pytest.fixture
 def before(database_url):
     """A database at revision 0013 with the demo brands and the withdrawals of OLD_ROWS."""
-    upgrade(database_url, "0013")
+    brands_at_revision(database_url, "0013")
     engine = make_engine(database_url)
-    with Session(engine) as session:
-        session.info["tenant_id"] = ALL_TENANTS
-        sync_tenants(session, load_tenants(ROOT / "tenants", settings_schemas(plugin_manager())), "secret")
-        session.commit()
     with engine.begin() as connection:
         tenant = connection.execute(sa.text("SELECT id FROM tenants WHERE slug = 'demo-bd'")).scalar()
         connection.execute(
