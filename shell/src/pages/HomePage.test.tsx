@@ -91,7 +91,8 @@ describe('hot games', () => {
     const { router } = renderHome({ [HOT]: [hotOf('RNG', 1)] });
     await waitFor(() => expect(shownGames()).toEqual(['RNG-1']));
     fireEvent.click(document.querySelector<HTMLElement>('[data-game="RNG-1"] button')!);
-    expect(document.querySelector('[data-modal=login]')).not.toBeNull();
+    // The login modal's code comes when it first opens.
+    await waitFor(() => expect(document.querySelector('[data-modal=login]')).not.toBeNull());
     expect(router.state.location.pathname).toBe('/');
   });
 
