@@ -21,7 +21,7 @@ const SINGLETONS = {
 // part of it (tree-shaken at build time); a remote wanting another export must be added here, or
 // it would fall back to its own copy, outside the shell's router.
 const ROUTER_EXPORTS = [
-  'createBrowserRouter', 'createMemoryRouter', 'RouterProvider', 'Outlet', 'Link', 'NavLink', 'Navigate',
+  'Outlet', 'Link', 'NavLink', 'Navigate',
   'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'useHref', 'useInRouterContext',
   'generatePath', 'matchPath',
 ];

@@ -10,7 +10,7 @@ import * as i18next from 'i18next';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import * as kit from '@tessera/kit';
 import {
-  createBrowserRouter, createMemoryRouter, RouterProvider, Outlet, Link, NavLink, Navigate, useLocation, useNavigate,
+  Outlet, Link, NavLink, Navigate, useLocation, useNavigate,
   useParams, useSearchParams, useMatch, useHref, useInRouterContext, generatePath, matchPath,
 } from 'react-router';
 import type { init } from '@module-federation/enhanced/runtime';
@@ -20,7 +20,7 @@ type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
 /** The part of react-router the remotes may use (shell/federation/shared.js lists the same). */
 const router = {
   __esModule: true,
-  createBrowserRouter, createMemoryRouter, RouterProvider, Outlet, Link, NavLink, Navigate, useLocation, useNavigate,
+  Outlet, Link, NavLink, Navigate, useLocation, useNavigate,
   useParams, useSearchParams, useMatch, useHref, useInRouterContext, generatePath, matchPath,
 };
 
