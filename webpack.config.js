@@ -5,7 +5,10 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
-const { sharedSingletons } = require('./shell/federation/shared');
+const webpack = require('webpack');
+const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
+const { sharedSingletons, sharedVersions } = require('./shell/federation/shared');
+const { BundleReport } = require('./shell/federation/bundleReport');
 
 // TESSERA_BUILD_DIR builds elsewhere (served with TESSERA_STATIC_DIR pointing at it).
 const BUILD = path.resolve(process.env.TESSERA_BUILD_DIR || path.join(__dirname, 'build'));
@@ -75,13 +78,10 @@ function shellConfig(mode) {
       clean: true,
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: 'shell',
-        remotes: {},
-        shared: sharedSingletons(),
-        dts: false,
-        manifest: false,
-      }),
+      // The shell is a plain build: it hands its own React, router, i18next, query client and kit to
+      // the remotes through the federation runtime when a centre first opens (shell/src/remotes/),
+      // so no federation runtime or shared-module lookup is part of the page's first load.
+      new webpack.DefinePlugin({ 'process.env.TESSERA_SHARED_VERSIONS': JSON.stringify(JSON.stringify(sharedVersions())) }),
       new CopyPlugin({
         patterns: EXPLORER_FILES.map((file) => ({ from: require.resolve(`swagger-ui-dist/${file}`), to: `explorer/${file}` })),
       }),
@@ -94,6 +94,14 @@ function shellConfig(mode) {
               swDest: 'sw.js',
               exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//, /\.(br|gz)$/],
               compileSrc: true,
+            }),
+            // What the shell's first load weighs (build/report/initial.json, printed) and a map of every chunk (build/report/shell.html).
+            new BundleReport({ output: path.join(BUILD, 'report', 'initial.json') }),
+            new BundleAnalyzerPlugin({
+              analyzerMode: 'static',
+              reportFilename: path.join(BUILD, 'report', 'shell.html'),
+              defaultSizes: 'gzip',
+              openAnalyzer: false,
             }),
           ]
         : []),

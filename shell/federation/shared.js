@@ -1,4 +1,7 @@
-// Singletons shared by the shell and every remote, at the versions the root package.json pins.
+// Singletons shared by the shell and every remote, at the versions the root package.json pins. The
+// remotes consume them (webpack.config.js); the shell offers its own copies at run time
+// (shell/src/remotes/sharedModules.ts, which lists the same react-router exports and the parts of
+// TanStack Query and react-i18next a remote may use: one needing another export must add it there).
 const rootPackage = require('../../package.json');
 const kitPackage = require('../kit/package.json');
 
@@ -18,7 +21,7 @@ const SINGLETONS = {
 // part of it (tree-shaken at build time); a remote wanting another export must be added here, or
 // it would fall back to its own copy, outside the shell's router.
 const ROUTER_EXPORTS = [
-  'createBrowserRouter', 'createMemoryRouter', 'RouterProvider', 'Outlet', 'Link', 'NavLink', 'Navigate',
+  'Outlet', 'Link', 'NavLink', 'Navigate',
   'useLocation', 'useNavigate', 'useParams', 'useSearchParams', 'useMatch', 'useHref', 'useInRouterContext',
   'generatePath', 'matchPath',
 ];
@@ -34,4 +37,9 @@ function sharedSingletons() {
   return shared;
 }
 
-module.exports = { sharedSingletons };
+/** Each shared request's version, as the shell offers it to the remotes at run time. */
+function sharedVersions() {
+  return Object.fromEntries(Object.entries(sharedSingletons()).map(([request, config]) => [request, config.version]));
+}
+
+module.exports = { sharedSingletons, sharedVersions };

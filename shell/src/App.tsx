@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import type { Bootstrap } from '@tessera/kit';
 import { BootstrapContext } from './brand';
 import { createQueryClient } from './data/queryClient';
@@ -13,33 +13,39 @@ import { ROUTES } from './routes';
 import { MaintenanceView, RegionBlockedView } from './system/SystemViews';
 import { OfflineNotice } from './webapp/OfflineNotice';
 
+// The routes under the overlays and modals (modals sit inside the overlays so that one can open a
+// centre: the deposit dialog). Declarative routing: the page needs none of a data router's loaders.
+const ROOT: RouteObject[] = [
+  {
+    element: (
+      <OverlayProvider>
+        <ModalProvider>
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
+        </ModalProvider>
+      </OverlayProvider>
+    ),
+    children: ROUTES,
+  },
+];
+
+function AppRoutes() {
+  return useRoutes(ROOT);
+}
+
 /** The three top-level views chosen by system status; the normal app until the status says otherwise. */
 function Views() {
   const { data: status, isPending } = useSystemStatus();
-  const router = useMemo(
-    () =>
-      createBrowserRouter([
-        {
-          // Modals sit inside the overlays so that one can open a centre (the deposit dialog).
-          element: (
-            <OverlayProvider>
-              <ModalProvider>
-                <RouteGuard>
-                  <Outlet />
-                </RouteGuard>
-              </ModalProvider>
-            </OverlayProvider>
-          ),
-          children: ROUTES,
-        },
-      ]),
-    [],
-  );
   // The status decides the view (and the route guard's flag): wait for it, or for its failure.
   if (isPending) return null;
   if (status?.status === SYSTEM_STATUS.maintenance) return <MaintenanceView status={status} />;
   if (status?.status === SYSTEM_STATUS.regionBlocked) return <RegionBlockedView status={status} />;
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
 export function App({ bootstrap }: { bootstrap: Bootstrap }) {

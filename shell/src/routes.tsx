@@ -1,16 +1,25 @@
-import { useEffect, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { deferred } from './deferred';
 import { useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
 import { useModals } from './modals/modalContext';
-import { GamesPage, LivePage } from './pages/GamesPage';
-import { DownloadPage } from './pages/DownloadPage';
-import { HelpCentrePage } from './pages/HelpCentrePage';
-import { HelpPage } from './pages/HelpPage';
 import { HomePage } from './pages/HomePage';
-import { NoticeListPage } from './pages/NoticeListPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { SectionPage } from './pages/SectionPage';
-import { GamePage } from './play/GamePage';
+
+// Home comes with the shell; every other page's code comes when its route is first opened.
+const GamesPage = deferred(() => import('./pages/GamesPage').then((m) => m.GamesPage));
+const LivePage = deferred(() => import('./pages/GamesPage').then((m) => m.LivePage));
+const DownloadPage = deferred(() => import('./pages/DownloadPage').then((m) => m.DownloadPage));
+const HelpCentrePage = deferred(() => import('./pages/HelpCentrePage').then((m) => m.HelpCentrePage));
+const HelpPage = deferred(() => import('./pages/HelpPage').then((m) => m.HelpPage));
+const NoticeListPage = deferred(() => import('./pages/NoticeListPage').then((m) => m.NoticeListPage));
+const SectionPage = deferred(() => import('./pages/SectionPage').then((m) => m.SectionPage));
+const GamePage = deferred(() => import('./play/GamePage').then((m) => m.GamePage));
+
+/** A page whose code is still coming: the frame stands, the page's place stays empty. */
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{children}</Suspense>;
+}
 
 /** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
 const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant }> = [
@@ -79,7 +88,7 @@ export const ROUTES: RouteObject[] = [
       path,
       element: (
         <Frame variant={variant}>
-          {pageOf(pageKey)}
+          <Page>{pageOf(pageKey)}</Page>
         </Frame>
       ),
     })),
@@ -88,7 +97,9 @@ export const ROUTES: RouteObject[] = [
     path: '/:games',
     element: (
       <Frame variant="full">
-        <GamesPage />
+        <Page>
+          <GamesPage />
+        </Page>
       </Frame>
     ),
   },

@@ -4,6 +4,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { BOOTSTRAP_ELEMENT_ID } from '@tessera/kit';
+import { preloadDeferred } from '../src/deferred';
 import { addCatalogue, initI18n } from '../src/i18n';
 import { catalogueOf } from './catalogues';
 import { TEST_BOOTSTRAP } from './fixtures';
@@ -16,6 +17,9 @@ beforeAll(async () => {
   document.head.appendChild(element);
   await initI18n('en', catalogueOf('en'));
   for (const language of ['bn', 'vi']) addCatalogue(language, catalogueOf(language));
+  // The pages, modals and overlays the page fetches when first opened are here at once (after the
+  // test file's mocks are in place), so a test sees them drawn as soon as they are opened.
+  await preloadDeferred();
 });
 
 afterEach(async () => {

@@ -1,8 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { CentreOverlay } from '../remotes/CentreOverlay';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { deferred } from '../deferred';
 import type { RemoteName } from '../remotes/runtime';
 import { useCentreFromQuery } from './centreFromQuery';
 import { OpenCentreContext, type OpenCentre } from './openCentre';
+
+// The overlay's code (and the remote it loads) comes when a centre is first opened.
+const CentreOverlay = deferred(() => import('../remotes/CentreOverlay').then((m) => m.CentreOverlay));
 
 const TITLE_KEYS: Record<RemoteName, string> = {
   memberCentre: 'member_centre',
@@ -18,12 +21,14 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
     <OpenCentreContext.Provider value={openCentre}>
       {children}
       {open && (
-        <CentreOverlay
-          remote={open.remote}
-          page={open.page}
-          titleKey={TITLE_KEYS[open.remote]}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <CentreOverlay
+            remote={open.remote}
+            page={open.page}
+            titleKey={TITLE_KEYS[open.remote]}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </OpenCentreContext.Provider>
   );

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useNotices } from '../data/content';
 import { CENTRE_PAGE_PARAM } from '../frame/centreFromQuery';
-import { hiddenToday } from './AnnouncementPopup';
+import { hiddenToday } from './announcementDay';
 
 /** The home routes on which the announcement popup opens by itself (SPEC §2, §4). */
 export const HOME_PATHS: ReadonlySet<string> = new Set(['/', '/index', '/index.html', '/home']);

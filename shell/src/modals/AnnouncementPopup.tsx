@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, STORAGE_KEYS, dayIn, readBootstrap, readStored, usePaging, writeStored } from '@tessera/kit';
+import { Pager, STORAGE_KEYS, usePaging, writeStored } from '@tessera/kit';
+import { brandDay } from './announcementDay';
 import { useNotices } from '../data/content';
 import { Disclosure, toggled } from './Disclosure';
 import { LoadStatus } from './LoadStatus';
@@ -10,15 +11,7 @@ import { SafeHtml } from './SafeHtml';
 /** Announcements per page of the popup (SPEC §9). */
 export const POPUP_PAGE_SIZE = 7;
 
-/** Today (YYYY-MM-DD) in the brand's time zone: 'hide today' lasts until the brand's midnight. */
-export function brandDay(now: Date = new Date()): string {
-  return dayIn(now, readBootstrap().brand.timezone || 'UTC');
-}
-
-/** Whether the player ticked 'hide today' on the brand's today (SPEC §4). */
-export function hiddenToday(now: Date = new Date()): boolean {
-  return readStored(STORAGE_KEYS.hideAnnounceDate) === brandDay(now);
-}
+export { brandDay, hiddenToday } from './announcementDay';
 
 /** The popup announcements, a page at a time, each title showing its content. */
 export function AnnouncementPopup({ onClose }: { onClose: () => void }) {

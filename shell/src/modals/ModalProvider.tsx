@@ -1,21 +1,25 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { deferred } from '../deferred';
 import { useInRouterContext } from 'react-router';
 import { onShellModalRequest } from '@tessera/kit';
 import { AnnouncementAutoOpen } from './AnnouncementAutoOpen';
-import { AnnouncementPopup } from './AnnouncementPopup';
-import { ChangePasswordModal } from './ChangePasswordModal';
-import { DepositDialog } from './DepositDialog';
-import { FeedbackModal } from './FeedbackModal';
-import { ForgotPasswordModal } from './ForgotPasswordModal';
-import { HelpCentreModal } from './HelpCentreModal';
-import { LoginModal } from './LoginModal';
-import { LogoutConfirm } from './LogoutConfirm';
 import { ModalContext, type ModalRequest, type Modals } from './modalContext';
-import { NoticeModal } from './NoticeModal';
-import { RegisterModal } from './RegisterModal';
-import { RestrictedWarning } from './RestrictedWarning';
-import { ResetLinkOpener, SetPasswordModal } from './SetPasswordModal';
+import { ResetLinkOpener } from './resetLink';
 import './modals.css';
+
+// Each modal's code comes when it first opens: none of it is part of the page's first load.
+const AnnouncementPopup = deferred(() => import('./AnnouncementPopup').then((m) => m.AnnouncementPopup));
+const ChangePasswordModal = deferred(() => import('./ChangePasswordModal').then((m) => m.ChangePasswordModal));
+const DepositDialog = deferred(() => import('./DepositDialog').then((m) => m.DepositDialog));
+const FeedbackModal = deferred(() => import('./FeedbackModal').then((m) => m.FeedbackModal));
+const ForgotPasswordModal = deferred(() => import('./ForgotPasswordModal').then((m) => m.ForgotPasswordModal));
+const HelpCentreModal = deferred(() => import('./HelpCentreModal').then((m) => m.HelpCentreModal));
+const LoginModal = deferred(() => import('./LoginModal').then((m) => m.LoginModal));
+const LogoutConfirm = deferred(() => import('./LogoutConfirm').then((m) => m.LogoutConfirm));
+const NoticeModal = deferred(() => import('./NoticeModal').then((m) => m.NoticeModal));
+const RegisterModal = deferred(() => import('./RegisterModal').then((m) => m.RegisterModal));
+const RestrictedWarning = deferred(() => import('./RestrictedWarning').then((m) => m.RestrictedWarning));
+const SetPasswordModal = deferred(() => import('./SetPasswordModal').then((m) => m.SetPasswordModal));
 
 function CurrentModal({ request, onClose }: { request: ModalRequest; onClose: () => void }) {
   switch (request.kind) {
@@ -77,7 +81,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {children}
       {inRouter && !announcementsDecided && <AnnouncementAutoOpen onDecide={decideAnnouncements} />}
       {inRouter && <ResetLinkOpener />}
-      {current && <CurrentModal key={current.serial} request={current.request} onClose={modals.close} />}
+      {current && (
+        <Suspense fallback={null}>
+          <CurrentModal key={current.serial} request={current.request} onClose={modals.close} />
+        </Suspense>
+      )}
     </ModalContext.Provider>
   );
 }

@@ -1,27 +1,13 @@
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { PasswordField, validateFields } from '../forms';
 import { resetPassword } from '../data/member';
 import { useAfterLogin } from './afterLogin';
 import { errorsOfRefusal, FormError, useFieldRules, useForm } from './formState';
 import { Modal } from './Modal';
-import { useModals } from './modalContext';
 
-/** The route of the e-mailed reset link: /forget?resetToken=... (SPEC §2). */
-export const RESET_PATH = '/forget';
-
-/** Opens the set-password modal when the page is a reset link. */
-export function ResetLinkOpener() {
-  const { pathname, search } = useLocation();
-  const modals = useModals();
-  const resetToken = pathname === RESET_PATH ? new URLSearchParams(search).get('resetToken') : null;
-  useEffect(() => {
-    if (resetToken) modals.open({ kind: 'setPassword', resetToken });
-  }, [resetToken, modals]);
-  return null;
-}
+export { RESET_PATH, ResetLinkOpener } from './resetLink';
 
 const RULES = { newPassword: 'password' } as const;
 

@@ -6,7 +6,7 @@ import { REAL_MEMBER_TYPE } from '@tessera/kit';
 import { noticesKey, useNotices, type NoticePayload } from '../data/content';
 import { startSession, type Login, type MemberInfo } from '../data/member';
 import { useFlag } from '../data/status';
-import { hiddenToday } from './AnnouncementPopup';
+import { hiddenToday } from './announcementDay';
 import { useModals } from './modalContext';
 
 /** How the member got the login: only a password typed at login can be forced to change. */

@@ -91,7 +91,8 @@ describe('hot games', () => {
     const { router } = renderHome({ [HOT]: [hotOf('RNG', 1)] });
     await waitFor(() => expect(shownGames()).toEqual(['RNG-1']));
     fireEvent.click(document.querySelector<HTMLElement>('[data-game="RNG-1"] button')!);
-    expect(document.querySelector('[data-modal=login]')).not.toBeNull();
+    // The login modal's code comes when it first opens.
+    await waitFor(() => expect(document.querySelector('[data-modal=login]')).not.toBeNull());
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -109,6 +110,9 @@ describe('hot games', () => {
   test('loading, then empty when no type has hot games', async () => {
     renderHome({ [HOT]: [hotOf('RNG', 0)] });
     expect(document.querySelector('[data-home=hot] [data-state=loading]')).not.toBeNull();
+    // While loading, a lane of 12 empty cards and a tab row hold the loaded lane's place, hidden from readers.
+    expect(document.querySelectorAll('[data-home=hot] [aria-hidden=true] .game-card--placeholder')).toHaveLength(12);
+    expect(document.querySelector('[data-home=hot] [aria-hidden=true] .home-hot__tabs')).not.toBeNull();
     await waitFor(() => expect(document.querySelector('[data-home=hot] [data-state=empty]')).not.toBeNull());
     expect(section('hot').getByText('No hot games right now.')).toBeTruthy();
   });
@@ -143,6 +147,8 @@ describe('winners board', () => {
   test('loading, then empty', async () => {
     renderHome({});
     expect(document.querySelector('[data-home=winners] [data-state=loading]')).not.toBeNull();
+    // The heading row and 20 winners' rows hold the board's place while it loads.
+    expect(document.querySelectorAll('[data-home=winners] [aria-hidden=true] tr')).toHaveLength(21);
     await waitFor(() => expect(document.querySelector('[data-home=winners] [data-state=empty]')).not.toBeNull());
     expect(section('winners').queryByRole('table')).toBeNull();
   });

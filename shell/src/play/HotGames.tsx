@@ -7,6 +7,33 @@ import { fetchHotGames } from './api';
 import { HomeState } from './HomeState';
 import './play.css';
 
+/** The most hot games a lane has (the server's GCSGAME_hotGamesV2 answers up to 12). */
+export const HOT_GAMES_PER_LANE = 12;
+
+/** The hot games' place while they load: a row of tabs and a lane of empty cards, as the loaded ones are. */
+function HotGamesPlaceholder() {
+  return (
+    <div className="home-hot__placeholder" aria-hidden="true">
+      <div className="home-hot__tabs">
+        <span className="home-hot__tab home-hot__tab--placeholder" />
+      </div>
+      <ul className="home-hot__games">
+        {Array.from({ length: HOT_GAMES_PER_LANE }, (_, position) => (
+          <li key={position}>
+            <div className="game-card game-card--placeholder">
+              <span className="game-card__launch">
+                <span className="game-icon game-icon--waiting" />
+                <span className="game-card__name">{'\u00a0'}</span>
+                <span className="game-card__vendor">{'\u00a0'}</span>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function useHotGames() {
   const { i18n } = useTranslation();
   const language = i18n.language;
@@ -62,6 +89,7 @@ export function HotGames() {
           state={hot.isPending ? 'loading' : hot.isError ? 'failed' : 'empty'}
           texts={{ loading: t('hot.loading'), failed: t('hot.failed'), empty: t('hot.empty') }}
           onRetry={() => void hot.refetch()}
+          placeholder={<HotGamesPlaceholder />}
         />
       )}
     </section>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, moneyStyleOf, TableScroller, zoneLabel } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
-import { fetchWinners } from './api';
+import { fetchWinners, WINNERS_COUNT } from './api';
 import { HomeState } from './HomeState';
 import './play.css';
 
@@ -20,6 +20,23 @@ export function useWinners() {
 /** YYYY.MM.DD (SPEC §9) as a machine-readable date. */
 function isoDate(wonAt: string): string | undefined {
   return /^\d{4}\.\d{2}\.\d{2}$/.test(wonAt) ? wonAt.replace(/\./g, '-') : undefined;
+}
+
+/** The board's place while it loads: its heading row and a row for each winner to come. */
+function WinnersPlaceholder() {
+  return (
+    <div className="home-winners__placeholder" aria-hidden="true">
+      <table className="home-winners__table">
+        <tbody>
+          {Array.from({ length: WINNERS_COUNT + 1 }, (_, position) => (
+            <tr key={position}>
+              <td>{'\u00a0'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** The winners board: rank, the masked player, the game, the payout and the day it was won. */
@@ -69,6 +86,7 @@ export function Winners() {
           state={winners.isPending ? 'loading' : winners.isError ? 'failed' : 'empty'}
           texts={{ loading: t('winners.loading'), failed: t('winners.failed'), empty: t('winners.empty') }}
           onRetry={() => void winners.refetch()}
+          placeholder={<WinnersPlaceholder />}
         />
       )}
     </section>

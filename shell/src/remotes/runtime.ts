@@ -1,4 +1,3 @@
-import { init, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { PageRegistry } from '@tessera/kit';
 
@@ -22,16 +21,31 @@ const remoteFailure: () => ModuleFederationRuntimePlugin = () => ({
   },
 });
 
-let started = false;
+/** The shared modules' versions, written in by the build (webpack.config.js). */
+const SHARED_VERSIONS: Record<string, string> = JSON.parse(process.env.TESSERA_SHARED_VERSIONS || '{}');
 
+let remoteEntries: Record<string, string> = {};
+let federation: Promise<typeof import('@module-federation/enhanced/runtime')> | null = null;
+
+/** Note the remotes the page may open; nothing of them (nor the runtime that loads them) is fetched yet. */
 export function startFederation(remotes: Record<string, string>): void {
-  if (started) return;
-  started = true;
-  init({
-    name: 'shell',
-    remotes: REMOTE_NAMES.filter((name) => remotes[name]).map((name) => ({ name, entry: remotes[name] })),
-    plugins: [remoteFailure()],
+  remoteEntries = remotes;
+}
+
+/** The federation runtime, started with the remotes on the first call. */
+function federationRuntime() {
+  federation ??= import('@module-federation/enhanced/runtime').then(async (runtime) => {
+    const { sharedSingletons } = await import('./sharedModules');
+    runtime.init({
+      name: 'shell',
+      shared: sharedSingletons(SHARED_VERSIONS),
+      shareStrategy: 'loaded-first',
+      remotes: REMOTE_NAMES.filter((name) => remoteEntries[name]).map((name) => ({ name, entry: remoteEntries[name] })),
+      plugins: [remoteFailure()],
+    });
+    return runtime;
   });
+  return federation;
 }
 
 function isRegistry(module: unknown): module is { default: PageRegistry } {
@@ -40,6 +54,7 @@ function isRegistry(module: unknown): module is { default: PageRegistry } {
 }
 
 export async function loadPages(remote: RemoteName): Promise<PageRegistry> {
+  const { loadRemote } = await federationRuntime();
   const module = await loadRemote<unknown>(`${remote}/pages`).catch(() => null);
   if (!isRegistry(module)) throw new RemoteUnavailable(remote);
   return module.default;
