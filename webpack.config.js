@@ -95,11 +95,12 @@ function shellConfig(mode) {
               exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//, /\.(br|gz)$/],
               compileSrc: true,
             }),
-            // What the shell's first load weighs (build/report/initial.json, printed) and a map of every chunk (build/report/shell.html).
-            new BundleReport({ output: path.join(BUILD, 'report', 'initial.json') }),
+            // What the shell's first load weighs (var/report/initial.json, printed) and a map of every chunk (var/report/shell.html),
+            // kept out of build/, which the server publishes.
+            new BundleReport({ output: path.join(__dirname, 'var', 'report', 'initial.json') }),
             new BundleAnalyzerPlugin({
               analyzerMode: 'static',
-              reportFilename: path.join(BUILD, 'report', 'shell.html'),
+              reportFilename: path.join(__dirname, 'var', 'report', 'shell.html'),
               defaultSizes: 'gzip',
               openAnalyzer: false,
             }),

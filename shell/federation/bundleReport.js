@@ -1,6 +1,6 @@
 // The shell's first-load report: which chunks a page needs before it draws (the entry, the
 // bootstrap it imports, and the shared modules those consume), each with its gzipped size, written
-// to build/report/initial.json and printed; every other chunk is listed as loaded on demand. The
+// to var/report/initial.json and printed; every other chunk is listed as loaded on demand. The
 // shell is the same code for every brand, so this is every brand's home page before its data.
 const fs = require('fs');
 const path = require('path');
