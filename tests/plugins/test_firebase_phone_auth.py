@@ -12,6 +12,7 @@ from tessera_sandboxes.securetoken import SecureToken, b64json
 from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
 from tessera.plugins.kit.contract import brand
 from tessera_plugins.firebase_phone_auth import SETTINGS_SCHEMA, web_config
+from tessera_plugins.firebase_phone_auth import _certificates as certificates_kept
 
 VERIFY = "tessera_phone_auth_verify"
 PROJECT = "tessera-demo-bd"
@@ -20,9 +21,13 @@ PHONE = "+8801712345678"
 
 @pytest.fixture
 def issuer():
+    # Each issuer has its own keys, and may be given the port of one closed before: the certificates
+    # the plugin keeps by address must not outlive the test that fetched them.
+    certificates_kept.clear()
     issuer = SecureToken()
     yield issuer
     issuer.close()
+    certificates_kept.clear()
 
 
 @pytest.fixture
