@@ -1,12 +1,11 @@
 // Phones first: the main flows at 390 px (register, deposit, play a slot, withdraw, every member
-// centre page, the agent centre, every dialog the frame opens), the main pages at 360, 390, 768, 1100 and
-// 1280 px logged out and logged in, and at every step nothing reaches past the viewport
+// centre page, every dialog the frame opens), the main pages at 360, 390, 768, 1100 and
+// 1280 px logged out and logged in (widths.test.mjs), and at every step nothing reaches past the viewport
 // (browser.mjs's expectNoOverflow). On a phone the header keeps the logo, the member's balance and
 // a menu; the centres fill the screen with a back control; tables scroll inside themselves.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  AGENT,
   VIEWPORTS,
   brandUrl,
   browserForFile,
@@ -269,28 +268,4 @@ describe('a member on a 390 px phone', () => {
       await expectNoOverflow(page, 'logout confirm');
     }, { ...PHONE, session: member });
   });
-});
-
-const MAIN_PAGES = ['/', '/rng', '/live', '/promotions', '/noticePage', '/vip', '/help', '/agent', '/down'];
-
-describe('the main pages at every width', () => {
-  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    // An agent has the most in the header (the agent centre's shortcut besides the member's).
-    for (const session of [null, AGENT]) {
-      test(`${name} (${viewport.width} px), ${session ? 'logged in' : 'logged out'}`, () =>
-        withPage(async (page, context) => {
-          await english(context);
-          for (const path of MAIN_PAGES) {
-            await openHome(page, path);
-            await page.waitForLoadState('networkidle');
-            await expectNoOverflow(page, path);
-          }
-          if (session) {
-            await page.goto(brandUrl(BRAND, '/?memberCentre=transactionHistory'));
-            await page.locator('section[data-page="transactionHistory"]').waitFor();
-            await expectNoOverflow(page, 'account record');
-          }
-        }, { session, options: { viewport } }));
-    }
-  }
 });
