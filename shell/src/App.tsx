@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
@@ -36,9 +36,13 @@ function AppRoutes() {
 
 /** The three top-level views chosen by system status; the normal app until the status says otherwise. */
 function Views() {
-  const { data: status, isPending } = useSystemStatus();
-  // The status decides the view (and the route guard's flag): wait for it, or for its failure.
-  if (isPending) return null;
+  const { data, isPending } = useSystemStatus();
+  // The status decides the view (and the route guard's flag): wait for it, or for its failure. The
+  // whole page is then drawn as a transition, in slices between which the browser paints and answers
+  // taps, rather than in one long block of work on a slow phone.
+  const waiting = useDeferredValue(isPending, true);
+  const status = useDeferredValue(data);
+  if (waiting) return null;
   if (status?.status === SYSTEM_STATUS.maintenance) return <MaintenanceView status={status} />;
   if (status?.status === SYSTEM_STATUS.regionBlocked) return <RegionBlockedView status={status} />;
   return (

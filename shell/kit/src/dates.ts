@@ -1,4 +1,5 @@
 import { readBootstrap, type Brand } from './bootstrap';
+import { dateTimeFormat } from './intl';
 
 /** A calendar day as YYYY-MM-DD, of a date's local fields (a date input's value). */
 export function dayOf(date: Date): string {
@@ -24,7 +25,7 @@ export function dateZone(brand: Pick<Brand, 'timezone' | 'dateZone'> = readBoots
 }
 
 function partsIn(instant: Date, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatPart[] {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', ...options }).formatToParts(instant);
+  return dateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', ...options }).formatToParts(instant);
 }
 
 /** The calendar day (YYYY-MM-DD) a moment falls on in ``zone``. */
@@ -93,7 +94,7 @@ export function zonedRange(range: { startDate: string; endDate: string }, zone: 
 /** The short name of ``zone`` in ``language`` at a moment, e.g. "GMT+6" (what every shown date adds). */
 export function zoneLabel(zone: string, language: string, instant: Date = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'short' })
+    const part = dateTimeFormat(language, { timeZone: zone, timeZoneName: 'short' })
       .formatToParts(instant)
       .find((found) => found.type === 'timeZoneName');
     return part?.value ?? zone;
@@ -106,7 +107,7 @@ function formatted(value: string, language: string, zone: string, options: Intl.
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   try {
-    return new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'short', ...options }).format(date);
+    return dateTimeFormat(language, { timeZone: zone, timeZoneName: 'short', ...options }).format(date);
   } catch {
     return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   }

@@ -17,6 +17,7 @@ export type { MemberInfo } from './member';
 export { requestShellModal, onShellModalRequest } from './shellModals';
 export type { ShellModalKind } from './shellModals';
 export { formatMoney, moneyStyleOf } from './money';
+export { dateTimeFormat, numberFormat } from './intl';
 export type { MoneyStyle, BrandMoney } from './money';
 export {
   dayOf, browserZone, dateZone, dayIn, offsetMinutes, offsetText, isoIn, startOfDay, endOfDay, zonedRange, zoneLabel,

@@ -6,6 +6,7 @@
  * and the fraction's digits are written in as they came, so no rounding error creeps in however
  * large the amount.
  */
+import { numberFormat } from './intl';
 
 /** The brand's money as a page formats it (status and bootstrap ``brand``). */
 export interface MoneyStyle {
@@ -70,7 +71,7 @@ function formatter(language: string | undefined, style: MoneyStyle): Intl.Number
   };
   for (const candidate of [language || 'en', 'en']) {
     try {
-      return new Intl.NumberFormat(candidate, options);
+      return numberFormat(candidate, options);
     } catch {
       // an unknown language: English; an unknown currency: no formatter
     }

@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@tessera/kit';
 import { BootstrapContext } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { useJackpot } from './useJackpot';
@@ -13,10 +14,10 @@ const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 export function formatJackpot(amount: number, language = 'en', places = 2): string {
   let options: Intl.NumberFormatOptions = { minimumFractionDigits: places, maximumFractionDigits: places, numberingSystem: 'latn' };
   try {
-    return new Intl.NumberFormat(language, options).format(amount);
+    return numberFormat(language, options).format(amount);
   } catch {
     options = { minimumFractionDigits: places, maximumFractionDigits: places };
-    return new Intl.NumberFormat('en', options).format(amount);
+    return numberFormat('en', options).format(amount);
   }
 }
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ApiError, readBootstrap } from '@tessera/kit';
+import { ApiError, numberFormat, readBootstrap } from '@tessera/kit';
 import {
   messageOf, MessageDialog, MobileField, SmsCodeField, TextField, useRegisterSettings, validateField, validateFields, validateTerms,
   type RegisterSettings,
@@ -96,7 +96,7 @@ function RegisterForm({ modes, flags, settings, referralCode }: RegisterFormProp
   const firebase = useFirebasePhone();
   // Never ticked for the member: ticking it is the member saying they are of the brand's age.
   const [terms, setTerms] = useState(false);
-  const legalAge = new Intl.NumberFormat(i18n.language).format(readBootstrap().brand.legalAge ?? DEFAULT_LEGAL_AGE);
+  const legalAge = numberFormat(i18n.language).format(readBootstrap().brand.legalAge ?? DEFAULT_LEGAL_AGE);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // An address or domain code that the server later refused on submit.

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateZone, dayOf, zoneLabel } from '@tessera/kit';
+import { dateZone, dayOf, numberFormat, zoneLabel } from '@tessera/kit';
 import { NAMESPACE } from '../translations';
 import type { DateRange } from './api';
 import {
@@ -31,7 +31,7 @@ export function DatePresets({ range, onChange }: { range: DateRange; onChange: (
   const lastDay = dayOf(today);
   const active = presetOf(range, today);
   const invalid = Boolean(range.startDate && range.endDate) && !isValidRange(range);
-  const days = (count: number) => new Intl.NumberFormat(i18n.language).format(count);
+  const days = (count: number) => numberFormat(i18n.language).format(count);
   const zone = dateZone();
   return (
     <fieldset className="date-presets">
