@@ -4,6 +4,7 @@ const zlib = require('zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CopyPlugin = require('copy-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const webpack = require('webpack');
 const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
@@ -42,6 +43,12 @@ function precompressed(mode) {
   ];
 }
 
+// A production build's styles as content-hashed files beside their chunks (the chunk's script waits for them).
+function extractedStyles(mode) {
+  if (mode !== 'production') return [];
+  return [new MiniCssExtractPlugin({ filename: '[name].[contenthash].css', chunkFilename: '[name].[contenthash].css' })];
+}
+
 // No eval-based source maps: the page's CSP allows only 'self' scripts.
 function common(mode, name) {
   const production = mode === 'production';
@@ -58,7 +65,9 @@ function common(mode, name) {
           loader: 'esbuild-loader',
           options: { target: 'es2020', jsx: 'automatic' },
         },
-        { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
+        // A production build's styles are files of their own, fetched beside their chunk's script and
+        // parsed by the browser as styles, not strings in the script written into the page at run time.
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
       ],
     },
     performance: { hints: false },
@@ -106,6 +115,7 @@ function shellConfig(mode) {
             }),
           ]
         : []),
+      ...extractedStyles(mode),
       ...precompressed(mode),
     ],
     devServer: {
@@ -144,6 +154,7 @@ function remoteConfig(mode, remote) {
         dts: false,
         manifest: false,
       }),
+      ...extractedStyles(mode),
       ...precompressed(mode),
     ],
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GameCard } from '../games/GameCard';
@@ -52,7 +52,9 @@ export function useHotGames() {
 export function HotGames() {
   const { t } = useTranslation('play');
   const hot = useHotGames();
-  const groups: HotGamesGroup[] = (hot.data ?? []).filter((group) => group.list.length > 0);
+  // The lane is drawn as a transition once its games arrive, in slices a slow phone can answer taps between.
+  const data = useDeferredValue(hot.data);
+  const groups: HotGamesGroup[] = (data ?? []).filter((group) => group.list.length > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = groups.find((group) => group.gameType === chosen) ?? groups[0];
   return (

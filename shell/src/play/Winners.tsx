@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, moneyStyleOf, TableScroller, zoneLabel } from '@tessera/kit';
@@ -45,7 +46,8 @@ export function Winners() {
   const winners = useWinners();
   const brand = useBrand();
   const money = moneyStyleOf(useSystemStatus().data?.brand ?? brand);
-  const list = winners.data ?? [];
+  // Drawn as a transition once the board arrives, in slices a slow phone can answer taps between.
+  const list = useDeferredValue(winners.data) ?? [];
   return (
     <section className="home-section home-winners" data-home="winners" aria-labelledby="home-winners-title">
       <h2 id="home-winners-title" className="home-section__title">
