@@ -59,6 +59,10 @@ def fetch(app, path, accept_encoding=None, status=200, method="GET", **headers):
     return response
 
 
+def bootstrap(page: str) -> dict:
+    return json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+
+
 @pytest.mark.parametrize(
     "accept_encoding, coding",
     [
@@ -117,7 +121,7 @@ def test_hashed_and_versioned_addresses_are_kept_for_a_year_the_rest_revalidated
     entry = page.split('<script src="', 1)[1].split('"', 1)[0]
     assert entry.startswith("/static/shell/main.js?v=")
     assert fetch(static_app, entry, CHROMIUM).headers["Cache-Control"] == forever
-    remote = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])["remotes"]
+    remote = bootstrap(page)["remotes"]
     assert fetch(static_app, remote["memberCentre"], CHROMIUM).headers["Cache-Control"] == forever
     for unversioned in ("/static/shell/main.js", "/static/shell/main.js?v=an-old-build", "/static/shell/sw.js"):
         response = fetch(static_app, unversioned, CHROMIUM)
@@ -126,8 +130,38 @@ def test_hashed_and_versioned_addresses_are_kept_for_a_year_the_rest_revalidated
     assert worker.headers["Cache-Control"] == "no-cache" and "Content-Encoding" not in worker.headers
 
 
+def versioned_addresses(app) -> dict[str, tuple[str, str, str]]:
+    """For each kind of address that may name its content: (the address naming it, as pages and
+    manifests write it; the plain address; what the plain one may be kept for)."""
+    page = fetch(app, "/").text
+    icon = next(i["src"] for i in fetch(app, "/manifest.webmanifest").json["icons"] if i["src"].startswith("/app-"))
+    logo = fetch(app, "/assets/logo.svg").etag
+    return {
+        "built entry": (page.split('<script src="', 1)[1].split('"', 1)[0], "/static/shell/main.js", "no-cache"),
+        "texts": (bootstrap(page)["catalogues"]["en"], "/locales/en.json", "no-cache"),
+        "drawn icon": (icon, icon.split("?", 1)[0], "no-cache"),
+        "brand asset": (f"/assets/logo.svg?v={logo}", "/assets/logo.svg", "public, max-age=3600"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["built entry", "texts", "drawn icon", "brand asset"])
+def test_an_address_naming_its_content_is_kept_for_a_year_any_other_as_its_kind_says(static_app, kind):
+    versioned, plain, otherwise = versioned_addresses(static_app)[kind]
+    assert "?v=" in versioned
+    assert fetch(static_app, versioned, CHROMIUM).headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert fetch(static_app, plain, CHROMIUM).headers["Cache-Control"] == otherwise
+    assert fetch(static_app, f"{plain}?v=an-old-one", CHROMIUM).headers["Cache-Control"] == otherwise
+
+
 @pytest.mark.parametrize(
-    "path", ["/static/shell/main.js.br", "/static/shell/main.js.gz", "/static/shell/../../etc/passwd", "/static/"]
+    "path",
+    [
+        "/static/shell/main.js.br",
+        "/static/shell/main.js.gz",
+        "/static/shell/../../etc/passwd",
+        "/static/",
+        "/static/shell/.main.js",
+    ],
 )
 def test_only_built_files_are_served_by_name(static_app, path):
     assert fetch(static_app, path, CHROMIUM, status=404).json_body["success"] is False
@@ -142,7 +176,7 @@ def test_the_page_and_the_catalogue_are_compressed_as_they_are_sent(testapp, cod
     plain = fetch(testapp, "/", "identity")
     assert "Content-Encoding" not in plain.headers and plain.headers["Vary"] == "Accept-Encoding"
     assert page.headers["Cache-Control"] == "no-cache"
-    url = json.loads(plain.text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["catalogues"]["en"]
+    url = bootstrap(plain.text)["catalogues"]["en"]
     catalogue = fetch(testapp, url, coding)
     assert catalogue.headers["Content-Encoding"] == coding and catalogue.content_type == "application/json"
     assert json.loads(DECODE[coding](catalogue.body))["frame"]

@@ -4,7 +4,8 @@ from pyramid.response import FileResponse
 from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError
-from tessera.core.files import file_digest
+from tessera.core.files import coded_file_response, digest_of
+from tessera.core.lifetimes import AN_HOUR, FOR_GOOD, cache_lifetime
 from tessera.tenancy.assets import content_type, find_asset
 from tessera.tenancy.images import find_variant
 
@@ -13,16 +14,20 @@ from tessera.tenancy.images import find_variant
 def asset(request):
     """A file of the brand's assets folder; any other path, another brand's included, is not found."""
     path = "/".join(request.matchdict["subpath"])
-    found = find_asset(request.registry.settings["tessera"].tenants_dir, request.tenant.slug, path)
+    settings = request.registry.settings["tessera"]
+    found = find_asset(settings.tenants_dir, request.tenant.slug, path)
     if found is None:
         raise ApiError(404, "asset_not_found", path=path)
-    response = FileResponse(str(found), request=request, content_type=content_type(found.name))
-    response.etag = file_digest(str(found), found.stat().st_mtime_ns)
+    digest = digest_of(found)
     # The same path serves the brand's new file after a sync: kept an hour, then checked by its ETag;
     # an address naming the file's content (?v=<its ETag>) is kept for a year.
-    versioned = request.GET.get("v") == response.etag
-    response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if versioned else "public, max-age=3600"
-    response.headers["X-Content-Type-Options"] = "nosniff"
+    response = coded_file_response(
+        request,
+        found,
+        {},
+        content_type(found.name),
+        cache_lifetime(request, digest, otherwise=AN_HOUR),
+    )
     if response.content_type == "image/svg+xml":
         # An SVG opened on its own is a document: it may style itself, nothing more.
         response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
@@ -38,6 +43,6 @@ def asset_variant(request):
     if found is None:
         raise ApiError(404, "asset_not_found", path=f"~/{name}")
     response = FileResponse(str(found), request=request, content_type=content_type(found.name))
-    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    response.headers["Cache-Control"] = FOR_GOOD
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
