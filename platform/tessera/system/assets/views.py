@@ -7,12 +7,14 @@ from tessera.core.envelope import ApiError
 from tessera.core.files import coded_file_response, digest_of
 from tessera.core.lifetimes import AN_HOUR, FOR_GOOD, cache_lifetime
 from tessera.tenancy.assets import content_type, find_asset
+from tessera.tenancy.compressed import compressed_copies
 from tessera.tenancy.images import find_variant
 
 
 @view_config(route_name="system.assets", request_method=("GET", "HEAD"))
 def asset(request):
-    """A file of the brand's assets folder; any other path, another brand's included, is not found."""
+    """A file of the brand's assets folder, in the coding the request accepts among the copies
+    ``tessera tenants sync`` made of it; any other path, another brand's included, is not found."""
     path = "/".join(request.matchdict["subpath"])
     settings = request.registry.settings["tessera"]
     found = find_asset(settings.tenants_dir, request.tenant.slug, path)
@@ -24,7 +26,7 @@ def asset(request):
     response = coded_file_response(
         request,
         found,
-        {},
+        compressed_copies(settings.upload_dir, request.tenant.slug, found.name, digest),
         content_type(found.name),
         cache_lifetime(request, digest, otherwise=AN_HOUR),
     )
