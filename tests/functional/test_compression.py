@@ -165,7 +165,10 @@ def test_an_address_naming_its_content_is_kept_for_a_year_any_other_as_its_kind_
         "/static/shell/main.js.gz",
         "/static/shell/../../etc/passwd",
         "/static/",
+        "/static//shell/main.js",
         "/static/shell/.main.js",
+        "/static/shell/main%00.js",
+        "/static/shell/" + "a" * 300 + ".js",  # longer than a file system's name
     ],
 )
 def test_only_built_files_are_served_by_name(static_app, path):

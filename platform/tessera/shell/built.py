@@ -11,7 +11,7 @@ def built(request):
     """A file of the front end's build (``/static/<path>``). Its address names its content when its
     name is hashed or ``?v=`` is its current hash (as the page asks for the shell's entry and the
     remotes' entries): kept for a year; any other (an entry without its version) is checked each time."""
-    path = built_file(request.registry.settings["tessera"].static_dir, "/".join(request.matchdict["subpath"]))
+    path = built_file(request.registry.settings["tessera"].static_dir, request.matchdict["path"])
     if path is None:
         raise ApiError(404, "not_found", path=request.path)
     lifetime = cache_lifetime(request, digest_of(path), hashed_name=is_content_hashed(path))

@@ -11,11 +11,11 @@ from tessera.tenancy.compressed import compressed_copies
 from tessera.tenancy.images import find_variant
 
 
-@view_config(route_name="system.assets", request_method=("GET", "HEAD"))
+@view_config(route_name="system.assets", request_method=("GET", "HEAD"), openapi=True)
 def asset(request):
     """A file of the brand's assets folder, in the coding the request accepts among the copies
     ``tessera tenants sync`` made of it; any other path, another brand's included, is not found."""
-    path = "/".join(request.matchdict["subpath"])
+    path = request.matchdict["path"]
     settings = request.registry.settings["tessera"]
     found = find_asset(settings.tenants_dir, request.tenant.slug, path)
     if found is None:
@@ -36,7 +36,7 @@ def asset(request):
     return response
 
 
-@view_config(route_name="system.asset_variants", request_method=("GET", "HEAD"))
+@view_config(route_name="system.asset_variants", request_method=("GET", "HEAD"), openapi=True)
 def asset_variant(request):
     """A smaller copy of one of the brand's images (``tessera tenants sync`` made it); its name
     holds a hash of the image, so it never changes and may be kept for a year."""
