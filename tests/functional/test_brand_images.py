@@ -88,7 +88,14 @@ def test_each_copy_is_served_with_its_type_and_kept_for_a_year(photo_brand):
 
 
 @pytest.mark.parametrize(
-    "name", ["missing-0123456789ab-360.webp", "welcome.png", ".hidden.webp", "..%2f..%2fdemo-bd%2ftenant.toml"]
+    "name",
+    [
+        "missing-0123456789ab-360.webp",
+        "welcome.png",
+        ".hidden.webp",
+        "..%2f..%2fdemo-bd%2ftenant.toml",
+        "%C3%A9" * 200 + ".webp",  # 405 bytes: longer than a file system's name
+    ],
 )
 def test_a_name_that_is_not_a_copy_is_not_found(photo_brand, name):
     app, _ = photo_brand

@@ -5,6 +5,8 @@ carrying a secret never is."""
 
 import gzip
 import json
+import os
+import shutil
 from dataclasses import replace
 
 import brotli
@@ -14,7 +16,10 @@ from webob import Request, Response
 
 from tessera.app import make_app
 from tessera.core.settings import ROOT
+from tessera.plugins import plugin_manager, settings_schemas
 from tessera.shell.services import version
+from tessera.tenancy.loader import load_tenants
+from tessera.tenancy.services import make_compressed_copies
 
 MAIN = "console.log('the shell starts here');\n" * 400
 CHUNK = "export const lobby = 'the lobby of slots';\n" * 300
@@ -57,6 +62,10 @@ def fetch(app, path, accept_encoding=None, status=200, method="GET", **headers):
     response = Response(status=status_line, headerlist=headerlist, app_iter=[body])
     assert response.status_int == status, (path, response.status, response.body[:300])
     return response
+
+
+def bootstrap(page: str) -> dict:
+    return json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
 
 
 @pytest.mark.parametrize(
@@ -117,7 +126,7 @@ def test_hashed_and_versioned_addresses_are_kept_for_a_year_the_rest_revalidated
     entry = page.split('<script src="', 1)[1].split('"', 1)[0]
     assert entry.startswith("/static/shell/main.js?v=")
     assert fetch(static_app, entry, CHROMIUM).headers["Cache-Control"] == forever
-    remote = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])["remotes"]
+    remote = bootstrap(page)["remotes"]
     assert fetch(static_app, remote["memberCentre"], CHROMIUM).headers["Cache-Control"] == forever
     for unversioned in ("/static/shell/main.js", "/static/shell/main.js?v=an-old-build", "/static/shell/sw.js"):
         response = fetch(static_app, unversioned, CHROMIUM)
@@ -126,8 +135,41 @@ def test_hashed_and_versioned_addresses_are_kept_for_a_year_the_rest_revalidated
     assert worker.headers["Cache-Control"] == "no-cache" and "Content-Encoding" not in worker.headers
 
 
+def versioned_addresses(app) -> dict[str, tuple[str, str, str]]:
+    """For each kind of address that may name its content: (the address naming it, as pages and
+    manifests write it; the plain address; what the plain one may be kept for)."""
+    page = fetch(app, "/").text
+    icon = next(i["src"] for i in fetch(app, "/manifest.webmanifest").json["icons"] if i["src"].startswith("/app-"))
+    logo = fetch(app, "/assets/logo.svg").etag
+    return {
+        "built entry": (page.split('<script src="', 1)[1].split('"', 1)[0], "/static/shell/main.js", "no-cache"),
+        "texts": (bootstrap(page)["catalogues"]["en"], "/locales/en.json", "no-cache"),
+        "drawn icon": (icon, icon.split("?", 1)[0], "no-cache"),
+        "brand asset": (f"/assets/logo.svg?v={logo}", "/assets/logo.svg", "public, max-age=3600"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["built entry", "texts", "drawn icon", "brand asset"])
+def test_an_address_naming_its_content_is_kept_for_a_year_any_other_as_its_kind_says(static_app, kind):
+    versioned, plain, otherwise = versioned_addresses(static_app)[kind]
+    assert "?v=" in versioned
+    assert fetch(static_app, versioned, CHROMIUM).headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert fetch(static_app, plain, CHROMIUM).headers["Cache-Control"] == otherwise
+    assert fetch(static_app, f"{plain}?v=an-old-one", CHROMIUM).headers["Cache-Control"] == otherwise
+
+
 @pytest.mark.parametrize(
-    "path", ["/static/shell/main.js.br", "/static/shell/main.js.gz", "/static/shell/../../etc/passwd", "/static/"]
+    "path",
+    [
+        "/static/shell/main.js.br",
+        "/static/shell/main.js.gz",
+        "/static/shell/../../etc/passwd",
+        "/static/",
+        "/static//shell/main.js",
+        "/static/shell/.main.js",
+        "/static/shell/main%00.js",
+        "/static/shell/" + "a" * 300 + ".js",  # longer than a file system's name
+    ],
 )
 def test_only_built_files_are_served_by_name(static_app, path):
     assert fetch(static_app, path, CHROMIUM, status=404).json_body["success"] is False
@@ -142,7 +184,7 @@ def test_the_page_and_the_catalogue_are_compressed_as_they_are_sent(testapp, cod
     plain = fetch(testapp, "/", "identity")
     assert "Content-Encoding" not in plain.headers and plain.headers["Vary"] == "Accept-Encoding"
     assert page.headers["Cache-Control"] == "no-cache"
-    url = json.loads(plain.text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["catalogues"]["en"]
+    url = bootstrap(plain.text)["catalogues"]["en"]
     catalogue = fetch(testapp, url, coding)
     assert catalogue.headers["Content-Encoding"] == coding and catalogue.content_type == "application/json"
     assert json.loads(DECODE[coding](catalogue.body))["frame"]
@@ -197,3 +239,119 @@ def test_the_real_build_is_precompressed_and_served_so(testapp):
     response = fetch(testapp, entry, CHROMIUM)
     assert response.headers["Content-Encoding"] == "br"
     assert brotli.decompress(response.body) == (build / "shell" / "main.js").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def brand_assets_app(settings, tmp_path_factory):
+    """The app serving a copy of the brand folders and the copies a sync makes of them."""
+    folders = tmp_path_factory.mktemp("brand-assets")
+    wsgi = make_app(replace(settings, tenants_dir=folders / "tenants", upload_dir=folders / "uploads"))
+    yield wsgi
+    wsgi.registry["db_engine"].dispose()
+
+
+@pytest.fixture
+def brand_assets(brand_assets_app, serve_connection):
+    """demo-bd's folder, copied afresh and synced (its SVGs' compressed copies made): ``(app, its folder, sync)``."""
+    settings = brand_assets_app.registry.settings["tessera"]
+    tenants, uploads = settings.tenants_dir, settings.upload_dir
+    shutil.rmtree(tenants, ignore_errors=True)
+    shutil.rmtree(uploads, ignore_errors=True)
+    shutil.copytree(ROOT / "tenants", tenants)
+
+    def sync():
+        return make_compressed_copies(load_tenants(tenants, settings_schemas(plugin_manager())), tenants, uploads)
+
+    sync()
+    app = webtest.TestApp(serve_connection(brand_assets_app), extra_environ={"HTTP_HOST": "demo-bd.localhost"})
+    return app, tenants / "demo-bd", sync
+
+
+@pytest.mark.parametrize(
+    "accept_encoding, coding",
+    [
+        (CHROMIUM, "br"),
+        ("br", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity;q=1, *;q=0", None),
+        (None, None),
+    ],
+)
+def test_a_brand_svg_goes_out_in_the_coding_asked_for(brand_assets, accept_encoding, coding):
+    app, folder, _ = brand_assets
+    welcome = (folder / "assets/banners/welcome.svg").read_bytes()
+    response = fetch(app, "/assets/banners/welcome.svg", accept_encoding)
+    assert response.headers.get("Content-Encoding") == coding
+    assert DECODE[coding](response.body) == welcome
+    assert int(response.headers["Content-Length"]) == len(response.body)
+    assert response.content_type == "image/svg+xml" and response.headers["Vary"] == "Accept-Encoding"
+    assert response.headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    if coding:
+        assert len(response.body) <= 0.8 * len(welcome)
+
+
+def test_a_brand_svg_refusing_every_coding_is_not_acceptable(brand_assets):
+    app, _, _ = brand_assets
+    refused = fetch(app, "/assets/logo.svg", "br;q=0, gzip;q=0, identity;q=0", status=406).json_body
+    assert refused["code"] == "coding_not_acceptable" and "/assets/logo.svg" in refused["message"]
+    assert fetch(app, "/assets/logo.svg", "identity;q=0, gzip").headers["Content-Encoding"] == "gzip"
+
+
+def test_each_coding_of_a_brand_svg_has_its_own_etag_and_is_not_sent_again(brand_assets):
+    app, _, _ = brand_assets
+    tags = {coding: fetch(app, "/assets/logo.svg", coding).headers["ETag"] for coding in ("br", "gzip", "identity")}
+    assert len(set(tags.values())) == 3
+    for coding, tag in tags.items():
+        again = fetch(app, "/assets/logo.svg", coding, status=304, **{"If-None-Match": tag})
+        assert again.body == b"" and again.headers["ETag"] == tag
+        for other in {"br", "gzip", "identity"} - {coding}:
+            assert fetch(app, "/assets/logo.svg", other, **{"If-None-Match": tag}).body
+
+
+def test_a_versioned_brand_svg_is_kept_for_a_year_in_every_coding(brand_assets):
+    app, _, _ = brand_assets
+    version = fetch(app, "/assets/logo.svg", "identity").etag
+    for coding in ("br", "gzip", "identity"):
+        versioned = fetch(app, f"/assets/logo.svg?v={version}", coding)
+        assert versioned.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert fetch(app, "/assets/logo.svg", coding).headers["Cache-Control"] == "public, max-age=3600"
+
+
+def test_a_head_describes_the_coding_sent(brand_assets):
+    app, _, _ = brand_assets
+    head = fetch(app, "/assets/logo.svg", "br", method="HEAD")
+    assert head.body == b"" and head.headers["Content-Encoding"] == "br"
+    assert int(head.headers["Content-Length"]) == len(fetch(app, "/assets/logo.svg", "br").body)
+
+
+def test_a_changed_brand_svg_is_sent_as_it_is_until_the_sync_makes_its_new_copies(brand_assets):
+    app, folder, sync = brand_assets
+    logo = folder / "assets/logo.svg"
+    old = fetch(app, "/assets/logo.svg", "br")
+    changed = logo.read_bytes().replace(b"</svg>", b"<!-- a new logo -->" * 40 + b"</svg>")
+    modified = logo.stat().st_mtime_ns
+    logo.write_bytes(changed)
+    os.utime(logo, ns=(modified + 10**9, modified + 10**9))
+    before_sync = fetch(app, "/assets/logo.svg", "br", **{"If-None-Match": old.headers["ETag"]})
+    assert before_sync.body == changed and "Content-Encoding" not in before_sync.headers
+    assert sync() == (2, 2)
+    after_sync = fetch(app, "/assets/logo.svg", "br", **{"If-None-Match": old.headers["ETag"]})
+    assert after_sync.headers["Content-Encoding"] == "br" and brotli.decompress(after_sync.body) == changed
+    assert after_sync.headers["ETag"] != old.headers["ETag"]
+
+
+def test_a_brand_file_that_is_not_text_is_sent_as_it_is(brand_assets):
+    app, _, _ = brand_assets
+    icon = webtest.TestApp(app.app, extra_environ={"HTTP_HOST": "demo-vn.localhost"})
+    png = fetch(icon, "/assets/app/icon-192.png", CHROMIUM)
+    assert png.body == (ROOT / "tenants/demo-vn/assets/app/icon-192.png").read_bytes()
+    assert "Content-Encoding" not in png.headers and "Vary" not in png.headers
+
+
+def test_a_brand_svg_without_copies_is_sent_as_it_is(testapp):
+    """The app's own upload folder has no copies of the demo brands' files: no sync made them."""
+    response = fetch(testapp, "/assets/logo.svg", CHROMIUM)
+    assert response.body == (ROOT / "tenants/demo-bd/assets/logo.svg").read_bytes()
+    assert "Content-Encoding" not in response.headers and "Vary" not in response.headers

@@ -18,6 +18,10 @@ from calls import captcha_text, seal
 from cli_operator import Operator
 from tessera.app import make_app
 from tessera.commands import main
+from tessera.core.settings import ROOT
+
+# The demo brands' SVG files: each is worth compressing.
+SVGS = sum(1 for _ in (ROOT / "tenants").glob("*/assets/**/*.svg"))
 
 
 @pytest.fixture
@@ -57,6 +61,7 @@ def test_sync_creates_then_finds_nothing_to_change(tessera):
         "demo-ph: created",
         "demo-vn: created",
         "created: demo-bd, demo-ph, demo-vn; updated: -; unchanged: -; deactivated: -",
+        f"compressed copies made: {2 * SVGS}, removed: 0",  # each brand's SVGs, in Brotli and gzip
     ]
     first = tessera.brands()
     assert tessera("tenants", "sync").output.splitlines() == [
@@ -86,6 +91,18 @@ def test_sync_makes_the_copies_of_a_raster_banner_once_and_a_dry_run_none(synced
     assert synced("tenants", "sync").output.splitlines()[-1] == (
         "created: -; updated: -; unchanged: demo-bd, demo-ph, demo-vn; deactivated: -"
     )
+
+
+def test_sync_replaces_the_compressed_copies_of_a_changed_svg_and_a_dry_run_none(synced):
+    copies = synced.settings.upload_dir / "demo-ph" / "compressed-assets"
+    before = {p.name for p in copies.iterdir()}
+    logo = synced.tenants_dir / "demo-ph/assets/logo.svg"
+    logo.write_text(logo.read_text().replace("</svg>", "<!-- a new logo -->\n</svg>"))
+    assert "compressed copies" not in synced("tenants", "sync", "--dry-run").output
+    assert {p.name for p in copies.iterdir()} == before
+    assert synced("tenants", "sync").output.splitlines()[-1] == "compressed copies made: 2, removed: 2"
+    after = {p.name for p in copies.iterdir()}
+    assert len(after) == len(before) and len(after - before) == 2
 
 
 def test_a_failed_sync_changes_nothing(synced):

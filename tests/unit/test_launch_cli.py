@@ -48,6 +48,7 @@ def test_a_brand_from_the_template_is_synced_served_and_takes_its_first_member(t
     assert tessera("tenants", "sync", "ghana-play").output.splitlines() == [
         "ghana-play: created",
         "created: ghana-play; updated: -; unchanged: -; deactivated: -",
+        "compressed copies made: 2, removed: 0",  # its logo, in Brotli and gzip
     ]
     app, wsgi = serve(tessera, "ghana-play.localhost")
     try:

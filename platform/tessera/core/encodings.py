@@ -60,6 +60,14 @@ def compress(body: bytes, coding: str) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
 
 
+def compress_once(body: bytes, coding: str) -> bytes:
+    """``body`` in ``coding`` at the coding's best level (as the build compresses its files): for a
+    file compressed once and sent many times."""
+    if coding == "br":
+        return brotli.compress(body, quality=11)
+    return gzip.compress(body, compresslevel=9, mtime=0)
+
+
 def _digest(body: bytes, coding: str) -> tuple[bytes, str]:
     return hashlib.blake2b(body, digest_size=16).digest(), coding
 

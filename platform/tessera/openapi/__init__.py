@@ -23,6 +23,7 @@ from tessera.openapi.validation import (
     ResponseAdapter,
     ValidatingRequest,
     check_body_size,
+    json_body,
     multipart_form,
     raise_for_errors,
 )
@@ -64,7 +65,9 @@ def _build(registry) -> None:
     for path in registry.get("openapi_fragments", []):
         _merge(spec, yaml.safe_load(Path(path).read_text()), path)
     registry["openapi_spec"] = _with_error_responses(spec)
-    config = Config(extra_media_type_deserializers={"multipart/form-data": multipart_form})
+    config = Config(
+        extra_media_type_deserializers={"multipart/form-data": multipart_form, "application/manifest+json": json_body}
+    )
     registry["openapi"] = OpenAPI.from_dict(copy.deepcopy(spec), config=config)
     registry["openapi_operations"] = build_operations(registry["openapi_spec"])
 
@@ -117,8 +120,22 @@ def response_validation_tween_factory(handler, registry):
     return tween
 
 
-# The API: the spec's calls, the operator API and the health checks (pages and bundles are not described).
-DESCRIBED_PREFIXES = ("/wps/", "/lgw/", "/lotto/", "/ops/", "/locales/", "/healthz", "/readyz")
+# The API: the spec's calls, the operator API, the health checks, and the files a brand's pages load
+# (built bundles, the brand's assets, the installable app's manifest, icons and worker); the pages are not described.
+DESCRIBED_PREFIXES = (
+    "/wps/",
+    "/lgw/",
+    "/lotto/",
+    "/ops/",
+    "/locales/",
+    "/healthz",
+    "/readyz",
+    "/static/",
+    "/assets/",
+    "/sw.js",
+    "/manifest.webmanifest",
+    "/app-icons/",
+)
 
 
 def _described(request) -> bool:

@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from tessera.core.envelope import ApiError
-from tessera.openapi.validation import schema_fields
+from tessera.openapi.validation import described_path, schema_fields
 
 SPEC_URI = "urn:tessera:openapi"
 JSON = "application/json"
@@ -177,5 +177,5 @@ def find_operation(request, operations: dict) -> Operation | None:
     method = "get" if request.method == "HEAD" else request.method.lower()
     found = operations.get((request.path_info, method))
     if found is None and request.matched_route is not None:
-        found = operations.get((request.matched_route.pattern, method))
+        found = operations.get((described_path(request.matched_route.pattern), method))
     return found

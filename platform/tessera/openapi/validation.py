@@ -1,8 +1,11 @@
 """Request validation against the description, turned into envelopes a client can act on."""
 
 import json
+import re
 from email.message import Message
 from email.parser import BytesParser
+from functools import lru_cache
+from urllib.parse import quote
 
 from openapi_core.datatypes import RequestParameters
 from openapi_core.templating.media_types.exceptions import MediaTypeNotFound
@@ -38,13 +41,36 @@ FIELD_MESSAGES = {
 }
 
 
+# A route placeholder with its regular expression: ``{size:192|512}``.
+ROUTE_PLACEHOLDER = re.compile(r"\{(\w+):[^}]*\}")
+
+
+@lru_cache(maxsize=1024)
+def described_path(pattern: str) -> str:
+    """How the description writes a route's pattern: a placeholder's regular expression left out
+    (``/static/{path:.*}`` is ``/static/{path}``)."""
+    return ROUTE_PLACEHOLDER.sub(r"{\1}", pattern)
+
+
+def matched_path(request) -> str:
+    """The request's path as openapi-core matches it against the description, where a parameter
+    stands for one segment: a parameter holding slashes (``/assets/{path}``, ``banners/welcome.svg``)
+    has them escaped."""
+    values = request.matchdict or {}
+    route = getattr(request, "matched_route", None)  # a request no router has matched has none
+    if route is None or not any("/" in str(value) for value in values.values()):
+        return request.path
+    escaped = {name: quote(str(value), safe="") for name, value in values.items()}
+    return request.script_name + described_path(route.pattern).format_map(escaped)
+
+
 class ValidatingRequest:
     """A Pyramid request as openapi-core reads one; paths are matched on the real URL."""
 
     def __init__(self, request):
         self.request = request
         self.host_url = request.host_url
-        self.path = request.path
+        self.path = matched_path(request)
         # HEAD answers what GET answers (Pyramid serves it with the GET view).
         self.method = "get" if request.method == "HEAD" else request.method.lower()
         self.parameters = RequestParameters(
@@ -66,9 +92,24 @@ class ValidatingRequest:
         return self.request.content_type
 
 
+def sent_body(response) -> bytes:
+    """The body an answer sends, read without turning a file it streams into bytes held in memory
+    (which the compressing tween would then compress as it is sent)."""
+    if isinstance(response.app_iter, list):
+        return response.body
+    file = getattr(response.app_iter, "file", None)
+    if file is None:
+        return b""
+    start = file.tell()
+    try:
+        return file.read()
+    finally:
+        file.seek(start)
+
+
 class ResponseAdapter:
     def __init__(self, response):
-        self.data = response.body
+        self.data = sent_body(response)
         self.status_code = response.status_int
         self.content_type = response.content_type
         self.headers = response.headers
@@ -100,6 +141,11 @@ def multipart_form(value: bytes, boundary: str = "", **_) -> ImmutableMultiDict:
         if isinstance(name, str):
             fields.append((name, payload))
     return ImmutableMultiDict(fields)
+
+
+def json_body(value: bytes, **_) -> object:
+    """A JSON body of another media type than application/json (a web app manifest), for openapi-core."""
+    return json.loads(value)
 
 
 def _refuse_constant(name):

@@ -1,6 +1,8 @@
 """The shell: every page route of SPEC §2 answers the brand's index.html, and the built front end
 is served from TESSERA_STATIC_DIR at /static/."""
 
+from pathlib import Path
+
 from tessera.core.errors import INotFoundPage
 from tessera.shell.built import built
 from tessera.shell.services import PAGE_ROUTES
@@ -16,5 +18,6 @@ def includeme(config):
     # The brand as an installable app: its manifest, icons and service worker.
     config.include("tessera.shell.webapp")
     # Built files, precompressed by the build: kept for a year where their address names their content.
-    config.add_route("shell.built", "/static/*subpath")
-    config.add_view(built, route_name="shell.built", request_method=("GET", "HEAD"))
+    config.add_route("shell.built", "/static/{path:.*}")
+    config.add_view(built, route_name="shell.built", request_method=("GET", "HEAD"), openapi=True)
+    config.add_openapi(str(Path(__file__).parent / "openapi.yaml"))

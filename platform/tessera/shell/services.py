@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tessera.core.files import file_digest
+from tessera.core.files import CODED_SUFFIXES, digest_of
 
 GAME_CATEGORIES = ("sports", "esports", "elott", "cockfight", "rng", "fish", "pvp")
 PAGE_ROUTES = [
@@ -68,36 +68,36 @@ REMOTES = {"memberCentre": ("member_centre", "member-centre"), "agentCentre": ("
 
 def version(static_dir: Path, relative: str) -> str:
     """A short hash of a built file's content, so its URL changes when the file does."""
-    path = static_dir / relative
     try:
-        return file_digest(str(path), path.stat().st_mtime_ns)
+        return digest_of(static_dir / relative)
     except OSError:
         return "missing"
 
 
-# The build's precompressed siblings of a file (webpack.config.js writes them), by coding.
-PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
 # webpack's [contenthash] in a chunk's name (main.5f3c9a0e1b2d4c6e8a7f.js): its name changes with it.
 CONTENT_HASHED = re.compile(r"\.[0-9a-f]{16,}(\.[A-Za-z0-9]+)+$")
-FOR_GOOD = "public, max-age=31536000, immutable"
 TYPES = {".map": "application/json", ".webmanifest": "application/manifest+json"}
 
 
-def built_file(static_dir: Path, subpath: tuple[str, ...]) -> Path | None:
-    """The built file at ``subpath``, or None: nothing hidden, nothing outside the build, and no
-    precompressed sibling asked for by its own name (it is chosen by Accept-Encoding)."""
-    if not subpath or any(not part or part.startswith(".") or "\\" in part for part in subpath):
+def built_file(static_dir: Path, path: str) -> Path | None:
+    """The built file at ``path``, or None: nothing hidden, nothing outside the build, and no
+    compressed sibling asked for by its own name (it is chosen by Accept-Encoding)."""
+    parts = path.split("/")
+    if any(not part or part.startswith(".") or "\\" in part or "\0" in part for part in parts):
         return None
-    if subpath[-1].endswith(tuple(PRECOMPRESSED.values())):
+    if parts[-1].endswith(tuple(CODED_SUFFIXES.values())):
         return None
     root = static_dir.resolve()
-    path = root.joinpath(*subpath).resolve()
-    return path if path.is_relative_to(root) and path.is_file() else None
+    try:
+        found = root.joinpath(*parts).resolve()
+        return found if found.is_relative_to(root) and found.is_file() else None
+    except OSError:  # a name too long for the file system
+        return None
 
 
 def precompressed(path: Path) -> dict[str, Path]:
     """The codings the build wrote ``path`` in (only where they saved bytes), by coding."""
-    found = {coding: path.with_name(path.name + suffix) for coding, suffix in PRECOMPRESSED.items()}
+    found = {coding: path.with_name(path.name + suffix) for coding, suffix in CODED_SUFFIXES.items()}
     return {coding: sibling for coding, sibling in found.items() if sibling.is_file()}
 
 
@@ -105,13 +105,8 @@ def built_type(path: Path) -> str:
     return TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
 
-def built_lifetime(path: Path, asked_version: str | None) -> str:
-    """A file whose address names its content (a hashed name, or ``?v=`` its current hash, as the
-    page asks for the shell's entry and the remotes' entries) never changes: kept for a year.
-    Any other (``sw.js``, an entry asked for without its version) is checked each time, by its ETag."""
-    if CONTENT_HASHED.search(path.name) or asked_version == file_digest(str(path), path.stat().st_mtime_ns):
-        return FOR_GOOD
-    return "no-cache"
+def is_content_hashed(path: Path) -> bool:
+    return bool(CONTENT_HASHED.search(path.name))
 
 
 def remote_urls(tenant, static_dir: Path) -> dict[str, str]:

@@ -65,22 +65,25 @@ def tenants_validate(settings):
 @click.pass_obj
 def tenants_sync(settings, slug, dry_run):
     """Load every tenant folder (or the brand SLUG alone) into the database, all or nothing."""
-    from tessera.tenancy.services import make_image_variants, sync_tenants
+    from tessera.tenancy.services import make_compressed_copies, make_image_variants, sync_tenants
 
     sources = load(settings)
     if slug is not None and slug not in {s.slug for s in sources}:
         raise click.BadParameter(f"no brand folder {settings.tenants_dir / slug}", param_hint="SLUG")
-    made = 0
+    made = compressed = removed = 0
     with command_session(settings) as session:
         report = sync_tenants(session, sources, settings.secret_key, only=slug)
         if dry_run:
             session.rollback()
         else:
             made = make_image_variants(sources, settings.upload_dir, only=slug)
+            compressed, removed = make_compressed_copies(sources, settings.tenants_dir, settings.upload_dir, only=slug)
     for line in report_lines(report, dry_run):
         click.echo(line)
     if made:
         click.echo(f"image copies made: {made}")
+    if compressed or removed:
+        click.echo(f"compressed copies made: {compressed}, removed: {removed}")
 
 
 def report_lines(report, dry_run: bool = False) -> list[str]:

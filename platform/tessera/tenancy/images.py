@@ -179,7 +179,10 @@ def find_variant(upload_dir: Path, slug: str, name: str) -> Path | None:
     if "/" in name or "\\" in name or name.startswith(".") or PurePosixPath(name).suffix not in (".webp", ".avif"):
         return None
     found = variants_folder(upload_dir, slug) / name
-    return found if found.is_file() else None
+    try:
+        return found if found.is_file() else None
+    except OSError:  # a name too long for the file system
+        return None
 
 
 def write_variants(source: Path, facts: ImageFacts, folder: Path) -> int:

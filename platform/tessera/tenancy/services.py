@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
+from tessera.tenancy.compressed import write_compressed_copies
 from tessera.tenancy.content import brand_zone, moment
 from tessera.tenancy.images import variants_folder, write_variants
 from tessera.tenancy.keys import generate_key
@@ -293,3 +294,16 @@ def make_image_variants(sources: list[TenantSource], upload_dir, only: str | Non
         folder = variants_folder(upload_dir, source.slug)
         made += sum(write_variants(file, facts, folder) for file, facts in source.images.values())
     return made
+
+
+def make_compressed_copies(
+    sources: list[TenantSource], tenants_dir, upload_dir, only: str | None = None
+) -> tuple[int, int]:
+    """Make the Brotli and gzip copies of the brands' text assets that are not made yet, and remove
+    the copies of files that changed or left: how many were made and removed."""
+    made = removed = 0
+    for source in sources:
+        if only is None or source.slug == only:
+            brand_made, brand_removed = write_compressed_copies(tenants_dir, upload_dir, source.slug)
+            made, removed = made + brand_made, removed + brand_removed
+    return made, removed

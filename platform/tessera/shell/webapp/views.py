@@ -5,6 +5,7 @@ import json
 from pyramid.response import Response
 
 from tessera.core.envelope import ApiError
+from tessera.core.lifetimes import REVALIDATED, cache_lifetime
 from tessera.shell.built import built_response
 from tessera.shell.webapp.services import drawn_icon, drawn_icon_version, manifest
 
@@ -18,7 +19,7 @@ def app_manifest(request):
         charset="utf-8",
     )
     # A brand's name, colours and icons change with its folder: the browser asks again, with the ETag.
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = REVALIDATED
     response.conditional_response = True
     response.md5_etag()
     response.headers["X-Content-Type-Options"] = "nosniff"
@@ -28,9 +29,8 @@ def app_manifest(request):
 def app_icon(request):
     purpose, size = request.matchdict["purpose"], int(request.matchdict["size"])
     response = Response(drawn_icon(request.tenant, purpose, size), content_type="image/png")
-    # The address names the icon's version (?v=), so it may be kept.
-    versioned = request.params.get("v") == drawn_icon_version(request.tenant)
-    response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if versioned else "no-cache"
+    # The manifest names the icon with its version (?v=): that address may be kept.
+    response.headers["Cache-Control"] = cache_lifetime(request, drawn_icon_version(request.tenant))
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
 
@@ -41,4 +41,4 @@ def service_worker(request):
     path = request.registry.settings["tessera"].static_dir / WORKER
     if not path.is_file():
         raise ApiError(404, "not_found", path=request.path)
-    return built_response(request, path, "no-cache")
+    return built_response(request, path, REVALIDATED)

@@ -5,9 +5,8 @@ from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError
 from tessera.core.i18n import LANGUAGES
+from tessera.core.lifetimes import cache_lifetime
 from tessera.system.texts.services import brand_catalogue
-
-FOR_GOOD = "public, max-age=31536000, immutable"
 
 
 @view_config(route_name="system.texts", request_method="GET", openapi=True)
@@ -19,6 +18,6 @@ def texts(request):
     response = Response(found.body, content_type="application/json", charset="utf-8", conditional_response=True)
     response.etag = found.version
     # The address with the current version never changes its answer; any other is checked each time.
-    response.headers["Cache-Control"] = FOR_GOOD if request.GET.get("v") == found.version else "no-cache"
+    response.headers["Cache-Control"] = cache_lifetime(request, found.version)
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
