@@ -52,8 +52,10 @@ export function useHotGames() {
 export function HotGames() {
   const { t } = useTranslation('play');
   const hot = useHotGames();
-  // The lane is drawn as a transition once its games arrive, in slices a slow phone can answer taps between.
+  // The lane is drawn as a transition once its games arrive, in slices a slow phone can answer taps
+  // between; until that transition is drawn, the lane's place still holds the cards to come.
   const data = useDeferredValue(hot.data);
+  const loading = hot.isPending || (data === undefined && hot.data !== undefined);
   const groups: HotGamesGroup[] = (data ?? []).filter((group) => group.list.length > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = groups.find((group) => group.gameType === chosen) ?? groups[0];
@@ -88,7 +90,7 @@ export function HotGames() {
         </>
       ) : (
         <HomeState
-          state={hot.isPending ? 'loading' : hot.isError ? 'failed' : 'empty'}
+          state={loading ? 'loading' : hot.isError ? 'failed' : 'empty'}
           texts={{ loading: t('hot.loading'), failed: t('hot.failed'), empty: t('hot.empty') }}
           onRetry={() => void hot.refetch()}
           placeholder={<HotGamesPlaceholder />}

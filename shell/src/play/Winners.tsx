@@ -46,8 +46,11 @@ export function Winners() {
   const winners = useWinners();
   const brand = useBrand();
   const money = moneyStyleOf(useSystemStatus().data?.brand ?? brand);
-  // Drawn as a transition once the board arrives, in slices a slow phone can answer taps between.
-  const list = useDeferredValue(winners.data) ?? [];
+  // Drawn as a transition once the board arrives, in slices a slow phone can answer taps between;
+  // until that transition is drawn, the board's place still holds the rows to come.
+  const drawn = useDeferredValue(winners.data);
+  const list = drawn ?? [];
+  const loading = winners.isPending || (drawn === undefined && winners.data !== undefined);
   return (
     <section className="home-section home-winners" data-home="winners" aria-labelledby="home-winners-title">
       <h2 id="home-winners-title" className="home-section__title">
@@ -85,7 +88,7 @@ export function Winners() {
         </TableScroller>
       ) : (
         <HomeState
-          state={winners.isPending ? 'loading' : winners.isError ? 'failed' : 'empty'}
+          state={loading ? 'loading' : winners.isError ? 'failed' : 'empty'}
           texts={{ loading: t('winners.loading'), failed: t('winners.failed'), empty: t('winners.empty') }}
           onRetry={() => void winners.refetch()}
           placeholder={<WinnersPlaceholder />}
