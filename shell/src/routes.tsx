@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { deferred } from './deferred';
-import { useSearchParams, type RouteObject } from 'react-router';
+import { deferred, retryDeferred } from './deferred';
+import { useLocation, useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
+import { LoadBoundary } from './LoadBoundary';
 import { useModals } from './modals/modalContext';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -19,11 +20,17 @@ const GamePage = deferred(() => import('./play/GamePage').then((m) => m.GamePage
 /**
  * A page whose code is still coming: the frame stands, the page's place stays empty. A lobby's place
  * is held a screen high, so that what is under it (the footer) is not drawn in view only to be pushed
- * away when the lobby comes.
+ * away when the lobby comes. Code that cannot come (offline, a page never opened) says so, with a retry.
  */
 function Page({ children, lobby = false }: { children: ReactNode; lobby?: boolean }) {
+  const { pathname } = useLocation();
   const holding = lobby ? 'page-loading page-loading--lobby' : 'page-loading';
-  return <Suspense fallback={<div className={holding} aria-busy="true" />}>{children}</Suspense>;
+  // Keyed by the route: a failure stays with the page it happened on.
+  return (
+    <LoadBoundary key={pathname} onRetry={retryDeferred}>
+      <Suspense fallback={<div className={holding} aria-busy="true" />}>{children}</Suspense>
+    </LoadBoundary>
+  );
 }
 
 /** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
