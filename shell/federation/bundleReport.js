@@ -79,7 +79,9 @@ function describe(compilation, chunk) {
     .sort((a, b) => b.size - a.size)
     .slice(0, 5)
     .map((module) => module.name.replace(/^.*node_modules\//, '').slice(0, 80));
-  return { files, raw, gzipped, modules };
+  // Its styles (a production build extracts them): named, as the service worker precaches the first load's.
+  const styles = [...chunk.files].filter((file) => file.endsWith('.css'));
+  return { files, styles, raw, gzipped, modules };
 }
 
 class BundleReport {

@@ -101,11 +101,13 @@ test("the manifest is the brand's, and Chromium finds nothing wrong in it", asyn
 
 test("the built worker precaches the shell's first load and none of the chunks that come later", () => {
   const report = JSON.parse(readFileSync(BUNDLE_REPORT, 'utf8'));
-  const firstLoad = report.initial.chunks.flatMap((chunk) => chunk.files).sort();
-  const later = report.onDemand.chunks.flatMap((chunk) => chunk.files);
+  const filesOf = (chunks) => chunks.flatMap((chunk) => [...chunk.files, ...chunk.styles]);
+  const firstLoad = filesOf(report.initial.chunks).sort();
+  const later = filesOf(report.onDemand.chunks);
   assert.ok(firstLoad.includes('main.js'), "the shell's entry is part of its first load");
   assert.ok(later.length > 0, 'pages and modals come later');
   assert.deepEqual(precachedFiles(), firstLoad);
+  assert.deepEqual(later.filter((file) => firstLoad.includes(file)), [], 'no chunk that comes later is precached');
 });
 
 test('the service worker registers, and offline a reload shows the shell and the no-connection notice', async () => {
