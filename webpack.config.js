@@ -9,7 +9,7 @@ const { InjectManifest } = require('workbox-webpack-plugin');
 const webpack = require('webpack');
 const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
 const { sharedSingletons, sharedVersions } = require('./shell/federation/shared');
-const { BundleReport } = require('./shell/federation/bundleReport');
+const { BundleReport, firstLoadFiles } = require('./shell/federation/bundleReport');
 
 // TESSERA_BUILD_DIR builds elsewhere (served with TESSERA_STATIC_DIR pointing at it).
 const BUILD = path.resolve(process.env.TESSERA_BUILD_DIR || path.join(__dirname, 'build'));
@@ -94,14 +94,15 @@ function shellConfig(mode) {
       new CopyPlugin({
         patterns: EXPLORER_FILES.map((file) => ({ from: require.resolve(`swagger-ui-dist/${file}`), to: `explorer/${file}` })),
       }),
-      // The brand's service worker (served at /sw.js), keeping this build's files for offline use.
+      // The brand's service worker (served at /sw.js), precaching the files of the shell's first load
+      // (the bundle report's): every other chunk (pages, modals) is kept when first used (serviceWorker.ts).
       // Development builds have none: they change on every save, and the shell registers it only in production.
       ...(mode === 'production'
         ? [
             new InjectManifest({
               swSrc: './shell/src/webapp/serviceWorker.ts',
               swDest: 'sw.js',
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^explorer\//, /\.(br|gz)$/],
+              include: [({ asset, compilation }) => firstLoadFiles(compilation).has(asset.name)],
               compileSrc: true,
             }),
             // What the shell's first load weighs (var/report/initial.json, printed) and a map of every chunk (var/report/shell.html),

@@ -45,6 +45,26 @@ function bootChunks(compilation, entryName) {
   return chunks;
 }
 
+/** The chunks a page needs before it draws: the entry's, its bootstrap's, and the shared modules they consume. */
+function initialChunks(compilation, entryName) {
+  return consumedChunks(compilation, [...bootChunks(compilation, entryName)]);
+}
+
+const firstLoads = new WeakMap();
+
+/**
+ * The names of the files of the first load of ``entryName`` (its scripts, and its styles were any
+ * extracted): what the service worker precaches (webpack.config.js), the rest being kept when first used.
+ */
+function firstLoadFiles(compilation, entryName = 'main') {
+  if (!firstLoads.has(compilation)) {
+    const files = new Set();
+    for (const chunk of initialChunks(compilation, entryName)) for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+    firstLoads.set(compilation, files);
+  }
+  return firstLoads.get(compilation);
+}
+
 function describe(compilation, chunk) {
   const files = [...chunk.files].filter((file) => file.endsWith('.js'));
   let raw = 0;
@@ -59,7 +79,9 @@ function describe(compilation, chunk) {
     .sort((a, b) => b.size - a.size)
     .slice(0, 5)
     .map((module) => module.name.replace(/^.*node_modules\//, '').slice(0, 80));
-  return { files, raw, gzipped, modules };
+  // Its styles (a production build extracts them): named, as the service worker precaches the first load's.
+  const styles = [...chunk.files].filter((file) => file.endsWith('.css'));
+  return { files, styles, raw, gzipped, modules };
 }
 
 class BundleReport {
@@ -71,7 +93,7 @@ class BundleReport {
   apply(compiler) {
     compiler.hooks.afterEmit.tap(PLUGIN, (compilation) => {
       if (!compilation.entrypoints.has(this.entry)) return;
-      const initial = consumedChunks(compilation, [...bootChunks(compilation, this.entry)]);
+      const initial = initialChunks(compilation, this.entry);
       const first = [...initial].map((chunk) => describe(compilation, chunk)).filter((chunk) => chunk.files.length);
       const later = [...compilation.chunks]
         .filter((chunk) => !initial.has(chunk))
@@ -95,4 +117,4 @@ class BundleReport {
   }
 }
 
-module.exports = { BundleReport };
+module.exports = { BundleReport, firstLoadFiles };

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { deferred } from './deferred';
-import { useSearchParams, type RouteObject } from 'react-router';
+import { deferred, retryDeferred } from './deferred';
+import { useLocation, useSearchParams, type RouteObject } from 'react-router';
 import { Frame, type FrameVariant } from './frame/Frame';
+import { LoadBoundary } from './LoadBoundary';
 import { useModals } from './modals/modalContext';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -16,9 +17,20 @@ const NoticeListPage = deferred(() => import('./pages/NoticeListPage').then((m) 
 const SectionPage = deferred(() => import('./pages/SectionPage').then((m) => m.SectionPage));
 const GamePage = deferred(() => import('./play/GamePage').then((m) => m.GamePage));
 
-/** A page whose code is still coming: the frame stands, the page's place stays empty. */
-function Page({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{children}</Suspense>;
+/**
+ * A page whose code is still coming: the frame stands, the page's place stays empty. A lobby's place
+ * is held a screen high, so that what is under it (the footer) is not drawn in view only to be pushed
+ * away when the lobby comes. Code that cannot come (offline, a page never opened) says so, with a retry.
+ */
+function Page({ children, lobby = false }: { children: ReactNode; lobby?: boolean }) {
+  const { pathname } = useLocation();
+  const holding = lobby ? 'page-loading page-loading--lobby' : 'page-loading';
+  // Keyed by the route: a failure stays with the page it happened on.
+  return (
+    <LoadBoundary key={pathname} onRetry={retryDeferred}>
+      <Suspense fallback={<div className={holding} aria-busy="true" />}>{children}</Suspense>
+    </LoadBoundary>
+  );
 }
 
 /** The frame variant and page of every fixed route of SPEC §2 (aliases share a page key). */
@@ -47,6 +59,9 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
   { paths: ['/join'], pageKey: 'join', variant: 'full' },
   { paths: ['/game'], pageKey: 'game', variant: 'headerOnly' },
 ];
+
+/** The page keys of the game lobbies (besides /:games). */
+const LOBBY_PAGES = new Set(['live']);
 
 /** The pages built so far; every other page key shows its section page. */
 const PAGES: Record<string, ComponentType> = {
@@ -88,7 +103,7 @@ export const ROUTES: RouteObject[] = [
       path,
       element: (
         <Frame variant={variant}>
-          <Page>{pageOf(pageKey)}</Page>
+          <Page lobby={LOBBY_PAGES.has(pageKey)}>{pageOf(pageKey)}</Page>
         </Frame>
       ),
     })),
@@ -97,7 +112,7 @@ export const ROUTES: RouteObject[] = [
     path: '/:games',
     element: (
       <Frame variant="full">
-        <Page>
+        <Page lobby>
           <GamesPage />
         </Page>
       </Frame>

@@ -15,6 +15,8 @@ const WITH_WORKER = { serviceWorkers: 'allow' };
 const WIDTHS = [360, 390, 768, 1280];
 // The built worker the server serves at /sw.js (its static folder, as `make` leaves it).
 const WORKER_FILE = new URL(`${process.env.TESSERA_STATIC_DIR ?? new URL('../../build', import.meta.url).pathname}/shell/sw.js`, 'file:');
+// The build's report of the shell's first load and of the chunks that come later (shell/federation/bundleReport.js).
+const BUNDLE_REPORT = new URL('../../var/report/initial.json', import.meta.url);
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/ops/'];
 // Offline, the page's own calls to the API fail: that is what the no-connection notice is about.
 const OFFLINE_ERRORS = ['net::ERR_INTERNET_DISCONNECTED', 'TypeError: Failed to fetch'];
@@ -43,6 +45,12 @@ async function openControlled(page, brand, path = '/') {
   };
   await waitInPage(page, controlled, null, 'controlled by the worker');
   assert.match(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), /\/sw\.js$/);
+}
+
+/** The shell's files in the built worker's precache, by name. */
+function precachedFiles() {
+  const worker = readFileSync(WORKER_FILE, 'utf8');
+  return [...worker.matchAll(/['"]?url['"]?:\s*['"]\/static\/shell\/([^'"?]+)['"]/g)].map((match) => match[1]).sort();
 }
 
 /** Every request kept in the page's caches, as paths with their query. */
@@ -91,11 +99,27 @@ test("the manifest is the brand's, and Chromium finds nothing wrong in it", asyn
   });
 });
 
+test("the built worker precaches the shell's first load and none of the chunks that come later", () => {
+  const report = JSON.parse(readFileSync(BUNDLE_REPORT, 'utf8'));
+  const filesOf = (chunks) => chunks.flatMap((chunk) => [...chunk.files, ...chunk.styles]);
+  const firstLoad = filesOf(report.initial.chunks).sort();
+  const later = filesOf(report.onDemand.chunks);
+  assert.ok(firstLoad.includes('main.js'), "the shell's entry is part of its first load");
+  assert.ok(later.length > 0, 'pages and modals come later');
+  assert.deepEqual(precachedFiles(), firstLoad);
+  assert.deepEqual(later.filter((file) => firstLoad.includes(file)), [], 'no chunk that comes later is precached');
+});
+
 test('the service worker registers, and offline a reload shows the shell and the no-connection notice', async () => {
   await withPage(
     async (page, context) => {
-      // The first visit: the worker keeps the shell, its files and its catalogue as it installs.
+      // The first visit: the worker keeps the shell's first load, its page and its catalogue as it installs.
       await openControlled(page, 'demo-bd');
+      // A page's code is kept when the page is first opened (/pointMall and /vip are both section pages).
+      await page.goto(brandUrl('demo-bd', '/pointMall'));
+      await page.locator('[data-page="pointMall"]').waitFor();
+      await page.goto(brandUrl('demo-bd', '/'));
+      await page.locator('.header').waitFor();
       await page.locator('[data-testid="offline-notice"]').waitFor({ state: 'detached' });
       await page.waitForTimeout(1100); // a page answered from now on would carry a later Date
       const wentOffline = Date.now() - 1000;
@@ -107,16 +131,59 @@ test('the service worker registers, and offline a reload shows the shell and the
       const notice = page.locator('[data-testid="offline-notice"]');
       await notice.waitFor();
       assert.match(await notice.innerText(), /কোনো সংযোগ নেই/); // demo-bd speaks Bengali
-      // A page never opened is the shell too, which routes to it.
+      // A page never opened is the shell too, which routes to it, with the code kept before.
       const unseen = await page.goto(brandUrl('demo-bd', '/vip'));
       assert.ok(unseen.fromServiceWorker());
       await page.locator('[data-page="vip"]').waitFor();
       await notice.waitFor();
+      // A page whose code never came says it cannot be shown, and shows once the connection is back.
+      await page.goto(brandUrl('demo-bd', '/noticePage'));
+      const failed = page.locator('.load-failed[role="alert"]');
+      await failed.waitFor();
+      await notice.waitFor();
       await context.setOffline(false);
       await notice.waitFor({ state: 'detached' });
+      await failed.locator('button').click();
+      await page.locator('[data-page="noticePage"]').waitFor();
     },
-    // Offline, a banner image the page had not loaded yet (all but the first wait until shown) fails.
-    { allowedErrors: [...OFFLINE_ERRORS, `net::ERR_FAILED ${brandUrl('demo-bd', '/assets/')}`], options: WITH_WORKER },
+    // Offline, a banner image the page had not loaded yet (all but the first wait until shown) fails,
+    // and so does the code of a page never opened (React reports the error its boundary shows).
+    {
+      allowedErrors: [
+        ...OFFLINE_ERRORS,
+        `net::ERR_FAILED ${brandUrl('demo-bd', '/assets/')}`,
+        `net::ERR_FAILED ${brandUrl('demo-bd', '/static/shell/')}`,
+        'ChunkLoadError',
+      ],
+      options: WITH_WORKER,
+    },
+  );
+});
+
+test('the code a page loaded before the worker took over is kept: offline, a lobby opened on the first visit opens again', async () => {
+  await withPage(
+    async (page, context) => {
+      await openControlled(page, 'demo-ph', '/rng');
+      await page.locator('.game-lobby').waitFor();
+      // Every chunk the page loaded beyond the precached first load.
+      const precached = new Set(precachedFiles());
+      const loaded = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/static/shell/')),
+      );
+      const later = loaded.filter((path) => !precached.has(path.slice('/static/shell/'.length)));
+      assert.ok(later.length > 0, "the lobby's code is not in the precache");
+      const keptAll = async (paths) => {
+        const kept = new Set();
+        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+        return paths.every((path) => kept.has(path));
+      };
+      await waitInPage(page, keptAll, later, "keeping the lobby's code");
+      await context.setOffline(true);
+      await page.goto(brandUrl('demo-ph', '/fish'));
+      await page.locator('.game-lobby[data-category="FISH"] h1').waitFor();
+      await page.locator('[data-testid="offline-notice"]').waitFor();
+    },
+    { allowedErrors: [...OFFLINE_ERRORS, `net::ERR_FAILED ${brandUrl('demo-ph', '/assets/')}`], options: WITH_WORKER },
   );
 });
 

@@ -1,5 +1,7 @@
 // Nothing below the home banner moves while the page loads: each block keeps its space from the
 // first paint, however late its answer comes (the answers below the banner are held back here).
+// Nothing on a lobby page moves either, on a phone with a slow network and a slow processor, as a
+// new visitor opens it: the page's code, its vendors and its games all come late.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VIEWPORTS, brandUrl, browserForFile } from './browser.mjs';
@@ -45,6 +47,10 @@ function delayBelowBanner(page) {
 
 const SIZES = { phone: VIEWPORTS.phone, desktop: VIEWPORTS.desktop };
 
+function described(shifts) {
+  return shifts.map((shift) => `${shift.value.toFixed(4)} at ${shift.at} ms: ${shift.sources.map((s) => s.name).join('; ')}`).join('\n');
+}
+
 describe('the home page keeps its layout while its blocks load', () => {
   for (const brand of ['demo-bd', 'demo-ph']) {
     for (const [size, viewport] of Object.entries(SIZES)) {
@@ -63,10 +69,62 @@ describe('the home page keeps its layout while its blocks load', () => {
             const shifts = await page.evaluate(() => window.__shifts);
             const below = shifts.filter((shift) => shift.sources.some((source) => !source.above));
             const total = below.reduce((sum, shift) => sum + shift.value, 0);
-            const described = below.map((shift) => `${shift.value.toFixed(4)} at ${shift.at} ms: ${shift.sources.map((s) => s.name).join('; ')}`);
-            assert.ok(total < LIMIT, `${brand} ${size}: shift ${total.toFixed(4)} below the banner:\n${described.join('\n')}`);
+            assert.ok(total < LIMIT, `${brand} ${size}: shift ${total.toFixed(4)} below the banner:\n${described(below)}`);
           },
           { options: { viewport } },
+        ));
+    }
+  }
+});
+
+/** The answers a lobby waits for (its vendors, its games, the game menus), held back this long. */
+const LOBBY_DELAY_MS = 1000;
+const LOBBY_CALLS = ['GCSGAME_newGameVendor', 'GCSGAME_gameList', '/lgw/games/game_menus'];
+
+/** Lighthouse's mobile profile as Chromium's DevTools apply it: a slow 4G network, a processor four times slower. */
+async function slowPhone(page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Each lobby page and what shows once it has drawn its answers. */
+const LOBBIES = {
+  '/rng': '.game-grid .game-card[data-game]',
+  '/live': '.game-grid .game-card[data-game]',
+  '/lottery': '[data-page="lottery"] h1',
+};
+
+describe('the lobby pages keep their layout while they load on a slow phone', () => {
+  for (const brand of ['demo-bd', 'demo-ph']) {
+    for (const [path, drawn] of Object.entries(LOBBIES)) {
+      test(`${brand} ${path} at ${VIEWPORTS.phone.width} px: the layout shift stays under ${LIMIT}`, () =>
+        withPage(
+          async (page) => {
+            await page.addInitScript(OBSERVE);
+            await slowPhone(page);
+            await page.route(
+              (url) => LOBBY_CALLS.some((part) => url.pathname.includes(part)),
+              async (route) => {
+                await new Promise((resolve) => setTimeout(resolve, LOBBY_DELAY_MS));
+                await route.continue().catch(() => undefined);
+              },
+            );
+            await page.goto(brandUrl(brand, path), { timeout: 60_000 });
+            await page.waitForSelector(drawn, { timeout: 60_000 });
+            await page.waitForLoadState('networkidle', { timeout: 60_000 });
+            await page.waitForTimeout(1000);
+            const shifts = await page.evaluate(() => window.__shifts);
+            const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+            assert.ok(total < LIMIT, `${brand} ${path}: layout shift ${total.toFixed(4)}:\n${described(shifts)}`);
+          },
+          { options: { viewport: VIEWPORTS.phone } },
         ));
     }
   }

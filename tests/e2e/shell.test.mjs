@@ -205,7 +205,7 @@ describe('micro-frontends', () => {
         await page.route('**/static/member-centre/remoteEntry.js*', (route) => route.abort());
         await openHome(page, 'demo-ph');
         await page.click('.header__member-centre');
-        await page.waitForSelector('.remote-failed button');
+        await page.waitForSelector('.load-failed button');
         await page.click('.overlay__close');
         await chooseLanguage(page, 'bn');
         await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'হোম');
@@ -219,9 +219,9 @@ describe('micro-frontends', () => {
         await page.route('**/static/member-centre/remoteEntry.js*', (route) => route.abort());
         await openHome(page, 'demo-bd');
         await page.click('.header__member-centre');
-        await page.waitForSelector('.remote-failed button');
+        await page.waitForSelector('.load-failed button');
         await page.unroute('**/static/member-centre/remoteEntry.js*');
-        await page.click('.remote-failed button');
+        await page.click('.load-failed button');
         await page.waitForSelector('[data-page="securityCenter"]');
       },
       { allowErrors: true, session: MEMBER },

@@ -52,3 +52,19 @@ export function GameCard({ game, onFavourite }: { game: Game; onFavourite?: (gam
     </div>
   );
 }
+
+/**
+ * A card's place while its game is on its way: the icon's square and the name's and vendor's lines,
+ * empty, so the card that comes takes the same room (drawn inside a list marked aria-hidden).
+ */
+export function GameCardPlaceholder() {
+  return (
+    <div className="game-card game-card--placeholder">
+      <span className="game-card__launch">
+        <span className="game-icon game-icon--waiting" />
+        <span className="game-card__name">{'\u00a0'}</span>
+        <span className="game-card__vendor">{'\u00a0'}</span>
+      </span>
+    </div>
+  );
+}

@@ -73,6 +73,28 @@ describe('the game list', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  test('while the vendors and the games load, placeholders of their size hold their places, hidden from readers', async () => {
+    renderLobby('/rng');
+    // The lobby's place is taken before any answer: a row of empty vendor tabs, a page of empty cards.
+    const vendorsPlace = document.querySelector('.vendor-carousel--placeholder');
+    expect(vendorsPlace?.getAttribute('aria-hidden')).toBe('true');
+    expect(vendorsPlace?.querySelectorAll('.vendor-tab--placeholder').length).toBeGreaterThan(0);
+    const list = document.querySelector('.game-lobby__list')!;
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(list.querySelectorAll('[aria-hidden=true] .game-card--placeholder')).toHaveLength(24);
+    // Readers hear that the list is loading.
+    expect(screen.getByRole('status').textContent).toBe('Loading games…');
+    await waitFor(() => expect(card('P1-0')).not.toBeNull());
+    expect(document.querySelector('.vendor-carousel--placeholder')).toBeNull();
+    expect(document.querySelector('.game-card--placeholder')).toBeNull();
+    expect(list.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  test('a FISH page holds the place of its 18 games', () => {
+    renderLobby('/fish');
+    expect(document.querySelectorAll('.game-lobby__list .game-card--placeholder')).toHaveLength(18);
+  });
+
   test('an empty list says so and has no pager', async () => {
     renderLobby('/rng', { [PATHS.list]: { games: [], totalPages: 0, total: 0, pageNo: 1, pageSize: 24 } });
     await waitFor(() => expect(document.querySelector('[data-list-status="empty"]')?.textContent).toBe('No games match.'));

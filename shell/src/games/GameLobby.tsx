@@ -6,7 +6,7 @@ import { useGameMenus } from '../data/content';
 import { allVendors } from '../frame/gameTypes';
 import { useLoginGuard } from '../modals/loginGuard';
 import { useFavouriteToggle } from './favourites';
-import { GameCard } from './GameCard';
+import { GameCard, GameCardPlaceholder } from './GameCard';
 import { ListStatus } from './ListStatus';
 import { LiveRooms } from './LiveRooms';
 import { LobbyFilters } from './LobbyFilters';
@@ -19,10 +19,10 @@ import {
   lobbyReducer,
   type ListType,
 } from './lobbyState';
-import { useGameVendors } from './queries';
+import { pageSizeOf, useGameVendors } from './queries';
 import { useShownList } from './shownList';
 import { TypeTabs } from './TypeTabs';
-import { VendorCarousel } from './VendorCarousel';
+import { VendorCarousel, VendorCarouselPlaceholder } from './VendorCarousel';
 import './games.css';
 
 /** The pause in typing after which the search runs. */
@@ -33,6 +33,19 @@ export type LobbyKind = 'games' | 'egames' | 'live';
 /** The query parameter naming the vendor: /rng's vendor tab is ``page`` (SPEC §2), elsewhere ``vendor``. */
 export function vendorParamOf(category: string): string {
   return category === 'RNG' ? 'page' : 'vendor';
+}
+
+/** The list's place while its first answer comes: a page of empty cards, as the loaded ones are. */
+function GameGridPlaceholder({ count }: { count: number }) {
+  return (
+    <ul className="game-grid game-grid--placeholder" aria-hidden="true">
+      {Array.from({ length: count }, (_, position) => (
+        <li key={position}>
+          <GameCardPlaceholder />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -106,7 +119,9 @@ export function GameLobby({ category, kind }: { category: string; kind: LobbyKin
       data-kind={kind === 'live' ? 'games' : kind}
     >
       <h1>{title}</h1>
+      {/* Each block holds its place from the first paint: nothing moves when the answers come. */}
       {vendors.data && <VendorCarousel vendors={vendors.data} selected={vendor} onSelect={selectVendor} />}
+      {vendors.isPending && <VendorCarouselPlaceholder />}
       {vendors.isError && (
         <ListStatus
           loading={false}
@@ -127,13 +142,20 @@ export function GameLobby({ category, kind }: { category: string; kind: LobbyKin
           </button>
         </p>
       )}
-      <div ref={listTop} className="game-lobby__list" data-list-type={type} data-fetching={shown.fetching || undefined}>
+      <div
+        ref={listTop}
+        className="game-lobby__list"
+        data-list-type={type}
+        data-fetching={shown.fetching || undefined}
+        aria-busy={shown.loading || undefined}
+      >
         <ListStatus
           loading={shown.loading}
           error={shown.error}
           empty={shown.games.length === 0}
           emptyText={t(`list.empty_${type}`)}
           onRetry={shown.retry}
+          placeholder={<GameGridPlaceholder count={pageSizeOf(category)} />}
         />
         {!shown.error && shown.games.length > 0 && (
           <ul className="game-grid" aria-label={t('list.label', { category: title })} aria-busy={shown.fetching}>

@@ -62,3 +62,21 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
     </nav>
   );
 }
+
+/** Tabs the carousel's place shows while the vendors load. */
+const PLACEHOLDER_TABS = 4;
+
+/** The carousel's place while the vendors load: a row of empty tabs of the real ones' height. */
+export function VendorCarouselPlaceholder() {
+  return (
+    <div className="vendor-carousel vendor-carousel--placeholder" aria-hidden="true">
+      <ul className="vendor-carousel__row">
+        {Array.from({ length: PLACEHOLDER_TABS }, (_, position) => (
+          <li key={position}>
+            <span className="vendor-tab vendor-tab--placeholder" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GameCard } from '../games/GameCard';
+import { GameCard, GameCardPlaceholder } from '../games/GameCard';
 import type { HotGames as HotGamesGroup } from '../games/types';
 import { fetchHotGames } from './api';
 import { HomeState } from './HomeState';
@@ -20,13 +20,7 @@ function HotGamesPlaceholder() {
       <ul className="home-hot__games">
         {Array.from({ length: HOT_GAMES_PER_LANE }, (_, position) => (
           <li key={position}>
-            <div className="game-card game-card--placeholder">
-              <span className="game-card__launch">
-                <span className="game-icon game-icon--waiting" />
-                <span className="game-card__name">{'\u00a0'}</span>
-                <span className="game-card__vendor">{'\u00a0'}</span>
-              </span>
-            </div>
+            <GameCardPlaceholder />
           </li>
         ))}
       </ul>

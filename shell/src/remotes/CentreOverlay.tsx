@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBadgeCounts, type PageEntry, type PageRegistry } from '@tessera/kit';
 import { useSystemStatus } from '../data/status';
 import { lockPageScroll } from '../modals/Modal';
-import { RemoteBoundary } from './RemoteBoundary';
+import { LoadBoundary } from '../LoadBoundary';
 import { loadPages, type RemoteName } from './runtime';
 
 const pending = new Map<RemoteName, Promise<PageRegistry>>();
@@ -137,7 +137,7 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
             {t('close')}
           </button>
         </div>
-        <RemoteBoundary
+        <LoadBoundary
           key={attempt}
           onRetry={() => {
             forgetRemote(remote);
@@ -147,7 +147,7 @@ export function CentreOverlay({ remote, page, titleKey, onClose }: Props) {
           <Suspense fallback={<p className="loading">{t('loading')}</p>}>
             <CentrePages remote={remote} attempt={attempt} initialPage={page} view={view} onChoose={() => setView('page')} />
           </Suspense>
-        </RemoteBoundary>
+        </LoadBoundary>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isKeptFile, isKeptPage, preloadedFiles } from './cachePolicy';
+import { isBuiltChunk, isKeptFile, isKeptPage, preloadedFiles } from './cachePolicy';
 
 const ORIGIN = 'https://play.example';
 
@@ -38,6 +38,16 @@ describe('what the service worker keeps', () => {
     expect(isKeptFile(...asked('/static/x.js', { mode: 'cors', origin: 'https://cdn.example' }))).toBe(false);
     expect(isKeptFile(...asked('/down', { mode: 'cors' }))).toBe(false);
   });
+});
+
+test('the chunks named by their content are kept when first used; entries, catalogues and images are not chunks', () => {
+  expect(isBuiltChunk(...asked('/static/shell/604.3d68c82230e01e7a826e.js', { mode: 'cors' }))).toBe(true);
+  expect(isBuiltChunk(...asked('/static/member-centre/540.eb800855c77478dd15d7.js', { mode: 'cors' }))).toBe(true);
+  expect(isBuiltChunk(...asked('/static/shell/main.js?v=1a2b', { mode: 'cors' }))).toBe(false);
+  expect(isBuiltChunk(...asked('/static/member-centre/remoteEntry.js?v=1', { mode: 'cors' }))).toBe(false);
+  expect(isBuiltChunk(...asked('/assets/banner.3d68c82230e01e7a826e.js', { mode: 'no-cors' }))).toBe(false);
+  expect(isBuiltChunk(...asked('/static/shell/604.3d68c82230e01e7a826e.js', { mode: 'cors', origin: 'https://cdn.example' }))).toBe(false);
+  expect(isBuiltChunk(...asked('/static/shell/604.3d68c82230e01e7a826e.js', { mode: 'cors', authorization: true }))).toBe(false);
 });
 
 test("the shell's preloaded catalogue is kept with it, nothing from elsewhere", () => {

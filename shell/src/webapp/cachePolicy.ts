@@ -11,6 +11,7 @@ const FILES = ['/static/', '/assets/', '/app-icons/', '/manifest.webmanifest', '
 export const SHELL_PAGE = '/';
 export const PAGES_CACHE = 'tessera-pages';
 export const FILES_CACHE = 'tessera-files';
+export const CHUNKS_CACHE = 'tessera-chunks';
 
 interface Asked {
   method: string;
@@ -35,6 +36,17 @@ export function isKeptPage(request: Asked, url: URL, origin: string): boolean {
 /** A file a page loads that the build's precache does not hold (the remotes, brand images). */
 export function isKeptFile(request: Asked, url: URL, origin: string): boolean {
   return request.mode !== 'navigate' && mayKeep(request, url, origin) && FILES.some((prefix) => url.pathname.startsWith(prefix));
+}
+
+/** webpack's [contenthash] in a built chunk's name (123.5f3c9a0e1b2d4c6e8a7f.js): a new content is a new name. */
+const CONTENT_HASHED = /\.[0-9a-f]{16,}\.(js|css)$/;
+
+/**
+ * A chunk of a build that its first load does not need (a page's, a modal's, a remote's modules):
+ * kept when first used and answered from the cache from then on, as its name changes with its content.
+ */
+export function isBuiltChunk(request: Asked, url: URL, origin: string): boolean {
+  return isKeptFile(request, url, origin) && url.pathname.startsWith('/static/') && CONTENT_HASHED.test(url.pathname);
 }
 
 const PRELOAD = /<link rel="preload" href="([^"]+)" as="fetch"/g;

@@ -2,7 +2,8 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  onRetry: () => void;
+  /** Called when the member asks to try again, before the part is drawn again. */
+  onRetry?: () => void;
   children: ReactNode;
 }
 
@@ -10,10 +11,10 @@ interface State {
   failed: boolean;
 }
 
-function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="remote-failed" role="alert">
+    <div className="load-failed" role="alert">
       <p>{t('remote_failed')}</p>
       <button type="button" onClick={onRetry}>
         {t('retry')}
@@ -22,8 +23,11 @@ function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Keeps a remote that cannot load or render from taking the shell down. */
-export class RemoteBoundary extends Component<Props, State> {
+/**
+ * Keeps a part whose code cannot load or render (a remote; a page whose code did not come, as
+ * offline when it was never opened before) from taking the shell down: it says so, with a retry.
+ */
+export class LoadBoundary extends Component<Props, State> {
   state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -32,11 +36,11 @@ export class RemoteBoundary extends Component<Props, State> {
 
   retry = () => {
     this.setState({ failed: false });
-    this.props.onRetry();
+    this.props.onRetry?.();
   };
 
   render() {
-    if (this.state.failed) return <RemoteFailed onRetry={this.retry} />;
+    if (this.state.failed) return <LoadFailed onRetry={this.retry} />;
     return this.props.children;
   }
 }
