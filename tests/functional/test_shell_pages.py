@@ -67,7 +67,7 @@ def opened(status: dict) -> dict:
     return {**status, "customerService": entries}
 
 
-def test_the_page_carries_its_brands_status_and_notices_in_its_language(brand_app):
+def test_the_page_carries_its_brands_status_notices_and_game_menu_in_its_language(brand_app):
     bd_app, ph_app = brand_app("demo-bd.localhost"), brand_app("demo-ph.localhost", ip="192.0.2.44")
     bd, ph = Page(bd_app.get("/").text).bootstrap["initial"], Page(ph_app.get("/rng").text).bootstrap["initial"]
     assert opened(bd["status"]) == opened(bd_app.get("/wps/system/status").json["value"])
@@ -75,13 +75,18 @@ def test_the_page_carries_its_brands_status_and_notices_in_its_language(brand_ap
     notices = "/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H"
     assert bd["notices"] == bd_app.get(notices).json["value"]
     assert ph["notices"] == ph_app.get(notices).json["value"]
+    assert bd["gameMenus"] == bd_app.get("/lgw/games/game_menus").json["value"]
+    assert ph["gameMenus"] == ph_app.get("/lgw/games/game_menus").json["value"]
+    assert bd["gameMenus"] != ph["gameMenus"]
     # Each page carries its own brand's answers only.
     assert (bd["status"]["brand"]["slug"], ph["status"]["brand"]["slug"]) == ("demo-bd", "demo-ph")
     bd_titles = {n["title"] for n in bd["notices"]["player"]} | {b["title"] for b in bd["notices"]["banners"]}
     ph_titles = {n["title"] for n in ph["notices"]["player"]} | {b["title"] for b in ph["notices"]["banners"]}
     assert bd_titles and ph_titles and not bd_titles & ph_titles
-    english = Page(bd_app.get("/?lang=en").text).bootstrap["initial"]["notices"]
-    assert english["player"][-1]["title"] == "Welcome to Tessera Demo BD"
+    english = Page(bd_app.get("/?lang=en").text).bootstrap["initial"]
+    assert english["notices"]["player"][-1]["title"] == "Welcome to Tessera Demo BD"
+    assert english["gameMenus"] == bd_app.get("/lgw/games/game_menus?lang=en").json["value"]
+    assert english["gameMenus"] != bd["gameMenus"]
 
 
 def test_the_page_follows_the_visitors_language(testapp):

@@ -10,6 +10,7 @@ from tessera.core.errors import INotFoundPage
 from tessera.core.i18n import LANGUAGES, chosen
 from tessera.engagement.announcements.services import SHELL_TYPES
 from tessera.engagement.interfaces import IAnnouncements
+from tessera.games.lobby.menu import brand_game_menus
 from tessera.shell.look import brand_style
 from tessera.shell.services import (
     API_PREFIXES,
@@ -31,11 +32,13 @@ def is_page_request(request) -> bool:
 
 def initial_answers(request) -> dict:
     """The answers of the calls the shell makes on every page, in the page's language, so its first
-    render needs no round trip: the status (also the permission info) and the notices."""
+    render needs no round trip: the status (also the permission info), the notices and the game menu
+    (the header's lanes and each lobby's title)."""
     status = request.find_service(IBrandStatus).status(request.client_ip, request.language)
     return {
         "status": json.loads(status.to_json()),
         "notices": request.find_service(IAnnouncements).current(request.language, SHELL_TYPES),
+        "gameMenus": brand_game_menus(request),
     }
 
 

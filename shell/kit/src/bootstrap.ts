@@ -35,7 +35,7 @@ export interface Bootstrap {
   catalogues?: Record<string, string>;
   publicKey: Record<string, unknown> | null;
   /** The answers of the calls every page makes (status, notices), in ``language``. */
-  initial?: { status?: unknown; notices?: unknown };
+  initial?: { status?: unknown; notices?: unknown; gameMenus?: unknown };
 }
 
 export const BOOTSTRAP_ELEMENT_ID = 'tessera-bootstrap';

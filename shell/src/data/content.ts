@@ -68,10 +68,12 @@ export interface GameLane {
   cards: VendorCard[];
 }
 
+export const gameMenusKey = (language: string) => ['gameMenus', language];
+
 export function useGameMenus() {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['gameMenus', i18n.language],
+    queryKey: gameMenusKey(i18n.language),
     queryFn: () => getJson<GameLane[]>('/lgw/games/game_menus'),
     placeholderData: keepPreviousData,
     staleTime: 300_000,

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Bootstrap } from '@tessera/kit';
-import { noticesKey } from './content';
+import { gameMenusKey, noticesKey } from './content';
 import { statusKey } from './status';
 
 /**
@@ -15,6 +15,7 @@ export function createQueryClient(bootstrap?: Bootstrap, language?: string): Que
   if (initial && language && bootstrap.language === language) {
     if (initial.status) client.setQueryData(statusKey(language), initial.status);
     if (initial.notices) client.setQueryData(noticesKey(language), initial.notices);
+    if (initial.gameMenus) client.setQueryData(gameMenusKey(language), initial.gameMenus);
   }
   return client;
 }

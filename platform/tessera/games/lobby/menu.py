@@ -2,6 +2,7 @@
 
 import logging
 
+from tessera.core.cache import memo
 from tessera.games.vendors import CATEGORIES, LAST_VENDOR, category
 
 log = logging.getLogger(__name__)
@@ -34,3 +35,11 @@ def game_menus(plugins, translate) -> list[dict]:
         }
         for lane, lane_cards in cards.items()
     ]
+
+
+def brand_game_menus(request) -> list[dict]:
+    """The request's brand's game menu in the request's language, made once per memo time: the
+    answer of ``/lgw/games/game_menus``, and what every page carries in its bootstrap."""
+    return memo(request.registry, "game_menus").get(
+        (request.tenant.id, request.language), lambda: game_menus(request.plugins, request.translate)
+    )

@@ -16,9 +16,7 @@ from tessera.games.lobby.rooms import room_list
 
 @view_config(route_name="games.game_menus", request_method="GET", renderer="api", openapi=True)
 def game_menus(request):
-    return memo(request.registry, "game_menus").get(
-        (request.tenant.id, request.language), lambda: menu.game_menus(request.plugins, request.translate)
-    )
+    return menu.brand_game_menus(request)
 
 
 def _lobby(request) -> services.Lobby:
