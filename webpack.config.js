@@ -25,7 +25,7 @@ const REMOTES = [
 
 // Every text file of a production build also as .br (Brotli at its best quality) and .gz (gzip at 9),
 // written only where it saves a fifth or more; the server sends the copy the browser accepts
-// (platform/tessera/shell/views.py). Source maps, licences and the API explorer's viewer are left as they
+// (platform/tessera/shell/built.py). Source maps, licences and the API explorer's viewer are left as they
 // are, and so is the service worker: off the page's path, revalidated by its ETag, and a copy could
 // outlive a change to it.
 const PRECOMPRESS = { test: /\.(js|css|html|json|svg|webmanifest)$/, exclude: /^(explorer\/|sw\.js$)/, threshold: 1024, minRatio: 0.8 };

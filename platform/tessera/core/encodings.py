@@ -52,20 +52,13 @@ def chosen_coding(request, offered=(*CODINGS, "identity")) -> str | None:
     return accepted[0] if accepted else None
 
 
-def compress(body: bytes, coding: str) -> bytes:
-    """``body`` in ``coding`` (``br`` or ``gzip``, at their levels for answers being sent); the same
-    body always gives the same bytes."""
+def compress(body: bytes, coding: str, *, best: bool = False) -> bytes:
+    """``body`` in ``coding`` (``br`` or ``gzip``): at their levels for answers being sent, or at
+    their best (as the build compresses its files) for a file compressed once and sent many times.
+    The same body always gives the same bytes."""
     if coding == "br":
-        return brotli.compress(body, quality=ON_THE_FLY_QUALITY)
-    return gzip.compress(body, compresslevel=6, mtime=0)
-
-
-def compress_once(body: bytes, coding: str) -> bytes:
-    """``body`` in ``coding`` at the coding's best level (as the build compresses its files): for a
-    file compressed once and sent many times."""
-    if coding == "br":
-        return brotli.compress(body, quality=11)
-    return gzip.compress(body, compresslevel=9, mtime=0)
+        return brotli.compress(body, quality=11 if best else ON_THE_FLY_QUALITY)
+    return gzip.compress(body, compresslevel=9 if best else 6, mtime=0)
 
 
 def _digest(body: bytes, coding: str) -> tuple[bytes, str]:

@@ -11,7 +11,7 @@ copies (one that gains too little, or one added since the last sync) is sent as 
 from collections.abc import Iterator
 from pathlib import Path
 
-from tessera.core.encodings import CODINGS, COMPRESSIBLE, compress_once
+from tessera.core.encodings import CODINGS, COMPRESSIBLE, compress
 from tessera.core.files import CODED_SUFFIXES, content_digest
 from tessera.tenancy.assets import FOLDER, content_type, find_asset
 
@@ -62,7 +62,7 @@ def write_compressed_copies(tenants_dir: Path, upload_dir: Path, slug: str) -> t
             if (folder / name).is_file():
                 kept.add(name)
                 continue
-            copy = compress_once(data, coding)
+            copy = compress(data, coding, best=True)
             if len(copy) > len(data) * WORTH_KEEPING:
                 continue
             folder.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GameCard, GameCardPlaceholder } from '../games/GameCard';
 import type { HotGames as HotGamesGroup } from '../games/types';
 import { fetchHotGames } from './api';
-import { HomeState } from './HomeState';
+import { HomeState, useDrawnAnswer } from './HomeState';
 import './play.css';
 
 /** The most hot games a lane has (the server's GCSGAME_hotGamesV2 answers up to 12). */
@@ -46,10 +46,7 @@ export function useHotGames() {
 export function HotGames() {
   const { t } = useTranslation('play');
   const hot = useHotGames();
-  // The lane is drawn as a transition once its games arrive, in slices a slow phone can answer taps
-  // between; until that transition is drawn, the lane's place still holds the cards to come.
-  const data = useDeferredValue(hot.data);
-  const loading = hot.isPending || (data === undefined && hot.data !== undefined);
+  const { data, state } = useDrawnAnswer(hot);
   const groups: HotGamesGroup[] = (data ?? []).filter((group) => group.list.length > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = groups.find((group) => group.gameType === chosen) ?? groups[0];
@@ -84,7 +81,7 @@ export function HotGames() {
         </>
       ) : (
         <HomeState
-          state={loading ? 'loading' : hot.isError ? 'failed' : 'empty'}
+          state={state}
           texts={{ loading: t('hot.loading'), failed: t('hot.failed'), empty: t('hot.empty') }}
           onRetry={() => void hot.refetch()}
           placeholder={<HotGamesPlaceholder />}

@@ -1,11 +1,10 @@
-import { useDeferredValue } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, moneyStyleOf, TableScroller, zoneLabel } from '@tessera/kit';
 import { useBrand } from '../brand';
 import { useSystemStatus } from '../data/status';
 import { fetchWinners, WINNERS_COUNT } from './api';
-import { HomeState } from './HomeState';
+import { HomeState, useDrawnAnswer } from './HomeState';
 import './play.css';
 
 export function useWinners() {
@@ -46,11 +45,8 @@ export function Winners() {
   const winners = useWinners();
   const brand = useBrand();
   const money = moneyStyleOf(useSystemStatus().data?.brand ?? brand);
-  // Drawn as a transition once the board arrives, in slices a slow phone can answer taps between;
-  // until that transition is drawn, the board's place still holds the rows to come.
-  const drawn = useDeferredValue(winners.data);
+  const { data: drawn, state } = useDrawnAnswer(winners);
   const list = drawn ?? [];
-  const loading = winners.isPending || (drawn === undefined && winners.data !== undefined);
   return (
     <section className="home-section home-winners" data-home="winners" aria-labelledby="home-winners-title">
       <h2 id="home-winners-title" className="home-section__title">
@@ -88,7 +84,7 @@ export function Winners() {
         </TableScroller>
       ) : (
         <HomeState
-          state={loading ? 'loading' : winners.isError ? 'failed' : 'empty'}
+          state={state}
           texts={{ loading: t('winners.loading'), failed: t('winners.failed'), empty: t('winners.empty') }}
           onRetry={() => void winners.refetch()}
           placeholder={<WinnersPlaceholder />}
