@@ -9,7 +9,7 @@ const { InjectManifest } = require('workbox-webpack-plugin');
 const webpack = require('webpack');
 const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
 const { sharedSingletons, sharedVersions } = require('./shell/federation/shared');
-const { BundleReport, firstLoadFiles } = require('./shell/federation/bundleReport');
+const { BundleReport, FirstLoadManifest, firstLoadFiles } = require('./shell/federation/bundleReport');
 
 // TESSERA_BUILD_DIR builds elsewhere (served with TESSERA_STATIC_DIR pointing at it).
 const BUILD = path.resolve(process.env.TESSERA_BUILD_DIR || path.join(__dirname, 'build'));
@@ -97,6 +97,8 @@ function shellConfig(mode) {
       // The brand's service worker (served at /sw.js), precaching the files of the shell's first load
       // (the bundle report's): every other chunk (pages, modals) is kept when first used (serviceWorker.ts).
       // Development builds have none: they change on every save, and the shell registers it only in production.
+      // The first load's other files, which the page asks for beside the entry (first-load.json).
+      new FirstLoadManifest(),
       ...(mode === 'production'
         ? [
             new InjectManifest({

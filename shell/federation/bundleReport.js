@@ -55,6 +55,8 @@ const firstLoads = new WeakMap();
 /**
  * The names of the files of the first load of ``entryName`` (its scripts, and its styles were any
  * extracted): what the service worker precaches (webpack.config.js), the rest being kept when first used.
+ * Remembered for the compilation, so asked no earlier than its names are final: after the content
+ * hashes are (PROCESS_ASSETS_STAGE_OPTIMIZE_HASH), which can rename a chunk.
  */
 function firstLoadFiles(compilation, entryName = 'main') {
   if (!firstLoads.has(compilation)) {
@@ -82,6 +84,33 @@ function describe(compilation, chunk) {
   // Its styles (a production build extracts them): named, as the service worker precaches the first load's.
   const styles = [...chunk.files].filter((file) => file.endsWith('.css'));
   return { files, styles, raw, gzipped, modules };
+}
+
+/**
+ * Writes ``first-load.json`` beside the entry: the first load's files other than the entry itself,
+ * scripts then styles, which the page asks the browser to fetch at once (platform/tessera/shell/services.py)
+ * instead of after the entry has run and asked for them.
+ */
+class FirstLoadManifest {
+  constructor({ entry = 'main', filename = 'first-load.json' } = {}) {
+    this.entry = entry;
+    this.filename = filename;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      // After the content hashes, which name the files, and before the compressed copies are made.
+      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 }, () => {
+        if (!compilation.entrypoints.has(this.entry)) return;
+        const own = new Set(compilation.entrypoints.get(this.entry).getEntrypointChunk().files);
+        const files = [...firstLoadFiles(compilation, this.entry)].filter((file) => !own.has(file));
+        const byKind = (suffix) => files.filter((file) => file.endsWith(suffix)).sort();
+        const manifest = { scripts: byKind('.js'), styles: byKind('.css') };
+        compilation.emitAsset(this.filename, new sources.RawSource(JSON.stringify(manifest)));
+      });
+    });
+  }
 }
 
 class BundleReport {
@@ -117,4 +146,4 @@ class BundleReport {
   }
 }
 
-module.exports = { BundleReport, firstLoadFiles };
+module.exports = { BundleReport, FirstLoadManifest, firstLoadFiles };

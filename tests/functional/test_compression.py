@@ -49,11 +49,13 @@ def static_app(settings, serve_connection, tmp_path):
     wsgi.registry["db_engine"].dispose()
 
 
-def fetch(app, path, accept_encoding=None, status=200, method="GET", **headers):
+def fetch(app, path, accept_encoding=None, status=200, method="GET", json_body=None, **headers):
     """The answer as it is sent (WebTest would decode a coding it knows on the way)."""
     if accept_encoding is not None:
         headers["Accept-Encoding"] = accept_encoding
     request = Request.blank(path, method=method, headers=headers, environ=dict(app.extra_environ))
+    if json_body is not None:
+        request.body, request.content_type = json.dumps(json_body).encode(), "application/json"
     status_line, headerlist, app_iter = request.call_application(app.app)
     try:
         body = b"".join(app_iter)
@@ -219,6 +221,19 @@ def test_an_answer_carrying_a_secret_is_never_compressed(testapp, login, db_sess
     assert "Content-Encoding" not in captcha.headers
 
 
+def test_a_visitors_public_list_is_compressed_though_it_is_a_post(testapp, login, game_catalog):
+    """The lobby's lists are the relay's POSTs, and the same for every visitor who asks alike; a
+    member's mark their favourites, so they go out as they are."""
+    member = login("demo-bd")
+    for operation, body in (("GCSGAME_hotGamesV2", {}), ("GCSGAME_gameList", {"gameType": "RNG"})):
+        path = f"/wps/relay/{operation}"
+        visitor = fetch(testapp, path, CHROMIUM, method="POST", json_body=body)
+        assert visitor.headers["Content-Encoding"] == "br" and visitor.headers["Vary"] == "Accept-Encoding", operation
+        assert json.loads(brotli.decompress(visitor.body))["success"] is True
+        own = fetch(testapp, path, CHROMIUM, method="POST", json_body=body, **member.headers)
+        assert len(own.body) >= 1400 and "Content-Encoding" not in own.headers, operation
+
+
 def test_the_real_build_is_precompressed_and_served_so(testapp):
     """The build (webpack.config.js) writes each text file's Brotli and gzip copies where they save
     bytes, each holding exactly the file (nothing changed it after it was compressed)."""
@@ -235,6 +250,11 @@ def test_the_real_build_is_precompressed_and_served_so(testapp):
     worker = (build / "shell" / "sw.js").read_text()
     assert "/static/shell/main.js" in worker and ".js.br" not in worker and ".js.gz" not in worker
     assert not (build / "shell" / "sw.js.br").exists()
+    # The first load the page preloads: the bootstrap's chunks and styles, each a precached file of the build.
+    listed = json.loads((build / "shell" / "first-load.json").read_text())
+    assert listed["scripts"] and listed["styles"]
+    for name in listed["scripts"] + listed["styles"]:
+        assert (build / "shell" / name).is_file() and f"/static/shell/{name}" in worker, name
     entry = f"/static/shell/main.js?v={version(build, 'shell/main.js')}"
     response = fetch(testapp, entry, CHROMIUM)
     assert response.headers["Content-Encoding"] == "br"

@@ -9,7 +9,7 @@ from pyramid.exceptions import ConfigurationExecutionError
 from tessera import hookimpl
 from tessera.app import make_app
 from tessera.plugins import make_plugin_manager
-from tessera.relay import add_relay_operation
+from tessera.relay import TOKEN, add_relay_operation
 from tessera.relay.interfaces import IPasswordCheck
 
 
@@ -152,6 +152,11 @@ class TestRegistration:
     def test_auth_must_be_public_or_token(self):
         with pytest.raises(ValueError, match="auth"):
             add_relay_operation(Configurator(), "X", lambda request: None, auth="admin")
+
+    @pytest.mark.parametrize("options", [{"auth": TOKEN}, {"password_check": True}])
+    def test_only_a_public_operations_answer_is_shared(self, options):
+        with pytest.raises(ValueError, match="only a public operation"):
+            add_relay_operation(Configurator(), "X", lambda request: None, shared_answer=True, **options)
 
     @pytest.mark.parametrize("methods", [("PUT",), ("GET", "DELETE"), ()])
     def test_methods_must_be_get_or_post(self, methods):

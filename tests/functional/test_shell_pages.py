@@ -20,12 +20,15 @@ class Page(HTMLParser):
     def __init__(self, text):
         super().__init__()
         self.html, self.scripts, self.bootstrap, self._in_bootstrap = {}, [], None, False
+        self.preloads: list[tuple[str, str]] = []  # (as, href) of each <link rel="preload">
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "html":
             self.html = attrs
+        if tag == "link" and attrs.get("rel") == "preload":
+            self.preloads.append((attrs.get("as"), attrs.get("href") or attrs.get("imagesrcset")))
         if tag == "script":
             self._in_bootstrap = attrs.get("id") == "tessera-bootstrap"
             if attrs.get("src"):
@@ -136,6 +139,28 @@ def test_built_files_are_served_for_a_year_and_versioned_by_content(settings, se
     assert app.get(first).text == "var remote = 1"
     (tmp_path / "member-centre" / "remoteEntry.js").write_text("var remote = 2")
     assert Page(app.get("/").text).bootstrap["remotes"]["memberCentre"] != first
+    wsgi.registry["db_engine"].dispose()
+
+
+def test_the_page_asks_for_its_first_loads_chunks_and_styles_beside_the_entry(settings, serve_connection, tmp_path):
+    """The build lists the entry's first load (first-load.json); the page preloads each file, which
+    the server has, before the entry has run; a build without the list preloads none."""
+    shell = tmp_path / "shell"
+    shell.mkdir()
+    (shell / "main.js").write_text("import('./boot')")
+    wsgi = serve_connection(make_app(replace(settings, static_dir=tmp_path)))
+    app = webtest.TestApp(wsgi, extra_environ={"HTTP_HOST": "demo-bd.localhost"})
+    assert [kind for kind, _ in Page(app.get("/").text).preloads if kind in ("script", "style")] == []
+    (shell / "72.75a5ab7f6ed6ec9e.js").write_text("var boot = 1")
+    (shell / "842.209e5c055b5aaed1.css").write_text("body{margin:0}")
+    listed = {"scripts": ["72.75a5ab7f6ed6ec9e.js"], "styles": ["842.209e5c055b5aaed1.css"]}
+    (shell / "first-load.json").write_text(json.dumps(listed))
+    preloads = Page(app.get("/lottery").text).preloads
+    assert ("style", "/static/shell/842.209e5c055b5aaed1.css") in preloads
+    assert ("script", "/static/shell/72.75a5ab7f6ed6ec9e.js") in preloads
+    for kind, href in preloads:
+        if kind in ("script", "style"):
+            assert "immutable" in app.get(href).headers["Cache-Control"]
     wsgi.registry["db_engine"].dispose()
 
 

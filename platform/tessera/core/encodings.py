@@ -9,6 +9,10 @@ secret when a shared cache could keep it for anyone: a GET or HEAD without a Bea
 member's, agent's and operator's call carries one; logins, registrations and password changes are
 POST or PUT, and answer sessions), setting no cookie (the captcha challenge's id), and not marked
 ``private`` or ``no-store``. What is left are pages and catalogues that any visitor is given alike.
+A call that is a POST only by the protocol it keeps (the relay's public lists: the lobby's games,
+vendors, hot games) is among them when its view says its answer is shared (``answer_shared``) and no
+member asks (a member's lists mark their favourites); a shared answer may reflect what was asked,
+but holds nothing secret to guess.
 
 The page (index.html) is among them: it carries the brand's public key, its public status and
 notices, and no nonce, token or member data (members' tokens live in the browser's storage, never
@@ -71,15 +75,23 @@ def _remembered(body: bytes, coding: str) -> bytes:
     return compress(body, coding)
 
 
+SHARED_ANSWER = "tessera.shared_answer"
+
+
+def answer_shared(request) -> None:
+    """Say that the answer to ``request`` is the same for every visitor who asks alike, whatever
+    its method: it holds no member's data and no session."""
+    request.environ[SHARED_ANSWER] = True
+
+
 def carries_no_secret(request, response) -> bool:
     """An answer any visitor is given alike (see the module's note on BREACH)."""
+    if "Authorization" in request.headers or "Set-Cookie" in response.headers:
+        return False
+    if request.environ.get(SHARED_ANSWER):
+        return True
     directives = {d.split("=", 1)[0].strip().lower() for d in response.headers.get("Cache-Control", "").split(",")}
-    return (
-        request.method in ("GET", "HEAD")
-        and "Authorization" not in request.headers
-        and "Set-Cookie" not in response.headers
-        and not directives & {"private", "no-store"}
-    )
+    return request.method in ("GET", "HEAD") and not directives & {"private", "no-store"}
 
 
 def _compressible(response) -> bool:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pyramid.exceptions import ConfigurationError
 
+from tessera.core.encodings import answer_shared
 from tessera.core.envelope import ApiError
 from tessera.core.refusals import keeping_traces
 from tessera.openapi import BUILD_ORDER, validate_request
@@ -30,22 +31,30 @@ class RelayOperation:
     password_check: bool = False
     methods: tuple[str, ...] = ("POST",)
     region_check: str | None = None  # as the view option (system/access.py); by default by the method
+    # Its answer is the same for every visitor who asks alike (a public list: no member's data, no
+    # session), so a visitor's answer is compressed though the call is a POST (core/encodings.py).
+    shared_answer: bool = False
 
     @property
     def path(self) -> str:
         return f"/wps/relay/passwordCheck/{self.name}" if self.password_check else f"/wps/relay/{self.name}"
 
 
-def add_relay_operation(config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",), region_check=None):
+def add_relay_operation(
+    config, name, handler, auth=PUBLIC, password_check=False, methods=("POST",), region_check=None, shared_answer=False
+):
     """Register relay operation ``name``: ``handler(request)`` returns the envelope's value.
-    ``region_check``: whether a blocked region is refused, as the view option of that name says."""
+    ``region_check``: whether a blocked region is refused, as the view option of that name says;
+    ``shared_answer``: a public operation whose answer any visitor asking alike is given."""
     if auth not in (PUBLIC, TOKEN):
         raise ValueError(f"relay operation {name}: auth must be '{PUBLIC}' or '{TOKEN}'")
     methods = tuple(m.upper() for m in methods)
     if not methods or set(methods) - set(METHODS):
         raise ValueError(f"relay operation {name}: methods must be among {', '.join(METHODS)}")
     handler = config.maybe_dotted(handler)
-    operation = RelayOperation(name, handler, auth, password_check, methods, region_check)
+    if shared_answer and (auth != PUBLIC or password_check):
+        raise ValueError(f"relay operation {name}: only a public operation's answer is shared")
+    operation = RelayOperation(name, handler, auth, password_check, methods, region_check, shared_answer)
 
     def register():
         config.registry.setdefault("relay_operations", {})[name] = operation
@@ -89,6 +98,8 @@ def dispatch(request):
         checker = request.registry.queryUtility(IPasswordCheck)
         if checker is None or not checker(request):
             raise ApiError(403, "password_check_failed")
+    if operation.shared_answer:
+        answer_shared(request)
     return operation.handler(request)
 
 

@@ -1,8 +1,10 @@
 """The pages of the shell (SPEC §2): their routes, the built files they load, and the content
 security policy of a brand's page."""
 
+import json
 import mimetypes
 import re
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -58,6 +60,8 @@ API_PREFIXES = (
     "/readyz",
 )
 SHELL_ENTRY = "shell/main.js"
+# What the build lists of the entry's first load (shell/federation/bundleReport.js FirstLoadManifest).
+FIRST_LOAD = "shell/first-load.json"
 # The pages whose top banner is the home group's (shell/src/frame/routeGroups.ts).
 HOME_GROUP_PATHS = frozenset({"/", "/index", "/index.html", "/home", "/login", "/forget", "/help"})
 # How wide the top banner shows: the frame's width less its padding, else the screen's less the
@@ -72,6 +76,24 @@ def version(static_dir: Path, relative: str) -> str:
         return digest_of(static_dir / relative)
     except OSError:
         return "missing"
+
+
+def first_load(static_dir: Path) -> dict[str, list[str]]:
+    """The addresses of the first load's other scripts and styles, which the page asks the browser
+    for beside the entry, so they arrive while it runs instead of after; none for a build without
+    the list."""
+    path = static_dir / FIRST_LOAD
+    try:
+        return _first_load(str(path), path.stat().st_mtime_ns)
+    except (OSError, ValueError):
+        return {"scripts": [], "styles": []}
+
+
+@lru_cache(maxsize=4)
+def _first_load(path: str, mtime_ns: int) -> dict[str, list[str]]:
+    listed = json.loads(Path(path).read_text())
+    folder = f"/static/{Path(FIRST_LOAD).parent.as_posix()}/"
+    return {kind: [folder + name for name in listed.get(kind, [])] for kind in ("scripts", "styles")}
 
 
 # webpack's [contenthash] in a chunk's name (main.5f3c9a0e1b2d4c6e8a7f.js): its name changes with it.

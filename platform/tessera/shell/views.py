@@ -17,6 +17,7 @@ from tessera.shell.services import (
     SHELL_ENTRY,
     banner_preload,
     content_security_policy,
+    first_load,
     remote_urls,
     version,
 )
@@ -78,6 +79,7 @@ def render_page(request, status: int = 200):
             "short_name": short_name(tenant),
             "bootstrap": data,
             "entry": f"/static/{SHELL_ENTRY}?v={version(settings.static_dir, SHELL_ENTRY)}",
+            "first_load": first_load(settings.static_dir),
             "catalogue": data["catalogues"][data["language"]],
             "banner": banner_preload(request.path_info, data["initial"]["notices"]),
         },
