@@ -41,14 +41,26 @@ describe('bottom navigation', () => {
     await waitFor(() => expect(items(container)).toEqual(['home', 'LIVE', 'RNG', 'promotions']));
     expect(screen.getByRole('link', { name: 'RNG games' }).getAttribute('href')).toBe('/rng');
     const live = container.querySelector<HTMLElement>('[data-nav="LIVE"]')!;
+    // The dropdowns are drawn as a transition after the items.
+    await waitFor(() => expect(live.querySelectorAll('.vendor-card:not(.vendor-card--more)')).toHaveLength(NAV_DROPDOWN_LIMIT));
     const vendors = live.querySelectorAll('.vendor-card:not(.vendor-card--more)');
-    expect(vendors).toHaveLength(NAV_DROPDOWN_LIMIT);
     expect(NAV_DROPDOWN_LIMIT).toBe(11);
     expect(vendors[0].getAttribute('href')).toBe('/live?vendor=LIVEV1');
     expect(within(live).getByRole('link', { name: 'More Live casino' }).getAttribute('href')).toBe('/live');
     const rng = container.querySelector<HTMLElement>('[data-nav="RNG"]')!;
     expect(rng.querySelectorAll('.vendor-card:not(.vendor-card--more)')).toHaveLength(3);
     expect(rng.querySelector('.vendor-card')?.getAttribute('href')).toBe('/rng?page=RNGV1');
+  });
+
+  test("a phone's navigation has no dropdowns and asks for no vendor list: its vendors are on the category pages", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 767px)', media: query, addEventListener() {}, removeEventListener() {} }));
+    const calls = serve({ [MENUS]: [laneOf('LIVE', 15, 'Live casino'), laneOf('RNG', 3)] });
+    const { container } = renderInShell(<BottomNavigation />);
+    await waitFor(() => expect(items(container)).toEqual(['home', 'LIVE', 'RNG', 'promotions']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('.nav-dropdown')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/wps/relay/GCSGAME_newGameVendor')).toEqual([]);
+    vi.unstubAllGlobals();
   });
 
   test('the Agent item appears only when the brand has an AGENT resource', async () => {

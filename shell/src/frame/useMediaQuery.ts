@@ -26,3 +26,6 @@ export const COMPACT_HEADER = '(max-width: 1279px)';
 export function useCompactHeader(): boolean {
   return useMediaQuery(COMPACT_HEADER);
 }
+
+/** Phones: the navigation's vendor dropdowns are not shown (frame.css uses the same width). */
+export const NARROW_SCREEN = '(max-width: 767px)';
