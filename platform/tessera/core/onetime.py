@@ -1,5 +1,6 @@
-"""Single-use values with an expiry, kept in the database so every worker sees them: captcha
-answers, one-time tokens. Plugins receive a brand's store as the ``store`` argument of their hooks.
+"""Single-use values with an expiry, kept in the database so every worker sees them (or in Redis
+where the deployment has it: core/shared.py): captcha answers, one-time tokens. Plugins receive a
+brand's store as the ``store`` argument of their hooks.
 
 ``take`` deletes the value as it reads it, so of two concurrent takes of one key only one gets it.
 """
@@ -10,10 +11,8 @@ from sqlalchemy import DateTime, String, UniqueConstraint, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tessera.core.db import Base, TenantOwned
+from tessera.core.shared import MAX_KEY, MAX_VALUE, RedisOneTimeStore, check_sizes, redis_client, request_token
 from tessera.core.timeutil import as_utc, now
-
-MAX_KEY = 128
-MAX_VALUE = 512
 
 
 class OneTimeValue(TenantOwned, Base):
@@ -34,8 +33,7 @@ class OneTimeStore:
 
     def put(self, key: str, value: str, ttl: timedelta) -> None:
         """Keep ``value`` under ``key`` for ``ttl``; a key already held is replaced."""
-        if len(key) > MAX_KEY or len(value) > MAX_VALUE:
-            raise ValueError("one-time key or value too long")
+        check_sizes(key, value)
         at = self.clock()
         self._delete(OneTimeValue.key == key)
         self._delete(OneTimeValue.expires_at <= at)  # expired values are swept as new ones arrive
@@ -68,7 +66,12 @@ class OneTimeStore:
         )
 
 
-def request_store(request) -> OneTimeStore:
+def request_store(request) -> "OneTimeStore | RedisOneTimeStore":
+    """The brand's store: Redis's where the deployment has it, else the database's."""
+    settings = request.registry.settings["tessera"]
+    client = redis_client(settings)
+    if client is not None:
+        return RedisOneTimeStore(client, settings, request.tenant.id, request_token(request))
     return OneTimeStore(request.db, request.tenant.id, lambda: now(request.registry))
 
 

@@ -46,6 +46,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
     cache_seconds: float = 5.0
     public_port: int | None = None  # development only: the port of every brand's public address
+    # Redis, which several app nodes share (one-time values, seen payload ids, memos' invalidation);
+    # without it they live in the database and each process's memory. Its keys start with the prefix.
+    redis_url: str | None = None
+    redis_prefix: str = "tessera"
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -69,6 +73,10 @@ class Settings:
             key = f"TESSERA_{name.upper()}"
             if key in environ:
                 values[name] = int(environ[key])
+        if environ.get("TESSERA_REDIS_URL"):
+            values["redis_url"] = environ["TESSERA_REDIS_URL"]
+        if environ.get("TESSERA_REDIS_PREFIX"):
+            values["redis_prefix"] = environ["TESSERA_REDIS_PREFIX"]
         if environ.get("TESSERA_PUBLIC_PORT"):
             values["public_port"] = int(environ["TESSERA_PUBLIC_PORT"])
         if "TESSERA_TRUSTED_PROXIES" in environ:

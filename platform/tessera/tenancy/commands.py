@@ -7,6 +7,7 @@ import click
 from sqlalchemy import select
 
 from tessera.core.cli import command_session
+from tessera.core.shared import announce_change
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 
@@ -78,6 +79,8 @@ def tenants_sync(settings, slug, dry_run):
         else:
             made = make_image_variants(sources, settings.upload_dir, only=slug)
             compressed, removed = make_compressed_copies(sources, settings.tenants_dir, settings.upload_dir, only=slug)
+    if not dry_run:
+        announce_change(settings)
     for line in report_lines(report, dry_run):
         click.echo(line)
     if made:

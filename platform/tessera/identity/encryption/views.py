@@ -6,8 +6,10 @@ the payload carried from ``request.decrypted_json``, checked against its descrip
 ``x-plaintext`` schema.
 """
 
+from tessera.core.envelope import ApiError
+from tessera.core.shared import claim_once, redis_client
 from tessera.core.timeutil import now
-from tessera.identity.encryption.services import check_freshness, decrypt, remember
+from tessera.identity.encryption.services import MAX_AGE, check_freshness, decrypt, remember
 from tessera.openapi.operations import find_operation
 
 
@@ -20,8 +22,17 @@ def open_payload(request) -> dict:
     operation = find_operation(request, request.registry["openapi_operations"])
     assert operation is not None, "an encrypted call is a described one"
     operation.validate_plaintext(request, fields)
-    remember(request.db, jti, issued, at)
+    remember_payload(request, jti, issued, at)
     return fields
+
+
+def remember_payload(request, jti: str, issued, at) -> None:
+    """Keep the payload's id until the payload would be stale anyway, in Redis where the deployment
+    has it, else in the database; a second use is refused."""
+    if redis_client(request.registry.settings["tessera"]) is None:
+        remember(request.db, jti, issued, at)
+    elif not claim_once(request, "seen-payload", jti, issued + MAX_AGE - at):
+        raise ApiError(400, "payload_replayed")
 
 
 def encrypted_deriver(view, info):

@@ -5,6 +5,7 @@ from datetime import datetime
 import click
 
 from tessera.core.cli import command_session
+from tessera.core.shared import announce_change
 from tessera.core.timeutil import as_utc, utcnow
 from tessera.tenancy.commands import the_brand
 
@@ -33,6 +34,7 @@ def maintenance_start(settings, slug, until: datetime | None, info):
         raise click.BadParameter("the end time has already passed", param_hint="--until")
     with command_session(settings) as session:
         session.add(MaintenanceWindow(tenant_id=the_brand(session, slug).id, ends_at=until, info=info))
+    announce_change(settings)
     click.echo(f"{slug} is in maintenance" + (f" until {until.isoformat()}" if until else ""))
 
 
@@ -50,4 +52,5 @@ def maintenance_end(settings, slug):
             window.ends_at = utcnow()
             session.flush()
             ended += 1
+    announce_change(settings)
     click.echo(f"{slug}: {ended} maintenance window(s) ended")
