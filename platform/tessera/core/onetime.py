@@ -68,6 +68,14 @@ class OneTimeStore:
         )
 
 
+def purge_expired(db, at: datetime) -> int:
+    """Delete the expired values (of the session's brand, or of every brand for an operator's
+    session), which nobody can take any more; how many."""
+    return db.execute(
+        delete(OneTimeValue).where(OneTimeValue.expires_at <= at).execution_options(synchronize_session=False)
+    ).rowcount
+
+
 def request_store(request) -> OneTimeStore:
     return OneTimeStore(request.db, request.tenant.id, lambda: now(request.registry))
 
