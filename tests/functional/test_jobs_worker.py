@@ -13,6 +13,7 @@ import sys
 import time
 import uuid
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,20 @@ from celery.contrib.testing.worker import start_worker
 from kombu import Connection, Queue
 from sqlalchemy import delete, select
 from sqlalchemy.exc import OperationalError
+from tessera_sandboxes.signed_gateway.local import Sandbox
 
-from tessera.core.db import operator_session
+from factories import DepositFactory, MemberFactory, building_in
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.core.timeutil import utcnow
 from tessera.jobs import JOBS, job
 from tessera.jobs.models import OK, JobRun
+from tessera.plugins import TenantPlugins, plugin_manager
+from tessera.plugins.kit.local_http import closed_port
+from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
+from tessera.wallet.payments.models import PAID, Deposit
 from tessera.worker import celery_app
+from wallet_helpers import forget_member, pay_on_checkout
 
 TESSERA = Path(sys.executable).parent / "tessera"
 DEADLINE = 90  # seconds: far beyond what a working run takes
@@ -242,3 +250,69 @@ def test_a_run_failing_for_a_passing_reason_is_tried_again(settings, engine, emb
         )
     assert (run.attempts, run.counts, len(attempts)) == (2, {"attempts": 2}, 2)
     assert "database is locked" in run.error  # what the first attempt met
+
+
+@pytest.fixture
+def gateway():
+    sandbox = Sandbox()
+    yield sandbox
+    sandbox.close()
+
+
+@pytest.fixture
+def pending_gateway_deposit(engine, gateway):
+    """demo-bd paying through the gateway sandbox, and a member's deposit there, paid on the
+    checkout page 6 minutes ago, whose notification never came (nothing listens where it was
+    sent); committed, and all of it gone afterwards."""
+    merchant_id, secret = gateway.open_merchant()
+    channel = {"channel": "bkash", "title": "bKash", "min": "100", "max": "25000"}
+    own = {"base_url": gateway.gateway_url, "merchant_id": merchant_id, "secret": secret, "channels": [channel]}
+    with operator_session(engine, ALL_TENANTS) as db:
+        tenant = db.scalar(select(Tenant).where(Tenant.slug == "demo-bd"))
+        original = tenant.config
+        tenant.config = {**original, "plugins": {**original["plugins"], "signed-gateway": own}}
+        with building_in(db):
+            member = MemberFactory(username=f"jobs{uuid.uuid4().hex[:8]}", tenant_id=tenant.id)
+            deposit = DepositFactory(
+                member=member, plugin="signed-gateway", channel="bkash", created_at=utcnow() - timedelta(minutes=6)
+            )
+        db.flush()
+        member_id, deposit_id, context = member.id, deposit.id, TenantContext.from_row(tenant)
+    started = TenantPlugins(plugin_manager(), context).call(
+        "signed-gateway",
+        "tessera_payment_start",
+        channel="bkash",
+        deposit={
+            "depositId": str(deposit_id),
+            "amount": "500.00",
+            "currency": "BDT",
+            "notifyUrl": f"http://127.0.0.1:{closed_port()}/notify",
+            "returnUrl": "http://demo-bd.localhost/",
+            "member": {"id": member_id, "username": "jobs"},
+        },
+    )
+    assert pay_on_checkout(started["redirectUrl"]) == 303
+    yield deposit_id
+    with operator_session(engine, ALL_TENANTS) as db:
+        db.scalar(select(Tenant).where(Tenant.slug == "demo-bd")).config = original
+        forget_member(db, member_id)
+
+
+def test_with_beat_running_a_pending_gateway_deposit_reconciles_by_itself(
+    settings, engine, embedded, processes, pending_gateway_deposit, no_runs, tmp_path
+):
+    jobs = processes(embedded, TESSERA_JOB_INTERVALS="payments.reconcile-deposits=1")
+    jobs.worker()
+    jobs.start("beat", "--schedule", str(tmp_path / "beat-schedule"))
+
+    def deposit():
+        with operator_session(engine) as db:
+            found = select(Deposit.status, Deposit.transaction_id).where(Deposit.id == pending_gateway_deposit)
+            return db.execute(found.where(Deposit.status == PAID)).first()
+
+    status, transaction_id = wait_for(deposit, "the deposit credited", jobs.logs)
+    assert (status, transaction_id is not None) == (PAID, True)
+    credited = [run for run in runs(engine) if run.brand == "demo-bd" and run.counts.get("credited")]
+    assert [(run.job, run.outcome, run.counts["credited"]) for run in credited] == [
+        ("payments.reconcile-deposits", OK, 1)
+    ]
