@@ -26,8 +26,8 @@ from tessera_sandboxes.signed_gateway.local import Sandbox
 from factories import DepositFactory, MemberFactory, building_in
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.core.timeutil import utcnow
-from tessera.jobs import JOBS, job
 from tessera.jobs.models import OK, JobRun
+from tessera.jobs.registry import JOBS, job
 from tessera.plugins import TenantPlugins, plugin_manager
 from tessera.plugins.kit.local_http import closed_port
 from tessera.tenancy.context import TenantContext

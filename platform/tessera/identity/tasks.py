@@ -4,7 +4,7 @@ from tessera.core.onetime import purge_expired
 from tessera.identity.encryption.services import forget_stale_payloads
 from tessera.identity.sessions.services import purge_ended_sessions
 from tessera.identity.verification.services import forget_old_codes
-from tessera.jobs import Work, job
+from tessera.jobs.registry import Work, job
 
 
 @job("identity.expire", every=600, per_brand=False)

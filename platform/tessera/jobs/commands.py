@@ -8,7 +8,6 @@ import click
 from tessera.core.cli import command_session
 from tessera.core.timeutil import iso
 from tessera.jobs.models import OUTCOMES
-from tessera.jobs.registry import JOBS, run_now
 from tessera.jobs.services import recent_runs
 
 
@@ -29,6 +28,8 @@ def jobs_commands(celery_app) -> click.Group:
     def list_runs(settings, name, brand, outcome, limit):
         """The latest runs, newest first: job, brand, period, start and end, outcome, attempts,
         counts and error; and the registered jobs with their intervals when none ran yet."""
+        from tessera.jobs.registry import JOBS  # Celery is imported by the jobs' commands alone
+
         celery_app(settings)  # registers the jobs, for their intervals
         with command_session(settings) as db:
             runs = recent_runs(db, name, brand, outcome, limit)
@@ -47,6 +48,8 @@ def jobs_commands(celery_app) -> click.Group:
     @click.pass_obj
     def run(settings, name, brand):
         """Run the job NAME now, in this process, and record the run like a scheduled one."""
+        from tessera.jobs.registry import JOBS, run_now
+
         celery_app(settings)
         if name not in JOBS:
             raise click.BadParameter(f"no job {name!r}; the jobs: {', '.join(sorted(JOBS))}", param_hint="NAME")

@@ -1,7 +1,7 @@
 """The bets' scheduled job: transfer-wallet vendors' new rounds brought into the betting records."""
 
 from tessera.games.bets.pulls import pull_brand_bets
-from tessera.jobs import Work, job
+from tessera.jobs.registry import Work, job
 
 
 @job("games.pull-bets", every=30)

@@ -1,7 +1,7 @@
 """The catalog's scheduled job: each brand's games synced from its vendors."""
 
 from tessera.games.catalog.services import sync_catalog, vacuum_after_sync
-from tessera.jobs import Work, job
+from tessera.jobs.registry import Work, job
 
 OUTCOMES = ("added", "updated", "retired", "unchanged", "skipped")
 

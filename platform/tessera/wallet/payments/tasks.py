@@ -1,7 +1,7 @@
 """The payments' scheduled jobs: gateway deposits whose notification never came, and paid
 withdrawals their members left unconfirmed past the brand's confirm_minutes."""
 
-from tessera.jobs import Work, job
+from tessera.jobs.registry import Work, job
 from tessera.wallet.payments.deposits import reconcile
 from tessera.wallet.payments.withdrawals import settle_all_overdue
 

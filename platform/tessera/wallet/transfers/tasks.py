@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from tessera.jobs import Work, job
+from tessera.jobs.registry import Work, job
 from tessera.wallet.transfers.services import reconcile_transfers
 
 # Younger transfers are left to the requests still making them (``tessera transfers reconcile --min-age``).
