@@ -49,8 +49,9 @@ DEV_SECRETS := DEMO_BD_GATEWAY_SECRET=dev-gateway-demo-bd DEMO_PH_GATEWAY_SECRET
 $(DEV_ENV): Makefile
 	mkdir -p var && printf '%s\n' TESSERA_ENV=development $(DEV_SECRETS) > $@
 # The development sandboxes (dev/tessera_sandboxes, never installed) serve on $(SANDBOX_PORT) while $(1) runs, stopped by their PID;
-# once they answer, the brands' game catalogs are synced from the vendors (idempotent), and the transfer-wallet
-# vendors' rounds are pulled into the betting records every $(PULL_SECONDS) s.
+# once they answer, the brands' game catalogs are synced from the vendors (idempotent), and a jobs worker and beat
+# run the scheduled jobs (deposits and transfers reconciled, rounds pulled every $(PULL_SECONDS) s, expiries...)
+# through the embedded broker (var/broker.sqlite), all stopped by their PIDs too.
 SANDBOXES := PYTHONPATH=dev $(BIN)/python -m tessera_sandboxes
 define sync_games
 	for i in $$(seq 60); do curl -sf http://127.0.0.1:$(SANDBOX_PORT)/demo-vendor/ >/dev/null && break; sleep 0.5; done; \
@@ -59,8 +60,10 @@ endef
 define with_sandboxes
 	export $(DEV_SECRETS); mkdir -p var/sandbox; \
 	$(SANDBOXES) --port $(SANDBOX_PORT) --state-dir var/sandbox & sandbox=$$!; \
-	trap 'kill $$sandbox $$puller 2>/dev/null; wait $$sandbox $$puller 2>/dev/null' EXIT; $(sync_games); \
-	$(BIN)/tessera games pull-bets --every $(PULL_SECONDS) & puller=$$!; $(1)
+	trap 'kill $$sandbox $$worker $$beat 2>/dev/null; wait $$sandbox $$worker $$beat 2>/dev/null' EXIT; $(sync_games); \
+	export TESSERA_JOB_INTERVALS=games.pull-bets=$(PULL_SECONDS); \
+	$(BIN)/tessera jobs worker --concurrency 2 & worker=$$!; \
+	$(BIN)/tessera jobs beat --schedule var/beat-schedule & beat=$$!; $(1)
 endef
 
 # Development mode: the built-in secret key is accepted (a production server refuses it), and the demo

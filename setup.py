@@ -37,6 +37,7 @@ setup(
         "brotli>=1.1",
         "cachetools>=5.3",
         "captcha>=0.7",
+        "celery>=5.4",
         "click>=8.1",
         "coloraide>=4.0",
         "cryptography>=42",
@@ -63,6 +64,7 @@ setup(
     ],
     # testing: the plugin author's kit (pytest --tessera-plugin NAME); test: Tessera's own suite besides.
     extras_require={
+        "redis": ["redis>=5"],  # a Redis broker for the jobs (TESSERA_BROKER_URL=redis://...)
         "testing": ["pytest>=8", "WebTest>=3.0"],
         "test": ["pytest>=8", "pytest-xdist>=3.5", "WebTest>=3.0", "aiosmtpd>=1.4", "factory_boy>=3.3"],
     },

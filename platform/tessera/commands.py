@@ -7,6 +7,7 @@ from tessera.core.settings import Settings, UnsafeSettings, load_development_env
 from tessera.games.bets.vendor_wallets import vendor_rounds
 from tessera.games.commands import games
 from tessera.identity.accounts.commands import members
+from tessera.jobs.commands import jobs_commands
 from tessera.system.status.commands import maintenance
 from tessera.tenancy.commands import load, tenants
 from tessera.tenancy.launch import LAUNCH_COMMANDS
@@ -114,8 +115,18 @@ def serve(settings, host, port, threads):
 
 # The ledger's audit reconciles the vendor wallets with the rounds in the betting records.
 ledger = ledger_commands(vendor_rounds)
+
+
+def _celery_app(settings):
+    from tessera.worker import celery_app
+
+    return celery_app(settings)
+
+
+# The scheduled jobs, every feature's registered by the worker's app.
+jobs = jobs_commands(_celery_app)
 # Each feature's commands, in the order of the features.
-for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games):
+for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games, jobs):
     main.add_command(command)
 for launch_command in LAUNCH_COMMANDS:
     tenants.add_command(launch_command)

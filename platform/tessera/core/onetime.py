@@ -66,6 +66,14 @@ class OneTimeStore:
         )
 
 
+def purge_expired(db, at: datetime) -> int:
+    """Delete the expired values (of the session's brand, or of every brand for an operator's
+    session), which nobody can take any more; how many."""
+    return db.execute(
+        delete(OneTimeValue).where(OneTimeValue.expires_at <= at).execution_options(synchronize_session=False)
+    ).rowcount
+
+
 def request_store(request) -> "OneTimeStore | RedisOneTimeStore":
     """The brand's store: Redis's where the deployment has it, else the database's."""
     settings = request.registry.settings["tessera"]

@@ -30,6 +30,17 @@ def _bool(value: str) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _intervals(value: str) -> tuple[tuple[str, float], ...]:
+    """``"games.pull-bets=10, payments.reconcile-deposits=30"``: each job's seconds between runs."""
+    pairs = []
+    for item in filter(None, (part.strip() for part in value.split(","))):
+        name, _, seconds = item.partition("=")
+        if not name.strip() or float(seconds) <= 0:
+            raise ValueError(f"TESSERA_JOB_INTERVALS: {item!r} is not name=seconds (more than 0)")
+        pairs.append((name.strip(), float(seconds)))
+    return tuple(pairs)
+
+
 @dataclass(frozen=True)
 class Settings:
     env: str = PRODUCTION
@@ -50,6 +61,13 @@ class Settings:
     # without it they live in the database and each process's memory. Its keys start with the prefix.
     redis_url: str | None = None
     redis_prefix: str = "tessera"
+    # Scheduled jobs: the Celery broker (by default a SQLite file: no server to run) and the queue
+    # on it, how often a job runs where it should not run at its own default ("name=seconds,..."),
+    # and the first retry's delay.
+    broker_url: str = f"sqla+sqlite:///{ROOT / 'var' / 'broker.sqlite'}"
+    job_queue: str = "tessera"
+    job_intervals: tuple[tuple[str, float], ...] = ()
+    job_retry_seconds: float = 10.0
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -77,6 +95,14 @@ class Settings:
             values["redis_url"] = environ["TESSERA_REDIS_URL"]
         if environ.get("TESSERA_REDIS_PREFIX"):
             values["redis_prefix"] = environ["TESSERA_REDIS_PREFIX"]
+        if environ.get("TESSERA_BROKER_URL"):
+            values["broker_url"] = environ["TESSERA_BROKER_URL"]
+        if environ.get("TESSERA_JOB_QUEUE"):
+            values["job_queue"] = environ["TESSERA_JOB_QUEUE"]
+        if environ.get("TESSERA_JOB_INTERVALS"):
+            values["job_intervals"] = _intervals(environ["TESSERA_JOB_INTERVALS"])
+        if environ.get("TESSERA_JOB_RETRY_SECONDS"):
+            values["job_retry_seconds"] = float(environ["TESSERA_JOB_RETRY_SECONDS"])
         if environ.get("TESSERA_PUBLIC_PORT"):
             values["public_port"] = int(environ["TESSERA_PUBLIC_PORT"])
         if "TESSERA_TRUSTED_PROXIES" in environ:

@@ -37,34 +37,32 @@ def pull_bets(settings, slug, every):
 def _pull(settings, slug, quiet: bool) -> bool:
     """One pull of every vendor of the brands (``quiet``: saying nothing of those with nothing
     new); whether any could not be asked."""
-    from tessera.core.db import scope_connection
-    from tessera.games.bets.pulls import pull_vendor_bets, transfer_offers
-    from tessera.plugins import AdapterError, TenantPlugins, plugin_manager
+    from functools import partial
+
+    from tessera.core.db import make_engine, operator_session
+    from tessera.games.bets.pulls import DATABASE, UNLISTED, pull_brand_bets
+    from tessera.plugins import TenantPlugins, plugin_manager
 
     with command_session(settings) as session:
         tenants = brands(session, slug)
+    engine = make_engine(settings.database_url)
     failed = False
-    for tenant in tenants:
-        plugins = TenantPlugins(plugin_manager(), tenant)
-        offers, unlisted = transfer_offers(plugins)
-        for plugin in unlisted:
-            failed = True
-            click.echo(f"{tenant.slug}: plugin {plugin} could not list its vendors", err=True)
-        for offer in offers:
-            name = f"{tenant.slug}: {offer.vassalage}"
-            try:
-                with command_session(settings) as session:
-                    scope_connection(session, tenant.id)
-                    counts = pull_vendor_bets(session, tenant, plugins, offer)
-            except AdapterError as error:
-                failed = True
-                click.echo(f"{name}: failed ({error.code})", err=True)
-                continue
-            except Exception:  # the database refused, say: the next pull goes on from the last page kept
-                failed = True
-                log.exception("bet pull failed", extra={"brand": tenant.slug, "vassalage": offer.vassalage})
-                click.echo(f"{name}: failed (see the log)", err=True)
-                continue
-            if not quiet or counts.total():
-                click.echo(f"{name}: " + ", ".join(f"{number} {outcome}" for outcome, number in counts.items()))
+    try:
+        for tenant in tenants:
+            pulled = pull_brand_bets(
+                partial(operator_session, engine, tenant.id), tenant, TenantPlugins(plugin_manager(), tenant)
+            )
+            failed = failed or bool(pulled.failed)
+            for name, code in pulled.failed.items():
+                if code == UNLISTED:
+                    click.echo(f"{tenant.slug}: plugin {name} could not list its vendors", err=True)
+                else:
+                    reason = "see the log" if code == DATABASE else code
+                    click.echo(f"{tenant.slug}: {name}: failed ({reason})", err=True)
+            for vassalage, counts in pulled.counts.items():
+                if not quiet or counts.total():
+                    outcomes = ", ".join(f"{number} {outcome}" for outcome, number in counts.items())
+                    click.echo(f"{tenant.slug}: {vassalage}: {outcomes}")
+    finally:
+        engine.dispose()
     return failed

@@ -8,6 +8,7 @@ nothing.
 
 import logging
 from collections import Counter
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import select, update
@@ -35,6 +36,41 @@ def transfer_offers(plugins) -> tuple[list[Offer], list[str]]:
     could not say which vendors they offer."""
     brand_offers, failed = plugins.game_offers()
     return [offer for offer in brand_offers.values() if offer.vendor.get("walletMode") == TRANSFER], failed
+
+
+UNLISTED, DATABASE = "unlisted", "database"  # why a plugin or vendor was not pulled, besides its own code
+
+
+@dataclass
+class BrandPull:
+    """One pull of a brand's transfer-wallet vendors: each one's counts, and why those that were
+    not pulled were not (a vassalage's AdapterError code, ``database``; a plugin's ``unlisted``)."""
+
+    counts: dict[str, Counter] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+
+    def totals(self) -> dict[str, int]:
+        return {**sum(self.counts.values(), Counter()), "failed": len(self.failed)}
+
+
+def pull_brand_bets(unit_of_work, tenant, plugins) -> BrandPull:
+    """Pull each transfer-wallet vendor of the brand in turn (``pull_vendor_bets``), each in a
+    unit of work of its own (``unit_of_work()`` gives a session on the brand's rows). A vendor or
+    plugin that cannot answer, or a page the database refused, does not stop the others: the next
+    pull goes on from the last page kept."""
+    pulled = BrandPull()
+    offers, unlisted = transfer_offers(plugins)
+    pulled.failed.update((plugin, UNLISTED) for plugin in unlisted)
+    for offer in offers:
+        try:
+            with unit_of_work() as db:
+                pulled.counts[offer.vassalage] = pull_vendor_bets(db, tenant, plugins, offer)
+        except AdapterError as error:
+            pulled.failed[offer.vassalage] = error.code
+        except Exception:  # the database refused, say
+            log.exception("bet pull failed", extra={"brand": tenant.slug, "vassalage": offer.vassalage})
+            pulled.failed[offer.vassalage] = DATABASE
+    return pulled
 
 
 def pull_vendor_bets(db, tenant, plugins, offer: Offer, pages: int = PAGES) -> Counter:

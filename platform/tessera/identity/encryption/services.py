@@ -81,4 +81,12 @@ def remember(db, jti: str, issued: datetime, at: datetime) -> None:
             db.add(SeenPayload(jti=jti, expires_at=issued + MAX_AGE))
     except IntegrityError:
         raise ApiError(400, "payload_replayed") from None
-    db.execute(delete(SeenPayload).where(SeenPayload.expires_at < at).execution_options(synchronize_session=False))
+    forget_stale_payloads(db, at)
+
+
+def forget_stale_payloads(db, at: datetime) -> int:
+    """Forget the ids of payloads that would be refused as stale anyway (of the session's brand,
+    or of every brand for an operator's session); how many."""
+    return db.execute(
+        delete(SeenPayload).where(SeenPayload.expires_at < at).execution_options(synchronize_session=False)
+    ).rowcount

@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 
 from tessera.core.refusals import KeptRefusal
 from tessera.core.timeutil import as_utc
@@ -59,6 +59,13 @@ def start_session(db, tenant, member: Member, ip: str | None, at: datetime) -> s
         )
     )
     return token
+
+
+def purge_ended_sessions(db, at: datetime) -> int:
+    """Delete the sessions past their lifetime or revoked, which no token opens any more (of the
+    session's brand, or of every brand for an operator's session); how many."""
+    ended = or_(MemberSession.expires_at <= at, MemberSession.revoked_at <= at)
+    return db.execute(delete(MemberSession).where(ended).execution_options(synchronize_session=False)).rowcount
 
 
 def session_identity(db, tenant, token: str, at: datetime) -> MemberIdentity | None:

@@ -174,6 +174,16 @@ def _deliver(call: Call, phone: str, message: str) -> None:
         raise KeptRefusal(502, "sms_unavailable")
 
 
+def forget_old_codes(db, at: datetime) -> int:
+    """Delete the codes that are neither live nor counted by a throttle any more (those of the
+    session's brand, or of every brand for an operator's session); how many."""
+    return db.execute(
+        delete(VerificationCode)
+        .where(VerificationCode.created_at < at - KEPT_FOR)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+
+
 def send_code(call: Call, purpose: str, phone: str, member: Member | None = None, *, deliver: bool = True) -> int:
     """Send a new code for ``purpose`` to ``phone`` in the caller's language; the brand's
     expiredMinutes. Throttled (429 ``sms_too_soon`` / ``too_many_requests``). With ``deliver``
@@ -182,11 +192,7 @@ def send_code(call: Call, purpose: str, phone: str, member: Member | None = None
     (502 ``sms_send_failed``, or ``sms_unavailable`` when no SMS plugin took the number)."""
     db, at, ip = call.db, call.at, call.ip
     check_throttles(db, purpose, phone, ip, at)
-    db.execute(
-        delete(VerificationCode)
-        .where(VerificationCode.created_at < at - KEPT_FOR)
-        .execution_options(synchronize_session=False)
-    )
+    forget_old_codes(db, at)
     minutes = expired_minutes(call.tenant)
     code = new_code()
     digest = code_digest(call.secret_key.encode(), purpose, phone, code)

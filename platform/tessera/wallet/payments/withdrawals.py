@@ -103,6 +103,23 @@ def settle_overdue(withdrawal: Withdrawal, at) -> Withdrawal:
     return withdrawal
 
 
+def settle_all_overdue(db, at) -> int:
+    """Store ``auto_received`` on every paid withdrawal of the session's brand left unconfirmed
+    past its deadline (the scheduled job), each locked as a member's confirmation locks it; how many."""
+    overdue = db.scalars(
+        select(Withdrawal.id)
+        .where(Withdrawal.status == PAID, Withdrawal.confirmation.is_(None), Withdrawal.confirm_by <= at)
+        .order_by(Withdrawal.id)
+    ).all()
+    settled = 0
+    for withdrawal_id in overdue:
+        withdrawal = locked(db, Withdrawal, withdrawal_id)
+        if withdrawal is not None and _overdue(withdrawal, at):
+            settle_overdue(withdrawal, at)
+            settled += 1
+    return settled
+
+
 def _amount(money, minor: int | None) -> str | None:
     return None if minor is None else money.format(minor)
 
