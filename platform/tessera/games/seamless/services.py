@@ -256,10 +256,9 @@ class SeamlessWallet:
         """The ledger's idempotency key of the vendor's transaction."""
         return f"seamless:{self.vassalage}:{transaction_id}"
 
-    @property
-    def house(self) -> LedgerAccount:
-        """The house's side of the vendor's bets and wins."""
-        return self.ledger.house_account(HOUSE)
+    def house(self, member: Member) -> LedgerAccount:
+        """The house's side of the vendor's bets and wins with ``member``."""
+        return self.ledger.house_account(HOUSE, member.id)
 
     def post(self, key: str, kind: str, member: Member, bet: GameBet, legs: list[Leg]) -> LedgerTransaction:
         """``legs`` for the member's round, the vendor and game named in the account record."""
@@ -269,7 +268,7 @@ class SeamlessWallet:
 
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
         """``amount`` into the member's main wallet (out of it when negative), against the house."""
-        return self.post(key, kind, member, bet, [Leg(main, amount), Leg(self.house, -amount)])
+        return self.post(key, kind, member, bet, [Leg(main, amount), Leg(self.house(member), -amount)])
 
     # -- rounds
 
