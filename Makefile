@@ -127,7 +127,8 @@ fuzz: $(STAMP)
 	$(BIN)/tessera db upgrade && $(BIN)/tessera tenants sync || exit 1; \
 	$(call with_server,$(BIN)/python -m tests.fuzz $(FUZZ_ARGS))
 
-# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, then the home page in Chromium (each prints ratios against a baseline of the same run),
+# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, money calls
+# spread over members and on one hot wallet against raw psycopg with their CPU a call (tests/bench/money.py), then the home page in Chromium (each prints ratios against a baseline of the same run),
 # then Lighthouse on three pages of each demo brand (figures against their targets, as a new user on a phone measures them).
 bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
@@ -136,6 +137,7 @@ bench: setup chromium
 	$(BIN)/python -m tests.bench.wallet
 	$(BIN)/python -m tests.bench.games
 	$(BIN)/python -m tests.bench.seamless
+	$(BIN)/python -m tests.bench.money
 	$(call with_server,node tests/bench/frontend.mjs)
 	$(call with_server,node tests/bench/lighthouse.mjs)
 
