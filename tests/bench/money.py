@@ -100,9 +100,9 @@ def parse_args(argv):
     return args
 
 
-def prepare(url: str, members: int) -> dict:
-    """tests.bench.wallet's database (its funded members, hot member and operator key), the seamless
-    vendor enabled on demo-bd, and the baseline's tables: a row per member and per house shard."""
+def prepare_members(url: str, members: int) -> dict:
+    """tests.bench.wallet's database (its funded members, hot member and operator key) with the
+    seamless vendor enabled on demo-bd."""
     prepared = prepare_wallets(url, members)
     pm = make_plugin_manager()
     pm.register(SeamlessVendor(), name=PLUGIN)
@@ -111,6 +111,18 @@ def prepare(url: str, members: int) -> dict:
         with Session(engine) as db:
             db.info["tenant_id"] = ALL_TENANTS
             enable_seamless_vendor(db, pm, BRAND)
+            db.commit()
+    finally:
+        engine.dispose()
+    return prepared
+
+
+def prepare(url: str, members: int) -> dict:
+    """``prepare_members``, and the baseline's tables: a row per member and per house shard."""
+    prepared = prepare_members(url, members)
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
             for statement in BASELINE_TABLES.strip().split(";\n"):
                 db.execute(text(statement))
             rows = [{"id": n, "balance": FUNDS} for n in range(members)]
