@@ -217,6 +217,8 @@ def spread(args, url: str, server: Gunicorn, prepared: dict) -> tuple[dict, dict
         ("raw", "raw psycopg: a bet's writes", raw_bet_client(url, args.members, "raw")),
         ("http", "POST /vendors/TSV/wallet/debit", http_bet_client(server.port, prepared["wallets"], "spread", bets)),
     )
+    # Every gunicorn worker's first calls compile statements and read settings: not a call's cost.
+    Load(args.clients, 0, 2 * args.warmup or 1).run(http_bet_client(server.port, prepared["wallets"], "warm", bets))
     for name, label, client in runs:
         load = Load(args.clients, args.warmup, args.duration)
         with CpuUse(server.process.pid) as cpu:
