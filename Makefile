@@ -10,7 +10,7 @@ PULL_SECONDS ?= 30
 DEV_ENV := var/development.env
 FRONTEND_SOURCES := $(shell find shell microfrontends -type f -not -path '*/node_modules/*' 2>/dev/null)
 
-.PHONY: run test lint lint-python lint-frontend test-python test-frontend test-browser fuzz bench setup install frontend chromium clean
+.PHONY: run test lint lint-python lint-frontend test-python test-frontend test-browser fuzz bench soak setup install frontend chromium clean
 
 $(STAMP): setup.py requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -130,7 +130,8 @@ fuzz: $(STAMP)
 	$(BIN)/tessera db upgrade && $(BIN)/tessera tenants sync || exit 1; \
 	$(call with_server,$(BIN)/python -m tests.fuzz $(FUZZ_ARGS))
 
-# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, then the home page in Chromium (each prints ratios against a baseline of the same run),
+# The API under wrk, logins at a fixed rate, the wallet on PostgreSQL, game lists and seamless rounds, money calls
+# spread over members and on one hot wallet against raw psycopg with their CPU a call (tests/bench/money.py), then the home page in Chromium (each prints ratios against a baseline of the same run),
 # then Lighthouse on three pages of each demo brand (figures against their targets, as a new user on a phone measures them).
 bench: setup chromium
 	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
@@ -139,8 +140,16 @@ bench: setup chromium
 	$(BIN)/python -m tests.bench.wallet
 	$(BIN)/python -m tests.bench.games
 	$(BIN)/python -m tests.bench.seamless
+	$(BIN)/python -m tests.bench.money
 	$(call with_server,node tests/bench/frontend.mjs)
 	$(call with_server,node tests/bench/lighthouse.mjs)
+
+# The ledger's fault-injection proof on PostgreSQL (TESSERA_BENCH_POSTGRES_URL, by default the local server):
+# SOAK_OPERATIONS money calls from a fixed seed through two app nodes, one backend in 50 terminated,
+# one node killed once and started again; then the audit, each call posted once, every balance (tests/soak.py).
+SOAK_OPERATIONS ?= 100000
+soak: setup
+	$(BIN)/python -m tests.soak --operations $(SOAK_OPERATIONS)
 
 clean:
 	rm -rf $(VENV) var build node_modules

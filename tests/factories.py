@@ -125,7 +125,7 @@ class CreditFactory(factory.Factory):
     @classmethod
     def _create(cls, model_class, *, member, minor, kind, key, reference, remark):
         ledger = Ledger(current_session(), member.tenant_id)
-        house = ledger.house_account(HOUSE_ACCOUNTS.get(kind, "deposits_clearing"))
+        house = ledger.house_account(HOUSE_ACCOUNTS.get(kind, "deposits_clearing"), member.id)
         return ledger.post(
             key,
             kind,

@@ -129,7 +129,7 @@ def prepare(url: str, clients: int) -> dict:
             "bench:seamless:funding",
             "deposit",
             member_id=None,
-            legs=[Leg(ledger.house_account("deposits_clearing"), -FUNDS * clients)]
+            legs=[Leg(ledger.house_account("deposits_clearing", None), -FUNDS * clients)]
             + [Leg(ledger.member_account(member.id), FUNDS) for member in members],
         )
         db.commit()
@@ -219,7 +219,7 @@ def ledger_client(engine, tenant_id: int, members: list[int], run_id: str):
                     reference=key,
                     legs=[
                         Leg(ledger.member_account(member_id), amount),
-                        Leg(ledger.house_account("vendor_settlement"), -amount),
+                        Leg(ledger.house_account("vendor_settlement", member_id), -amount),
                     ],
                 )
 

@@ -159,6 +159,7 @@ class Gunicorn:
             cwd=ROOT,
             env=self.env,
             pass_fds=(fd,),
+            start_new_session=True,  # its own process group: its master and workers can be stopped together
             stdin=subprocess.DEVNULL,
             stdout=self.log,
             stderr=self.log,

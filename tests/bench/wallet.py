@@ -7,7 +7,7 @@ made again, migrated, the demo brands synced, dropped at the end).
 (a) Hot wallet: CLIENTS concurrent HTTP clients (keep-alive, loopback) call ``POST /ops/bonuses``
     of Tessera served by gunicorn with its production settings (tessera.gunicorn_conf), each call
     a bonus of 0.01 with a fresh requestId to ONE member: every call moves the same two rows (the
-    member's main account and house:bonuses). Baseline: CLIENTS threads of psycopg running
+    member's main account and its shard of house:bonuses). Baseline: CLIENTS threads of psycopg running
     ``UPDATE bench_accounts SET balance = balance - 1 WHERE id = 1`` (autocommit, one statement a
     transaction) on a scratch table. Where the time goes: during each run the bench samples what
     the database's backends are doing (running, waiting for a row lock, or idle inside a
@@ -107,7 +107,7 @@ def prepare(url: str, wallets: int) -> dict:
             "bench:funding",
             "deposit",
             member_id=None,
-            legs=[Leg(ledger.house_account("deposits_clearing"), -100_000 * len(funded))]
+            legs=[Leg(ledger.house_account("deposits_clearing", None), -100_000 * len(funded))]
             + [Leg(account, 100_000) for account in funded],
         )
         db.execute(text("CREATE TABLE bench_accounts (id integer PRIMARY KEY, balance bigint NOT NULL)"))
@@ -282,7 +282,10 @@ def ledger_bonus_client(engine, tenant_id: int, member_id: int, run_id: str):
                     member_id=member_id,
                     reference=key,
                     remark="bench",
-                    legs=[Leg(ledger.house_account("bonuses"), -1), Leg(ledger.member_account(member_id), 1)],
+                    legs=[
+                        Leg(ledger.house_account("bonuses", member_id), -1),
+                        Leg(ledger.member_account(member_id), 1),
+                    ],
                 )
                 db.commit()
 

@@ -40,7 +40,7 @@ def dated(db, transaction, moment: datetime):
 def withdraw(db, member, minor: int, kind: str = "withdrawal"):
     """A withdrawal held from main (kind "withdrawal"), or the held money coming back ("withdrawal_release")."""
     ledger = Ledger(db, member.tenant_id)
-    main, payable = ledger.member_account(member.id), ledger.house_account("withdrawals_payable")
+    main, payable = ledger.member_account(member.id), ledger.house_account("withdrawals_payable", member.id)
     sign = -1 if kind == "withdrawal" else 1
     return ledger.post(
         f"test:{kind}:{next(_keys)}", kind, [Leg(main, sign * minor), Leg(payable, -sign * minor)], member_id=member.id

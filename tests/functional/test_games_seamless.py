@@ -55,8 +55,7 @@ def rows(db_session) -> dict[str, int]:
 
 
 def house(db_session, member) -> int:
-    ledger = Ledger(db_session, member.tenant_id)
-    return ledger.balance(ledger.house_account("vendor_settlement"))
+    return Ledger(db_session, member.tenant_id).house_balance("vendor_settlement")
 
 
 class TestRounds:

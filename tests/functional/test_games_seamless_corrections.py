@@ -36,8 +36,7 @@ def posts(db_session, member, kind: str) -> int:
 
 
 def owed(db_session, member) -> int:
-    ledger = Ledger(db_session, member.tenant_id)
-    return -ledger.balance(ledger.house_account("game_receivable"))
+    return -Ledger(db_session, member.tenant_id).house_balance("game_receivable")
 
 
 def balance(vendor, member) -> str:

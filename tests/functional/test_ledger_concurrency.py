@@ -29,7 +29,7 @@ from tessera.core.db import ALL_TENANTS, is_transient, make_engine, scope_connec
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg, house_name
 
 SEED = int(os.environ.get("TESSERA_LEDGER_SEED", "20261123"))
 MEMBERS = 10  # per brand
@@ -95,10 +95,11 @@ def plan(rng: random.Random, worker: int, members: list[int], count: int) -> lis
     return moves
 
 
-def account(ledger: Ledger, code: str) -> LedgerAccount:
+def account(ledger: Ledger, code: str, member_id: int) -> LedgerAccount:
+    """The account of a move's leg: ``house:<name>`` is the member's shard of it."""
     parts = code.split(":")
     if parts[0] == "house":
-        return ledger.house_account(parts[1])
+        return ledger.house_account(parts[1], member_id)
     return ledger.member_account(int(parts[1]), parts[2], parts[3] if len(parts) > 3 else None)
 
 
@@ -140,7 +141,7 @@ class Worker:
                 with Session(self.engine) as db:
                     scope_connection(db, self.tenant_id)
                     ledger = Ledger(db, self.tenant_id)
-                    legs = [Leg(account(ledger, code), amount) for code, amount in move.legs]
+                    legs = [Leg(account(ledger, code, move.member_id), amount) for code, amount in move.legs]
                     transaction_id = ledger.post(
                         move.key, move.kind, legs, member_id=move.member_id, reference=move.key
                     ).id
@@ -257,7 +258,10 @@ def verify(engine, crew: list[Worker], shared: dict, kills: list, seconds: float
         assert sorted(in_database) == sorted((t, k) for t, ks in keys.items() for k in ks), (
             f"seed {SEED}: the keys posted are not the keys the workers saw committed"
         )
-        balances = {(a.tenant_id, a.code): a.balance_minor for a in db.scalars(select(LedgerAccount))}
+        balances = defaultdict(int)  # a house account's shards summed, as the moves name it
+        for a in db.scalars(select(LedgerAccount)):
+            name = house_name(a.code)
+            balances[a.tenant_id, a.code if name is None else f"house:{name}"] += a.balance_minor
         negative = db.scalar(
             select(func.count())
             .select_from(LedgerAccount)

@@ -30,7 +30,7 @@ def hold(db_session, fund):
                 f"test:wallet:{member.id}",
                 "transfer_settle",
                 [
-                    Leg(ledger.house_account("transfers_in_flight"), -minor),
+                    Leg(ledger.house_account("transfers_in_flight", member.id), -minor),
                     Leg(ledger.member_account(member.id, "vendor", VENDOR), minor),
                 ],
                 member_id=member.id,

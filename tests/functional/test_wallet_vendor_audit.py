@@ -81,7 +81,7 @@ def test_money_the_vendor_does_not_hold_is_a_difference(testapp, app, vendor, pl
         f"test:mint:{player.id}",
         "adjustment",
         [
-            Leg(ledger.house_account("vendor_settlement"), -1000),
+            Leg(ledger.house_account("vendor_settlement", player.id), -1000),
             Leg(ledger.member_account(player.id, "vendor", VENDOR), 1000),
         ],
         member_id=player.id,

@@ -19,6 +19,7 @@ from tessera.plugins import TenantPlugins
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.services import house_code, house_shard
 from tessera.wallet.payments.deposits import reconcile
 from tessera.wallet.payments.models import Deposit
 from wallet_helpers import (
@@ -84,7 +85,8 @@ class TestPaid:
         )
         clearing = db_session.scalar(
             select(LedgerAccount).where(
-                LedgerAccount.code == "house:deposits_clearing", LedgerAccount.tenant_id == member.tenant_id
+                LedgerAccount.code == house_code("deposits_clearing", house_shard(member.id)),
+                LedgerAccount.tenant_id == member.tenant_id,
             )
         )
         assert {p.account_id: p.amount_minor for p in transaction.postings}[clearing.id] == -75025

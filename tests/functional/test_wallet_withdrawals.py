@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY, AuditEvent
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
+from tessera.wallet.ledger.services import Ledger
 from tessera.wallet.operators.models import OperatorKey
 from tessera.wallet.operators.services import key_hash
 from tessera.wallet.pages import stamp
@@ -55,14 +56,7 @@ def ask(caller, account_id, amount="600.00", status=200, password=PAYMENT_PASSWO
 
 def house(db, member, name) -> int:
     db.expire_all()
-    return (
-        db.scalar(
-            select(LedgerAccount.balance_minor).where(
-                LedgerAccount.code == f"house:{name}", LedgerAccount.tenant_id == member.tenant_id
-            )
-        )
-        or 0
-    )
+    return Ledger(db, member.tenant_id).house_balance(name)
 
 
 def paid_withdrawal(customer, operator_of, slug="demo-bd", amount="600.00"):

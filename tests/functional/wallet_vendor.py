@@ -183,9 +183,7 @@ def wallet_balance(db, member, vassalage: str = VENDOR) -> int:
 
 
 def in_flight(db, tenant_id: int) -> int:
-    ledger = Ledger(db, tenant_id)
-    account = ledger.existing_account("house:transfers_in_flight")
-    return 0 if account is None else ledger.balance(account)
+    return Ledger(db, tenant_id).house_balance("transfers_in_flight")
 
 
 @contextmanager

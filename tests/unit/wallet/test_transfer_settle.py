@@ -77,7 +77,10 @@ def member(members, brand):
     ledger.post(
         f"test:fund:{member.id}",
         "deposit",
-        [Leg(ledger.house_account("deposits_clearing"), -10000), Leg(ledger.member_account(member.id), 10000)],
+        [
+            Leg(ledger.house_account("deposits_clearing", member.id), -10000),
+            Leg(ledger.member_account(member.id), 10000),
+        ],
         member_id=member.id,
     )
     return member
@@ -125,7 +128,7 @@ def balances(brand, member) -> tuple[int, int, int]:
     return (
         ledger.balance(ledger.member_account(member.id)),
         ledger.balance(ledger.member_account(member.id, "vendor", VENDOR)),
-        ledger.balance(ledger.house_account("vendor_settlement")),
+        ledger.house_balance("vendor_settlement"),
     )
 
 

@@ -30,7 +30,7 @@ from tessera.games.bets.models import CANCELLED, OPEN, RESETTLED, GameBet
 from tessera.games.seamless.calls import ROUND_OPEN, Call, Refusal
 from tessera.identity.accounts.models import Member
 from tessera.wallet.ledger.models import LedgerAccount, LedgerPosting, LedgerTransaction
-from tessera.wallet.ledger.services import Ledger, Leg
+from tessera.wallet.ledger.services import Ledger, Leg, house_prefix
 
 RECEIVABLE = "game_receivable"  # what members owe after a correction took back money they had spent
 # Ledger kinds: the account record shows them as "game".
@@ -45,8 +45,7 @@ class Wallet(Protocol):
     vassalage: str
     at: datetime
 
-    @property
-    def house(self) -> LedgerAccount: ...
+    def house(self, member: Member) -> LedgerAccount: ...
 
     def known_round(self, member: Member, round_id: str | None) -> GameBet: ...
 
@@ -92,25 +91,27 @@ def _correct(wallet: Wallet, key: str, kind: str, member: Member, main: LedgerAc
     if amount == 0:
         return None
     ledger = wallet.ledger
-    house, receivable = wallet.house, ledger.house_account(RECEIVABLE)
+    house, receivable = wallet.house(member), ledger.house_account(RECEIVABLE, member.id)
     if amount < 0:
         from_wallet = max(amount, -ledger.balance(main))
         to_debt = amount - from_wallet
     else:
-        to_debt = min(amount, _owed(ledger, member, receivable))
+        to_debt = min(amount, _owed(ledger, member))
         from_wallet = amount - to_debt
     legs = [Leg(main, from_wallet), Leg(house, -amount), Leg(receivable, to_debt)]
     return wallet.post(key, kind, member, bet, [leg for leg in legs if leg.amount])
 
 
-def _owed(ledger: Ledger, member: Member, receivable: LedgerAccount) -> int:
-    """What the member owes the house after corrections took back money they had spent."""
+def _owed(ledger: Ledger, member: Member) -> int:
+    """What the member owes the house after corrections took back money they had spent (on
+    every shard of the receivable: a member's shard stays theirs only while the shards are as many)."""
     owed = ledger.db.execute(
         select(func.coalesce(func.sum(LedgerPosting.amount_minor), 0))
         .join(LedgerTransaction, LedgerTransaction.id == LedgerPosting.transaction_id)
+        .join(LedgerAccount, LedgerAccount.id == LedgerPosting.account_id)
         .where(
             LedgerPosting.tenant_id == ledger.tenant_id,
-            LedgerPosting.account_id == receivable.id,
+            LedgerAccount.code.startswith(house_prefix(RECEIVABLE), autoescape=True),
             LedgerTransaction.member_id == member.id,
         )
     ).scalar_one()

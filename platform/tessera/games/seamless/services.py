@@ -40,8 +40,11 @@ credits them; the vendor may then correct them, cancel or resettle (``correction
 import json
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.timeutil import as_utc
 from tessera.games.bets.models import CANCELLED, DECIDED, OPEN, ROLLED_BACK, SETTLED, GameBet
@@ -166,15 +169,17 @@ class SeamlessWallet:
     # -- money calls
 
     def _money(self, call: Call, member: Member, main: LedgerAccount) -> dict:
-        # One member's calls take turns from here to the end of the transaction.
-        self.db.execute(select(LedgerAccount.id).where(LedgerAccount.id == main.id).with_for_update())
+        # One member's calls take turns from here to the end of the transaction; the balance read
+        # under the lock stays the balance until a post of this call moves it (and says so).
+        locked = select(LedgerAccount.balance_minor).where(LedgerAccount.id == main.id).with_for_update()
+        set_committed_value(main, "balance_minor", self.db.execute(locked).scalar_one())
         first = self._kept(call.transaction_id)
         if first is not None:
             return self._replayed(first, call, main)
         try:
             with self.db.begin_nested():
                 amount, posted = self._run(call, member, main)
-                answer = self._ok(self.ledger.balance(main), transactionId=call.transaction_id, memberId=call.member_id)
+                answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
                 self._keep(call, answer, amount, posted)
             return answer
         except Refusal as refusal:
@@ -256,10 +261,9 @@ class SeamlessWallet:
         """The ledger's idempotency key of the vendor's transaction."""
         return f"seamless:{self.vassalage}:{transaction_id}"
 
-    @property
-    def house(self) -> LedgerAccount:
-        """The house's side of the vendor's bets and wins."""
-        return self.ledger.house_account(HOUSE)
+    def house(self, member: Member) -> LedgerAccount:
+        """The house's side of the vendor's bets and wins with ``member``."""
+        return self.ledger.house_account(HOUSE, member.id)
 
     def post(self, key: str, kind: str, member: Member, bet: GameBet, legs: list[Leg]) -> LedgerTransaction:
         """``legs`` for the member's round, the vendor and game named in the account record."""
@@ -269,7 +273,7 @@ class SeamlessWallet:
 
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
         """``amount`` into the member's main wallet (out of it when negative), against the house."""
-        return self.post(key, kind, member, bet, [Leg(main, amount), Leg(self.house, -amount)])
+        return self.post(key, kind, member, bet, [Leg(main, amount), Leg(self.house(member), -amount)])
 
     # -- rounds
 
@@ -291,45 +295,61 @@ class SeamlessWallet:
             raise Refusal(ROUND_UNKNOWN, kept=True)
         return bet
 
-    def _opened(self, call: Call, member: Member) -> GameBet:
-        """The round a debit goes into, made when it is the round's first."""
+    def _opened(self, call: Call, member: Member, stake: int) -> GameBet:
+        """The round a debit of ``stake`` goes into, ``stake`` added to it; made with it when it is
+        the round's first (one statement: most rounds have one debit)."""
+        bet = self._made(call, member, stake)
+        if bet is not None:
+            return bet
         existing = self._round(member, call.round_id)
-        if existing is not None:
-            return existing
-        game = self.db.scalars(
-            select(Game).where(  # a retired game keeps its bets: not only active games
-                Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage, Game.game_code == call.game_code
-            )
-        ).one_or_none()
-        bet = GameBet(
+        if existing is None:  # the round is another member's (made now or before)
+            raise Refusal(ROUND_UNKNOWN, kept=True)
+        self._refuse_unless_open(existing)
+        existing.bet_minor += stake
+        return existing
+
+    def _made(self, call: Call, member: Member, stake: int) -> GameBet | None:
+        """The round made with ``stake``, its game's id and category read in the same statement
+        (a retired game keeps its bets: not only active games); None when the round exists."""
+        game = select(Game).where(
+            Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage, Game.game_code == call.game_code
+        )
+        fields = dict(
             tenant_id=self.tenant.id,
             member_id=member.id,
             vassalage=self.vassalage,
             game_code=call.game_code,
-            game_id=game.id if game else None,
-            category=game.category if game else self.category,
             round_id=call.round_id,
-            bet_minor=0,
+            bet_minor=stake,
             payout_minor=0,
             status=OPEN,
             wallet_mode=SEAMLESS,
             placed_at=self.at,
+            settled_at=None,
         )
-        try:
-            with self.db.begin_nested():
-                self.db.add(bet)
-                self.db.flush()
-        except IntegrityError:  # the round is another member's (made now or before)
-            raise Refusal(ROUND_UNKNOWN, kept=True) from None
+        dialect = postgresql if self.db.get_bind().dialect.name == "postgresql" else sqlite
+        made = self.db.execute(
+            dialect.insert(GameBet)
+            .values(
+                **fields,
+                game_id=game.with_only_columns(Game.id).scalar_subquery(),
+                category=func.coalesce(game.with_only_columns(Game.category).scalar_subquery(), self.category),
+            )
+            .on_conflict_do_nothing(index_elements=["tenant_id", "vassalage", "round_id"])
+            .returning(GameBet.id, GameBet.game_id, GameBet.category)
+        ).one_or_none()
+        if made is None:
+            return None
+        bet = GameBet(id=made.id, game_id=made.game_id, category=made.category, **fields)
+        make_transient_to_detached(bet)
+        self.db.add(bet)
         return bet
 
     def _debit(self, call: Call, member: Member, main: LedgerAccount):
         if not self._may_bet(member):
             raise Refusal(PLAYER_UNKNOWN)
         assert call.amount_minor is not None  # read_call requires an amount of every debit and credit
-        bet = self._opened(call, member)
-        self._refuse_unless_open(bet)
-        bet.bet_minor += call.amount_minor
+        bet = self._opened(call, member, call.amount_minor)
         self.db.flush()
         try:
             posted = self._post(self.key(call.transaction_id), BET, member, main, -call.amount_minor, bet)

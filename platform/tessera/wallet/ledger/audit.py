@@ -11,6 +11,9 @@ problems, with the number it found in all.
 - each account's postings, in id order, carry the running sum of their amounts as the balance
   after them (a posting written out of order breaks the run);
 - a posting belongs to the brand of its transaction and of its account.
+
+A house account is the sum of its shards (every check holds for each shard, an account of its own);
+the audit reports each house account's balance so summed.
 """
 
 from collections.abc import Callable
@@ -27,6 +30,7 @@ from tessera.wallet.ledger.models import HOUSE
 from tessera.wallet.ledger.models import LedgerAccount as Account
 from tessera.wallet.ledger.models import LedgerPosting as Posting
 from tessera.wallet.ledger.models import LedgerTransaction as Transaction
+from tessera.wallet.ledger.services import house_name
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,8 @@ class BrandAudit:
     transactions: int
     postings: int
     findings: list[Finding] = field(default_factory=list)
+    houses: dict[str, tuple[int, int]] = field(default_factory=dict)  # house account -> (balance, shards)
+    house_summary: str = ""  # the house accounts' balances in the brand's money, for an operator
 
     @property
     def problem_count(self) -> int:
@@ -72,12 +78,28 @@ def audit_brand(db: Session, tenant_id: int, limit: int = 20) -> BrandAudit:
         accounts=_count(db, Account, tenant_id),
         transactions=_count(db, Transaction, tenant_id),
         postings=_count(db, Posting, tenant_id),
+        houses=house_balances(db, tenant_id),
     )
     money = TenantContext.from_row(db.get_one(Tenant, tenant_id)).money
+    report.house_summary = ", ".join(
+        f"{name} {money.format(total)} ({shards} shard{'s' * (shards != 1)})"
+        for name, (total, shards) in report.houses.items()
+    )
     for check in CHECKS:
         rows, found = _first(db, check.query(tenant_id), limit)
         report.findings.append(Finding(check.name, found, [check.problem(row, money) for row in rows]))
     return report
+
+
+def house_balances(db: Session, tenant_id: int) -> dict[str, tuple[int, int]]:
+    """Each house account of the brand: its balance (the sum of its shards) and how many shards it has."""
+    found: dict[str, tuple[int, int]] = {}
+    shards = select(Account.code, Account.balance_minor).where(Account.tenant_id == tenant_id, Account.kind == HOUSE)
+    for code, balance in db.execute(shards):
+        name = house_name(code) or code
+        total, count = found.get(name, (0, 0))
+        found[name] = (total + balance, count + 1)
+    return dict(sorted(found.items()))
 
 
 def _count(db: Session, model, tenant_id: int) -> int:

@@ -56,6 +56,8 @@ def _report(brand, found) -> int:
         f"{brand}: {found.accounts} accounts, {found.transactions} transactions, {found.postings} postings, "
         f"{found.problem_count} problem(s)"
     )
+    if found.house_summary:
+        click.echo(f"  house accounts: {found.house_summary}")
     for finding in found.findings:
         for text in finding.problems:
             click.echo(f"  {finding.check}: {text}")

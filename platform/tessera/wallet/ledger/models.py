@@ -22,6 +22,11 @@ HOUSE_ACCOUNTS = (
     "transfers_in_flight",  # transfers to a vendor whose answer is not known yet
     "game_receivable",  # wins a resettlement or cancellation took back that members had spent already
 )
+# Each house account is HOUSE_SHARDS accounts (house:bonuses:0 .. house:bonuses:15): a member's
+# posts take the shard of their id, so members' money calls never queue on one brand-wide row. A
+# house account's balance is the sum of its shards. Changing the number leaves every shard's
+# balance and postings as they are (a member's posts then go to another shard).
+HOUSE_SHARDS = 16
 
 
 class LedgerAccount(TenantOwned, Base):
@@ -29,7 +34,7 @@ class LedgerAccount(TenantOwned, Base):
     __table_args__ = (UniqueConstraint("tenant_id", "code"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    code: Mapped[str] = mapped_column(String(80))  # member:7:main, member:7:vendor:TWV, house:bonuses
+    code: Mapped[str] = mapped_column(String(80))  # member:7:main, member:7:vendor:TWV, house:bonuses:7
     kind: Mapped[str] = mapped_column(String(10))
     member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id", ondelete="RESTRICT"), index=True)
     vendor: Mapped[str | None] = mapped_column(String(32))

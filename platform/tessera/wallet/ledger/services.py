@@ -6,8 +6,10 @@ posting it with other fields is refused. Balances move by conditional updates ta
 order, so concurrent posts neither lose an update nor deadlock each other, and an account that may
 not go negative never does. On PostgreSQL a whole post (the transaction's row, every leg's move and
 posting) is one statement, so the accounts' rows stay locked for one round trip before the commit.
-A ledger reads the brand's house accounts with its first account look-up and keeps the accounts it
-has read for the rest of its unit of work.
+House accounts are split into shards (models.HOUSE_SHARDS) and a member's posts take the shard of
+their id, so members' posts lock rows of their own and never queue on one brand-wide row. A ledger
+reads the house shards of a member with its first look-up of that member's account, and keeps the
+accounts it has read for the rest of its unit of work.
 """
 
 import hashlib
@@ -15,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import Table, delete, inspect, select, text, update
+from sqlalchemy import Table, delete, func, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -25,6 +27,7 @@ from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import (
     HOUSE,
     HOUSE_ACCOUNTS,
+    HOUSE_SHARDS,
     MAIN,
     POINTS,
     VENDOR,
@@ -72,7 +75,46 @@ FROM undone WHERE account.id = undone.account_id
 """)
 
 
-HOUSE_CODES = {name: f"house:{name}" for name in HOUSE_ACCOUNTS}
+NO_MEMBER_SHARD = 0  # the house shard of posts that name no member (a brand's own moves, fundings)
+
+
+def house_shard(member_id: int | None) -> int:
+    """The house shard a member's posts take: their id modulo the number of shards."""
+    return NO_MEMBER_SHARD if member_id is None else member_id % HOUSE_SHARDS
+
+
+def house_code(name: str, shard: int) -> str:
+    """The code of one shard of a house account: ``house:bonuses:7``."""
+    if name not in HOUSE_ACCOUNTS:
+        raise ValueError(f"no house account {name!r}")
+    return f"{house_prefix(name)}{shard}"
+
+
+def house_prefix(name: str) -> str:
+    """What the codes of every shard of the house account ``name`` start with (for LIKE)."""
+    return f"house:{name}:"
+
+
+def house_name(code: str) -> str | None:
+    """The house account a shard's code belongs to (``house:bonuses:7`` -> ``bonuses``); None for
+    an account that is not the house's."""
+    parts = code.split(":")
+    return parts[1] if parts[0] == HOUSE and len(parts) == 3 else None
+
+
+def _unsharded(code: str) -> str:
+    name = house_name(code)
+    return code if name is None else f"{HOUSE}:{name}"
+
+
+def _shard_of(code: str) -> int | None:
+    """The house shard that goes with an account's code: a member's, or a house shard's own."""
+    parts = code.split(":")
+    if parts[0] == "member" and parts[1].isdigit():
+        return house_shard(int(parts[1]))
+    if parts[0] == HOUSE and len(parts) == 3 and parts[2].isdigit():
+        return int(parts[2])
+    return None
 
 
 def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> str:
@@ -115,8 +157,9 @@ class Leg:
 
 
 def fingerprint(kind: str, member_id: int | None, legs: list[Leg], reference: str | None) -> str:
-    """What makes two posts of one key the same post: the kind, whose it is, what moves where."""
-    moves = sorted([leg.account.code, leg.amount] for leg in legs)
+    """What makes two posts of one key the same post: the kind, whose it is, what moves where. A
+    house shard counts as its house account (``house:bonuses``), as posts before the shards named it."""
+    moves = sorted([_unsharded(leg.account.code), leg.amount] for leg in legs)
     text = json.dumps([kind, member_id, moves, reference], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -129,6 +172,7 @@ class Ledger:
         self.db = db
         self.tenant_id = tenant_id
         self._known: dict[str, LedgerAccount] = {}  # accounts read or made through this ledger, by code
+        self._shards_read: set[int] = set()  # house shards read with a look-up
 
     # -- accounts -------------------------------------------------------------------------
 
@@ -142,19 +186,33 @@ class Ledger:
         account = self.existing_account(member_code(member_id, kind, vendor))
         return 0 if account is None else self.balance(account)
 
-    def house_account(self, name: str) -> LedgerAccount:
-        if name not in HOUSE_CODES:
-            raise ValueError(f"no house account {name!r}")
-        return self._account(HOUSE_CODES[name], kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
+    def house_account(self, name: str, member_id: int | None) -> LedgerAccount:
+        """The shard of the house account ``name`` that the posts of ``member_id`` take (None: a
+        post that names no member)."""
+        code = house_code(name, house_shard(member_id))
+        return self._account(code, kind=HOUSE, member_id=None, vendor=None, allow_negative=True)
+
+    def house_balance(self, name: str) -> int:
+        """The balance of the house account ``name``: the sum of its shards, as the database has it now."""
+        total = select(func.coalesce(func.sum(LedgerAccount.balance_minor), 0)).where(
+            LedgerAccount.tenant_id == self.tenant_id,
+            LedgerAccount.kind == HOUSE,
+            LedgerAccount.code.startswith(house_prefix(name), autoescape=True),
+        )
+        return int(self.db.execute(total).scalar_one())
 
     def existing_account(self, code: str) -> LedgerAccount | None:
-        """The account of ``code``, if it exists. The first look-up of a ledger also reads the
-        brand's house accounts, which most posts need beside a member's account."""
+        """The account of ``code``, if it exists. The first look-up of a member's account (or of
+        a house shard) also reads the house shards that go with it, which most posts need."""
         known = self._known.get(code)
         if known is not None and not inspect(known).persistent:  # made in a savepoint since rolled back
             del self._known[code]
         if code not in self._known:
-            wanted = {code} if self._known else {code, *HOUSE_CODES.values()}
+            wanted = {code}
+            shard = _shard_of(code)
+            if shard is not None and shard not in self._shards_read:
+                self._shards_read.add(shard)
+                wanted.update(house_code(name, shard) for name in HOUSE_ACCOUNTS)
             found = select(LedgerAccount).where(
                 LedgerAccount.tenant_id == self.tenant_id, LedgerAccount.code.in_(wanted)
             )

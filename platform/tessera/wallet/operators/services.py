@@ -79,7 +79,7 @@ def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
         member_id=member.id,
         reference=key,
         remark=form["title"],
-        legs=[Leg(ledger.house_account("bonuses"), -amount), Leg(main, amount)],
+        legs=[Leg(ledger.house_account("bonuses", member.id), -amount), Leg(main, amount)],
     )
     if transaction.remark != form["title"]:
         raise ApiError(409, "idempotency_conflict")

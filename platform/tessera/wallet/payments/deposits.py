@@ -270,7 +270,7 @@ def _started(call: Call, channel: Channel, deposit: Deposit, member_id: int, sit
 def credit(ledger, deposit: Deposit, at) -> None:
     """Credit the deposit to its member, once: a second credit of the same deposit posts nothing."""
     main = ledger.member_account(deposit.member_id)
-    clearing = ledger.house_account("deposits_clearing")
+    clearing = ledger.house_account("deposits_clearing", deposit.member_id)
     transaction = ledger.post(
         key=f"deposit:{deposit.id}:paid",
         kind="deposit",

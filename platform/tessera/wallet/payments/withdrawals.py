@@ -239,7 +239,10 @@ def request_withdrawal(call: Call, ledger: Ledger, member_id: int, form: dict) -
         key=f"withdrawal:{withdrawal.id}:hold",
         kind="withdrawal",
         member_id=member_id,
-        legs=[Leg(ledger.member_account(member_id), -amount), Leg(ledger.house_account("withdrawals_payable"), amount)],
+        legs=[
+            Leg(ledger.member_account(member_id), -amount),
+            Leg(ledger.house_account("withdrawals_payable", member_id), amount),
+        ],
         reference=f"withdrawal:{withdrawal.id}",
     )
     withdrawal.hold_transaction_id = hold.id
@@ -332,8 +335,8 @@ def pay(db, ledger, tenant, withdrawal_id: int, reference: str | None, at, opera
         key=f"withdrawal:{withdrawal.id}:paid",
         kind="withdrawal_paid",
         legs=[
-            Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
-            Leg(ledger.house_account("deposits_clearing"), withdrawal.amount_minor),
+            Leg(ledger.house_account("withdrawals_payable", withdrawal.member_id), -withdrawal.amount_minor),
+            Leg(ledger.house_account("deposits_clearing", withdrawal.member_id), withdrawal.amount_minor),
         ],
         reference=f"withdrawal:{withdrawal.id}",
     )
@@ -359,7 +362,7 @@ def reject(db, ledger, withdrawal_id: int, remark: str, at, operator: str, ip: s
         kind="withdrawal_release",
         member_id=withdrawal.member_id,
         legs=[
-            Leg(ledger.house_account("withdrawals_payable"), -withdrawal.amount_minor),
+            Leg(ledger.house_account("withdrawals_payable", withdrawal.member_id), -withdrawal.amount_minor),
             Leg(ledger.member_account(withdrawal.member_id), withdrawal.amount_minor),
         ],
         reference=f"withdrawal:{withdrawal.id}",
@@ -385,7 +388,7 @@ def resolve(db, ledger, money, withdrawal_id: int, form: dict, at, operator: str
             kind="withdrawal_refund",
             member_id=withdrawal.member_id,
             legs=[
-                Leg(ledger.house_account("deposits_clearing"), -refund),
+                Leg(ledger.house_account("deposits_clearing", withdrawal.member_id), -refund),
                 Leg(ledger.member_account(withdrawal.member_id), refund),
             ],
             reference=f"withdrawal:{withdrawal.id}",

@@ -3,9 +3,9 @@
 Money is never lost or made, whatever the vendor does and however transfers interleave:
 
 1. The transfer is written down as pending in the request's transaction and, going in, its amount
-   moves from main to ``house:transfers_in_flight``. A member has at most one pending transfer with
-   a vendor (a unique index): while it is pending nothing else moves money between Tessera and
-   that vendor wallet. It is committed before the vendor is asked, so a crash after the vendor
+   moves from main to the member's shard of ``house:transfers_in_flight``. A member has at most
+   one pending transfer with a vendor (a unique index): while it is pending nothing else moves
+   money between Tessera and that vendor wallet. It is committed before the vendor is asked, so a crash after the vendor
    moved the money still leaves a record of it.
 2. Going out with "all", the vendor is asked what the member holds there: that is the amount.
 3. The vendor is asked under ``{brand}-{transfer id}``; vendors keep transfers by that id, so
@@ -151,7 +151,7 @@ def sync_mirror(ledger: Ledger, member_id: int, vendor: str, held: int, key: str
     wallet = ledger.member_account(member_id, VENDOR, vendor)
     difference = held - ledger.balance(wallet)
     if difference:
-        house = ledger.house_account("vendor_settlement")
+        house = ledger.house_account("vendor_settlement", member_id)
         ledger.post(
             key,
             VENDOR_RESULT,
@@ -200,7 +200,7 @@ def _post_outcome(ledger: Ledger, pending: Pending, status: str, held: int | Non
     wallet = ledger.member_account(member_id, VENDOR, pending.vendor)
     main = ledger.member_account(member_id, MAIN)
     if pending.direction == IN:
-        in_flight = ledger.house_account("transfers_in_flight")
+        in_flight = ledger.house_account("transfers_in_flight", member_id)
         target, kind, step = (
             (wallet, "transfer_settle", "settle") if status == DONE else (main, "transfer_refund", "refund")
         )
@@ -308,7 +308,7 @@ def start(
                     "transfer_in",
                     [
                         Leg(ledger.member_account(member_id, MAIN), -amount),
-                        Leg(ledger.house_account("transfers_in_flight"), amount),
+                        Leg(ledger.house_account("transfers_in_flight", member_id), amount),
                     ],
                     member_id=member_id,
                     reference=reference,
