@@ -37,8 +37,8 @@ def deposit(ledger: Ledger, house: LedgerAccount, member_id: int, minor: int, ke
 
 @pytest.fixture
 def before(database_url):
-    """A database at revision 0017 with a deposit of 5.00 posted to demo-bd's one house account."""
-    brands_at_revision(database_url, "0017")
+    """A database at revision 0018 (before the shards) with a deposit of 5.00 posted to demo-bd's one house account."""
+    brands_at_revision(database_url, "0018")
     engine = make_engine(database_url)
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
@@ -76,7 +76,7 @@ def test_the_house_account_becomes_shard_0_and_going_back_merges_the_shards(befo
         deposit(ledger, ledger.house_account("deposits_clearing", sharded), sharded, 300, "new:deposit")
         db.commit()
         assert len(houses(db, tenant_id)) == 2 and ledger.house_balance("deposits_clearing") == -800
-    command.downgrade(alembic_config(database_url), "0017")
+    command.downgrade(alembic_config(database_url), "0018")
     with Session(engine) as db:
         db.info["tenant_id"] = ALL_TENANTS
         assert houses(db, tenant_id) == {OLD_CODE: (old_id, -800)}
