@@ -43,22 +43,7 @@ from tessera.plugins import make_plugin_manager
 from tessera.wallet.ledger.models import HOUSE_SHARDS, LedgerAccount, LedgerTransaction
 
 from ..databases import own_database
-from .seamless import application  # gunicorn's app factory here too
-from .servers import (
-    CpuUse,
-    Gunicorn,
-    ServerFailed,
-    bench_env,
-    exit_status,
-    import_test_helpers,
-    postgres_options,
-    postgres_reachable,
-)
-from .wallet import Load, audit_all, hot_wallet, print_ratios
-from .wallet import prepare as prepare_wallets
-
-import_test_helpers()  # the test suite's vendor plugin, beside the functional tests
-from seamless_vendor import (  # noqa: E402
+from .seamless import (  # gunicorn's app factory here too, and the test suite's vendor plugin it imported
     PLUGIN,
     SEAMLESS_VENDOR,
     SECRETS,
@@ -66,9 +51,21 @@ from seamless_vendor import (  # noqa: E402
     SLOT,
     TIMESTAMP,
     SeamlessVendor,
+    application,
     enable_seamless_vendor,
     signature,
 )
+from .servers import (
+    CpuUse,
+    Gunicorn,
+    ServerFailed,
+    bench_env,
+    exit_status,
+    postgres_options,
+    postgres_reachable,
+)
+from .wallet import Load, audit_all, hot_wallet, print_ratios
+from .wallet import prepare as prepare_wallets
 
 __all__ = ["application", "main"]
 
