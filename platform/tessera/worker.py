@@ -7,12 +7,20 @@ from tessera.core.settings import Settings, load_development_env
 from tessera.games.bets import tasks as games_bets_tasks
 from tessera.games.catalog import tasks as games_catalog_tasks
 from tessera.identity import tasks as identity_tasks
+from tessera.jobs import tasks as jobs_tasks
 from tessera.jobs.app import make_celery
 from tessera.wallet.payments import tasks as wallet_payments_tasks
 from tessera.wallet.transfers import tasks as wallet_transfers_tasks
 
 # Importing a feature's tasks registers its jobs.
-TASKS = (identity_tasks, wallet_payments_tasks, wallet_transfers_tasks, games_catalog_tasks, games_bets_tasks)
+TASKS = (
+    identity_tasks,
+    wallet_payments_tasks,
+    wallet_transfers_tasks,
+    games_catalog_tasks,
+    games_bets_tasks,
+    jobs_tasks,
+)
 
 
 def celery_app(settings: Settings):

@@ -252,9 +252,29 @@ def test_the_schedule_holds_every_job_at_its_interval_or_the_settings(settings):
         "games.pull-bets",
         "games.sync-catalog",
         "identity.expire",
+        "jobs.prune-broker",
         "payments.reconcile-deposits",
         "transfers.reconcile",
         "withdrawals.count-received",
     ]
     assert schedule["games.pull-bets"]["schedule"] == timedelta(seconds=5)
     assert schedule["payments.reconcile-deposits"]["schedule"] == timedelta(seconds=60)
+
+
+def test_the_embedded_brokers_delivered_messages_are_pruned_and_the_waiting_kept(tmp_path):
+    from kombu import Connection
+
+    from tessera.jobs.tasks import prune_delivered
+
+    url = f"sqlite:///{tmp_path / 'broker.sqlite'}"
+    assert prune_delivered(url, datetime.now()) == 0  # no broker table yet
+    with Connection(f"sqla+{url}") as connection:
+        queue = connection.SimpleQueue("tessera-test")
+        for number in range(3):
+            queue.put({"n": number})
+        for _ in range(2):
+            queue.get(timeout=5).ack()
+        assert prune_delivered(url, datetime.now() - timedelta(hours=1)) == 0  # delivered just now: kept a while
+        assert prune_delivered(url, datetime.now() + timedelta(minutes=1)) == 2
+        assert queue.get(timeout=5).payload == {"n": 2}  # the one still waiting is delivered
+        queue.close()
