@@ -38,13 +38,13 @@ from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
-from tests.bench.money import BRAND, HOST, application, prepare_members
+from tests.bench.money import application, prepare_members
+from tests.bench.seamless import BRAND, HOST, SEAMLESS_VENDOR, SECRETS, SIGNATURE, SLOT, TIMESTAMP, signature
 from tests.bench.servers import (
     Gunicorn,
     ServerFailed,
     bench_env,
     exit_status,
-    import_test_helpers,
     postgres_options,
     postgres_reachable,
 )
@@ -53,9 +53,6 @@ from tests.databases import own_database
 
 from tessera.core.db import ALL_TENANTS, make_engine
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
-
-import_test_helpers()  # the test suite's vendor plugin, beside the functional tests
-from seamless_vendor import SEAMLESS_VENDOR, SECRETS, SIGNATURE, SLOT, TIMESTAMP, signature  # noqa: E402
 
 __all__ = ["application", "main"]
 

@@ -23,7 +23,6 @@ audit``'s checks run over the database. Exit status 1 means something did not ru
 import argparse
 import http.client
 import itertools
-import json
 import os
 import random
 import sys
@@ -44,16 +43,14 @@ from tessera.wallet.ledger.models import HOUSE_SHARDS, LedgerAccount, LedgerTran
 
 from ..databases import own_database
 from .seamless import (  # gunicorn's app factory here too, and the test suite's vendor plugin it imported
+    BRAND,
     PLUGIN,
-    SEAMLESS_VENDOR,
     SECRETS,
-    SIGNATURE,
     SLOT,
-    TIMESTAMP,
     SeamlessVendor,
     application,
     enable_seamless_vendor,
-    signature,
+    vendor_call,
 )
 from .servers import (
     CpuUse,
@@ -69,7 +66,6 @@ from .wallet import prepare as prepare_wallets
 
 __all__ = ["application", "main"]
 
-HOST, BRAND = "demo-bd.localhost", "demo-bd"
 SPREAD_TARGET, CPU_TARGET = 0.5, 4.0
 FUNDS = 100_000  # minor units each member has (tests.bench.wallet's funding)
 BASELINE_TABLES = """
@@ -178,27 +174,14 @@ def http_bet_client(port: int, members: list[int], run_id: str, bets: Counter):
 
         def call():
             member_id, number = rng.choice(members), next(counter)
-            body = json.dumps(
-                {
-                    "memberId": member_id,
-                    "roundId": f"{run_id}-{number}",
-                    "gameCode": SLOT,
-                    "amount": "1.00",
-                    "transactionId": f"{run_id}-{number}-d",
-                }
-            ).encode()
-            stamp = str(int(time.time()))
-            headers = {
-                "Host": HOST,
-                "Content-Type": "application/json",
-                TIMESTAMP: stamp,
-                SIGNATURE: signature(secret, stamp, body),
+            fields = {
+                "memberId": member_id,
+                "roundId": f"{run_id}-{number}",
+                "gameCode": SLOT,
+                "amount": "1.00",
+                "transactionId": f"{run_id}-{number}-d",
             }
-            connection.request("POST", f"/vendors/{SEAMLESS_VENDOR}/wallet/debit", body=body, headers=headers)
-            response = connection.getresponse()
-            answer = response.read()
-            if response.status != 200 or not json.loads(answer).get("ok"):
-                raise ServerFailed(f"debit answered {response.status}: {answer[:300]!r}")
+            vendor_call(connection, secret, "debit", fields)
             with lock:
                 bets[member_id] += 1
 

@@ -139,6 +139,24 @@ def prepare(url: str, clients: int) -> dict:
 # -- the clients --------------------------------------------------------------------------------
 
 
+def vendor_call(connection, secret: str, operation: str, fields: dict) -> None:
+    """One signed call of the seamless vendor's wallet (``debit``, ``credit``...) on ``connection``;
+    anything but an ok answer stops the bench."""
+    body = json.dumps(fields).encode()
+    stamp = str(int(time.time()))
+    headers = {
+        "Host": HOST,
+        "Content-Type": "application/json",
+        TIMESTAMP: stamp,
+        SIGNATURE: signature(secret, stamp, body),
+    }
+    connection.request("POST", f"/vendors/{SEAMLESS_VENDOR}/wallet/{operation}", body=body, headers=headers)
+    response = connection.getresponse()
+    answer = response.read()
+    if response.status != 200 or not json.loads(answer).get("ok"):
+        raise ServerFailed(f"{operation} answered {response.status}: {answer[:300]!r}")
+
+
 def http_client(port: int, members: list[int], run_id: str):
     secret = SECRETS[BRAND]
 
@@ -147,19 +165,7 @@ def http_client(port: int, members: list[int], run_id: str):
         member_id, rounds = members[n], itertools.count()
 
         def send(operation: str, fields: dict) -> None:
-            body = json.dumps(fields).encode()
-            stamp = str(int(time.time()))
-            headers = {
-                "Host": HOST,
-                "Content-Type": "application/json",
-                TIMESTAMP: stamp,
-                SIGNATURE: signature(secret, stamp, body),
-            }
-            connection.request("POST", f"/vendors/{SEAMLESS_VENDOR}/wallet/{operation}", body=body, headers=headers)
-            response = connection.getresponse()
-            answer = response.read()
-            if response.status != 200 or not json.loads(answer).get("ok"):
-                raise ServerFailed(f"{operation} answered {response.status}: {answer[:300]!r}")
+            vendor_call(connection, secret, operation, fields)
 
         def call():
             round_id = f"{run_id}-{n}-{next(rounds)}"
