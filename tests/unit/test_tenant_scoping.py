@@ -1,10 +1,10 @@
 """Code that works for one brand can never read or write another brand's rows."""
 
 import pytest
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import bindparam, delete, func, select, text, update
 from sqlalchemy.orm import Session, aliased
 
-from tessera.core.db import TenantScopeError, tenant_owned_tables
+from tessera.core.db import TenantScopeError, bound_to_tenant, tenant_owned_tables
 from tessera.system.feedback.models import Feedback
 from tessera.tenancy.models import HelpSection, Tenant
 
@@ -106,6 +106,23 @@ def postgresql(connection):
     if connection.dialect.name != "postgresql":
         pytest.skip("row-level security is a PostgreSQL feature; on SQLite the ORM scoping is the wall")
     return connection
+
+
+BY_BRAND = bound_to_tenant(
+    select(Feedback.content).where(Feedback.tenant_id == bindparam("tenant_id"), Feedback.ip == bindparam("ip"))
+)
+
+
+def test_a_statement_bound_to_its_brand_runs_for_that_brand_only(session_for, tenant_ids, feedback_rows):
+    session = session_for("demo-bd")
+    found = session.scalars(BY_BRAND, {"tenant_id": tenant_ids["demo-bd"], "ip": "192.0.2.1"}).all()
+    assert found == ["from demo-bd"]
+    with pytest.raises(TenantScopeError):
+        session.scalars(BY_BRAND, {"tenant_id": tenant_ids["demo-ph"], "ip": "192.0.2.1"}).all()
+    with pytest.raises(TenantScopeError):
+        session.scalars(BY_BRAND, {"ip": "192.0.2.1"}).all()
+    with pytest.raises(TenantScopeError):
+        session_for(None).scalars(BY_BRAND, {"tenant_id": tenant_ids["demo-bd"], "ip": "192.0.2.1"}).all()
 
 
 def test_every_tenant_owned_table_has_row_level_security(postgresql):

@@ -78,6 +78,17 @@ def _touches_tenant_rows(statement) -> bool:
     return any(getattr(getattr(t, "element", t), "name", None) in owned for t in tables)
 
 
+BOUND_TO_TENANT = "tessera_bound_to_tenant"
+
+
+def bound_to_tenant(statement):
+    """A statement built once for every call, that names its tenant itself: each tenant-owned
+    table it reads is filtered by the bound parameter ``tenant_id``, which must then be the
+    session's tenant. It runs as it was built (no criteria added at each run, so its compiled form
+    is found at once); a run for another tenant is refused, and row-level security still holds."""
+    return statement.execution_options(**{BOUND_TO_TENANT: True})
+
+
 @event.listens_for(Session, "do_orm_execute")
 def _scope_to_tenant(state):
     if state.is_column_load or state.is_relationship_load:
@@ -89,10 +100,37 @@ def _scope_to_tenant(state):
         if _touches_tenant_rows(state.statement):
             raise TenantScopeError("a query touched tenant-owned rows without a tenant")
         return
+    if state.execution_options.get(BOUND_TO_TENANT):
+        if not isinstance(state.parameters, dict) or state.parameters.get("tenant_id") != tenant_id:
+            raise TenantScopeError("a statement bound to its tenant was given another tenant")
+        return
+    if not state.is_orm_statement:
+        return  # plain SQL or a table's statement: the criteria apply to mapped classes only
     # Criteria for tenant-owned entities; statements without any are left as they are.
     state.statement = state.statement.options(
         with_loader_criteria(TenantOwned, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
     )
+
+
+WRITES = "tessera_writes"
+TRANSACTION_MANAGER = "tessera_transaction_manager"
+
+
+def writes(statement):
+    """Plain SQL that writes: the request's transaction then commits it (zope.sqlalchemy sees only
+    ORM writes and statements on tables)."""
+    return statement.execution_options(**{WRITES: True})
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _mark_written(state):
+    """A request's session whose statements wrote (on a table, or plain SQL said to write) is
+    committed with the request; its transaction manager otherwise takes it for a read."""
+    manager = state.session.info.get(TRANSACTION_MANAGER)
+    if manager is None or state.is_orm_statement:
+        return  # zope.sqlalchemy's own listener sees the ORM's writes
+    if state.is_insert or state.is_update or state.is_delete or state.execution_options.get(WRITES):
+        zope.sqlalchemy.mark_changed(state.session, manager)
 
 
 @event.listens_for(Session, "before_flush")
@@ -190,6 +228,7 @@ def request_db(request) -> Session:
     """
     session = request.registry["db_sessionmaker"]()
     zope.sqlalchemy.register(session, transaction_manager=request.tm)
+    session.info[TRANSACTION_MANAGER] = request.tm
     tenant = request.tenant_or_none
     if tenant is not None:
         scope_connection(session, tenant.id)

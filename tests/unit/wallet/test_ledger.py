@@ -1,7 +1,7 @@
 import pytest
 from sqlalchemy import event, func, select
 
-from tessera.core.db import ALL_TENANTS
+from tessera.core.db import ALL_TENANTS, TenantScopeError
 from tessera.wallet.ledger.models import HOUSE_SHARDS, LedgerAccount, LedgerPosting, LedgerTransaction
 from tessera.wallet.ledger.services import (
     NO_MEMBER_SHARD,
@@ -146,7 +146,8 @@ def test_keys_and_accounts_belong_to_one_brand(db_session, tenant_ids, members):
     db_session.info["tenant_id"] = tenant_ids["demo-ph"]
     try:
         fresh = Ledger(db_session, tenant_ids["demo-bd"])  # one that has read nothing yet
-        assert fresh.existing_account(f"member:{bd_member.id}:main") is None  # scoped reads do not see demo-bd's rows
+        with pytest.raises(TenantScopeError):  # a session of demo-ph does not read demo-bd's rows
+            fresh.existing_account(f"member:{bd_member.id}:main")
     finally:
         db_session.info["tenant_id"] = ALL_TENANTS
 

@@ -39,13 +39,16 @@ credits them; the vendor may then correct them, cancel or resettle (``correction
 
 import json
 from datetime import datetime, timedelta
+from functools import cache
+from typing import cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
+from tessera.core.db import bound_to_tenant
 from tessera.core.timeutil import as_utc
 from tessera.games.bets.models import CANCELLED, DECIDED, OPEN, ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
@@ -85,6 +88,66 @@ BET, PAYOUT, UNDO = "game_bet", "game_payout", "game_rollback"
 DEFAULT_LATE_CREDIT = timedelta(hours=24)
 # The fingerprint of a debit refused before it came, because its rollback came first.
 ROLLED_BACK_FIRST = "rolled-back-before-it-came"
+
+
+# The statements of every call, built once (their values bound when they run).
+MEMBER = bound_to_tenant(
+    select(Member).where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
+)
+LOCKED_BALANCE = bound_to_tenant(
+    select(LedgerAccount.balance_minor)
+    .where(LedgerAccount.tenant_id == bindparam("tenant_id"), LedgerAccount.id == bindparam("account_id"))
+    .with_for_update()
+)
+KEPT_CALL = bound_to_tenant(
+    select(SeamlessCall)
+    .where(
+        SeamlessCall.tenant_id == bindparam("tenant_id"),
+        SeamlessCall.vassalage == bindparam("vassalage"),
+        SeamlessCall.transaction_id == bindparam("transaction_id"),
+    )
+    .execution_options(populate_existing=True)
+)
+ROUND = bound_to_tenant(
+    select(GameBet)
+    .where(
+        GameBet.tenant_id == bindparam("tenant_id"),
+        GameBet.vassalage == bindparam("vassalage"),
+        GameBet.round_id == bindparam("round_id"),
+    )
+    .execution_options(populate_existing=True)
+)
+
+KEEP_CALL = bound_to_tenant(insert(cast(Table, SeamlessCall.__table__)))  # the values named as its columns
+
+
+@cache
+def _opening_round(dialect_name: str):
+    """The statement making a round unless it exists (its game's id and category read in it),
+    built once: every value a bound parameter named as GameBet's columns, and ``default_category``."""
+    game = select(Game).where(
+        Game.tenant_id == bindparam("tenant_id"),
+        Game.vassalage == bindparam("vassalage"),
+        Game.game_code == bindparam("game_code"),
+    )
+    columns = ["tenant_id", "member_id", "vassalage", "game_code", "round_id", "bet_minor", "payout_minor", "status"]
+    columns += ["wallet_mode", "placed_at", "settled_at"]
+    table = cast(Table, GameBet.__table__)
+    dialect = postgresql if dialect_name == "postgresql" else sqlite
+    return bound_to_tenant(
+        dialect.insert(table)
+        .values(
+            {name: bindparam(name) for name in columns}
+            | {
+                "game_id": game.with_only_columns(Game.id).scalar_subquery(),
+                "category": func.coalesce(
+                    game.with_only_columns(Game.category).scalar_subquery(), bindparam("default_category")
+                ),
+            }
+        )
+        .on_conflict_do_nothing(index_elements=["tenant_id", "vassalage", "round_id"])
+        .returning(table.c.id, table.c.game_id, table.c.category)
+    )
 
 
 def seamless_vendor(plugins, vassalage: str) -> dict | None:
@@ -130,9 +193,7 @@ class SeamlessWallet:
         """The real account the vendor names. Free play and agents never play for money (a launch
         gives them no wallet, and a member's type never changes): a call naming one is refused
         here, before the ledger is looked at, so it leaves no account or kept call behind."""
-        member = self.db.scalars(
-            select(Member).where(Member.tenant_id == self.tenant.id, Member.id == member_id)
-        ).one_or_none()
+        member = self.db.scalars(MEMBER, {"tenant_id": self.tenant.id, "member_id": member_id}).one_or_none()
         if member is None or member.member_type != REAL:
             raise Refusal(PLAYER_UNKNOWN)
         return member
@@ -171,8 +232,11 @@ class SeamlessWallet:
     def _money(self, call: Call, member: Member, main: LedgerAccount) -> dict:
         # One member's calls take turns from here to the end of the transaction; the balance read
         # under the lock stays the balance until a post of this call moves it (and says so).
-        locked = select(LedgerAccount.balance_minor).where(LedgerAccount.id == main.id).with_for_update()
-        set_committed_value(main, "balance_minor", self.db.execute(locked).scalar_one())
+        set_committed_value(
+            main,
+            "balance_minor",
+            self.db.execute(LOCKED_BALANCE, {"tenant_id": self.tenant.id, "account_id": main.id}).scalar_one(),
+        )
         first = self._kept(call.transaction_id)
         if first is not None:
             return self._replayed(first, call, main)
@@ -203,15 +267,8 @@ class SeamlessWallet:
         return self._rollback(call, member, main)
 
     def _kept(self, transaction_id: str | None) -> SeamlessCall | None:
-        return self.db.scalars(
-            select(SeamlessCall)
-            .where(
-                SeamlessCall.tenant_id == self.tenant.id,
-                SeamlessCall.vassalage == self.vassalage,
-                SeamlessCall.transaction_id == transaction_id,
-            )
-            .execution_options(populate_existing=True)
-        ).one_or_none()
+        found = {"tenant_id": self.tenant.id, "vassalage": self.vassalage, "transaction_id": transaction_id}
+        return self.db.scalars(KEPT_CALL, found).one_or_none()
 
     def _replayed(self, first: SeamlessCall | None, call: Call, main: LedgerAccount) -> dict:
         if first is None:  # nothing kept after all: the conflict was the ledger's alone
@@ -232,8 +289,10 @@ class SeamlessWallet:
         transaction_id: str | None = None,
         operation: str | None = None,
     ):
-        self.db.add(
-            SeamlessCall(
+        self.db.flush()  # what the call changed goes first, as the kept call's row refers to it
+        self.db.execute(
+            KEEP_CALL,
+            dict(
                 tenant_id=self.tenant.id,
                 vassalage=self.vassalage,
                 transaction_id=transaction_id or call.transaction_id,
@@ -245,9 +304,8 @@ class SeamlessWallet:
                 ledger_transaction_id=posted.id if posted else None,
                 answer=json.dumps(answer),
                 created_at=self.at,
-            )
+            ),
         )
-        self.db.flush()
 
     def _keep_refusal(self, call: Call, answer: dict, main: LedgerAccount) -> dict:
         try:
@@ -279,13 +337,8 @@ class SeamlessWallet:
 
     def _round(self, member: Member, round_id: str | None) -> GameBet | None:
         """The member's round; None when the vendor has no such round for this member."""
-        bet = self.db.scalars(
-            select(GameBet)
-            .where(
-                GameBet.tenant_id == self.tenant.id, GameBet.vassalage == self.vassalage, GameBet.round_id == round_id
-            )
-            .execution_options(populate_existing=True)
-        ).one_or_none()
+        found = {"tenant_id": self.tenant.id, "vassalage": self.vassalage, "round_id": round_id}
+        bet = self.db.scalars(ROUND, found).one_or_none()
         return bet if bet is not None and bet.member_id == member.id else None
 
     def known_round(self, member: Member, round_id: str | None) -> GameBet:
@@ -311,9 +364,6 @@ class SeamlessWallet:
     def _made(self, call: Call, member: Member, stake: int) -> GameBet | None:
         """The round made with ``stake``, its game's id and category read in the same statement
         (a retired game keeps its bets: not only active games); None when the round exists."""
-        game = select(Game).where(
-            Game.tenant_id == self.tenant.id, Game.vassalage == self.vassalage, Game.game_code == call.game_code
-        )
         fields = dict(
             tenant_id=self.tenant.id,
             member_id=member.id,
@@ -327,17 +377,8 @@ class SeamlessWallet:
             placed_at=self.at,
             settled_at=None,
         )
-        dialect = postgresql if self.db.get_bind().dialect.name == "postgresql" else sqlite
-        made = self.db.execute(
-            dialect.insert(GameBet)
-            .values(
-                **fields,
-                game_id=game.with_only_columns(Game.id).scalar_subquery(),
-                category=func.coalesce(game.with_only_columns(Game.category).scalar_subquery(), self.category),
-            )
-            .on_conflict_do_nothing(index_elements=["tenant_id", "vassalage", "round_id"])
-            .returning(GameBet.id, GameBet.game_id, GameBet.category)
-        ).one_or_none()
+        statement = _opening_round(self.db.get_bind().dialect.name)
+        made = self.db.execute(statement, {**fields, "default_category": self.category}).one_or_none()
         if made is None:
             return None
         bet = GameBet(id=made.id, game_id=made.game_id, category=made.category, **fields)

@@ -17,11 +17,12 @@ import json
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import Table, delete, func, inspect, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
+from tessera.core.db import bound_to_tenant, writes
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import utcnow
 from tessera.wallet.ledger.models import (
@@ -41,7 +42,8 @@ from tessera.wallet.ledger.models import (
 # locked in account-id order (no deadlock); each leg is checked on the row it locked, and a leg
 # that would take an account that may not go negative below zero moves nothing (UNDO_POST then
 # takes back the legs that moved). One row comes back per posting, or one without a posting.
-POST_AT_ONCE = text("""
+POST_AT_ONCE = writes(
+    text("""
 WITH posted_transaction AS (
     INSERT INTO ledger_transactions (tenant_id, idempotency_key, kind, member_id, fingerprint, reference, remark,
                                      created_at)
@@ -68,11 +70,30 @@ WITH posted_transaction AS (
 SELECT posted_transaction.id, postings.account_id, postings.balance_after_minor
 FROM posted_transaction LEFT JOIN postings ON true
 """)
-UNDO_POST = text("""
+)
+# The look-ups of every post, built once (their values bound when they run).
+ACCOUNTS = bound_to_tenant(
+    select(LedgerAccount).where(
+        LedgerAccount.tenant_id == bindparam("tenant_id"), LedgerAccount.code.in_(bindparam("codes", expanding=True))
+    )
+)
+BALANCE = bound_to_tenant(
+    select(LedgerAccount.balance_minor).where(
+        LedgerAccount.tenant_id == bindparam("tenant_id"), LedgerAccount.id == bindparam("account_id")
+    )
+)
+TRANSACTION = bound_to_tenant(
+    select(LedgerTransaction).where(
+        LedgerTransaction.tenant_id == bindparam("tenant_id"), LedgerTransaction.idempotency_key == bindparam("key")
+    )
+)
+UNDO_POST = writes(
+    text("""
 WITH undone AS (DELETE FROM ledger_postings WHERE transaction_id = :transaction RETURNING account_id, amount_minor)
 UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor - undone.amount_minor
 FROM undone WHERE account.id = undone.account_id
 """)
+)
 
 
 NO_MEMBER_SHARD = 0  # the house shard of posts that name no member (a brand's own moves, fundings)
@@ -213,10 +234,7 @@ class Ledger:
             if shard is not None and shard not in self._shards_read:
                 self._shards_read.add(shard)
                 wanted.update(house_code(name, shard) for name in HOUSE_ACCOUNTS)
-            found = select(LedgerAccount).where(
-                LedgerAccount.tenant_id == self.tenant_id, LedgerAccount.code.in_(wanted)
-            )
-            for account in self.db.scalars(found):
+            for account in self.db.scalars(ACCOUNTS, {"tenant_id": self.tenant_id, "codes": sorted(wanted)}):
                 self._known.setdefault(account.code, account)
         return self._known.get(code)
 
@@ -237,17 +255,14 @@ class Ledger:
 
     def balance(self, account: LedgerAccount) -> int:
         """The account's balance as the database has it now."""
-        minor = self.db.execute(select(LedgerAccount.balance_minor).where(LedgerAccount.id == account.id)).scalar_one()
+        minor = self.db.execute(BALANCE, {"tenant_id": self.tenant_id, "account_id": account.id}).scalar_one()
         set_committed_value(account, "balance_minor", minor)
         return minor
 
     # -- transactions ---------------------------------------------------------------------
 
     def find(self, key: str) -> LedgerTransaction | None:
-        found = select(LedgerTransaction).where(
-            LedgerTransaction.tenant_id == self.tenant_id, LedgerTransaction.idempotency_key == key
-        )
-        return self.db.scalars(found).one_or_none()
+        return self.db.scalars(TRANSACTION, {"tenant_id": self.tenant_id, "key": key}).one_or_none()
 
     def post(
         self,
