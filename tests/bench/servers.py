@@ -170,13 +170,15 @@ class Gunicorn:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise ServerFailed(f"gunicorn exited with {self.process.returncode}\n{self.tail()}")
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
             try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
                 connection.request("GET", "/healthz", headers={"Host": "demo-bd.localhost"})
                 if connection.getresponse().status == 200:
                     return
             except OSError:
                 pass
+            finally:
+                connection.close()
             time.sleep(0.2)
         raise ServerFailed(f"gunicorn not answering /healthz after {timeout:.0f} s\n{self.tail()}")
 
