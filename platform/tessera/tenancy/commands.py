@@ -71,20 +71,20 @@ def tenants_sync(settings, slug, dry_run):
     sources = load(settings)
     if slug is not None and slug not in {s.slug for s in sources}:
         raise click.BadParameter(f"no brand folder {settings.tenants_dir / slug}", param_hint="SLUG")
-    made = compressed = removed = 0
+    made = dropped = compressed = removed = 0
     with command_session(settings) as session:
         report = sync_tenants(session, sources, settings.secret_key, only=slug)
         if dry_run:
             session.rollback()
         else:
-            made = make_image_variants(sources, settings.upload_dir, only=slug)
+            made, dropped = make_image_variants(sources, settings.upload_dir, only=slug)
             compressed, removed = make_compressed_copies(sources, settings.tenants_dir, settings.upload_dir, only=slug)
     if not dry_run:
         announce_change(settings)
     for line in report_lines(report, dry_run):
         click.echo(line)
-    if made:
-        click.echo(f"image copies made: {made}")
+    if made or dropped:
+        click.echo(f"image copies made: {made}, removed: {dropped}")
     if compressed or removed:
         click.echo(f"compressed copies made: {compressed}, removed: {removed}")
 

@@ -204,6 +204,17 @@ def write_variants(source: Path, facts: ImageFacts, folder: Path) -> int:
     return len(missing)
 
 
+def remove_stale_variants(folder: Path, kept: set[str]) -> int:
+    """Remove the copies in ``folder`` that no image of the brand names any more (an image changed
+    or left, and its copies were named from its old content); how many were removed."""
+    if not folder.is_dir():
+        return 0
+    stale = [path for path in folder.iterdir() if path.is_file() and path.name not in kept]
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return len(stale)
+
+
 def recorded_images(db, urls) -> dict[str, ImageFacts]:
     """What the last sync recorded of the brand's images among ``urls`` (as answers name them,
     ``/assets/<path>``), by URL; an https URL or an image not recorded is left out."""

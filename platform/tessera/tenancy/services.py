@@ -12,7 +12,7 @@ from tessera.core.timeutil import utcnow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.compressed import write_compressed_copies
 from tessera.tenancy.content import brand_zone, moment
-from tessera.tenancy.images import variants_folder, write_variants
+from tessera.tenancy.images import remove_stale_variants, variants_folder, write_variants
 from tessera.tenancy.keys import generate_key
 from tessera.tenancy.loader import TenantSource
 from tessera.tenancy.models import Announcement, Banner, BrandImage, Footer, HelpSection, Tenant, TenantDomain
@@ -284,16 +284,19 @@ def _sync_images(session: Session, tenant: Tenant, source: TenantSource) -> None
     )
 
 
-def make_image_variants(sources: list[TenantSource], upload_dir, only: str | None = None) -> int:
-    """Make the copies of the brands' raster images that are not made yet; how many were made.
-    A copy's name holds its source's hash, so an unchanged image is never made again."""
-    made = 0
+def make_image_variants(sources: list[TenantSource], upload_dir, only: str | None = None) -> tuple[int, int]:
+    """Make the copies of the brands' raster images that are not made yet, and remove the copies
+    no image names any more: how many were made and removed. A copy's name holds its source's
+    hash, so an unchanged image is never made again, and a changed one leaves its old copies."""
+    made = removed = 0
     for source in sources:
         if only is not None and source.slug != only:
             continue
         folder = variants_folder(upload_dir, source.slug)
         made += sum(write_variants(file, facts, folder) for file, facts in source.images.values())
-    return made
+        kept = {variant.name for _, facts in source.images.values() for variant in facts.variants}
+        removed += remove_stale_variants(folder, kept)
+    return made, removed
 
 
 def make_compressed_copies(

@@ -172,12 +172,19 @@ def test_the_sync_makes_the_copies_of_raster_images_once(tenants_dir, edit, load
     picture(tenants_dir / "demo-bd/assets/banners/welcome.png", 1600, 480)
     edit("demo-bd/content/banners.toml", 'image = "banners/welcome.svg"', 'image = "banners/welcome.png"')
     uploads = tmp_path / "uploads"
-    assert make_image_variants(load(), uploads) == len(FORMATS) * 4
+    assert make_image_variants(load(), uploads) == (len(FORMATS) * 4, 0)
     made = sorted(p.name for p in variants_folder(uploads, "demo-bd").iterdir())
     assert len(made) == len(FORMATS) * 4 and all(name.startswith("welcome-") for name in made)
     assert not (uploads / "demo-ph").exists()  # SVGs only: nothing to make
-    assert make_image_variants(load(), uploads) == 0
-    assert make_image_variants(load(), uploads, only="demo-ph") == 0
+    assert make_image_variants(load(), uploads) == (0, 0)
+    assert make_image_variants(load(), uploads, only="demo-ph") == (0, 0)
+    picture(tenants_dir / "demo-bd/assets/banners/welcome.png", 1600, 480, colour=(10, 120, 60))  # changed
+    assert make_image_variants(load(), uploads) == (len(FORMATS) * 4, len(FORMATS) * 4)
+    remade = sorted(p.name for p in variants_folder(uploads, "demo-bd").iterdir())
+    assert len(remade) == len(FORMATS) * 4 and not set(remade) & set(made)
+    edit("demo-bd/content/banners.toml", 'image = "banners/welcome.png"', 'image = "banners/welcome.svg"')
+    assert make_image_variants(load(), uploads) == (0, len(FORMATS) * 4)  # no raster image left
+    assert list(variants_folder(uploads, "demo-bd").iterdir()) == []
 
 
 def test_the_sync_records_each_image_and_a_resync_changes_nothing(tenants_dir, edit, load, db_session):
