@@ -1,10 +1,17 @@
 """The audit log, filtered and paged."""
 
+from datetime import datetime
+
 from pyramid.view import view_config
 
 from tessera.backoffice.audit.services import AuditQuery, entries
 from tessera.backoffice.permissions import Permission
 from tessera.core.timeutil import as_utc
+
+
+def _moment(text: str | None) -> datetime | None:
+    """A date-time of the query (RFC 3339, as the description checked it), in UTC."""
+    return None if text is None else as_utc(datetime.fromisoformat(text))
 
 
 @view_config(
@@ -16,8 +23,8 @@ def audit_log(request):
         brand=asked.get("brand"),
         staff=asked.get("staff"),
         action=asked.get("action"),
-        since=as_utc(asked.get("from")),
-        until=as_utc(asked.get("to")),
+        since=_moment(asked.get("from")),
+        until=_moment(asked.get("to")),
         page=asked.get("page", 1),
         page_size=asked.get("pageSize", 50),
     )

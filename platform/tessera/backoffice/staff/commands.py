@@ -68,7 +68,8 @@ def create(settings, username, superuser, slug, role):
         )
         if slug:
             _grant(session, member, slug, role, at)
-    click.echo(f"staff member '{member.username}' created; the password is shown only now:")
+        username = member.username
+    click.echo(f"staff member '{username}' created; the password is shown only now:")
     click.echo(password)
 
 
@@ -91,23 +92,16 @@ def roles():
 
 @roles.command("define")
 @click.argument("name")
-@click.argument("permissions", nargs=-1, required=True, type=click.Choice(sorted(PERMISSIONS)))
+@click.argument("permissions", nargs=-1, required=True, type=click.Choice(sorted(p.value for p in PERMISSIONS)))
 @click.pass_obj
 def define(settings, name, permissions):
     """Make the role NAME (or redefine it) with exactly PERMISSIONS."""
     from tessera.backoffice.staff.services import define_role
 
     with command_session(settings) as session:
-        role = define_role(session, name, list(permissions))
-        audit(
-            session,
-            COMMAND_LINE,
-            "role_defined",
-            utcnow(),
-            target=f"role:{name}",
-            after={"permissions": role.permissions},
-        )
-    click.echo(f"role {name}: {', '.join(role.permissions)}")
+        defined = define_role(session, name, list(permissions)).permissions
+        audit(session, COMMAND_LINE, "role_defined", utcnow(), target=f"role:{name}", after={"permissions": defined})
+    click.echo(f"role {name}: {', '.join(defined)}")
 
 
 @roles.command("list")
