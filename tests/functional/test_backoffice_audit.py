@@ -95,10 +95,9 @@ def test_staff_are_made_from_the_command_line_and_the_chain_verified(tessera):
 
 
 @pytest.fixture
-def own_database(request, tmp_path):
+def own_database(settings, request, tmp_path):
     """A database of the test's own, migrated, where appends commit for real: PostgreSQL when the
     suite runs on it, else a SQLite file."""
-    settings = request.getfixturevalue("settings")
     if settings.database_url.startswith("postgresql"):
         url = request.getfixturevalue("postgresql_database")
     else:
