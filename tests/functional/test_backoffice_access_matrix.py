@@ -9,8 +9,6 @@ A new back-office operation is in the matrix from its first day: one without ``x
 
 import json
 
-import pytest
-
 from tessera.backoffice.permissions import PERMISSIONS, PUBLIC, SESSION
 from test_cross_brand_matrix import Call, _description
 
@@ -18,18 +16,30 @@ PREFIX = "/bo/api/"
 BRAND, OTHER_BRAND = "demo-bd", "demo-ph"
 
 
+def _operations(spec: dict, kept) -> list[str]:
+    return [
+        f"{method.upper()} {path}"
+        for path, item in spec["paths"].items()
+        if path.startswith(PREFIX)
+        for method in ("get", "put", "post", "delete", "patch")
+        if method in item and kept(item[method].get("x-staff"))
+    ]
+
+
+# Each test's operations: every one, those that need a session, those that need a permission.
+KINDS = {
+    "operation": lambda needs: True,
+    "session_operation": lambda needs: needs != PUBLIC,
+    "permission_operation": lambda needs: needs not in (PUBLIC, SESSION),
+}
+
+
 def pytest_generate_tests(metafunc):
-    if "operation" in metafunc.fixturenames:
-        paths = _description()["paths"]
-        operations = [
-            f"{method.upper()} {path}"
-            for path, item in paths.items()
-            if path.startswith(PREFIX)
-            for method in ("get", "put", "post", "delete", "patch")
-            if method in item
-        ]
-        assert operations, "the description has no back-office operation"
-        metafunc.parametrize("operation", operations)
+    for fixture, kept in KINDS.items():
+        if fixture in metafunc.fixturenames:
+            operations = _operations(_description(), kept)
+            assert operations, f"the description has no back-office {fixture}"
+            metafunc.parametrize(fixture, operations)
 
 
 class Operation(Call):
@@ -90,18 +100,16 @@ def test_no_operation_answers_on_a_brands_host(app, testapp, staff_member, opera
     refused(op.make(testapp, member.csrf, (b"{", "application/json")), 404, "not_found")
 
 
-def test_without_a_session_an_operation_is_refused_before_its_body_is_read(app, backoffice, operation):
-    op = Operation(app.registry["openapi_spec"], operation)
-    if op.needs == PUBLIC:
-        pytest.skip("the login needs no session")
+def test_without_a_session_an_operation_is_refused_before_its_body_is_read(app, backoffice, session_operation):
+    op = Operation(app.registry["openapi_spec"], session_operation)
     refused(op.make(backoffice), 401, "not_logged_in")
     refused(op.make(backoffice, "0" * 64, (b"{", "application/json")), 401, "not_logged_in")
 
 
-def test_a_role_without_the_permission_and_a_staff_member_of_another_brand_are_refused(app, staff_member, operation):
-    op = Operation(app.registry["openapi_spec"], operation)
-    if op.needs in (PUBLIC, SESSION):
-        pytest.skip(f"needs no permission ({op.needs})")
+def test_a_role_without_the_permission_and_a_staff_member_of_another_brand_are_refused(
+    app, staff_member, permission_operation
+):
+    op = Operation(app.registry["openapi_spec"], permission_operation)
     every_other = sorted(PERMISSIONS - {op.needs})
     without = staff_member({BRAND: every_other, OTHER_BRAND: sorted(PERMISSIONS)})
     elsewhere = staff_member({OTHER_BRAND: [op.needs]})
