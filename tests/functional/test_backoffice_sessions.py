@@ -3,6 +3,8 @@ a strict cookie; the session answers the staff member's brands; unsafe calls nee
 idle and overall limits end a session; failures are throttled and audited; member tokens and
 staff cookies never cross."""
 
+import hashlib
+
 import pyotp
 import pytest
 from sqlalchemy import select
@@ -10,6 +12,7 @@ from sqlalchemy import select
 from accounts import bearer
 from tessera.backoffice.audit.models import AuditEntry
 from tessera.backoffice.permissions import Permission
+from tessera.backoffice.sessions.models import StaffSession
 from tessera.backoffice.sessions.services import MAX_FAILURES_PER_ACCOUNT
 from tessera.backoffice.staff.models import LOCKED
 
@@ -45,6 +48,9 @@ def test_a_login_sets_a_strict_cookie_and_the_session_answers_the_brands(staff_m
     }
     assert session["csrfToken"] == member.csrf
     assert actions(db_session, member.username) == ["login"]
+    token = member.browser.cookies["tessera_staff"]
+    kept = db_session.scalars(select(StaffSession.token_hash).where(StaffSession.staff_id == member.staff.id)).all()
+    assert kept == [hashlib.sha256(token.encode()).hexdigest()]  # only the token's hash is kept
 
 
 def test_the_cookie_is_secure_when_the_call_came_over_tls(staff_member):
