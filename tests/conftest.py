@@ -29,7 +29,7 @@ BD_IP, US_IP, PH_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44"
 
 # The factories' fixtures (members, money, deposits, games, game sessions, bets), and the
 # functional tests' fixtures beside the helpers they use: accounts (the outbox), payments, the
-# transfer-wallet, seamless and betting-record test vendors, the game catalog.
+# transfer-wallet, seamless and betting-record test vendors, the game catalog, back-office staff.
 pytest_plugins = [
     "factories",
     "accounts",
@@ -38,6 +38,7 @@ pytest_plugins = [
     "seamless_vendor",
     "games_helpers",
     "games_bets_helpers",
+    "backoffice_staff",
 ]
 
 

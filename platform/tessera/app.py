@@ -59,6 +59,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include("tessera.games")
     # Engagement: banners and announcements (the notice call).
     config.include("tessera.engagement")
+    # The back office: staff, their roles per brand and sessions on its own host, the audit log.
+    config.include("tessera.backoffice")
     # The front end: page routes and the built bundles.
     config.include("tessera.shell")
     # Plugins last: they may add to everything above.

@@ -3,6 +3,8 @@ database, plugins and development server commands of the whole app."""
 
 import click
 
+from tessera.backoffice.audit.commands import audit
+from tessera.backoffice.staff.commands import staff
 from tessera.core.settings import Settings, UnsafeSettings, load_development_env
 from tessera.games.bets.vendor_wallets import vendor_rounds
 from tessera.games.commands import games
@@ -126,7 +128,7 @@ def _celery_app(settings):
 # The scheduled jobs, every feature's registered by the worker's app.
 jobs = jobs_commands(_celery_app)
 # Each feature's commands, in the order of the features.
-for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games, jobs):
+for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games, jobs, staff, audit):
     main.add_command(command)
 for launch_command in LAUNCH_COMMANDS:
     tenants.add_command(launch_command)

@@ -2,6 +2,9 @@
 
 
 def load_all_models():
+    from tessera.backoffice.audit import models as backoffice_audit_models  # noqa: F401
+    from tessera.backoffice.sessions import models as backoffice_sessions_models  # noqa: F401
+    from tessera.backoffice.staff import models as backoffice_staff_models  # noqa: F401
     from tessera.core import onetime  # noqa: F401
     from tessera.games.bets import models as games_bets_models  # noqa: F401
     from tessera.games.catalog import models as games_catalog_models  # noqa: F401

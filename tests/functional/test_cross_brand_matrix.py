@@ -7,7 +7,8 @@ login (security ``bearer``) answers 401 not_logged_in, an operator call (``opera
 operator_key_invalid, a call where a login is optional the anonymous answer. The calls without
 a security requirement are named below: public ones answer as they answer anyone, calls a
 vendor's or a gateway's server signs are refused for want of a signature, and the relay's
-dispatcher does not know the operation. A call no rule covers fails, so a new call is in the
+dispatcher does not know the operation, and the back office's calls (``x-staff``) do not exist
+on a brand's host (404 not_found). A call no rule covers fails, so a new call is in the
 matrix from its first day; a relay operation that needs a login must say so in its description.
 
 The app checks a login before it reads a request: a member route's context and permission
@@ -37,13 +38,14 @@ from tessera.plugins import make_plugin_manager
 from tessera.relay import TOKEN
 from tessera.wallet.operators.services import create_key
 
-MEMBER, OPTIONAL_LOGIN, OPERATOR, PUBLIC, SIGNED, DISPATCHER = (
+MEMBER, OPTIONAL_LOGIN, OPERATOR, PUBLIC, SIGNED, DISPATCHER, BACK_OFFICE = (
     "member",
     "optional login",
     "operator",
     "public",
     "signed",
     "dispatcher",
+    "back office",
 )
 SECURITY_RULES = {
     json.dumps([{"bearer": []}]): MEMBER,
@@ -212,7 +214,9 @@ class Call:
 def rule_of(app, spec: dict, call: str) -> str:
     method, path = call.split(" ", 1)
     security = spec["paths"][path][method.lower()].get("security")
-    if security is not None:
+    if "x-staff" in spec["paths"][path][method.lower()]:
+        rule = BACK_OFFICE  # its own host only (test_backoffice_access_matrix checks its staff)
+    elif security is not None:
         rule = SECURITY_RULES.get(json.dumps(security))
     else:
         rule = next(
@@ -269,3 +273,6 @@ def test_a_call_on_another_brand(call, app, testapp, brand_app, demo_bd_member, 
         assert response.status_int >= 400 or response.json.get("ok") is False, response.body[:300]
     elif rule == DISPATCHER:
         refused(response, 404, "unknown_operation")
+    elif rule == BACK_OFFICE:
+        refused(response, 404, "not_found")
+        refused(request.send(demo_ph, credential, (b"{", "application/json")), 404, "not_found")

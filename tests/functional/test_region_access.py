@@ -25,6 +25,7 @@ from wallet_helpers import GATEWAY, balance, notification, webhook
 BD_IP, US_IP, PH_IP, UNKNOWN_IP = "203.0.113.9", "198.51.100.7", "192.0.2.44", "10.20.30.40"
 JOSE = "application/jose"
 # The views a blocked region may still call though they change state: not the member's own doing.
+BACK_OFFICE = "/bo/api/"
 OPEN_ROUTES = {
     "identity.logout",  # a member may always end a session
     "payments.webhook",
@@ -138,6 +139,8 @@ class TestRefused:
         open_routes, checked = set(), []
         for route in app.registry.introspector.get_category("routes"):
             pattern = route["introspectable"]["pattern"]
+            if pattern.startswith(BACK_OFFICE):
+                continue  # not on a brand's host at all (test_backoffice_access_matrix: 404 there)
             for view in (v for v in route["related"] if v.category_name == "views"):
                 methods = view["request_methods"]
                 methods = (methods,) if isinstance(methods, str) else methods or ()

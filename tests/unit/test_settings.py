@@ -48,3 +48,23 @@ class TestSecretKey:
     def test_the_app_is_not_made(self, tmp_path):
         with pytest.raises(UnsafeSettings):
             make_app(Settings(database_url=f"sqlite:///{tmp_path / 'x.sqlite'}"))
+
+
+def test_the_back_offices_host_and_session_limits_come_from_the_environment():
+    assert (Settings().backoffice_host, Settings().backoffice_idle_minutes, Settings().backoffice_lifetime_hours) == (
+        "admin.localhost",
+        30,
+        12,
+    )
+    settings = Settings.from_env(
+        {
+            "TESSERA_BACKOFFICE_HOST": " Staff.Example.com ",
+            "TESSERA_BACKOFFICE_IDLE_MINUTES": "15",
+            "TESSERA_BACKOFFICE_LIFETIME_HOURS": "8",
+        }
+    )
+    assert (settings.backoffice_host, settings.backoffice_idle_minutes, settings.backoffice_lifetime_hours) == (
+        "staff.example.com",
+        15,
+        8,
+    )

@@ -57,17 +57,18 @@ PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 
 @cache
-def catalogue(language: str) -> dict[str, dict]:
-    """Every namespace of a language's catalogue, as its files hold them ({} for none)."""
-    folder = LOCALE_DIR / language
+def catalogue(language: str, root: Path = LOCALE_DIR) -> dict[str, dict]:
+    """Every namespace of a language's catalogue, as its files hold them ({} for none); ``root``
+    is another set of catalogues (the back office's)."""
+    folder = root / language
     if not folder.is_dir():
         return {}
     return {path.stem: json.loads(path.read_text("utf-8")) for path in sorted(folder.glob("*.json"))}
 
 
-def catalog(language: str) -> dict:
+def catalog(language: str, root: Path = LOCALE_DIR) -> dict:
     """The server's messages in ``language`` (the ``errors`` namespace)."""
-    return catalogue(language).get(SERVER_NAMESPACE, {})
+    return catalogue(language, root).get(SERVER_NAMESPACE, {})
 
 
 def interpolate(text: str, params: dict) -> str:
@@ -75,9 +76,13 @@ def interpolate(text: str, params: dict) -> str:
     return PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), text)
 
 
-def translate(key: str, language: str, **params) -> str:
-    text = catalog(language).get(key) or catalog(FALLBACK).get(key) or key
-    return interpolate(text, params)
+def translate(key: str, language: str, *, roots: tuple[Path, ...] = (LOCALE_DIR,), **params) -> str:
+    """The message ``key`` in ``language``, else in English; from the first of ``roots`` that has it."""
+    for root in roots:
+        text = catalog(language, root).get(key) or catalog(FALLBACK, root).get(key)
+        if text:
+            return interpolate(text, params)
+    return key
 
 
 def known(code: str | None) -> str | None:
@@ -118,7 +123,11 @@ def request_language(request) -> str:
 
 
 def request_translate(request, key: str, **params) -> str:
-    return translate(key, request.language, **params)
+    """The message in the request's language; on the back office's host its own catalogues come
+    first (registered by the back office as ``backoffice_locale``)."""
+    staff_texts = request.registry.get("backoffice_locale")
+    roots = (staff_texts, LOCALE_DIR) if staff_texts and request.is_backoffice else (LOCALE_DIR,)
+    return translate(key, request.language, roots=roots, **params)
 
 
 def includeme(config):

@@ -68,6 +68,11 @@ class Settings:
     job_queue: str = "tessera"
     job_intervals: tuple[tuple[str, float], ...] = ()
     job_retry_seconds: float = 10.0
+    # The back office: the one host it answers on (never a brand's domain), and how long a staff
+    # session lasts unused and at most.
+    backoffice_host: str = "admin.localhost"
+    backoffice_idle_minutes: int = 30
+    backoffice_lifetime_hours: int = 12
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -103,6 +108,12 @@ class Settings:
             values["job_intervals"] = _intervals(environ["TESSERA_JOB_INTERVALS"])
         if environ.get("TESSERA_JOB_RETRY_SECONDS"):
             values["job_retry_seconds"] = float(environ["TESSERA_JOB_RETRY_SECONDS"])
+        if environ.get("TESSERA_BACKOFFICE_HOST"):
+            values["backoffice_host"] = environ["TESSERA_BACKOFFICE_HOST"].strip().lower()
+        for name in ("backoffice_idle_minutes", "backoffice_lifetime_hours"):
+            key = f"TESSERA_{name.upper()}"
+            if environ.get(key):
+                values[name] = int(environ[key])
         if environ.get("TESSERA_PUBLIC_PORT"):
             values["public_port"] = int(environ["TESSERA_PUBLIC_PORT"])
         if "TESSERA_TRUSTED_PROXIES" in environ:

@@ -127,6 +127,7 @@ DESCRIBED_PREFIXES = (
     "/lgw/",
     "/lotto/",
     "/ops/",
+    "/bo/api/",
     "/locales/",
     "/healthz",
     "/readyz",

@@ -54,8 +54,16 @@ def _load_brand(registry, host: str) -> tuple[TenantContext, Domain] | None:
         return TenantContext.from_row(found.Tenant), Domain(domain.host, domain.route, domain.referral_code)
 
 
+def is_backoffice_host(request) -> bool:
+    """Whether the request came to the back office's host (TESSERA_BACKOFFICE_HOST), which is never
+    a brand's, whatever a tenant folder says."""
+    return normalize_host(request.host or "") == request.registry.settings["tessera"].backoffice_host
+
+
 def request_brand(request) -> tuple[TenantContext, Domain] | None:
     host = normalize_host(request.host or "")
+    if request.is_backoffice:
+        return None
     return memo(request.registry, "brands_by_host").get(host, lambda: _load_brand(request.registry, host))
 
 
@@ -80,7 +88,7 @@ def tenant_tween_factory(handler, registry):
     """Resolve the brand before any view runs, so unknown hosts never reach one."""
 
     def tween(request):
-        if not request.path_info.startswith(PLATFORM_PATHS):
+        if not request.path_info.startswith(PLATFORM_PATHS) and not request.is_backoffice:
             request.tenant  # noqa: B018 -- raises for an unknown host
         return handler(request)
 

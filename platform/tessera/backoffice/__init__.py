@@ -1,0 +1,19 @@
+"""The back office: staff, their roles per brand, their sessions on the back office's own host
+(TESSERA_BACKOFFICE_HOST, never a brand's) under ``/bo/api/``, and the audit of every action.
+
+Every view of the feature names what it needs with the ``staff`` view option (``access.py``), checked
+before the request is read."""
+
+from pathlib import Path
+
+LOCALE = Path(__file__).parent / "locale"
+
+
+def includeme(config):
+    config.add_view_deriver(".access.staff_deriver", over="openapi_deriver")
+    config.add_request_method(".access.request_staff", "staff", reify=True)
+    config.registry["backoffice_locale"] = LOCALE  # its messages, before the members' (core.i18n)
+    config.include(".sessions")  # login, the session, logout, enrolment
+    config.include(".audit")  # the hash-chained log
+    config.add_route("backoffice.openapi", "/bo/openapi.json")
+    config.scan()
