@@ -146,6 +146,7 @@ class Gunicorn:
     def __init__(self, env: dict, log: Path, app: str = "tessera.wsgi:application", port: int = 0):
         self.env, self.log_path, self.app = env, log, app
         self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a fixed port a run before just closed
         self.socket.bind(("127.0.0.1", port))
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]
