@@ -204,7 +204,7 @@ def transfer(caller: Caller, rng: random.Random, player: Player, ref: str, tally
     out = rng.random() < 0.45
     whole = out and rng.random() < 0.3
     form = {"vassalage": brand.plugin(TRANSFER_PLUGIN)["vassalage"], "direction": "out" if out else "in"}
-    form |= {"all": True} if whole else {"amount": money(rng.randrange(100, (200 if out else 300) * 100))}
+    form |= {"all": True} if whole else {"amount": money(rng.randrange(100, (100 if out else 300) * 100))}
     answers = twice(rng, lambda: caller.member(player, "POST", TRANSFER, {**form, "requestId": ref}))
     status, body = answers[-1]  # a refusal moved nothing: the same request may be taken later
     taken = [a[1]["value"] for a in answers if a[0] == 200]
