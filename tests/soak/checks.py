@@ -42,9 +42,9 @@ def posted(counts) -> dict[str, int]:
         "withdrawal": counts["withdrawals paid"] + counts["withdrawals rejected"],
         "withdrawal_paid": counts["withdrawals paid"],
         "withdrawal_release": counts["withdrawals rejected"],
-        "transfer_in": counts["transfers in"] + counts["transfers refused by the vendor"],
+        "transfer_in": counts["transfers in"] + counts["transfers in refused by the vendor"],
         "transfer_settle": counts["transfers in"],
-        "transfer_refund": counts["transfers refused by the vendor"],
+        "transfer_refund": counts["transfers in refused by the vendor"],
         "transfer_out": counts["transfers out"] + counts["transfers all out"],
         "game_vendor_result": 0,  # no one plays at the vendor: a difference would be money made or lost
     }
@@ -59,7 +59,9 @@ def kept(counts) -> dict[tuple[str, str], int]:
         ("withdrawal", "paid"): counts["withdrawals paid"],
         ("withdrawal", "rejected"): counts["withdrawals rejected"],
         ("transfer", "done"): counts["transfers in"] + counts["transfers out"] + counts["transfers all out"],
-        ("transfer", "failed"): counts["transfers refused by the vendor"] + counts["transfers all out of nothing"],
+        ("transfer", "failed"): counts["transfers in refused by the vendor"]
+        + counts["transfers out refused by the vendor"]
+        + counts["transfers all out of nothing"],
     }
 
 

@@ -212,8 +212,10 @@ def transfer(caller: Caller, rng: random.Random, player: Player, ref: str, tally
         value = same(taken, f"transfer {ref}", lambda v: (v["transferId"], v["status"]))
         if status != 200 or value["status"] not in ("done", "failed"):
             raise ServerFailed(f"transfer {ref}: {answers}")
-        done = "all out" if whole else form["direction"]
-        tally.count(f"transfers {done}" if value["status"] == "done" else "transfers refused by the vendor")
+        if value["status"] == "done":
+            tally.count(f"transfers {'all out' if whole else form['direction']}")
+        else:  # out: another transfer out ended after this one was checked against the mirror
+            tally.count(f"transfers {form['direction']} refused by the vendor")
     elif status == 400 and body.get("code") == SHORT:
         tally.count("transfers all out of nothing" if whole else "transfers refused: short of funds")
     elif status == 409 and body.get("code") == BUSY:
