@@ -145,11 +145,14 @@ bench: setup chromium
 	$(call with_server,node tests/bench/lighthouse.mjs)
 
 # The ledger's fault-injection proof on PostgreSQL (TESSERA_BENCH_POSTGRES_URL, by default the local server):
-# SOAK_OPERATIONS money calls from a fixed seed through two app nodes, one backend in 50 terminated,
-# one node killed once and started again; then the audit, each call posted once, every balance (tests/soak.py).
+# SOAK_OPERATIONS money operations from a fixed seed (seamless rounds, bonuses, gateway and bank deposits,
+# withdrawals, transfers with the transfer-wallet vendor) through two app nodes, one backend in 50 requests
+# terminated, one node killed once and started again; the sandboxes on SOAK_PORT, the nodes on the next two ports;
+# then the audit, each call posted once, every balance and vendor-wallet mirror (tests/soak/).
 SOAK_OPERATIONS ?= 100000
+SOAK_PORT ?= 6570
 soak: setup
-	$(BIN)/python -m tests.soak --operations $(SOAK_OPERATIONS)
+	$(BIN)/python -m tests.soak --operations $(SOAK_OPERATIONS) --port $(SOAK_PORT)
 
 clean:
 	rm -rf $(VENV) var build node_modules

@@ -42,17 +42,18 @@ def own_database(server: str, name: str):
 
 
 @contextmanager
-def demo_brands(url: str, secret_key: str, pm=None):
+def demo_brands(url: str, secret_key: str, pm=None, tenants_dir=ROOT / "tenants"):
     """A session over every brand of the database at ``url``, migrated, with the demo brands
-    (tenants/) synced, their plugins' settings checked by ``pm`` (the installed plugins when None).
-    The caller commits; the engine is disposed afterwards (``db.get_bind()`` until then)."""
+    (``tenants_dir``, by default tenants/) synced, their plugins' settings checked by ``pm`` (the
+    installed plugins when None). The caller commits; the engine is disposed afterwards
+    (``db.get_bind()`` until then)."""
     upgrade(url)
     engine = make_engine(url)
     try:
         with Session(engine) as db:
             db.info["tenant_id"] = ALL_TENANTS
             schemas = settings_schemas(plugin_manager() if pm is None else pm)
-            sync_tenants(db, load_tenants(ROOT / "tenants", schemas), secret_key)
+            sync_tenants(db, load_tenants(tenants_dir, schemas), secret_key)
             yield db
     finally:
         engine.dispose()

@@ -53,6 +53,7 @@ from .seamless import (  # gunicorn's app factory here too, and the test suite's
     vendor_call,
 )
 from .servers import (
+    ROOT,
     CpuUse,
     Gunicorn,
     ServerFailed,
@@ -93,10 +94,10 @@ def parse_args(argv):
     return args
 
 
-def prepare_members(url: str, members: int) -> dict:
-    """tests.bench.wallet's database (its funded members, hot member and operator key) with the
-    seamless vendor enabled on demo-bd."""
-    prepared = prepare_wallets(url, members)
+def prepare_members(url: str, members: int, tenants_dir: Path = ROOT / "tenants") -> dict:
+    """tests.bench.wallet's database (its funded members, hot member and operator key; the demo
+    brands of ``tenants_dir``) with the seamless vendor enabled on demo-bd."""
+    prepared = prepare_wallets(url, members, tenants_dir)
     pm = make_plugin_manager()
     pm.register(SeamlessVendor(), name=PLUGIN)
     engine = make_engine(url)

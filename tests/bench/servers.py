@@ -140,13 +140,14 @@ class Server:
 
 class Gunicorn:
     """``gunicorn -c python:tessera.gunicorn_conf APP`` (Tessera's production settings; APP by
-    default Tessera as deployed) on a loopback socket this process bound (port 0), handed over as
-    a file descriptor; stopped by its PID."""
+    default Tessera as deployed) on a loopback socket this process bound (``port``, by default a
+    free one), handed over as a file descriptor; stopped by its PID."""
 
-    def __init__(self, env: dict, log: Path, app: str = "tessera.wsgi:application"):
+    def __init__(self, env: dict, log: Path, app: str = "tessera.wsgi:application", port: int = 0):
         self.env, self.log_path, self.app = env, log, app
         self.socket = socket.socket()
-        self.socket.bind(("127.0.0.1", 0))
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a fixed port a run before just closed
+        self.socket.bind(("127.0.0.1", port))
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]
         self.process = None

@@ -53,6 +53,7 @@ from tessera.wallet.operators.services import create_key
 
 from ..databases import demo_brands, own_database
 from .servers import (
+    ROOT,
     SECRET_KEY,
     CpuUse,
     Gunicorn,
@@ -88,9 +89,10 @@ def parse_args(argv):
 # -- the bench database ---------------------------------------------------------------------
 
 
-def prepare(url: str, wallets: int) -> dict:
-    """Migrate, sync the demo brands, make the hot member, an operator key and the funded wallets."""
-    with demo_brands(url, SECRET_KEY) as db:
+def prepare(url: str, wallets: int, tenants_dir: Path = ROOT / "tenants") -> dict:
+    """Migrate, sync the demo brands (of ``tenants_dir``), make the hot member, an operator key and
+    the funded wallets."""
+    with demo_brands(url, SECRET_KEY, tenants_dir=tenants_dir) as db:
         tenant_id = db.scalar(select(Tenant.id).where(Tenant.slug == BRAND))
         scope_connection(db, tenant_id)
         names = [HOT_MEMBER] + [f"benchwallet{n:04d}" for n in range(wallets)]

@@ -26,6 +26,7 @@ import re
 import secrets as random
 import threading
 import time
+from collections import OrderedDict
 from decimal import Decimal
 from http.client import HTTPConnection, HTTPException, HTTPSConnection
 from pathlib import Path
@@ -124,8 +125,9 @@ class Gateway:
         self._file = Path(state_dir) / "gateway-orders.json" if state_dir else None
         self._lock = threading.RLock()
         self._closed = threading.Event()
-        self._nonces: dict[tuple[str, str], float] = {}
+        self._nonces: OrderedDict[tuple[str, str], float] = OrderedDict()  # in the order they came
         self.orders: dict[str, dict] = json.loads(self._file.read_text()) if self._file and self._file.exists() else {}
+        self._references = {(o["merchant_id"], o["order_id"]): reference for reference, o in self.orders.items()}
 
     def __call__(self, environ, start_response):
         request = Request(environ)
@@ -159,10 +161,12 @@ class Gateway:
             return refusal(401, "signature_invalid")
         if not fresh(fields.get("timestamp", "")):
             return refusal(401, "timestamp_stale")
-        now, seen = time.time(), (fields["merchant_id"], fields.get("nonce", ""))
+        seen = (fields["merchant_id"], fields.get("nonce", ""))
         with self._lock:
             # A nonce older than the tolerance is refused as stale anyway: no need to remember it.
-            self._nonces = {key: at for key, at in self._nonces.items() if now - at <= 2 * TOLERANCE_SECONDS}
+            now = time.time()
+            while self._nonces and now - next(iter(self._nonces.values())) > 2 * TOLERANCE_SECONDS:
+                self._nonces.popitem(last=False)
             if not seen[1] or seen in self._nonces:
                 return refusal(401, "nonce_reused")
             self._nonces[seen] = now
@@ -173,9 +177,8 @@ class Gateway:
         return Response(body, status=status, headerlist=list(headers.items()))
 
     def _find(self, merchant_id: str, order_id: str) -> dict | None:
-        return next(
-            (o for o in self.orders.values() if (o["merchant_id"], o["order_id"]) == (merchant_id, order_id)), None
-        )
+        reference = self._references.get((merchant_id, order_id))
+        return None if reference is None else self.orders[reference]
 
     def create(self, request) -> Response:
         fields = text_fields(request.body)
@@ -200,6 +203,7 @@ class Gateway:
                     "notifications": [],
                 }
                 self.orders[reference] = order
+                self._references[order["merchant_id"], order["order_id"]] = reference
                 self._save()
         checkout_url = f"{request.application_url}/pay/{order['reference']}"
         answer = {

@@ -108,7 +108,7 @@ def _max_age(cache_control: str | None) -> int:
 
 def _fetch(url: str, timeout: float) -> tuple[dict, int]:
     """Google's published keys: x509 certificates by kid (securetoken's URL), or a JWK set."""
-    answer = httpx.get(url, headers={"Accept": "application/json"}, timeout=timeout)
+    answer = httpx.get(url, headers={"Accept": "application/json"}, timeout=timeout, verify=client.tls())
     if answer.status_code != 200:
         raise ValueError(f"HTTP {answer.status_code}")
     published, max_age = answer.json(), _max_age(answer.headers.get("Cache-Control"))
@@ -226,7 +226,10 @@ def _project_check(settings) -> dict:
     url = settings.get("project_config_url", GOOGLE_PROJECT_CONFIG_URL)
     try:
         answer = httpx.get(
-            url, params={"key": settings["api_key"]}, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+            url,
+            params={"key": settings["api_key"]},
+            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+            verify=client.tls(),
         )
         config = answer.json() if answer.status_code == 200 else None
     except (httpx.HTTPError, ValueError) as error:
@@ -248,7 +251,9 @@ def _project_check(settings) -> dict:
 def tessera_provider_check(tenant, settings):
     if settings.get("emulator_host"):
         try:
-            answer = httpx.get(f"http://{settings['emulator_host']}/", timeout=settings.get("timeout_seconds", 5))
+            answer = httpx.get(
+                f"http://{settings['emulator_host']}/", timeout=settings.get("timeout_seconds", 5), verify=client.tls()
+            )
         except httpx.HTTPError as error:
             return client.check_answer(client.UNREACHABLE, f"the emulator: {error!r}")
         return client.check_answer(client.OK, f"the emulator answers (HTTP {answer.status_code})")

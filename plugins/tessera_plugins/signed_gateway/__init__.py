@@ -100,7 +100,12 @@ def _exchange(
     gateway does not know the order, and a refusal is only one more way of not knowing."""
     try:
         answer = httpx.request(
-            method, url, content=body, headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+            method,
+            url,
+            content=body,
+            headers=headers,
+            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+            verify=client.tls(),
         )
     except httpx.HTTPError as error:  # no connection, timeout, a broken answer
         raise _unavailable(settings, repr(error)) from None
@@ -212,6 +217,7 @@ def tessera_provider_check(tenant, settings):
             url,
             headers={"Accept": "application/json", SIGNATURE_HEADER: signature},
             timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+            verify=client.tls(),
         )
     except httpx.HTTPError as error:
         return client.check_answer(client.UNREACHABLE, repr(error))

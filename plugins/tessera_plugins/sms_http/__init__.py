@@ -72,7 +72,11 @@ def _attempt(settings, body: bytes, idempotency_key: str) -> str:
     }
     try:
         answer = httpx.post(
-            settings["url"], content=body, headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT)
+            settings["url"],
+            content=body,
+            headers=headers,
+            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+            verify=client.tls(),
         )
     except httpx.HTTPError as error:  # no connection, timeout, not HTTP
         raise _Unavailable(repr(error)) from None
@@ -113,7 +117,12 @@ def tessera_provider_check(tenant, settings):
         return client.check_answer(client.REFUSED, "no API key configured (is its environment variable set?)")
     headers = {"Accept": "application/json", "Authorization": f"Bearer {settings['api_key']}"}
     try:
-        answer = httpx.get(settings["url"], headers=headers, timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT))
+        answer = httpx.get(
+            settings["url"],
+            headers=headers,
+            timeout=settings.get("timeout_seconds", DEFAULT_TIMEOUT),
+            verify=client.tls(),
+        )
     except httpx.HTTPError as error:
         return client.check_answer(client.UNREACHABLE, repr(error))
     return client.http_check(answer.status_code, answer.content[:200].decode("utf-8", "replace"))
