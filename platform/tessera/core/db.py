@@ -6,7 +6,9 @@ delete (joins, aliases, subqueries and aggregates included), and can only write 
 tenant. A session that has no tenant refuses to touch tenant-owned tables unless it was opened
 for all tenants (``ALL_TENANTS``), as operator commands do.
 
-Scoping works on mapped classes: code refers to ``Feedback``, never to ``Feedback.__table__``.
+Scoping works on mapped classes: code refers to ``Feedback``, never to ``Feedback.__table__``,
+except in a statement built once for a hot path and marked :func:`bound_to_tenant`, which names
+its brand in a bound parameter that the session checks at every run.
 On PostgreSQL, row-level security on every tenant-owned table is the second wall, keyed by the
 ``tessera.tenant_id`` setting that each request's transaction carries.
 """
