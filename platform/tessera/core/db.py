@@ -15,12 +15,13 @@ On PostgreSQL, row-level security on every tenant-owned table is the second wall
 
 import sqlite3
 from contextlib import contextmanager
+from datetime import datetime
 from functools import lru_cache
 from typing import cast
 
 import zope.sqlalchemy
 from pyramid_retry import mark_error_retryable
-from sqlalchemy import ForeignKey, MetaData, Table, create_engine, event, text
+from sqlalchemy import DateTime, ForeignKey, MetaData, String, Table, create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import (
     DeclarativeBase,
@@ -56,6 +57,19 @@ class TenantOwned:
     @declared_attr
     def tenant_id(cls) -> Mapped[int]:
         return mapped_column(ForeignKey("tenants.id", ondelete="RESTRICT"), index=True, nullable=False)
+
+
+class SessionRecord:
+    """Mixin for a login (a member's or a staff member's): only the SHA-256 of its token is kept,
+    with when it began, was last used, ends and was revoked, and the address it came from."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ip: Mapped[str | None] = mapped_column(String(45))
 
 
 ALL_TENANTS = "all"

@@ -16,9 +16,9 @@ COMMAND_LINE = "command line"  # the staff an action of the ``tessera`` command 
 CHAIN_LOCK = 0x7E55E2A0D17
 
 
-def canonical(entry: AuditEntry) -> str:
-    """The entry's fields as one JSON text, keys sorted, no spaces: what its hash is made of."""
-    fields = {
+def _told(entry: AuditEntry) -> dict:
+    """What the entry tells: who, which brand, what, before and after, from where, when."""
+    return {
         "at": iso(entry.at),
         "staff": entry.staff,
         "brand": entry.brand,
@@ -27,8 +27,12 @@ def canonical(entry: AuditEntry) -> str:
         "before": entry.before,
         "after": entry.after,
         "ip": entry.ip,
-        "previous": entry.previous_hash,
     }
+
+
+def canonical(entry: AuditEntry) -> str:
+    """The entry's fields as one JSON text, keys sorted, no spaces: what its hash is made of."""
+    fields = {**_told(entry), "previous": entry.previous_hash}
     return json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -110,18 +114,7 @@ class AuditQuery:
 
 
 def as_value(entry: AuditEntry) -> dict:
-    return {
-        "id": entry.id,
-        "at": iso(entry.at),
-        "staff": entry.staff,
-        "brand": entry.brand,
-        "action": entry.action,
-        "target": entry.target,
-        "before": entry.before,
-        "after": entry.after,
-        "ip": entry.ip,
-        "hash": entry.hash,
-    }
+    return {"id": entry.id, **_told(entry), "hash": entry.hash}
 
 
 def entries(db, query: AuditQuery) -> dict:

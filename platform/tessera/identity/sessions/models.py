@@ -5,23 +5,16 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tessera.core.db import Base, TenantOwned
+from tessera.core.db import Base, SessionRecord, TenantOwned
 from tessera.identity.accounts.models import TEXT
 
 
-class MemberSession(TenantOwned, Base):
+class MemberSession(SessionRecord, TenantOwned, Base):
     """A login: only the SHA-256 of its Bearer token is kept."""
 
     __tablename__ = "member_sessions"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    ip: Mapped[str | None] = mapped_column(String(45))
 
 
 class FailedLogin(TenantOwned, Base):
