@@ -10,7 +10,7 @@ import webtest
 from tessera.backoffice.access import CSRF_HEADER
 from tessera.backoffice.permissions import PERMISSIONS
 from tessera.backoffice.staff.models import Staff
-from tessera.backoffice.staff.services import create_staff, define_role, grant_role
+from tessera.backoffice.staff.services import create_staff, define_role, grant_role, seal_totp, staff_totp
 from tessera.core.timeutil import now, utcnow
 from tessera.tenancy.models import Tenant
 
@@ -32,7 +32,8 @@ class StaffMember:
 
     def code(self) -> str:
         """The code the staff member's app shows at the app's time."""
-        return pyotp.TOTP(self.staff.totp_secret).at(now(self.browser.app.registry))
+        registry = self.browser.app.registry
+        return staff_totp(self.staff, registry.settings["tessera"].secret_key).at(now(registry))
 
     def login(self, code: str | None = None, status: int = 200):
         form = {"username": self.username, "password": self.password}
@@ -49,14 +50,15 @@ class StaffMember:
 
 
 @pytest.fixture
-def staff_member(app, db_session):
+def staff_member(app, db_session, settings):
     """``staff_member(roles={"demo-bd": [perm, ...]}, superuser=False, enrolled=True)``: a new staff
     member holding, on each brand, a role of exactly those permissions."""
 
     def make(roles: dict[str, list[str]] | None = None, *, superuser: bool = False, enrolled: bool = True):
         staff, password = create_staff(db_session, f"staff{uuid.uuid4().hex[:10]}", utcnow(), superuser=superuser)
         if enrolled:
-            staff.totp_secret, staff.totp_enrolled_at = pyotp.random_base32(), utcnow()
+            seal_totp(staff, settings.secret_key, pyotp.random_base32())
+            staff.totp_enrolled_at = utcnow()
         for slug, permissions in (roles or {}).items():
             role = define_role(db_session, f"role{uuid.uuid4().hex[:10]}", permissions)
             grant_role(db_session, staff, db_session.query(Tenant).filter_by(slug=slug).one(), role.name)

@@ -27,11 +27,14 @@ TOUCH_INTERVAL = timedelta(minutes=1)  # last_seen_at is written at most this of
 class SessionRules:
     idle: timedelta
     lifetime: timedelta
+    secret_key: str  # the deployment's, which the TOTP secrets are sealed with
 
     @classmethod
     def from_settings(cls, settings) -> "SessionRules":
         return cls(
-            timedelta(minutes=settings.backoffice_idle_minutes), timedelta(hours=settings.backoffice_lifetime_hours)
+            timedelta(minutes=settings.backoffice_idle_minutes),
+            timedelta(hours=settings.backoffice_lifetime_hours),
+            settings.secret_key,
         )
 
 
@@ -86,7 +89,7 @@ def log_in(
     matches, rehashed = verify_password(staff.password_hash if staff else None, password)
     if not matches:
         raise _failed(db, key, ip, at, "password")
-    if not second_factor_holds(db, staff, code, at):
+    if not second_factor_holds(db, staff, code, at, rules.secret_key):
         raise _failed(db, key, ip, at, "second_factor")
     if staff.status != ACTIVE:
         audit(db, key, "login_failed", at, ip=ip, after={"reason": "locked"})

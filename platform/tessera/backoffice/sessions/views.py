@@ -70,13 +70,15 @@ def log_out_staff(request):
 
 @view_config(route_name="backoffice.two_factor", request_method="POST", renderer="api", openapi=True, staff=SESSION)
 def start_two_factor(request):
-    return start_enrolment(request.db.get(Staff, request.staff.staff_id))
+    secret_key = request.registry.settings["tessera"].secret_key
+    return start_enrolment(request.db.get(Staff, request.staff.staff_id), secret_key)
 
 
 @view_config(route_name="backoffice.two_factor", request_method="PUT", renderer="api", openapi=True, staff=SESSION)
 def confirm_two_factor(request):
     at = now(request.registry)
     staff = request.db.get(Staff, request.staff.staff_id)
-    codes = confirm_enrolment(request.db, staff, request.openapi.body["code"], at)
+    secret_key = request.registry.settings["tessera"].secret_key
+    codes = confirm_enrolment(request.db, staff, request.openapi.body["code"], at, secret_key)
     audit(request.db, staff.username, "two_factor_enrolled", at, target=f"staff:{staff.id}", ip=request.client_ip)
     return {"recoveryCodes": codes}

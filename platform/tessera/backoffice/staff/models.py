@@ -23,7 +23,7 @@ class Staff(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     status: Mapped[str] = mapped_column(String(16), default=ACTIVE)
     superuser: Mapped[bool] = mapped_column(Boolean, default=False)
-    totp_secret: Mapped[str | None] = mapped_column(String(64))
+    totp_secret: Mapped[str | None] = mapped_column(String(255))  # sealed (staff_totp)
     totp_enrolled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     totp_last_step: Mapped[int | None] = mapped_column(Integer)  # a code is good once
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

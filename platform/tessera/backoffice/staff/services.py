@@ -13,11 +13,13 @@ from sqlalchemy import select
 from tessera.backoffice.permissions import PERMISSIONS
 from tessera.backoffice.staff.models import Grant, RecoveryCode, Role, Staff
 from tessera.core.envelope import ApiError
+from tessera.core.sealing import SealBroken, seal, unseal
 from tessera.identity.passwords import hash_password
 from tessera.tenancy.models import Tenant
 
 ISSUER = "Tessera back office"
 RECOVERY_CODES = 10
+TOTP_PURPOSE = "staff-totp"  # what the secrets are sealed for (core/sealing.py)
 TOTP_WINDOW = 1  # the code of the step before or after is taken too: clocks drift
 
 
@@ -106,13 +108,32 @@ def brand_access(db, staff_id: int, superuser: bool) -> dict[str, BrandAccess]:
     return access
 
 
-def start_enrolment(staff: Staff) -> dict:
+def seal_totp(staff: Staff, secret_key: str, secret: str) -> None:
+    """Keep ``secret`` as the staff member's TOTP secret, sealed with the deployment's key and
+    bound to the staff member's row (which must have its id: flushed)."""
+    if staff.id is None:
+        raise ValueError("a staff member's secret is sealed to their row: flush it first")
+    staff.totp_secret = seal(secret_key, TOTP_PURPOSE, f"staff:{staff.id}", secret)
+
+
+def staff_totp(staff: Staff, secret_key: str) -> pyotp.TOTP | None:
+    """The staff member's TOTP, its secret unsealed; None when they have none (or it does not open)."""
+    if staff.totp_secret is None:
+        return None
+    try:
+        return pyotp.TOTP(unseal(secret_key, TOTP_PURPOSE, f"staff:{staff.id}", staff.totp_secret))
+    except SealBroken:
+        return None
+
+
+def start_enrolment(staff: Staff, secret_key: str) -> dict:
     """A new TOTP secret for a staff member not yet enrolled: its otpauth URI and that URI as a QR
-    code (SVG), for the authenticator app to scan."""
+    code (SVG), for the authenticator app to scan. The secret is kept sealed."""
     if staff.totp_enrolled_at is not None:
         raise ApiError(409, "two_factor_enrolled")
-    staff.totp_secret = pyotp.random_base32()
-    uri = pyotp.TOTP(staff.totp_secret).provisioning_uri(name=staff.username, issuer_name=ISSUER)
+    secret = pyotp.random_base32()
+    seal_totp(staff, secret_key, secret)
+    uri = pyotp.TOTP(secret).provisioning_uri(name=staff.username, issuer_name=ISSUER)
     svg = segno.make(uri, error="m").svg_inline(scale=4)
     return {"uri": uri, "qrSvg": svg}
 
@@ -121,12 +142,12 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(code.strip().lower().replace("-", "").encode()).hexdigest()
 
 
-def _totp_step(staff: Staff, code: str, at: datetime) -> int | None:
+def _totp_step(staff: Staff, code: str, at: datetime, secret_key: str) -> int | None:
     """The time step whose code ``code`` is, within the window; None when it is none of them (or
     the staff member has no secret)."""
-    if staff.totp_secret is None:
+    totp = staff_totp(staff, secret_key)
+    if totp is None:
         return None
-    totp = pyotp.TOTP(staff.totp_secret)
     step = int(at.timestamp()) // totp.interval
     for candidate in range(step - TOTP_WINDOW, step + TOTP_WINDOW + 1):
         if secrets.compare_digest(totp.generate_otp(candidate), code.strip()):
@@ -134,11 +155,11 @@ def _totp_step(staff: Staff, code: str, at: datetime) -> int | None:
     return None
 
 
-def confirm_enrolment(db, staff: Staff, code: str, at: datetime) -> list[str]:
+def confirm_enrolment(db, staff: Staff, code: str, at: datetime, secret_key: str) -> list[str]:
     """Enrol the staff member once their app shows a right code; the recovery codes, shown once."""
     if staff.totp_enrolled_at is not None:
         raise ApiError(409, "two_factor_enrolled")
-    step = _totp_step(staff, code, at)
+    step = _totp_step(staff, code, at, secret_key)
     if step is None:
         raise ApiError(400, "two_factor_invalid")
     staff.totp_enrolled_at, staff.totp_last_step = at, step
@@ -147,14 +168,14 @@ def confirm_enrolment(db, staff: Staff, code: str, at: datetime) -> list[str]:
     return codes
 
 
-def second_factor_holds(db, staff: Staff, code: str | None, at: datetime) -> bool:
+def second_factor_holds(db, staff: Staff, code: str | None, at: datetime, secret_key: str) -> bool:
     """Whether ``code`` is the staff member's current TOTP code (each step's once) or one of their
     unused recovery codes (used up now). A staff member not yet enrolled needs none."""
     if staff.totp_enrolled_at is None:
         return True
     if not code:
         return False
-    step = _totp_step(staff, code, at)
+    step = _totp_step(staff, code, at, secret_key)
     if step is not None:
         if staff.totp_last_step is not None and step <= staff.totp_last_step:
             return False  # a code already used, or an older one
