@@ -54,6 +54,20 @@ def _load_brand(registry, host: str) -> tuple[TenantContext, Domain] | None:
         return TenantContext.from_row(found.Tenant), Domain(domain.host, domain.route, domain.referral_code)
 
 
+def _load_brand_by_slug(registry, slug: str) -> tuple[TenantContext, Domain] | None:
+    """A brand the back office acts on, by its slug, with the first of its domains (where its members are)."""
+    with registry["db_sessionmaker"]() as session:
+        tenant = session.scalar(select(Tenant).where(Tenant.slug == slug, Tenant.active.is_(True)))
+        if tenant is None:
+            return None
+        domain = session.scalar(
+            select(TenantDomain).where(TenantDomain.tenant_id == tenant.id).order_by(TenantDomain.host).limit(1)
+        )
+        return TenantContext.from_row(tenant), (
+            Domain(domain.host, domain.route, domain.referral_code) if domain else Domain("", "/", None)
+        )
+
+
 def is_backoffice_host(request) -> bool:
     """Whether the request came to the back office's host (TESSERA_BACKOFFICE_HOST), which is never
     a brand's, whatever a tenant folder says."""
@@ -62,8 +76,11 @@ def is_backoffice_host(request) -> bool:
 
 def request_brand(request) -> tuple[TenantContext, Domain] | None:
     host = normalize_host(request.host or "")
-    if request.is_backoffice:
-        return None
+    if request.is_backoffice:  # the brand a back-office call names in its path (/bo/api/brands/{brand}/...)
+        slug = (request.matchdict or {}).get("brand")
+        if not slug:
+            return None
+        return memo(request.registry, "brands_by_slug").get(slug, lambda: _load_brand_by_slug(request.registry, slug))
     return memo(request.registry, "brands_by_host").get(host, lambda: _load_brand(request.registry, host))
 
 
