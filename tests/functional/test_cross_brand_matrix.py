@@ -97,7 +97,14 @@ DISPATCHER_CALLS = {
     f"{method} /wps/relay{check}/{{operation}}" for method in ("GET", "POST") for check in ("", "/passwordCheck")
 }
 # Path parameters that name something of the brand's, as its own callers would send them.
-PATH_VALUES = {"vassalage": "TY", "operation": "balance", "plugin": "signed-gateway", "channel": "bkash", "iconId": 1}
+PATH_VALUES = {
+    "vassalage": "TY",
+    "operation": "balance",
+    "plugin": "signed-gateway",
+    "channel": "bkash",
+    "iconId": 1,
+    "brand": "demo-bd",  # the back office's brand-scoped calls (the matrix acts on demo-bd)
+}
 # Text that fits the patterns the description gives (ids, numbers, codes).
 TEXTS = ("matrix0001", "0123456789", "01712345678")
 METHODS = ("get", "put", "post", "delete", "patch")
