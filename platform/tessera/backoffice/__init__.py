@@ -16,5 +16,6 @@ def includeme(config):
     config.include(".sessions")  # login, the session, logout, enrolment
     config.include(".audit")  # the hash-chained log
     config.include(".reports")  # profit and loss, the dashboard
+    config.include(".jobs")  # the background runs
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()
