@@ -17,5 +17,6 @@ def includeme(config):
     config.include(".audit")  # the hash-chained log
     config.include(".reports")  # profit and loss, the dashboard
     config.include(".jobs")  # the background runs
+    config.include(".content")  # banners and announcements
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()
