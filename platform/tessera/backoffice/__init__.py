@@ -15,5 +15,6 @@ def includeme(config):
     config.registry["backoffice_locale"] = LOCALE  # its messages, before the members' (core.i18n)
     config.include(".sessions")  # login, the session, logout, enrolment
     config.include(".audit")  # the hash-chained log
+    config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()

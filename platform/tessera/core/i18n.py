@@ -118,7 +118,9 @@ def negotiate(request, default: str = FALLBACK) -> str:
 
 
 def request_language(request) -> str:
-    tenant = request.tenant_or_none
+    """The visitor's language, else the brand's; staff on the back office's host, whatever brand
+    they act on, read their own language, else English."""
+    tenant = None if request.is_backoffice else request.tenant_or_none
     return negotiate(request, tenant.default_language if tenant else FALLBACK)
 
 
