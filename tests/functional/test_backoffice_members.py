@@ -10,6 +10,7 @@ from sqlalchemy import select
 from accounts import bearer, post_sealed
 from calls import configure_brand
 from tessera.backoffice.audit.models import AuditEntry
+from tessera.backoffice.audit.services import verify
 from tessera.backoffice.permissions import Permission
 from tessera.core.timeutil import utcnow
 from tessera.identity.sessions.models import FailedLogin
@@ -103,7 +104,8 @@ def test_the_profile_shows_the_wallets_and_balances_as_the_member_api_does(reade
 
 def test_a_member_of_another_brand_is_not_found_through_this_brands_path(staff_member, editor, members):
     other = members("demo-ph")
-    assert editor.browser.get(member_url(other), status=404).json["code"] == "member_not_found"
+    missing = editor.browser.get(member_url(other), status=404).json
+    assert (missing["code"], missing["message"]) == ("member_not_found", f"This brand has no member {other.id}.")
     refused = editor.browser.put_json(
         member_url(other, "/status"), {"status": "frozen", "reason": "x"}, headers=editor.headers(), status=404
     ).json
@@ -138,6 +140,8 @@ def test_a_frozen_member_cannot_log_in_and_loses_their_session_at_once_until_unf
     )
     token = log_in(testapp, member.username, "Secret123")["value"]["token"]
     assert testapp.get(INFO, headers=bearer(token)).json["value"]["id"] == member.id
+    shown = editor.browser.get(member_url(member)).json["value"]
+    assert (shown["status"], shown["lastLoginIp"]) == ("active", BD_IP) and shown["lastLoginAt"] is not None
     assert testapp.get(INFO, headers=member.headers, status=401).json["code"] == "not_logged_in"  # ended for good
 
     frozen, unfrozen = audited(db_session, member, "member_status_changed")
@@ -191,6 +195,8 @@ def test_labels_are_a_set_replaced_whole_and_audited(editor, reader, members, db
         ({"labels": []}, {"labels": ["VIP", "high-roller"]}),
         ({"labels": ["VIP", "high-roller"]}, {"labels": ["watch"]}),
     ]
+    assert {(e.staff, e.brand) for e in entries} == {(editor.username, BRAND)}
+    assert verify(db_session)[1] is None  # the entries chain on like every other
 
 
 def test_notes_are_added_and_read_newest_first(editor, reader, members, db_session):
