@@ -33,8 +33,8 @@ def _note_unknown_region(request, ip: str | None) -> None:
 
 
 def refuse_blocked_region(request) -> None:
-    """Refuse the call when the caller's region is one the brand does not serve. The back office
-    acts on a brand from wherever its staff are (their brands' IP allow-lists say where)."""
+    """Refuse the call when the caller's region is one the brand does not serve. The regions are
+    the members': the back office acts on a brand from wherever its staff work."""
     tenant = request.tenant_or_none
     if tenant is None or request.is_backoffice:
         return

@@ -10,7 +10,7 @@ import string
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.orm import contains_eager
 
 from tessera.backoffice.audit.services import audit
@@ -89,14 +89,22 @@ def _audit(db, tenant, acting: Acting, action: str, member: Member, before: dict
 # -- Reading -----------------------------------------------------------------------------------
 
 
-def _held(tenant):
-    """What each member holds in their wallets (main and vendor), as a subquery."""
+def _held(tenant, *criteria):
+    """What members hold in their wallets (main and vendor), by member."""
     return (
         select(LedgerAccount.member_id, func.sum(LedgerAccount.balance_minor).label("held"))
-        .where(LedgerAccount.tenant_id == tenant.id, LedgerAccount.kind.in_((MAIN, VENDOR)))
+        .where(LedgerAccount.tenant_id == tenant.id, LedgerAccount.kind.in_((MAIN, VENDOR)), *criteria)
         .group_by(LedgerAccount.member_id)
-        .subquery()
     )
+
+
+def holdings(db, tenant, member_ids: list[int]) -> dict[int, int]:
+    """What each of these members holds, in minor units."""
+    if not member_ids:
+        return {}
+    return {
+        member_id: int(held) for member_id, held in db.execute(_held(tenant, LedgerAccount.member_id.in_(member_ids)))
+    }
 
 
 def _matching(q: str):
@@ -110,39 +118,36 @@ def _matching(q: str):
     )
 
 
+SORTS = {"username": Member.username_key, "registeredAt": Member.created_at, "lastLoginAt": Member.last_login_at}
+
+
 def search(db, tenant, query: MemberQuery) -> dict:
-    held = _held(tenant)
-    balance = func.coalesce(held.c.held, 0)
-    found = (
-        select(Member, balance)
-        .outerjoin(held, held.c.member_id == Member.id)
-        .where(Member.tenant_id == tenant.id, Member.member_type != FREE_PLAY)
-    )
+    found = select(Member).where(Member.tenant_id == tenant.id, Member.member_type != FREE_PLAY)
     if query.q and query.q.strip():
         found = found.where(_matching(query.q))
     if query.status:
         found = found.where(Member.status == query.status)
     if query.label:
         found = found.where(Member.id.in_(select(MemberLabel.member_id).where(MemberLabel.label == query.label)))
-    column = {
-        "username": Member.username_key,
-        "registeredAt": Member.created_at,
-        "lastLoginAt": Member.last_login_at,
-        "balance": balance,
-    }[query.sort]
+    total = db.scalar(select(func.count()).select_from(found.subquery()))
+    column: ColumnElement
+    if query.sort == "balance":  # the only sort that needs every member's holdings
+        held = _held(tenant).subquery()
+        found = found.outerjoin(held, held.c.member_id == Member.id)
+        column = func.coalesce(held.c.held, 0)
+    else:
+        column = SORTS[query.sort].expression
     ordered = column.asc() if query.order == "asc" else column.desc()
-    total = db.scalar(select(func.count()).select_from(found.order_by(None).subquery()))
-    rows = db.execute(
+    members = db.scalars(
         found.order_by(ordered.nulls_last(), Member.id.desc())
         .offset((query.page - 1) * query.page_size)
         .limit(query.page_size)
     ).all()
-    members = [row[0] for row in rows]
     ids = [m.id for m in members]
-    labels, addresses = labels_of(db, ids), last_login_addresses(db, ids)
+    labels, addresses, held_by = labels_of(db, ids), last_login_addresses(db, ids), holdings(db, tenant, ids)
     money = tenant.money
-    page = Page(rows, query.page, query.page_size, total)
-    return listing(page, lambda row: _summary(row[0], labels, addresses, money.format(int(row[1]))))
+    page = Page(list(members), query.page, query.page_size, total)
+    return listing(page, lambda m: _summary(m, labels, addresses, money.format(held_by.get(m.id, 0))))
 
 
 def labels_of(db, member_ids: list[int]) -> dict[int, list[str]]:
