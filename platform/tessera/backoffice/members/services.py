@@ -62,11 +62,12 @@ def listing(page: Page, show) -> dict:
     }
 
 
-def find_member(db, tenant, member_id: int) -> Member:
-    """The brand's member (free-play accounts are not members staff manage); 404 otherwise."""
-    member = db.scalar(
-        select(Member).where(Member.id == member_id, Member.tenant_id == tenant.id, Member.member_type != FREE_PLAY)
-    )
+def find_member(db, tenant, member_id: int, *, to_change: bool = False) -> Member:
+    """The brand's member (free-play accounts are not members staff manage); 404 otherwise. A
+    member ``to_change`` is locked until the transaction ends, so two staff members' changes to
+    one member take turns (and each audit entry's "before" is what the change found)."""
+    found = select(Member).where(Member.id == member_id, Member.tenant_id == tenant.id, Member.member_type != FREE_PLAY)
+    member = db.scalar(found.with_for_update() if to_change else found)
     if member is None:
         raise ApiError(404, "member_not_found", id=member_id)
     return member

@@ -12,10 +12,11 @@ from tessera.games.bets.views import vendor_names
 READ, EDIT = Permission.MemberRead, Permission.MemberEdit
 
 
-def _member(request):
+def _member(request, to_change: bool = False):
     """The brand the path names (404 unknown_tenant) and its member the path names (404 member_not_found)."""
     tenant = request.tenant
-    return tenant, services.find_member(request.db, tenant, request.openapi.parameters.path["id"])
+    member_id = request.openapi.parameters.path["id"]
+    return tenant, services.find_member(request.db, tenant, member_id, to_change=to_change)
 
 
 def _acting(request) -> Acting:
@@ -50,14 +51,14 @@ def member_profile(request):
 
 @view_config(route_name="backoffice.member_status", request_method="PUT", renderer="api", openapi=True, staff=EDIT)
 def member_status(request):
-    tenant, member = _member(request)
+    tenant, member = _member(request, to_change=True)
     form = request.openapi.body
     return services.set_status(request.db, tenant, member, form["status"], form["reason"], _acting(request))
 
 
 @view_config(route_name="backoffice.member_labels", request_method="PUT", renderer="api", openapi=True, staff=EDIT)
 def member_labels(request):
-    tenant, member = _member(request)
+    tenant, member = _member(request, to_change=True)
     return services.set_labels(request.db, tenant, member, request.openapi.body["labels"], _acting(request))
 
 
@@ -84,7 +85,7 @@ def member_sessions(request):
 
 @view_config(route_name="backoffice.member_sessions", request_method="DELETE", renderer="api", openapi=True, staff=EDIT)
 def member_logout(request):
-    tenant, member = _member(request)
+    tenant, member = _member(request, to_change=True)
     return services.end_sessions(request.db, tenant, member, _acting(request))
 
 
@@ -92,7 +93,7 @@ def member_logout(request):
     route_name="backoffice.member_password_reset", request_method="POST", renderer="api", openapi=True, staff=EDIT
 )
 def member_password_reset(request):
-    tenant, member = _member(request)
+    tenant, member = _member(request, to_change=True)
     return services.reset_password(request.db, tenant, member, _acting(request))
 
 
@@ -104,5 +105,5 @@ def member_notes(request):
 
 @view_config(route_name="backoffice.member_notes", request_method="POST", renderer="api", openapi=True, staff=EDIT)
 def member_note(request):
-    tenant, member = _member(request)
+    tenant, member = _member(request, to_change=True)
     return services.add_note(request.db, tenant, member, request.openapi.body["text"], _acting(request))
