@@ -4,16 +4,25 @@ sessions at once, unfrozen ones can again; labels, notes, logout everywhere, a t
 the member logs in with; the ledger and betting record of a member who deposited and played; and
 every change in the audit with what it was before and after."""
 
+import threading
+
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from accounts import bearer, post_sealed
 from calls import configure_brand
+from databases import demo_brands
+from factories import MemberFactory, building_in
 from tessera.backoffice.audit.models import AuditEntry
 from tessera.backoffice.audit.services import verify
+from tessera.backoffice.members.services import Acting, find_member, labels_of, set_labels
 from tessera.backoffice.permissions import Permission
+from tessera.core.db import make_engine, scope_connection
 from tessera.core.timeutil import utcnow
 from tessera.identity.sessions.models import FailedLogin
+from tessera.tenancy.context import TenantContext
+from tessera.tenancy.models import Tenant
 
 BRAND = "demo-bd"
 MEMBERS = f"/bo/api/brands/{BRAND}/members"
@@ -277,3 +286,57 @@ def test_the_ledger_and_betting_record_of_a_member_who_deposited_and_played(read
     assert [r["profit"] for r in record["items"] if r["game"] != "Lucky Sevens"] == ["0.00"]
     tomorrow = reader.browser.get(member_url(member, "/bets?from=2099-01-01"), status=400).json
     assert tomorrow["code"] == "date_out_of_range"
+
+
+@pytest.fixture
+def own_brands(settings, request, tmp_path):
+    """A database of the test's own with the demo brands, where changes commit for real:
+    PostgreSQL when the suite runs on it, else a SQLite file."""
+    if settings.database_url.startswith("postgresql"):
+        url = request.getfixturevalue("postgresql_database")
+    else:
+        url = f"sqlite:///{tmp_path / 'members.sqlite'}"
+    with demo_brands(url, settings.secret_key) as db:
+        tenant = TenantContext.from_row(db.scalar(select(Tenant).where(Tenant.slug == BRAND)))
+        with building_in(db):
+            member_id = MemberFactory(brand=BRAND).id
+        db.commit()
+    engine = make_engine(url)
+    yield engine, tenant, member_id
+    engine.dispose()
+
+
+def test_concurrent_label_changes_take_turns_each_audited_with_what_it_found(own_brands):
+    engine, tenant, member_id = own_brands
+    writers = 6
+    start = threading.Barrier(writers)
+    failures = []
+
+    def change(writer: int):
+        start.wait()
+        try:
+            with Session(engine) as db:
+                scope_connection(db, tenant.id)
+                member = find_member(db, tenant, member_id, to_change=True)
+                acting = Acting(f"writer{writer}", None, utcnow())
+                set_labels(db, tenant, member, ["shared", f"writer{writer}"], acting)
+                db.commit()
+        except Exception as error:  # a failure is reported by the test, not lost in its thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=change, args=(w,)) for w in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    with Session(engine) as db:
+        scope_connection(db, tenant.id)
+        entries = db.scalars(
+            select(AuditEntry).where(AuditEntry.target == f"member:{member_id}").order_by(AuditEntry.id)
+        )
+        changes = [(e.before["labels"], e.after["labels"]) for e in entries]
+        assert len(changes) == writers
+        assert changes[0][0] == [] and all(changes[i][0] == changes[i - 1][1] for i in range(1, writers))
+        assert labels_of(db, [member_id])[member_id] == changes[-1][1]
+        assert verify(db)[1] is None
