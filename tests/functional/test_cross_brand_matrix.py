@@ -103,7 +103,6 @@ PATH_VALUES = {
     "plugin": "signed-gateway",
     "channel": "bkash",
     "iconId": 1,
-    "brand": "demo-bd",  # the back office's brand-scoped calls (the matrix acts on demo-bd)
 }
 # Text that fits the patterns the description gives (ids, numbers, codes).
 TEXTS = ("matrix0001", "0123456789", "01712345678")
@@ -172,6 +171,8 @@ def _text(schema: dict) -> str:
 class Call:
     """One described call, made as its description says (required parameters, a minimal body)."""
 
+    path_values = PATH_VALUES
+
     def __init__(self, spec: dict, call: str):
         method, self.path = call.split(" ", 1)
         self.spec, self.method = spec, method.lower()
@@ -187,7 +188,7 @@ class Call:
         path, query = self.path, {}
         for p in self.parameters:
             if p["in"] == "path":
-                value = PATH_VALUES.get(p["name"], value_of(self.spec, p["schema"]))
+                value = self.path_values.get(p["name"], value_of(self.spec, p["schema"]))
                 path = path.replace(f"{{{p['name']}}}", str(value))
             elif p["in"] == "query" and p.get("required"):
                 query[p["name"]] = value_of(self.spec, p["schema"])

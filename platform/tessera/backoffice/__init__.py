@@ -18,5 +18,6 @@ def includeme(config):
     config.include(".reports")  # profit and loss, the dashboard
     config.include(".jobs")  # the background runs
     config.include(".content")  # banners and announcements
+    config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()
