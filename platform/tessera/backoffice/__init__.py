@@ -15,5 +15,7 @@ def includeme(config):
     config.registry["backoffice_locale"] = LOCALE  # its messages, before the members' (core.i18n)
     config.include(".sessions")  # login, the session, logout, enrolment
     config.include(".audit")  # the hash-chained log
+    config.include(".payments")  # deposit and withdrawal queues
+    config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()
