@@ -10,12 +10,14 @@ from tessera.backoffice.acting import Acting
 from tessera.backoffice.approvals import money, services
 from tessera.backoffice.approvals.models import ADJUSTMENT, BONUS, WITHDRAWAL_APPROVAL, Approval
 from tessera.backoffice.payments.services import approve_withdrawal_now
-from tessera.backoffice.permissions import PERMISSIONS, SESSION, Permission
+from tessera.backoffice.permissions import SESSION, Permission
 from tessera.core.envelope import ApiError
 from tessera.system.access import NEVER
 
 # The permissions an approval may need: whoever holds one of them on the brand sees its queue.
 APPROVING = (Permission.MemberCredit, Permission.WithdrawalApprove)
+# Who reads the threshold: whoever may make or approve a money action, or change the threshold.
+READING_THRESHOLD = (*APPROVING, Permission.SettingsEdit)
 # Staff are not members: no region is refused them (the back office has its own access).
 credit_call = dict(renderer="api", openapi=True, region_check=NEVER, staff=Permission.MemberCredit)
 session_call = dict(renderer="api", openapi=True, region_check=NEVER, staff=SESSION)
@@ -31,10 +33,12 @@ def _asked(request, approval: Approval) -> dict:
 
 
 def _held(request, among) -> set[str]:
-    """Which of ``among`` the staff member holds on the path's brand; 403 when none (checked
-    as the staff check checks the first)."""
+    """Which of ``among`` the enrolled staff member holds on the path's brand; 403 when none."""
+    if not request.staff.enrolled:
+        raise ApiError(403, "two_factor_required")
     held = {str(p) for p in among if permits(request, p, request.tenant.slug)}
-    check(request, min(held) if held else among[0])  # two-factor enrolment, then the permission
+    if not held:
+        raise ApiError(403, "permission_denied", permission=" | ".join(among))
     return held
 
 
@@ -149,7 +153,7 @@ def _threshold_value(request) -> dict:
 
 @view_config(route_name="backoffice.approval_settings", request_method="GET", **session_call)
 def threshold(request):
-    _held(request, sorted(PERMISSIONS))
+    _held(request, READING_THRESHOLD)
     return _threshold_value(request)
 
 
