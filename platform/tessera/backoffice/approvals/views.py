@@ -45,46 +45,50 @@ def _held(request, among) -> set[str]:
 # -- Money staff move by hand ----------------------------------------------------------------
 
 
-@view_config(route_name="backoffice.member_adjustments", request_method="POST", **credit_call)
-def adjust(request):
-    form, acting, tenant = request.openapi.body, Acting.of(request), request.tenant
+def _by_hand(request, action: str, request_key: str, act) -> dict:
+    """``act(member)`` at or below the brand's threshold; above it, 202 and the approval that
+    will (asking again with the same requestId answers the same approval)."""
+    form, tenant = request.openapi.body, request.tenant
     member = money.real_member(request.db, record_id(request))
     amount = tenant.money.parse(form["amount"])
-    if services.needs_approval(request.db, tenant, amount):
-        approval = services.ask(
-            request.db,
-            acting,
-            action=ADJUSTMENT,
-            target=f"member:{member.id}",
-            amount_minor=amount,
-            form={**form, "memberId": member.id},
-            permission=Permission.MemberCredit.value,
-            reason=form["reason"],
-            request_key=money.adjustment_key(form),
-        )
-        return _asked(request, approval)
-    return money.adjust(request.db, request.ledger, tenant.money, acting, member.id, form)
+    if not services.needs_approval(request.db, tenant, amount):
+        return act(member)
+    approval = services.ask(
+        request.db,
+        Acting.of(request),
+        action=action,
+        target=f"member:{member.id}",
+        amount_minor=amount,
+        form={**form, "memberId": member.id},
+        permission=Permission.MemberCredit.value,
+        reason=form["reason"],
+        request_key=request_key,
+    )
+    return _asked(request, approval)
+
+
+@view_config(route_name="backoffice.member_adjustments", request_method="POST", **credit_call)
+def adjust(request):
+    form = request.openapi.body
+    return _by_hand(
+        request,
+        ADJUSTMENT,
+        money.adjustment_key(form),
+        lambda member: money.adjust(
+            request.db, request.ledger, request.tenant.money, Acting.of(request), member.id, form
+        ),
+    )
 
 
 @view_config(route_name="backoffice.member_bonuses", request_method="POST", **credit_call)
 def grant_bonus(request):
-    form, acting, tenant = request.openapi.body, Acting.of(request), request.tenant
-    member = money.real_member(request.db, record_id(request))
-    amount = tenant.money.parse(form["amount"])
-    if services.needs_approval(request.db, tenant, amount):
-        approval = services.ask(
-            request.db,
-            acting,
-            action=BONUS,
-            target=f"member:{member.id}",
-            amount_minor=amount,
-            form={**form, "memberId": member.id},
-            permission=Permission.MemberCredit.value,
-            reason=form["reason"],
-            request_key=money.bonus_key(form),
-        )
-        return _asked(request, approval)
-    return money.bonus(request.identity_call, request.ledger, acting, member, form)
+    form = request.openapi.body
+    return _by_hand(
+        request,
+        BONUS,
+        money.bonus_key(form),
+        lambda member: money.bonus(request.identity_call, request.ledger, Acting.of(request), member, form),
+    )
 
 
 # -- Approvals -------------------------------------------------------------------------------
