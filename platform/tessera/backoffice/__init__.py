@@ -19,5 +19,7 @@ def includeme(config):
     config.include(".jobs")  # the background runs
     config.include(".content")  # banners and announcements
     config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
+    config.include(".payments")  # deposit and withdrawal queues
+    config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()
