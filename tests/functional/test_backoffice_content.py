@@ -69,7 +69,9 @@ def test_changed_scheduled_and_removed(editor, testapp, db_session):
     editor.browser.delete(f"{BRAND}/announcements/{key}", headers=editor.headers())
     assert db_session.scalars(select(Announcement).where(Announcement.key == key)).all() == []
     editor.browser.get(f"{BRAND}/announcements/{key}", status=404)
-    entries = db_session.scalars(select(AuditEntry).where(AuditEntry.target == f"announcement:{key}")).all()
+    entries = db_session.scalars(
+        select(AuditEntry).where(AuditEntry.target == f"announcement:{key}").order_by(AuditEntry.id)
+    ).all()
     assert [e.action for e in entries] == ["announcement_published", "announcement_changed", "announcement_removed"]
     assert entries[1].before["texts"]["en"]["title"] == "Cricket cashback"
     assert entries[1].after["texts"]["en"]["title"] == "Cricket cashback from tomorrow"

@@ -8,6 +8,8 @@ from pyramid.response import Response
 from pyramid.view import view_config
 from sqlalchemy import func, select
 
+from tessera.backoffice.approvals.models import PENDING as APPROVAL_PENDING
+from tessera.backoffice.approvals.models import Approval
 from tessera.backoffice.permissions import Permission
 from tessera.backoffice.reports import services
 from tessera.backoffice.reports.days import DEFAULT_DAYS, Period, asked_period, brand_today
@@ -96,6 +98,7 @@ def dashboard(request):
     pending = {
         "deposits": db.scalar(select(func.count(Deposit.id)).where(Deposit.status == PENDING, Deposit.kind == MANUAL)),
         "withdrawals": db.scalar(select(func.count(Withdrawal.id)).where(Withdrawal.status.in_((PENDING, APPROVED)))),
+        "approvals": db.scalar(select(func.count(Approval.id)).where(Approval.status == APPROVAL_PENDING)),
     }
     return {
         "today": _shown(services.period_totals(db, today_period, today_days), money),
