@@ -11,6 +11,7 @@ ROUTES = {
     "backoffice.withdrawal_approve": f"{BRAND}/withdrawals/{{id}}/approve",
     "backoffice.withdrawal_pay": f"{BRAND}/withdrawals/{{id}}/pay",
     "backoffice.withdrawal_reject": f"{BRAND}/withdrawals/{{id}}/reject",
+    "backoffice.payment_notifications": f"{BRAND}/payment-notifications",
 }
 
 

@@ -6,7 +6,7 @@ from pyramid.view import view_config
 
 from tessera.backoffice.acting import Acting
 from tessera.backoffice.approvals.services import approval_value
-from tessera.backoffice.payments import services
+from tessera.backoffice.payments import notifications, services
 from tessera.backoffice.permissions import Permission
 from tessera.core.timeutil import as_utc, now
 
@@ -41,6 +41,12 @@ def _body(request) -> dict:
 # Staff are not members: no region is refused them (the back office has its own access).
 deposit_call = dict(renderer="api", openapi=True, staff=Permission.DepositApprove)
 withdrawal_call = dict(renderer="api", openapi=True, staff=Permission.WithdrawalApprove)
+
+
+@view_config(route_name="backoffice.payment_notifications", request_method="GET", **deposit_call)
+def unmatched_notifications(request):
+    asked = request.openapi.parameters.query
+    return notifications.unmatched(request.db, asked.get("kind"), asked.get("page", 1), asked.get("pageSize", 50))
 
 
 @view_config(route_name="backoffice.deposits", request_method="GET", **deposit_call)

@@ -324,6 +324,12 @@ def apply_reading(db, ledger, money, plugin: str, channel: str, reading: dict, a
     return "credited"
 
 
+def _told(reading: dict) -> dict:
+    """What a notification said of its payment, as short text (for the audit)."""
+    fields = {"depositId": "deposit", "amount": "amount", "currency": "currency", "reference": "reference"}
+    return {name: str(reading[key])[:64] for key, name in fields.items() if reading.get(key) is not None}
+
+
 def takes_notifications(plugins, plugin: str, channel: str) -> None:
     """Refuse a notification for a plugin that takes none (checked before its body is read)."""
     if not plugins.takes_notifications(plugin):
@@ -343,7 +349,14 @@ def receive_notification(call: Call, ledger: Ledger, plugin: str, channel: str, 
         raise ApiError(400, "payment_notification_malformed") from None
     if reading is None:
         raise ApiError(404, "payment_channel_unknown", channel=channel)
-    outcome = apply_reading(call.db, ledger, call.tenant.money, plugin, channel, reading, at, ip)
+    try:
+        outcome = apply_reading(call.db, ledger, call.tenant.money, plugin, channel, reading, at, ip)
+    except ApiError as refused:
+        if refused.code != "deposit_not_found":
+            raise
+        # A payment the brand knows nothing of: kept, for the back office's unmatched notifications.
+        audit(call.db, "payment_unmatched", ip, at, plugin=plugin, channel=channel, **_told(reading))
+        raise KeptRefusal(404, "deposit_not_found") from None
     if outcome == "mismatch":
         raise KeptRefusal(409, "payment_amount_mismatch")
 
