@@ -12,6 +12,8 @@ ROUTES = {
     "backoffice.withdrawal_pay": f"{BRAND}/withdrawals/{{id}}/pay",
     "backoffice.withdrawal_reject": f"{BRAND}/withdrawals/{{id}}/reject",
     "backoffice.payment_notifications": f"{BRAND}/payment-notifications",
+    "backoffice.payment_channels": f"{BRAND}/payment-channels",
+    "backoffice.payment_channel": f"{BRAND}/payment-channels/{{channel}}",
 }
 
 

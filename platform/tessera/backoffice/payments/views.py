@@ -6,7 +6,7 @@ from pyramid.view import view_config
 
 from tessera.backoffice.acting import Acting
 from tessera.backoffice.approvals.services import approval_value
-from tessera.backoffice.payments import notifications, services
+from tessera.backoffice.payments import channels, notifications, services
 from tessera.backoffice.permissions import Permission
 from tessera.core.timeutil import as_utc, now
 
@@ -41,6 +41,29 @@ def _body(request) -> dict:
 # Staff are not members: no region is refused them (the back office has its own access).
 deposit_call = dict(renderer="api", openapi=True, staff=Permission.DepositApprove)
 withdrawal_call = dict(renderer="api", openapi=True, staff=Permission.WithdrawalApprove)
+
+
+@view_config(route_name="backoffice.payment_channels", request_method="GET", **deposit_call)
+def payment_channels(request):
+    return {"items": channels.channel_rows(request.db, request.plugins, request.tenant)}
+
+
+@view_config(
+    route_name="backoffice.payment_channel",
+    request_method="PUT",
+    renderer="api",
+    openapi=True,
+    staff=Permission.SettingsEdit,
+)
+def set_payment_channel(request):
+    return channels.set_channel(
+        request.db,
+        request.plugins,
+        request.tenant,
+        Acting.of(request),
+        request.matchdict["channel"],
+        request.openapi.body,
+    )
 
 
 @view_config(route_name="backoffice.payment_notifications", request_method="GET", **deposit_call)

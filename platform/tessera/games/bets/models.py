@@ -28,6 +28,7 @@ class GameBet(TenantOwned, Base):
         UniqueConstraint("tenant_id", "vassalage", "round_id"),
         Index("ix_game_bets_member_history", "tenant_id", "member_id", "placed_at"),
         Index("ix_game_bets_winners", "tenant_id", "status", "settled_at"),
+        Index("ix_game_bets_by_day", "tenant_id", "placed_at"),  # the brand's reports
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

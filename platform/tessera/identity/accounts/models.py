@@ -87,7 +87,10 @@ class AuditEvent(TenantOwned, Base):
     and the verification codes asked for, sent and used."""
 
     __tablename__ = "audit_events"
-    __table_args__ = (Index("ix_audit_events_by_member", "tenant_id", "member_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_audit_events_by_member", "tenant_id", "member_id", "created_at"),
+        Index("ix_audit_events_by_kind", "tenant_id", "kind", "created_at"),  # e.g. unmatched payments
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id", ondelete="SET NULL"))

@@ -49,6 +49,7 @@ class LedgerTransaction(TenantOwned, Base):
     __table_args__ = (
         UniqueConstraint("tenant_id", "idempotency_key"),
         Index("ix_ledger_transactions_member_history", "tenant_id", "member_id", "created_at"),
+        Index("ix_ledger_transactions_by_day", "tenant_id", "created_at"),  # the brand's reports
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -23,7 +23,17 @@ from tessera.identity.calls import Call
 from tessera.plugins import AdapterError
 from tessera.wallet.ledger.services import Ledger, Leg
 from tessera.wallet.pages import Page, page_of, stamp
-from tessera.wallet.payments.models import EXPIRED, FAILED, MANUAL, PAID, PENDING, REDIRECT, REJECTED, Deposit
+from tessera.wallet.payments.models import (
+    EXPIRED,
+    FAILED,
+    MANUAL,
+    PAID,
+    PENDING,
+    REDIRECT,
+    REJECTED,
+    ChannelSetting,
+    Deposit,
+)
 from tessera.wallet.payments.services import field_refusal, locked
 from tessera.wallet.requests import request_key
 from tessera.wallet.settings import setting_minor, wallet_settings
@@ -71,20 +81,33 @@ def narrowed(
     return least, (min(highs) // step * step if highs else None)
 
 
-def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
-    """Every enabled plugin's channels, the brand's [wallet] deposit bounds narrowing theirs, titled
-    in ``language`` where the plugin gives ``titles``; a plugin that cannot answer now is left
-    out, the others are offered."""
+def channel_settings(db) -> dict[str, ChannelSetting]:
+    """What the brand's staff set for its channels, by channel."""
+    return {setting.channel: setting for setting in db.scalars(select(ChannelSetting))}
+
+
+def _tighter(brand: int | None, staff: int | None, pick) -> int | None:
+    return brand if staff is None else staff if brand is None else pick(brand, staff)
+
+
+def channels(plugins, tenant, language: str | None = None, settings: dict | None = None) -> list[Channel]:
+    """Every enabled plugin's channels, the brand's [wallet] deposit bounds and its staff's
+    ``settings`` (:func:`channel_settings`) narrowing theirs, titled in ``language`` where the
+    plugin gives ``titles``; a channel staff switched off, and those of a plugin that cannot answer
+    now, are left out."""
     brand_low, brand_high = setting_minor(tenant, "deposit_min"), setting_minor(tenant, "deposit_max")
     money = tenant.money
     found: dict[str, Channel] = {}
     for plugin, offered in plugins.payment_offers():
         for offer in offered:
+            setting = (settings or {}).get(offer["channel"])
+            if setting is not None and not setting.enabled:
+                continue
             low, high = narrowed(
                 money.minor_of(offer.get("minAmount")),
                 money.minor_of(offer.get("maxAmount")),
-                brand_low,
-                brand_high,
+                _tighter(brand_low, None if setting is None else setting.min_minor, max),
+                _tighter(brand_high, None if setting is None else setting.max_minor, min),
                 money.step,
             )
             kind = offer.get("kind", REDIRECT)
@@ -97,11 +120,11 @@ def channels(plugins, tenant, language: str | None = None) -> list[Channel]:
     return list(found.values())
 
 
-def channel_listing(plugins, tenant, language: str | None) -> dict:
+def channel_listing(db, plugins, tenant, language: str | None) -> dict:
     return {
         "currency": tenant.currency,
         "currencySymbol": tenant.currency_symbol,
-        "channels": [c.value(tenant.money) for c in channels(plugins, tenant, language)],
+        "channels": [c.value(tenant.money) for c in channels(plugins, tenant, language, channel_settings(db))],
     }
 
 
@@ -181,7 +204,7 @@ def start(call: Call, member_id: int, form: dict, site: str) -> dict:
     first = db.scalar(select(Deposit).where(Deposit.request_key == key))
     if first is not None:
         return _replayed(call, first, form)
-    offered = channels(call.plugins, tenant, call.language)
+    offered = channels(call.plugins, tenant, call.language, channel_settings(db))
     channel = next((c for c in offered if c.channel == form["channel"]), None)
     if channel is None:
         raise ApiError(404, "payment_channel_unknown", channel=form["channel"])

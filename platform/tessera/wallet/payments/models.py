@@ -7,7 +7,7 @@ name the ledger transactions that moved it. A member's request id is kept on the
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tessera.core.db import Base, TenantOwned
@@ -118,3 +118,19 @@ class PaymentPassword(TenantOwned, Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), primary_key=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChannelSetting(TenantOwned, Base):
+    """What the brand's staff set for one of its deposit channels: offered or not, and bounds that
+    narrow the channel's own and the brand's [wallet] ones (never widen them)."""
+
+    __tablename__ = "payment_channel_settings"
+    __table_args__ = (UniqueConstraint("tenant_id", "channel"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    channel: Mapped[str] = mapped_column(String(32))
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    min_minor: Mapped[int | None] = mapped_column(BigInteger)
+    max_minor: Mapped[int | None] = mapped_column(BigInteger)
+    updated_by: Mapped[str | None] = mapped_column(String(64))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -60,7 +60,7 @@ class MultipartForm:
 
 @view_config(route_name="wallet.deposit_channels", request_method="GET", **member_call)
 def deposit_channels(request):
-    return deposits.channel_listing(request.plugins, request.tenant, request.language)
+    return deposits.channel_listing(request.db, request.plugins, request.tenant, request.language)
 
 
 @view_config(route_name="wallet.deposits", request_method="POST", **member_call)
