@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from tessera.backoffice.audit.models import AuditEntry
 from tessera.backoffice.permissions import Permission
+from tessera.core.cache import memo
 from tessera.core.timeutil import iso, utcnow
 from tessera.plugins import plugin_manager, settings_schemas
 from tessera.tenancy.loader import load_tenants
@@ -143,3 +144,19 @@ def test_another_brands_editor_changes_nothing_here(staff_member, editor):
     other.login()
     other.browser.delete(f"{BRAND}/announcements/{key}", headers=other.headers(), status=403)
     other.browser.delete(f"/bo/api/brands/demo-ph/announcements/{key}", headers=other.headers(), status=404)
+
+
+def test_members_see_a_change_at_once_even_where_the_content_is_remembered(editor, testapp, app):
+    """The site's answer is remembered per process; a change drops it once committed."""
+    memos = app.registry.setdefault("memos", {})
+    kept = memos.pop("announcements", None)
+    memo(app.registry, "announcements", seconds=3600)
+    try:
+        before = site(testapp, "en")["player"]
+        assert site(testapp, "en")["player"] == before  # remembered
+        editor.browser.post_json(f"{BRAND}/announcements", notice(), headers=editor.headers())
+        assert site(testapp, "en")["player"][0]["title"] == "Cricket cashback"
+    finally:
+        memos.pop("announcements", None)
+        if kept is not None:
+            memos["announcements"] = kept

@@ -12,7 +12,7 @@ import time
 
 from cachetools import TTLCache
 
-from tessera.core.shared import CHANGES, key, redis_client
+from tessera.core.shared import CHANGES, announce_change, key, redis_client
 
 
 class Memo:
@@ -74,3 +74,17 @@ def listen_for_changes(registry) -> None:
 
 
 _listening = threading.Lock()
+
+
+def announce_change_once_committed(request) -> None:
+    """When the request's transaction commits (not before, and not when it rolls back), drop this
+    process's memos and tell every other process to drop theirs: what the request changed of a
+    brand is then seen at once everywhere."""
+    registry = request.registry
+
+    def after(committed: bool) -> None:
+        if committed:
+            forget_memos(registry)
+            announce_change(registry.settings["tessera"])
+
+    request.tm.get().addAfterCommitHook(after)
