@@ -1,12 +1,16 @@
 """A member's saved bank accounts: at most five, numbers shown masked, each member's own."""
 
 import pytest
+import webtest
 from sqlalchemy import select
 
+from tessera.core.db import ALL_TENANTS, operator_session
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
 from tessera.wallet.payments.models import BankAccount
+from wallet_helpers import RACERS, race
 
 ACCOUNTS = "/wps/wallet/bank-accounts"
+BD_IP = "203.0.113.9"  # an address in Bangladesh (the brand serves it)
 
 
 def account(number="01712345678", bank="Dutch-Bangla Bank", name="Rahim Uddin") -> dict:
@@ -75,3 +79,24 @@ def test_only_real_members_have_accounts(member_of, member_type):
     _, caller = member_of("demo-bd", member_type=member_type)
     assert caller.get(ACCOUNTS, expect=403)["code"] == "in_need_true_account"
     assert caller.post(ACCOUNTS, account(), status=403)["code"] == "in_need_true_account"
+
+
+def test_the_same_account_sent_again_is_the_one_saved(member_of):
+    _, caller = member_of("demo-bd")
+    first = caller.post(ACCOUNTS, account("1234567890"))["value"]
+    again = caller.post(ACCOUNTS, account("1234567890", bank=" Dutch-Bangla   Bank", name="Rahim U."))["value"]
+    assert again == first  # the same bank and number: no copy, whatever the name typed
+    other = caller.post(ACCOUNTS, account("1234567890", bank="City Bank"))["value"]
+    assert other["id"] != first["id"]
+    assert [a["id"] for a in caller.get(ACCOUNTS)["value"]["list"]] == [first["id"], other["id"]]
+
+
+def test_the_same_account_sent_at_the_same_moment_is_saved_once(race_app, committed, engine):
+    app = webtest.TestApp(race_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": BD_IP})
+    headers = {"Authorization": f"Bearer {committed['token']}"}
+    body = account("5550001111")
+    answers = race([lambda: app.post_json(ACCOUNTS, body, headers=headers) for _ in range(RACERS)])
+    assert answers == [200] * RACERS
+    with operator_session(engine, ALL_TENANTS) as db:
+        saved = db.scalars(select(BankAccount.id).where(BankAccount.member_id == committed["member_id"])).all()
+    assert len(saved) == 1

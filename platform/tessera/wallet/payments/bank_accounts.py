@@ -4,10 +4,11 @@ shown masked. Deleting one hides it; the withdrawals made to it keep their copy 
 from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
+from tessera.identity.accounts.models import Member
 from tessera.identity.calls import Call
 from tessera.wallet.pages import stamp
 from tessera.wallet.payments.models import BankAccount
-from tessera.wallet.payments.services import field_refusal, masked
+from tessera.wallet.payments.services import field_refusal, locked, masked
 
 MAX_ACCOUNTS = 5
 NAME_FIELDS = (("bankName", "bank_name"), ("accountName", "account_name"))
@@ -40,11 +41,20 @@ def live_account(db, member_id: int, account_id: int) -> BankAccount:
 
 
 def add_account(call: Call, member_id: int, form: dict) -> BankAccount:
+    """Save the account; the same account sent again (a second tap, a retried request, at the same
+    moment or later) answers the one saved, never a copy."""
     db = call.db
     names = {column: " ".join(form[field].split()) for field, column in NAME_FIELDS}
     blank = [field for field, column in NAME_FIELDS if not names[column]]
     if blank:
         raise field_refusal(call, blank, "field_required")
+    locked(db, Member, member_id)  # the member's adds take turns (PostgreSQL; SQLite's already do)
+    same = _live(member_id).where(
+        BankAccount.bank_name == names["bank_name"], BankAccount.account_number == form["accountNumber"]
+    )
+    saved = db.scalar(same.order_by(BankAccount.id).limit(1))
+    if saved is not None:
+        return saved
     count = db.execute(select(func.count()).select_from(_live(member_id).subquery())).scalar_one()
     if count >= MAX_ACCOUNTS:
         raise ApiError(409, "bank_account_limit", max=MAX_ACCOUNTS)
