@@ -16,4 +16,5 @@ def includeme(config):
     config.include(".sessions")  # login, the session, logout, enrolment
     config.include(".audit")  # the hash-chained log
     config.add_route("backoffice.openapi", "/bo/openapi.json")
+    config.include(".pages")  # the app's page, on every path of the app
     config.scan()
