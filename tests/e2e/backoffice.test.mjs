@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
-import { BASE_URL, brandUrl, browserForFile } from './browser.mjs';
+import { BASE_URL, brandUrl, browserForFile, VIEWPORTS, viewportOverflows } from './browser.mjs';
 
 const { withPage } = browserForFile();
 
@@ -26,6 +26,12 @@ function createStaff(username) {
   });
   return printed.trim().split('\n').at(-1);
 }
+
+// Kept from the first test for the second: a recovery code opens one login.
+const kept = { recoveryCodes: [] };
+// The app asks for the session first (none yet); the brand-scoped lists it opens on after the login
+// (the members) may answer 404 where the server has none of them.
+const allowedErrors = [`401 ${backOfficeUrl('/bo/api/session')}`, `404 ${backOfficeUrl('/bo/api/brands/')}`];
 
 test('a new staff member logs in with the one-time password, changes it, sets up two-factor and finds it in the audit log', async () => {
   const oneTimePassword = createStaff(USERNAME);
@@ -51,6 +57,7 @@ test('a new staff member logs in with the one-time password, changes it, sets up
     const codes = page.locator('[data-recovery-code]');
     await codes.first().waitFor();
     assert.equal(await codes.count(), 10);
+    kept.recoveryCodes = await codes.allInnerTexts();
     await page.getByRole('button', { name: 'I have kept them: continue' }).click();
 
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
@@ -65,11 +72,30 @@ test('a new staff member logs in with the one-time password, changes it, sets up
     });
     const actions = await page.locator('tbody tr td.column-action').allInnerTexts();
     assert.deepEqual(actions.sort(), ['login', 'password_changed', 'two_factor_enrolled']);
-  }, {
-    // The app asks for the session first (none yet); the brand-scoped lists it opens on after the
-    // login (the members) may answer 404 where the server has none of them.
-    allowedErrors: [`401 ${backOfficeUrl('/bo/api/session')}`, `404 ${backOfficeUrl('/bo/api/brands/')}`],
-  });
+  }, { allowedErrors });
+});
+
+test('on a phone, the staff member logs in with a recovery code and finds the audit log in the menu', async () => {
+  assert.equal(kept.recoveryCodes.length, 10, 'the first test kept the recovery codes');
+  await withPage(async (page) => {
+    await page.goto(backOfficeUrl('/audit'));
+    await page.waitForURL(/\/login$/);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+    await page.locator('input[name="code"]').fill(kept.recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('combobox', { name: 'Brand' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.getByText('password_changed').first().waitFor();
+    // The menu's drawer has slid away (or is still open in full), not caught halfway.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDrawer-paper')].every(
+        (drawer) => !drawer.checkVisibility({ checkVisibilityCSS: true }) || drawer.getBoundingClientRect().left >= 0,
+      ),
+    );
+    assert.deepEqual(await viewportOverflows(page), []);
+  }, { allowedErrors, options: { viewport: VIEWPORTS.phone } });
 });
 
 test("the back office's page is not on a brand's host", async () => {

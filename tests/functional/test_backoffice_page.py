@@ -26,7 +26,9 @@ def test_each_page_has_a_nonce_of_its_own(backoffice):
     assert first != second
 
 
-@pytest.mark.parametrize("path", ["/bo/api/nothing", "/static/back-office/nothing.js", "/sw.js", "/wps/system/status"])
+@pytest.mark.parametrize(
+    "path", ["/bo/api/nothing", "/static/back-office/nothing.js", "/favicon.ico", "/wps/system/status"]
+)
 def test_calls_and_files_are_no_page(backoffice, path):
     answer = backoffice.get(path, status=404)
     assert answer.content_type == "application/json"
