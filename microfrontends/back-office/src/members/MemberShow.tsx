@@ -11,6 +11,7 @@ import {
   TextField,
   WithRecord,
   Pagination,
+  type ShowProps,
 } from 'react-admin';
 import { Stack } from '@mui/material';
 import { Permission } from '../permissions';
@@ -30,12 +31,12 @@ function MemberList({ resource, children }: { resource: string; children: React.
   );
 }
 
-export function MemberShow() {
+export function MemberShow(props: Pick<ShowProps, 'id'>) {
   const { session } = useStaffSession();
   const edits = allows(Permission.MemberEdit, session);
   const credits = allows(Permission.MemberCredit, session);
   return (
-    <Show>
+    <Show {...props}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="tessera.members.tabs.profile">
           <TextField source="username" />
