@@ -1,4 +1,4 @@
-// One multi-build: the shell (host) and every micro-frontend (remote), served by the core at /static/.
+// One multi-build: the shell (host), every micro-frontend (remote) and the back office, served by the core at /static/.
 const path = require('path');
 const zlib = require('zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -163,7 +163,34 @@ function remoteConfig(mode, remote) {
   };
 }
 
+// The back office (microfrontends/back-office/): a plain build of its own, served on its own host
+// (TESSERA_BACKOFFICE_HOST) by platform/tessera/backoffice/pages.py. react-admin 5 works with
+// react-router 6 or 7, not the shell's 8: the back office pins 7, and every import of the router in
+// its build (its own, react-admin's, ra-core's) is that one copy.
+const BACK_OFFICE = path.join(__dirname, 'microfrontends', 'back-office');
+const backOfficeCopy = (name) => path.dirname(require.resolve(`${name}/package.json`, { paths: [BACK_OFFICE] }));
+
+function backOfficeConfig(mode) {
+  const base = common(mode, 'back-office');
+  return {
+    ...base,
+    entry: { main: './microfrontends/back-office/src/index.tsx' },
+    resolve: {
+      ...base.resolve,
+      alias: { 'react-router$': backOfficeCopy('react-router'), 'react-router-dom$': backOfficeCopy('react-router-dom') },
+    },
+    output: {
+      path: path.join(BUILD, 'back-office'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash].js',
+      publicPath: '/static/back-office/',
+      clean: true,
+    },
+    plugins: [...extractedStyles(mode), ...precompressed(mode)],
+  };
+}
+
 module.exports = (env, argv) => {
   const mode = argv.mode || 'production';
-  return [shellConfig(mode), ...REMOTES.map((remote) => remoteConfig(mode, remote))];
+  return [shellConfig(mode), ...REMOTES.map((remote) => remoteConfig(mode, remote)), backOfficeConfig(mode)];
 };

@@ -51,11 +51,19 @@ class StaffMember:
 
 @pytest.fixture
 def staff_member(app, db_session, settings):
-    """``staff_member(roles={"demo-bd": [perm, ...]}, superuser=False, enrolled=True)``: a new staff
-    member holding, on each brand, a role of exactly those permissions."""
+    """``staff_member(roles={"demo-bd": [perm, ...]}, superuser=False, enrolled=True,
+    one_time_password=False)``: a new staff member holding, on each brand, a role of exactly those
+    permissions; one whose password is still the one-time password they were made with if asked."""
 
-    def make(roles: dict[str, list[str]] | None = None, *, superuser: bool = False, enrolled: bool = True):
+    def make(
+        roles: dict[str, list[str]] | None = None,
+        *,
+        superuser: bool = False,
+        enrolled: bool = True,
+        one_time_password: bool = False,
+    ):
         staff, password = create_staff(db_session, f"staff{uuid.uuid4().hex[:10]}", utcnow(), superuser=superuser)
+        staff.must_change_password = one_time_password
         if enrolled:
             seal_totp(staff, settings.secret_key, pyotp.random_base32())
             staff.totp_enrolled_at = utcnow()

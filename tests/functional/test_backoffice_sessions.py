@@ -15,6 +15,8 @@ from tessera.backoffice.permissions import Permission
 from tessera.backoffice.sessions.models import StaffSession
 from tessera.backoffice.sessions.services import MAX_FAILURES_PER_ACCOUNT
 from tessera.backoffice.staff.models import LOCKED
+from tessera.backoffice.staff.services import create_staff, reset_password
+from tessera.core.timeutil import utcnow
 
 
 def refused(response, status: int, code: str) -> None:
@@ -41,6 +43,7 @@ def test_a_login_sets_a_strict_cookie_and_the_session_answers_the_brands(staff_m
         "username": member.username,
         "superuser": False,
         "twoFactor": True,
+        "mustChangePassword": False,
     }
     assert {b["slug"]: b["permissions"] for b in session["brands"]} == {
         "demo-bd": ["audit.read", "member.read"],
@@ -198,3 +201,71 @@ def test_pyotp_codes_are_checked_against_the_apps_clock(staff_member, clock):
     code = member.code()
     clock.advance(minutes=5)
     refused(member.login(code=code, status=401), 401, "login_failed")
+
+
+def change(member, current: str, new: str, status: int = 200):
+    form = {"currentPassword": current, "newPassword": new}
+    return member.browser.put_json("/bo/api/session/password", form, headers=member.headers(), status=status)
+
+
+def test_a_one_time_password_opens_only_the_session_until_it_is_changed(staff_member, db_session):
+    member = staff_member({"demo-bd": [Permission.AuditRead]}, one_time_password=True)
+    assert member.login().json["value"]["staff"]["mustChangePassword"] is True
+    assert member.browser.get("/bo/api/session").json["value"]["staff"]["mustChangePassword"] is True
+    refused(member.browser.get("/bo/api/audit?brand=demo-bd", status=403), 403, "password_change_required")
+    changed = change(member, member.password, "a new password of mine").json["value"]
+    assert changed["staff"]["mustChangePassword"] is False and changed["csrfToken"] == member.csrf
+    assert member.browser.get("/bo/api/session").json["value"]["staff"]["mustChangePassword"] is False
+    assert member.browser.get("/bo/api/audit?brand=demo-bd").json["success"] is True
+    assert actions(db_session, member.username) == ["login", "password_changed"]
+    db_session.refresh(member.staff)
+    assert member.staff.password_hash.startswith("$argon2id$") and member.staff.must_change_password is False
+
+
+def test_enrolment_waits_for_the_password_change_and_logout_does_not(staff_member, db_session):
+    member = staff_member(enrolled=False, one_time_password=True)
+    member.login()
+    for call in (member.browser.post, member.browser.put_json):
+        args = ("/bo/api/session/two-factor",) + (({"code": "123456"},) if call == member.browser.put_json else ())
+        refused(call(*args, headers=member.headers(), status=403), 403, "password_change_required")
+    member.browser.delete("/bo/api/session", headers=member.headers())
+    assert actions(db_session, member.username) == ["login", "logout"]
+
+
+@pytest.mark.parametrize(
+    ("current", "new", "code"),
+    [
+        ("not the password", "a new password of mine", "current_password_wrong"),
+        (None, "too short", "password_too_short"),
+        (None, None, "password_unchanged"),
+    ],
+)
+def test_a_password_change_is_refused_with_a_reason(staff_member, current, new, code):
+    member = staff_member(enrolled=False, one_time_password=True)
+    member.login()
+    answer = change(member, current or member.password, new or member.password, status=400).json
+    assert answer["code"] == code and answer["message"]
+    assert member.browser.get("/bo/api/session").json["value"]["staff"]["mustChangePassword"] is True
+
+
+def test_a_password_change_needs_the_csrf_token_and_ends_the_other_sessions(staff_member, app):
+    member = staff_member(enrolled=False)
+    member.login()
+    elsewhere = type(member)(app, member.staff, member.password)
+    elsewhere.login()
+    form = {"currentPassword": member.password, "newPassword": "a new password of mine"}
+    refused(member.browser.put_json("/bo/api/session/password", form, status=403), 403, "csrf_failed")
+    change(member, member.password, "a new password of mine")
+    refused(elsewhere.browser.get("/bo/api/session", status=401), 401, "not_logged_in")
+    member.browser.get("/bo/api/session")
+    member.password = "a new password of mine"
+    refused(elsewhere.login(status=401), 401, "login_failed")  # the old password no longer opens
+    member.login()
+
+
+def test_staff_made_from_the_command_line_must_change_their_password(db_session):
+    staff, _ = create_staff(db_session, "erin", utcnow())
+    assert staff.must_change_password is True
+    staff.must_change_password = False
+    reset_password(staff)
+    assert staff.must_change_password is True

@@ -22,4 +22,5 @@ def includeme(config):
     config.include(".payments")  # deposit and withdrawal queues
     config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
     config.add_route("backoffice.openapi", "/bo/openapi.json")
+    config.include(".pages")  # the app's page, on every path of the app
     config.scan()

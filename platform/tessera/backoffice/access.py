@@ -5,6 +5,8 @@ the call names on the brand it acts on.
 
 A view says what it needs with the ``staff`` view option: ``PUBLIC`` (the login), ``SESSION``
 (the session itself, two-factor enrolment) or a :class:`~tessera.backoffice.permissions.Permission`.
+A staff member still holding a one-time password reaches only the views that also say
+``one_time_password=True`` (the session, logout, the password change) until they change it.
 """
 
 from tessera.backoffice.permissions import PUBLIC, SESSION
@@ -44,7 +46,7 @@ def permits(request, permission: str, brand: str | None) -> bool:
     return held is not None and permission in held.permissions
 
 
-def check(request, needs: str) -> None:
+def check(request, needs: str, one_time_password: bool = False) -> None:
     if not request.is_backoffice:
         raise ApiError(404, "not_found", path=request.path)
     if needs == PUBLIC:
@@ -56,6 +58,8 @@ def check(request, needs: str) -> None:
         settings.secret_key, request.staff, request.headers.get(CSRF_HEADER)
     ):
         raise ApiError(403, "csrf_failed")
+    if request.staff.must_change_password and not one_time_password:
+        raise ApiError(403, "password_change_required")
     if needs == SESSION:
         return
     if not request.staff.enrolled:
@@ -68,12 +72,13 @@ def staff_deriver(view, info):
     needs = info.options.get("staff")
     if needs is None:
         return view
+    one_time_password = bool(info.options.get("one_time_password"))
 
     def checked_view(context, request):
-        check(request, needs)
+        check(request, needs, one_time_password)
         return view(context, request)
 
     return checked_view
 
 
-staff_deriver.options = ("staff",)  # type: ignore[attr-defined]  # how Pyramid reads a deriver's options
+staff_deriver.options = ("staff", "one_time_password")  # type: ignore[attr-defined]  # how Pyramid reads a deriver's options

@@ -48,6 +48,7 @@ class StaffIdentity:
     enrolled: bool
     session_id: int
     token_hash: str
+    must_change_password: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -129,7 +130,9 @@ def session_identity(db, rules: SessionRules, token: str, at: datetime) -> Staff
     if at - last_seen >= TOUCH_INTERVAL:
         session.last_seen_at = at
     enrolled = staff.totp_enrolled_at is not None
-    return StaffIdentity(staff.id, staff.username, staff.superuser, enrolled, session.id, session.token_hash)
+    return StaffIdentity(
+        staff.id, staff.username, staff.superuser, enrolled, session.id, session.token_hash, staff.must_change_password
+    )
 
 
 def end_session(db, identity: StaffIdentity, ip: str | None, at: datetime) -> None:
@@ -140,6 +143,20 @@ def end_session(db, identity: StaffIdentity, ip: str | None, at: datetime) -> No
         .execution_options(synchronize_session=False)
     )
     audit(db, identity.username, "logout", at, ip=ip)
+
+
+def end_other_sessions(db, identity: StaffIdentity, at: datetime) -> None:
+    """End every session of the staff member but the one ``identity`` came with (after a password change)."""
+    db.execute(
+        update(StaffSession)
+        .where(
+            StaffSession.staff_id == identity.staff_id,
+            StaffSession.id != identity.session_id,
+            StaffSession.revoked_at.is_(None),
+        )
+        .values(revoked_at=at)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def csrf_token(secret_key: str, identity: StaffIdentity) -> str:

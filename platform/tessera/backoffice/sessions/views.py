@@ -1,14 +1,16 @@
 """The back office's session: log in (setting the cookie), who is logged in with their brands and
 the CSRF token, log out; and two-factor enrolment."""
 
+from dataclasses import replace
+
 from pyramid.view import view_config
 
 from tessera.backoffice.access import COOKIE, request_staff
 from tessera.backoffice.audit.services import audit
 from tessera.backoffice.permissions import PUBLIC, SESSION
-from tessera.backoffice.sessions.services import SessionRules, csrf_token, end_session, log_in
+from tessera.backoffice.sessions.services import SessionRules, csrf_token, end_other_sessions, end_session, log_in
 from tessera.backoffice.staff.models import Staff
-from tessera.backoffice.staff.services import brand_access, confirm_enrolment, start_enrolment
+from tessera.backoffice.staff.services import brand_access, change_password, confirm_enrolment, start_enrolment
 from tessera.core.refusals import keeping_traces
 from tessera.core.timeutil import now
 
@@ -23,6 +25,7 @@ def session_value(request, identity) -> dict:
             "username": identity.username,
             "superuser": identity.superuser,
             "twoFactor": identity.enrolled,
+            "mustChangePassword": identity.must_change_password,
         },
         "brands": [held.as_value() for held in access.values()],
         "csrfToken": csrf_token(request.registry.settings["tessera"].secret_key, identity),
@@ -56,16 +59,49 @@ def log_in_staff(request):
     return session_value(request, request_staff(request))
 
 
-@view_config(route_name="backoffice.session", request_method="GET", renderer="api", openapi=True, staff=SESSION)
+@view_config(
+    route_name="backoffice.session",
+    request_method="GET",
+    renderer="api",
+    openapi=True,
+    staff=SESSION,
+    one_time_password=True,
+)
 def current_session(request):
     return session_value(request, request.staff)
 
 
-@view_config(route_name="backoffice.session", request_method="DELETE", renderer="api", openapi=True, staff=SESSION)
+@view_config(
+    route_name="backoffice.session",
+    request_method="DELETE",
+    renderer="api",
+    openapi=True,
+    staff=SESSION,
+    one_time_password=True,
+)
 def log_out_staff(request):
     end_session(request.db, request.staff, request.client_ip, now(request.registry))
     request.response.delete_cookie(COOKIE, path=COOKIE_PATH)
     return None
+
+
+@view_config(
+    route_name="backoffice.password",
+    request_method="PUT",
+    renderer="api",
+    openapi=True,
+    staff=SESSION,
+    one_time_password=True,
+)
+def change_staff_password(request):
+    """The staff member's own new password; their other sessions end, this one goes on."""
+    at = now(request.registry)
+    staff = request.db.get(Staff, request.staff.staff_id)
+    form = request.openapi.body
+    change_password(staff, form["currentPassword"], form["newPassword"])
+    end_other_sessions(request.db, request.staff, at)
+    audit(request.db, staff.username, "password_changed", at, target=f"staff:{staff.id}", ip=request.client_ip)
+    return session_value(request, replace(request.staff, must_change_password=False))
 
 
 @view_config(route_name="backoffice.two_factor", request_method="POST", renderer="api", openapi=True, staff=SESSION)

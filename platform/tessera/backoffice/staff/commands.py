@@ -73,6 +73,32 @@ def create(settings, username, superuser, slug, role):
     click.echo(password)
 
 
+@staff.command("reset-password")
+@click.argument("username")
+@click.pass_obj
+def reset(settings, username):
+    """Give USERNAME a new one-time password (printed once), to change at their next login; their
+    sessions end."""
+    from sqlalchemy import update
+
+    from tessera.backoffice.sessions.models import StaffSession
+    from tessera.backoffice.staff.services import reset_password
+
+    at = utcnow()
+    with command_session(settings) as session:
+        member = _the_staff(session, username)
+        password = reset_password(member)
+        session.execute(
+            update(StaffSession)
+            .where(StaffSession.staff_id == member.id, StaffSession.revoked_at.is_(None))
+            .values(revoked_at=at)
+        )
+        audit(session, COMMAND_LINE, "password_reset", at, target=f"staff:{member.id}")
+        username = member.username
+    click.echo(f"staff member '{username}' has a new password, shown only now:")
+    click.echo(password)
+
+
 @staff.command("grant")
 @click.argument("username")
 @click.option("--brand", "slug", required=True)

@@ -5,7 +5,7 @@ names the brand it gives a role on."""
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tessera.core.db import Base
@@ -14,13 +14,15 @@ ACTIVE, LOCKED = "active", "locked"
 
 
 class Staff(Base):
-    """A staff member: an argon2id password and, once enrolled, a TOTP secret."""
+    """A staff member: an argon2id password and, once enrolled, a TOTP secret. A password made for
+    them (a one-time password) must be changed before anything else."""
 
     __tablename__ = "staff"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    must_change_password: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     status: Mapped[str] = mapped_column(String(16), default=ACTIVE)
     superuser: Mapped[bool] = mapped_column(Boolean, default=False)
     totp_secret: Mapped[str | None] = mapped_column(String(255))  # sealed (staff_totp)

@@ -14,10 +14,11 @@ from tessera.backoffice.permissions import PERMISSIONS
 from tessera.backoffice.staff.models import Grant, RecoveryCode, Role, Staff
 from tessera.core.envelope import ApiError
 from tessera.core.sealing import SealBroken, seal, unseal
-from tessera.identity.passwords import hash_password
+from tessera.identity.passwords import hash_password, verify_password
 from tessera.tenancy.models import Tenant
 
 ISSUER = "Tessera back office"
+MIN_PASSWORD_LENGTH = 10
 RECOVERY_CODES = 10
 TOTP_PURPOSE = "staff-totp"  # what the secrets are sealed for (core/sealing.py)
 TOTP_WINDOW = 1  # the code of the step before or after is taken too: clocks drift
@@ -33,10 +34,36 @@ def create_staff(db, username: str, at: datetime, *, superuser: bool = False) ->
     if db.scalar(select(Staff.id).where(Staff.username == key)) is not None:
         raise ValueError(f"a staff member '{key}' exists already")
     password = secrets.token_urlsafe(12)
-    staff = Staff(username=key, password_hash=hash_password(password), superuser=superuser, created_at=at)
+    staff = Staff(
+        username=key,
+        password_hash=hash_password(password),
+        must_change_password=True,
+        superuser=superuser,
+        created_at=at,
+    )
     db.add(staff)
     db.flush()
     return staff, password
+
+
+def reset_password(staff: Staff) -> str:
+    """A new one-time password for the staff member (shown once), to be changed at their next login."""
+    password = secrets.token_urlsafe(12)
+    staff.password_hash, staff.must_change_password = hash_password(password), True
+    return password
+
+
+def change_password(staff: Staff, current: str, new: str) -> None:
+    """The staff member's own new password: their current one proves it is them; the new one differs
+    and is long enough. Answers the one-time password's obligation."""
+    matches, _ = verify_password(staff.password_hash, current)
+    if not matches:
+        raise ApiError(400, "current_password_wrong")
+    if len(new) < MIN_PASSWORD_LENGTH:
+        raise ApiError(400, "password_too_short", length=MIN_PASSWORD_LENGTH)
+    if new == current:
+        raise ApiError(400, "password_unchanged")
+    staff.password_hash, staff.must_change_password = hash_password(new), False
 
 
 def define_role(db, name: str, permissions: list[str]) -> Role:

@@ -1,0 +1,138 @@
+// react-admin's data provider over the back-office API contract: lists answer
+// {items|entries, total, page, pageSize} and take page (1-based), pageSize (at most 200), sort and
+// order where sorting makes sense, and their filters; brand-scoped calls live under
+// /brands/{brand}/, the brand the staff member chose.
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { call, type Answer, type Query } from './api';
+import { chosenBrand, currentSession } from './session';
+
+export const MAX_PAGE_SIZE = 200;
+
+interface ListShape {
+  /** Where the list is, given the brand's slug. */
+  path: (brand: string) => string;
+  /** Where its items are in the answer. */
+  items?: 'items' | 'entries';
+  sortable?: boolean;
+  /** The brand goes in the query (the audit log), not the path: a filter's, else the chosen one
+   * (a superuser, who alone may leave it out, reads the whole log: every brand and the deployment's
+   * own entries, such as logins). */
+  brandInQuery?: boolean;
+}
+
+const LISTS: Record<string, ListShape> = {
+  audit: { path: () => '/audit', items: 'entries', brandInQuery: true },
+  members: { path: (brand) => `/brands/${brand}/members`, sortable: true },
+  deposits: { path: (brand) => `/brands/${brand}/deposits` },
+  withdrawals: { path: (brand) => `/brands/${brand}/withdrawals` },
+  approvals: { path: (brand) => `/brands/${brand}/approvals` },
+};
+
+/** A member's own lists (getManyReference with target memberId). */
+const MEMBER_LISTS = new Set(['ledger', 'bets', 'sessions', 'notes']);
+// Filters that are moments: the API takes RFC 3339 date-times.
+const MOMENTS = new Set(['from', 'to']);
+
+interface Page {
+  items?: RaRecord[];
+  entries?: RaRecord[];
+  total: number;
+}
+
+export function brandSlug(): string {
+  const brand = chosenBrand();
+  if (!brand) throw new Error('tessera.brand.none');
+  return encodeURIComponent(brand.slug);
+}
+
+/** A path under the chosen brand: ``/brands/{brand}/...``. */
+export function brandPath(rest: string): string {
+  return `/brands/${brandSlug()}${rest}`;
+}
+
+function filterQuery(filter: Record<string, unknown>): Query {
+  const query: Query = {};
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (MOMENTS.has(name)) query[name] = new Date(String(value)).toISOString();
+    else query[name] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return query;
+}
+
+function listShape(resource: string): ListShape {
+  const shape = LISTS[resource];
+  if (!shape) throw new Error(`no list '${resource}' in the back office`);
+  return shape;
+}
+
+/** react-admin's page (any size: an export asks for 1000) as the API's pages of at most 200. */
+async function fetchPages(path: string, query: Query, page: number, perPage: number, key: 'items' | 'entries') {
+  const size = Math.min(perPage, MAX_PAGE_SIZE);
+  const first = Math.floor(((page - 1) * perPage) / size) + 1;
+  const data: RaRecord[] = [];
+  let total = 0;
+  for (let apiPage = first; data.length < perPage; apiPage += 1) {
+    const { value } = await call<Page>(path, { query: { ...query, page: apiPage, pageSize: size } });
+    const items = value[key] ?? [];
+    data.push(...items);
+    total = value.total;
+    if (items.length < size || apiPage * size >= total) break;
+  }
+  return { data: data.slice(0, perPage), total };
+}
+
+function sortQuery(shape: ListShape, params: Pick<GetListParams, 'sort'>): Query {
+  if (!shape.sortable || !params.sort?.field) return {};
+  return { sort: params.sort.field, order: params.sort.order.toLowerCase() };
+}
+
+async function list(resource: string, params: GetListParams) {
+  const shape = listShape(resource);
+  const query: Query = { ...filterQuery(params.filter ?? {}), ...sortQuery(shape, params) };
+  const { page = 1, perPage = 50 } = params.pagination ?? {};
+  if (!shape.brandInQuery) return fetchPages(shape.path(brandSlug()), query, page, perPage, shape.items ?? 'items');
+  if (!query.brand && !currentSession()?.staff.superuser) query.brand = chosenBrand()?.slug;
+  return fetchPages(shape.path(''), query, page, perPage, shape.items ?? 'items');
+}
+
+function unsupported(what: string): never {
+  throw new Error(`the back office does not ${what}`);
+}
+
+export interface BackOfficeDataProvider extends DataProvider {
+  /** A write on the chosen brand (``rest`` under ``/brands/{brand}``); its status tells a 202 (waiting for a second approver). */
+  act<T = unknown>(rest: string, body?: unknown, method?: string): Promise<Answer<T>>;
+}
+
+export const dataProvider: BackOfficeDataProvider = {
+  getList: list as DataProvider['getList'],
+  async getOne(resource, { id }) {
+    if (resource !== 'members') unsupported(`show one of ${resource}`);
+    const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
+    return { data: value } as never;
+  },
+  async getMany(resource, { ids }) {
+    const records = await Promise.all(ids.map((id) => dataProvider.getOne(resource, { id })));
+    return { data: records.map((one) => one.data) } as never;
+  },
+  async getManyReference(resource, params) {
+    if (!MEMBER_LISTS.has(resource) || params.target !== 'memberId') unsupported(`list ${resource} by ${params.target}`);
+    const path = brandPath(`/members/${encodeURIComponent(String(params.id))}/${resource}`);
+    const { page = 1, perPage = 50 } = params.pagination ?? {};
+    return fetchPages(path, filterQuery(params.filter ?? {}), page, perPage, 'items') as never;
+  },
+  async create(resource, { data }) {
+    if (resource !== 'notes') unsupported(`create ${resource}`);
+    const { memberId, text } = data as { memberId: number; text: string };
+    const { value } = await call<RaRecord>(brandPath(`/members/${memberId}/notes`), { method: 'POST', body: { text } });
+    return { data: { ...(value ?? {}), id: value?.id ?? Date.now() } } as never;
+  },
+  update: () => unsupported('update records this way'),
+  updateMany: () => unsupported('update records this way'),
+  delete: () => unsupported('delete records'),
+  deleteMany: () => unsupported('delete records'),
+  act(rest, body, method = 'POST') {
+    return call(brandPath(rest), { method, body });
+  },
+};

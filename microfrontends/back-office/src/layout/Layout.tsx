@@ -1,0 +1,54 @@
+// The back office's frame: react-admin's responsive layout (a drawer on phones), the menu of the
+// pages the chosen brand's permissions allow, the staff member with logout, and the brand switcher.
+import type { ReactNode } from 'react';
+import { AppBar, Layout as RaLayout, Menu as RaMenu, TitlePortal, useTranslate } from 'react-admin';
+import ApprovalIcon from '@mui/icons-material/Approval';
+import HistoryIcon from '@mui/icons-material/History';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import SavingsIcon from '@mui/icons-material/Savings';
+import { mayUse } from '../permissions';
+import { useStaffSession } from '../session';
+import { BrandSwitcher } from './BrandSwitcher';
+
+export const PAGES = [
+  { resource: 'members', icon: <PeopleIcon /> },
+  { resource: 'deposits', icon: <SavingsIcon /> },
+  { resource: 'withdrawals', icon: <PaymentsIcon /> },
+  { resource: 'approvals', icon: <ApprovalIcon /> },
+  { resource: 'audit', icon: <HistoryIcon /> },
+];
+
+export function Menu() {
+  const translate = useTranslate();
+  const { session } = useStaffSession(); // re-drawn when the brand changes
+  return (
+    <RaMenu>
+      {PAGES.filter(({ resource }) => mayUse(resource, session)).map(({ resource, icon }) => (
+        <RaMenu.Item
+          key={resource}
+          to={`/${resource}`}
+          primaryText={translate(`resources.${resource}.name`, { smart_count: 2 })}
+          leftIcon={icon}
+        />
+      ))}
+    </RaMenu>
+  );
+}
+
+function BackOfficeAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <BrandSwitcher />
+    </AppBar>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={BackOfficeAppBar} menu={Menu}>
+      {children}
+    </RaLayout>
+  );
+}
