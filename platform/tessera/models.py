@@ -2,7 +2,9 @@
 
 
 def load_all_models():
+    from tessera.backoffice.approvals import models as backoffice_approvals_models  # noqa: F401
     from tessera.backoffice.audit import models as backoffice_audit_models  # noqa: F401
+    from tessera.backoffice.members import models as backoffice_members_models  # noqa: F401
     from tessera.backoffice.sessions import models as backoffice_sessions_models  # noqa: F401
     from tessera.backoffice.staff import models as backoffice_staff_models  # noqa: F401
     from tessera.core import onetime  # noqa: F401

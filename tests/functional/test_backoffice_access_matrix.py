@@ -10,7 +10,7 @@ A new back-office operation is in the matrix from its first day: one without ``x
 import json
 
 from tessera.backoffice.permissions import PERMISSIONS, PUBLIC, SESSION
-from test_cross_brand_matrix import Call, _description
+from test_cross_brand_matrix import PATH_VALUES, Call, _description
 
 PREFIX = "/bo/api/"
 BRAND, OTHER_BRAND = "demo-bd", "demo-ph"
@@ -43,7 +43,10 @@ def pytest_generate_tests(metafunc):
 
 
 class Operation(Call):
-    """A described call made by a staff member's browser, on the brand the matrix acts on."""
+    """A described call made by a staff member's browser, on the brand the matrix acts on (its
+    path's ``brand``, or its query's)."""
+
+    path_values = {**PATH_VALUES, "brand": BRAND}
 
     @property
     def needs(self) -> str:
@@ -54,7 +57,7 @@ class Operation(Call):
         url = super().url
         if any(p["in"] == "query" and p["name"] == "brand" for p in self.parameters) and "brand=" not in url:
             url += ("&" if "?" in url else "?") + f"brand={BRAND}"
-        return url.replace("{brand}", BRAND)
+        return url
 
     def make(self, browser, csrf: str | None = None, body=None):
         content, content_type = self.body(browser) if body is None else body

@@ -97,7 +97,13 @@ DISPATCHER_CALLS = {
     f"{method} /wps/relay{check}/{{operation}}" for method in ("GET", "POST") for check in ("", "/passwordCheck")
 }
 # Path parameters that name something of the brand's, as its own callers would send them.
-PATH_VALUES = {"vassalage": "TY", "operation": "balance", "plugin": "signed-gateway", "channel": "bkash", "iconId": 1}
+PATH_VALUES = {
+    "vassalage": "TY",
+    "operation": "balance",
+    "plugin": "signed-gateway",
+    "channel": "bkash",
+    "iconId": 1,
+}
 # Text that fits the patterns the description gives (ids, numbers, codes).
 TEXTS = ("matrix0001", "0123456789", "01712345678")
 METHODS = ("get", "put", "post", "delete", "patch")
@@ -165,6 +171,8 @@ def _text(schema: dict) -> str:
 class Call:
     """One described call, made as its description says (required parameters, a minimal body)."""
 
+    path_values = PATH_VALUES
+
     def __init__(self, spec: dict, call: str):
         method, self.path = call.split(" ", 1)
         self.spec, self.method = spec, method.lower()
@@ -180,7 +188,7 @@ class Call:
         path, query = self.path, {}
         for p in self.parameters:
             if p["in"] == "path":
-                value = PATH_VALUES.get(p["name"], value_of(self.spec, p["schema"]))
+                value = self.path_values.get(p["name"], value_of(self.spec, p["schema"]))
                 path = path.replace(f"{{{p['name']}}}", str(value))
             elif p["in"] == "query" and p.get("required"):
                 query[p["name"]] = value_of(self.spec, p["schema"])

@@ -45,17 +45,28 @@ def test_is_served_on_any_host(brand_app):
     assert brand_app("unknown.example").get("/api/openapi.json").json["openapi"] == "3.1.0"
 
 
-def test_every_api_route_is_described_with_each_of_its_methods(app, description):
+def test_every_api_route_is_described_with_each_of_its_methods(app, description, backoffice):
     calls = served_calls(app)
     assert ("/wps/system/status", "get") in calls and ("/wps/feedback", "put") in calls
     assert ("/wps/relay/{operation}", "post") in calls
     assert ("/assets/{path}", "get") in calls and ("/app-icons/{purpose}-{size}.png", "get") in calls
-    undescribed = sorted(f"{m.upper()} {p}" for p, m in calls if m not in description["paths"].get(p, {}))
+    assert ("/bo/api/session", "post") in calls
+    paths = {**description["paths"], **backoffice.get("/bo/openapi.json").json["paths"]}
+    undescribed = sorted(f"{m.upper()} {p}" for p, m in calls if m not in paths.get(p, {}))
     assert undescribed == []
+
+
+def test_the_back_office_is_described_apart(description, backoffice):
+    """A brand's description names no back-office call; the back office's names only its own."""
+    assert not [path for path in description["paths"] if path.startswith("/bo/")]
+    staff_paths = backoffice.get("/bo/openapi.json").json["paths"]
+    assert "/bo/api/session" in staff_paths and all(path.startswith("/bo/api/") for path in staff_paths)
 
 
 def test_test_operations_are_described_too(test_wsgi, relay_app):
     described = relay_app.get("/api/openapi.json").json["paths"]
+    every = test_wsgi.registry["openapi_spec"]["paths"]
+    described.update({path: item for path, item in every.items() if path.startswith("/bo/")})  # the back office's
     calls = served_calls(test_wsgi)
     assert ("/wps/test/failure", "get") in calls
     assert all(m in described.get(p, {}) for p, m in calls)

@@ -233,7 +233,7 @@ class TestOperator:
         paid_transaction = db_session.scalar(
             select(LedgerTransaction).where(LedgerTransaction.idempotency_key == f"withdrawal:{withdrawal_id}:paid")
         )
-        assert paid_transaction.member_id is None
+        assert paid_transaction.member_id == member.id  # house to house, naming whose withdrawal it was
         assert operator.post(f"/ops/withdrawals/{withdrawal_id}/pay")["value"]["status"] == "paid"  # again: the same
         assert (
             operator.post(f"/ops/withdrawals/{withdrawal_id}/reject", {"remark": "x"}, status=409)["code"]

@@ -15,6 +15,12 @@ def includeme(config):
     config.registry["backoffice_locale"] = LOCALE  # its messages, before the members' (core.i18n)
     config.include(".sessions")  # login, the session, logout, enrolment
     config.include(".audit")  # the hash-chained log
+    config.include(".reports")  # profit and loss, the dashboard
+    config.include(".jobs")  # the background runs
+    config.include(".content")  # banners and announcements
+    config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
+    config.include(".payments")  # deposit and withdrawal queues
+    config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app
     config.scan()

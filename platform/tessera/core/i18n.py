@@ -118,8 +118,18 @@ def negotiate(request, default: str = FALLBACK) -> str:
 
 
 def request_language(request) -> str:
+    if request.is_backoffice:  # staff read the back office's catalogues, whatever brand a call acts on
+        return _staff_language(request)
     tenant = request.tenant_or_none
     return negotiate(request, tenant.default_language if tenant else FALLBACK)
+
+
+def _staff_language(request) -> str:
+    """The back office's language: the one asked for, where its own catalogue has it; else English."""
+    staff_texts = request.registry.get("backoffice_locale")
+    offered = {path.name for path in staff_texts.iterdir() if path.is_dir()} if staff_texts else set()
+    code = negotiate(request, FALLBACK)
+    return code if code in offered else FALLBACK
 
 
 def request_translate(request, key: str, **params) -> str:

@@ -154,9 +154,14 @@ def _response_errors(openapi, request, response) -> list:
     return []
 
 
+BACKOFFICE_PATHS = "/bo/"  # described at /bo/openapi.json, for the back office's host only
+
+
 def openapi_json(request):
+    spec = request.registry["openapi_spec"]
+    described = {**spec, "paths": {p: item for p, item in spec["paths"].items() if not p.startswith(BACKOFFICE_PATHS)}}
     return Response(
-        json.dumps(request.registry["openapi_spec"], ensure_ascii=False),
+        json.dumps(described, ensure_ascii=False),
         content_type="application/json",
         charset="utf-8",
     )

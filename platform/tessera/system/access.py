@@ -33,9 +33,10 @@ def _note_unknown_region(request, ip: str | None) -> None:
 
 
 def refuse_blocked_region(request) -> None:
-    """Refuse the call when the caller's region is one the brand does not serve."""
+    """Refuse the call when the caller's region is one the brand does not serve. The regions are
+    the members': the back office acts on a brand from wherever its staff work."""
     tenant = request.tenant_or_none
-    if tenant is None:
+    if tenant is None or request.is_backoffice:
         return
     brand = request.find_service(IBrandStatus)
     where = brand.location(request.client_ip)

@@ -11,7 +11,7 @@ from babel.numbers import list_currencies
 
 from tessera.core.money import Money, currencies_in_circulation, currency_places
 
-WALLET_AMOUNTS = ("deposit_min", "deposit_max", "withdrawal_min", "withdrawal_max")
+WALLET_AMOUNTS = ("deposit_min", "deposit_max", "withdrawal_min", "withdrawal_max", "approval_threshold")
 
 
 def currency_problem(code: str) -> str | None:

@@ -62,6 +62,11 @@ class Footer(TenantOwned, Base):
     content: Mapped[dict] = mapped_column(JSON)
 
 
+# Where a banner or an announcement comes from: the tenant folder (replaced by each sync) or the
+# back office (kept by syncs, changed by staff).
+FOLDER, BACKOFFICE = "folder", "backoffice"
+
+
 class Banner(TenantOwned, Base):
     """A top banner of one route group (SPEC §2), shown while its window is open."""
 
@@ -77,6 +82,8 @@ class Banner(TenantOwned, Base):
     title: Mapped[dict] = mapped_column(JSON)  # language -> alt text
     starts_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    source: Mapped[str] = mapped_column(String(10), default=FOLDER, server_default=FOLDER)
+    updated_by: Mapped[str | None] = mapped_column(String(64))  # the staff member who last changed it
 
 
 class Announcement(TenantOwned, Base):
@@ -96,8 +103,11 @@ class Announcement(TenantOwned, Base):
     title: Mapped[str] = mapped_column(String(200))
     content_html: Mapped[str] = mapped_column(Text)
     promotion_type: Mapped[str | None] = mapped_column(String(40))
+    content_text: Mapped[str | None] = mapped_column(Text)  # the Markdown staff wrote (the back office's)
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    source: Mapped[str] = mapped_column(String(10), default=FOLDER, server_default=FOLDER)
+    updated_by: Mapped[str | None] = mapped_column(String(64))  # the staff member who last changed it
 
 
 class BrandImage(TenantOwned, Base):

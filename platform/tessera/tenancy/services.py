@@ -15,7 +15,16 @@ from tessera.tenancy.content import brand_zone, moment
 from tessera.tenancy.images import remove_stale_variants, variants_folder, write_variants
 from tessera.tenancy.keys import generate_key
 from tessera.tenancy.loader import TenantSource
-from tessera.tenancy.models import Announcement, Banner, BrandImage, Footer, HelpSection, Tenant, TenantDomain
+from tessera.tenancy.models import (
+    FOLDER,
+    Announcement,
+    Banner,
+    BrandImage,
+    Footer,
+    HelpSection,
+    Tenant,
+    TenantDomain,
+)
 
 _markdown = MarkdownIt("commonmark", {"html": False})
 
@@ -114,7 +123,8 @@ def brand_state(session: Session, tenant: Tenant) -> dict:
     """What a brand shows, part by part, ids and sync times aside: two equal states show the same."""
 
     def rows(model, *columns: str) -> list[tuple]:
-        found = session.scalars(select(model).where(model.tenant_id == tenant.id))
+        folder = (model.source == FOLDER,) if hasattr(model, "source") else ()  # what a sync changes
+        found = session.scalars(select(model).where(model.tenant_id == tenant.id, *folder))
         return sorted(
             (tuple(_utc(v) if isinstance(v, datetime) else v for v in (getattr(r, c) for c in columns)) for r in found),
             key=repr,
@@ -175,12 +185,15 @@ def _sync_help(session: Session, tenant: Tenant, source: TenantSource) -> None:
             )
 
 
-def _replace_rows(session: Session, model, tenant: Tenant, identity: tuple[str, ...], wanted: list[dict]) -> None:
-    """Make the brand's rows of ``model`` the ``wanted`` ones (column values). A row whose
-    ``identity`` columns match a wanted one is updated and keeps its id, so ids stay stable."""
+def _replace_rows(
+    session: Session, model, tenant: Tenant, identity: tuple[str, ...], wanted: list[dict], *scope
+) -> None:
+    """Make the brand's rows of ``model`` (those ``scope`` selects) the ``wanted`` ones (column
+    values). A row whose ``identity`` columns match a wanted one is updated and keeps its id, so
+    ids stay stable."""
     current = {
         tuple(getattr(row, name) for name in identity): row
-        for row in session.scalars(select(model).where(model.tenant_id == tenant.id))
+        for row in session.scalars(select(model).where(model.tenant_id == tenant.id, *scope))
     }
     wanted_by_identity = {tuple(values[name] for name in identity): values for values in wanted}
     for key, row in current.items():
@@ -213,6 +226,7 @@ def _sync_banners(session: Session, tenant: Tenant, source: TenantSource) -> Non
             }
             for position, banner in enumerate(source.banners)
         ],
+        Banner.source == FOLDER,  # the back office's banners stay
     )
 
 
@@ -238,6 +252,7 @@ def _sync_notices(session: Session, tenant: Tenant, source: TenantSource) -> Non
             for language, notices in source.notices.items()
             for position, notice in enumerate(notices)
         ],
+        Announcement.source == FOLDER,  # the back office's announcements stay
     )
 
 

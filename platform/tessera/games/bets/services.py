@@ -43,12 +43,12 @@ def betting_record(db, tenant, member_id: int, query: dict, names: dict[str, str
         if query.get(field):
             rounds = rounds.where(column == query[field])
     page = page_of(db, rounds, NEWEST_FIRST, query.get("pageNo", 1), query.get("pageSize", PAGE_SIZE))
-    games = _game_names(db, {bet.game_id for bet in page.rows if bet.game_id is not None})
+    games = game_names(db, {bet.game_id for bet in page.rows if bet.game_id is not None})
     money = tenant.money
     return {**page.value(lambda bet: _record(bet, names, games, money)), "summary": _summary(db, rounds, money)}
 
 
-def _game_names(db, game_ids: set[int]) -> dict[int, str]:
+def game_names(db, game_ids: set[int]) -> dict[int, str]:
     if not game_ids:
         return {}
     return dict(db.execute(select(Game.id, Game.display_name).where(Game.id.in_(game_ids))).all())

@@ -13,7 +13,9 @@ REAL = 4
 AGENT_TYPES = frozenset({1, 2, 41, 42})
 MEMBER_TYPES = AGENT_TYPES | {REAL}  # the types that may log in as members (SPEC §6)
 FREE_PLAY = 0
-ACTIVE, LOCKED = "active", "locked"
+# A locked member is kept out by a lock-out; a frozen one by the brand (the back office), until unfrozen.
+ACTIVE, LOCKED, FROZEN = "active", "locked", "frozen"
+STATUSES = (ACTIVE, FROZEN, LOCKED)
 # Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L): some 850 billion of them.
 REFERRAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 REFERRAL_LENGTH = 8

@@ -10,7 +10,7 @@ from sqlalchemy import delete, or_, select, update
 
 from tessera.core.refusals import KeptRefusal
 from tessera.core.timeutil import as_utc
-from tessera.identity.accounts.models import ACTIVE, AGENT_TYPES, MEMBER_TYPES, Member
+from tessera.identity.accounts.models import ACTIVE, AGENT_TYPES, FROZEN, MEMBER_TYPES, Member
 from tessera.identity.accounts.services import audit
 from tessera.identity.passwords import hash_password
 from tessera.identity.sessions.models import MemberSession
@@ -121,6 +121,9 @@ def set_password(db, member: Member, password: str, ip: str | None, at: datetime
 
 def admit(db, member: Member, ip: str | None, at: datetime, *, agent: bool = False) -> None:
     """Refuse a member who may not log in (here, or at the agent entrance when ``agent``)."""
+    if member.status == FROZEN:
+        audit(db, "login_failed", ip, at, member.id, reason="frozen")
+        raise KeptRefusal(403, "account_frozen")
     if member.status != ACTIVE:
         audit(db, "login_failed", ip, at, member.id, reason="locked")
         raise KeptRefusal(403, "account_locked")

@@ -108,7 +108,7 @@ def period(tenant, start_date: str | None, end_date: str | None) -> tuple[dateti
     return since, until
 
 
-def _postings(tenant_id: int, member_id: int, since: datetime | None, until: datetime | None, *criteria):
+def member_postings(tenant_id: int, member_id: int, since: datetime | None, until: datetime | None, *criteria):
     """The postings on the member's wallets (main and vendor wallets), with their transactions."""
     query = (
         select(LedgerPosting)
@@ -152,13 +152,13 @@ def _entry(posting: LedgerPosting, money) -> dict:
 
 def transactions(db, tenant, member_id: int, query: dict) -> dict:
     since, until = period(tenant, query.get("startDate"), query.get("endDate"))
-    postings = _postings(tenant.id, member_id, since, until, _kinds_of(query.get("type") or ALL))
+    postings = member_postings(tenant.id, member_id, since, until, _kinds_of(query.get("type") or ALL))
     return _page(db, postings, query).value(lambda posting: _entry(posting, tenant.money))
 
 
 def bonuses(db, tenant, member_id: int, query: dict) -> dict:
     since, until = period(tenant, query.get("startDate"), query.get("endDate"))
-    postings = _postings(tenant.id, member_id, since, until, and_(_kinds_of("bonus"), LedgerAccount.kind == MAIN))
+    postings = member_postings(tenant.id, member_id, since, until, and_(_kinds_of("bonus"), LedgerAccount.kind == MAIN))
     total = db.scalar(select(func.coalesce(func.sum(postings.subquery().c.amount_minor), 0)))
     page = _page(db, postings, query).value(lambda posting: _bonus(posting, tenant.money))
     return {**page, "sumAmount": tenant.money.format(int(total))}

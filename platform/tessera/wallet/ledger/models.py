@@ -21,6 +21,7 @@ HOUSE_ACCOUNTS = (
     "commissions",  # agents' commissions
     "transfers_in_flight",  # transfers to a vendor whose answer is not known yet
     "game_receivable",  # wins a resettlement or cancellation took back that members had spent already
+    "adjustments",  # staff's manual credits to and debits from members' main wallets
 )
 # Each house account is HOUSE_SHARDS accounts (house:bonuses:0 .. house:bonuses:15): a member's
 # posts take the shard of their id, so members' money calls never queue on one brand-wide row. A

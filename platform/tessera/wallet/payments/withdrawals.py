@@ -334,6 +334,7 @@ def pay(db, ledger, tenant, withdrawal_id: int, reference: str | None, at, opera
     ledger.post(
         key=f"withdrawal:{withdrawal.id}:paid",
         kind="withdrawal_paid",
+        member_id=withdrawal.member_id,  # whose withdrawal it was (the brand's reports per member)
         legs=[
             Leg(ledger.house_account("withdrawals_payable", withdrawal.member_id), -withdrawal.amount_minor),
             Leg(ledger.house_account("deposits_clearing", withdrawal.member_id), withdrawal.amount_minor),

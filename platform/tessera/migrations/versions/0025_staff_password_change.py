@@ -1,14 +1,14 @@
 """Staff made with a one-time password change it at their first login.
 
-Revision ID: 0022
-Revises: 0021
+Revision ID: 0025
+Revises: 0024
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0022"
-down_revision = "0021"
+revision = "0025"
+down_revision = "0024"
 branch_labels = None
 depends_on = None
 
