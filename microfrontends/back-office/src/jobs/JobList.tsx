@@ -17,13 +17,14 @@ function RunsLink({ job }: { job: string }) {
 
 export function JobList() {
   const phone = usePhone();
+  const translate = useTranslate();
   return (
     <List pagination={false} perPage={1000} exporter={false}>
       {phone ? (
         <SimpleList
           primaryText={(row) => row.job}
           secondaryText={(row) => <OutcomeChip outcome={row.latest?.outcome} />}
-          tertiaryText={(row) => (row.failedToday ? `✗ ${row.failedToday}` : '')}
+          tertiaryText={(row) => `${translate('resources.jobs.fields.failedToday')}: ${row.failedToday}`}
           linkType={false}
         />
       ) : (

@@ -1,11 +1,13 @@
 // Each member's profit and loss within the period: sorted and paged by the server.
-import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { usePhone } from '../common/usePhone';
 import { AMOUNTS, amount } from './figures';
 import type { Period } from './period';
 
 export function MemberReport({ period }: { period: Period }) {
   const phone = usePhone();
+  const translate = useTranslate();
+  const label = (field: string) => translate(`resources.reports.fields.${field}`);
   return (
     <List
       resource="memberReport"
@@ -21,8 +23,8 @@ export function MemberReport({ period }: { period: Period }) {
       {phone ? (
         <SimpleList
           primaryText={(row) => row.username}
-          secondaryText={(row) => `GGR ${amount(row.ggr)} · NGR ${amount(row.ngr)}`}
-          tertiaryText={(row) => String(row.rounds)}
+          secondaryText={(row) => `${label('ggr')} ${amount(row.ggr)} · ${label('ngr')} ${amount(row.ngr)}`}
+          tertiaryText={(row) => `${label('rounds')} ${row.rounds}`}
           linkType={false}
         />
       ) : (
