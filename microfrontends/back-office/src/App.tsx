@@ -2,7 +2,8 @@
 // permissions on the chosen brand allow. Each page is a chunk of its own, fetched when first opened
 // (react-admin's layout shows its loading indicator meanwhile).
 import { lazy } from 'react';
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
@@ -16,6 +17,18 @@ const DepositList = lazy(() => import('./payments/DepositList').then((m) => ({ d
 const WithdrawalList = lazy(() => import('./payments/WithdrawalList').then((m) => ({ default: m.WithdrawalList })));
 const ApprovalList = lazy(() => import('./approvals/ApprovalList').then((m) => ({ default: m.ApprovalList })));
 const AuditList = lazy(() => import('./audit/AuditList').then((m) => ({ default: m.AuditList })));
+const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const Reports = lazy(() => import('./reports/Reports').then((m) => ({ default: m.Reports })));
+const AnnouncementList = lazy(() => import('./content/AnnouncementList').then((m) => ({ default: m.AnnouncementList })));
+const AnnouncementCreate = lazy(() => import('./content/AnnouncementPages').then((m) => ({ default: m.AnnouncementCreate })));
+const AnnouncementEdit = lazy(() => import('./content/AnnouncementPages').then((m) => ({ default: m.AnnouncementEdit })));
+const AnnouncementShow = lazy(() => import('./content/AnnouncementPages').then((m) => ({ default: m.AnnouncementShow })));
+const BannerList = lazy(() => import('./content/BannerList').then((m) => ({ default: m.BannerList })));
+const BannerCreate = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerCreate })));
+const BannerEdit = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerEdit })));
+const BannerShow = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerShow })));
+const JobList = lazy(() => import('./jobs/JobList').then((m) => ({ default: m.JobList })));
+const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default: m.JobRunList })));
 
 export function App() {
   return (
@@ -25,6 +38,7 @@ export function App() {
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
+      dashboard={Dashboard}
       loginPage={LoginPage}
       theme={theme}
       requireAuth
@@ -35,6 +49,13 @@ export function App() {
       <Resource name="withdrawals" list={WithdrawalList} />
       <Resource name="approvals" list={ApprovalList} />
       <Resource name="audit" list={AuditList} />
+      <Resource name="announcements" list={AnnouncementList} create={AnnouncementCreate} edit={AnnouncementEdit} show={AnnouncementShow} />
+      <Resource name="banners" list={BannerList} create={BannerCreate} edit={BannerEdit} show={BannerShow} />
+      <Resource name="jobs" list={JobList} />
+      <Resource name="jobRuns" list={JobRunList} />
+      <CustomRoutes>
+        <Route path="/reports" element={<Reports />} />
+      </CustomRoutes>
     </Admin>
   );
 }

@@ -107,6 +107,58 @@ describe('writes', () => {
   });
 });
 
+describe("the brand's content, reports and jobs", () => {
+  const content = { session: () => remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: [], permissions: ['content.publish'] }])) };
+
+  it('names announcements and banners by their key, and changes or removes one by it', async () => {
+    content.session();
+    const sent = fakeApi({
+      'GET /bo/api/brands/demo-bd/announcements': { value: { items: [{ key: 'welcome', type: 'PL' }], total: 1, page: 1, pageSize: 25 } },
+      'PUT /bo/api/brands/demo-bd/announcements/sale%20week': ({ body }) => ({ value: { key: 'sale week', ...(body as object) } }),
+      'DELETE /bo/api/brands/demo-bd/banners/b1': { value: null },
+    });
+    expect((await dataProvider.getList('announcements', listParams())).data).toEqual([{ id: 'welcome', key: 'welcome', type: 'PL' }]);
+    const body = { type: 'PU', texts: { en: { title: 'Sale', content: 'All week' } }, startsAt: '2026-11-27T00:00:00.000Z' };
+    const changed = await dataProvider.update('announcements', { id: 'sale week', data: body, previousData: { id: 'sale week' } });
+    expect(changed.data).toMatchObject({ id: 'sale week', type: 'PU' });
+    expect(sent[1].body).toEqual(body);
+    expect(sent[1].headers['X-CSRF-Token']).toBe('csrf-of-the-session');
+    await dataProvider.delete('banners', { id: 'b1', previousData: { id: 'b1', key: 'b1' } });
+    expect(sent[2].method).toBe('DELETE');
+  });
+
+  it('finds one banner in the brand\'s list (no call reads one), and pages the whole list here', async () => {
+    content.session();
+    const banners = Array.from({ length: 30 }, (_, i) => ({ key: `b${i}`, group: 'home' }));
+    const sent = fakeApi({ 'GET /bo/api/brands/demo-bd/banners': { value: { items: banners } } });
+    expect((await dataProvider.getOne('banners', { id: 'b7' })).data).toEqual({ id: 'b7', key: 'b7', group: 'home' });
+    const page = await dataProvider.getList('banners', listParams({ pagination: { page: 2, perPage: 25 }, filter: { group: 'home' } }));
+    expect(page.total).toBe(30);
+    expect(page.data.map((banner) => banner.id)).toEqual(['b25', 'b26', 'b27', 'b28', 'b29']);
+    expect(Object.fromEntries(sent[1].query)).toEqual({ group: 'home' });
+  });
+
+  it("asks the member report for the brand's days as they are, sorted", async () => {
+    remember(staffSession());
+    const sent = fakeApi({
+      'GET /bo/api/brands/demo-bd/reports/members': { value: { items: [{ memberId: 5, username: 'ann' }], total: 1, page: 1, pageSize: 25 } },
+    });
+    const page = await dataProvider.getList(
+      'memberReport',
+      listParams({ sort: { field: 'ngr', order: 'ASC' }, filter: { from: '2026-11-01', to: '2026-11-27' } }),
+    );
+    expect(page.data).toEqual([{ id: 5, memberId: 5, username: 'ann' }]);
+    expect(Object.fromEntries(sent[0].query)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-27',
+      sort: 'ngr',
+      order: 'asc',
+      page: '1',
+      pageSize: '25',
+    });
+  });
+});
+
 describe('refusals', () => {
   it("become HttpErrors with the API's message, status and code", async () => {
     remember(staffSession());

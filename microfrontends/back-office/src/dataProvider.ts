@@ -2,7 +2,7 @@
 // {items|entries, total, page, pageSize} and take page (1-based), pageSize (at most 200), sort and
 // order where sorting makes sense, and their filters; brand-scoped calls live under
 // /brands/{brand}/, the brand the staff member chose.
-import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import { call, type Answer, type Query } from './api';
 import { chosenBrand, currentSession } from './session';
 
@@ -18,6 +18,14 @@ interface ListShape {
    * (a superuser, who alone may leave it out, reads the whole log: every brand and the deployment's
    * own entries, such as logins). */
   brandInQuery?: boolean;
+  /** The chosen brand always goes in the query (the jobs' runs: a superuser's too). */
+  chosenBrandInQuery?: boolean;
+  /** The field naming a record, when it is not ``id`` (a content item's key, a job's name). */
+  id?: string;
+  /** The whole list in one answer ({items}, no paging): paged here. */
+  unpaged?: boolean;
+  /** ``from`` and ``to`` are the brand's days (YYYY-MM-DD), sent as they are. */
+  days?: boolean;
 }
 
 const LISTS: Record<string, ListShape> = {
@@ -26,7 +34,16 @@ const LISTS: Record<string, ListShape> = {
   deposits: { path: (brand) => `/brands/${brand}/deposits` },
   withdrawals: { path: (brand) => `/brands/${brand}/withdrawals` },
   approvals: { path: (brand) => `/brands/${brand}/approvals` },
+  memberReport: { path: (brand) => `/brands/${brand}/reports/members`, sortable: true, id: 'memberId', days: true },
+  announcements: { path: (brand) => `/brands/${brand}/announcements`, id: 'key' },
+  banners: { path: (brand) => `/brands/${brand}/banners`, id: 'key', unpaged: true },
+  images: { path: (brand) => `/brands/${brand}/images`, id: 'path', unpaged: true },
+  jobs: { path: () => '/jobs', id: 'job', unpaged: true, chosenBrandInQuery: true },
+  jobRuns: { path: () => '/jobs/runs', chosenBrandInQuery: true },
 };
+
+/** The content staff write here, by key under the chosen brand. */
+const CONTENT = new Set(['announcements', 'banners']);
 
 /** A member's own lists (getManyReference with target memberId). */
 const MEMBER_LISTS = new Set(['ledger', 'bets', 'sessions', 'notes']);
@@ -50,11 +67,11 @@ export function brandPath(rest: string): string {
   return `/brands/${brandSlug()}${rest}`;
 }
 
-function filterQuery(filter: Record<string, unknown>): Query {
+function filterQuery(filter: Record<string, unknown>, days = false): Query {
   const query: Query = {};
   for (const [name, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
-    if (MOMENTS.has(name)) query[name] = new Date(String(value)).toISOString();
+    if (MOMENTS.has(name) && !days) query[name] = new Date(String(value)).toISOString();
     else query[name] = Array.isArray(value) ? value.join(',') : String(value);
   }
   return query;
@@ -82,6 +99,18 @@ async function fetchPages(path: string, query: Query, page: number, perPage: num
   return { data: data.slice(0, perPage), total };
 }
 
+/** A record as react-admin wants it: named by ``id``. */
+function named(shape: ListShape, record: RaRecord): RaRecord {
+  return shape.id ? { ...record, id: record[shape.id] } : record;
+}
+
+/** A list answered whole, paged here. */
+async function fetchWhole(path: string, query: Query, page: number, perPage: number) {
+  const { value } = await call<{ items: RaRecord[] }>(path, { query });
+  const start = (page - 1) * perPage;
+  return { data: value.items.slice(start, start + perPage), total: value.items.length };
+}
+
 function sortQuery(shape: ListShape, params: Pick<GetListParams, 'sort'>): Query {
   if (!shape.sortable || !params.sort?.field) return {};
   return { sort: params.sort.field, order: params.sort.order.toLowerCase() };
@@ -89,11 +118,34 @@ function sortQuery(shape: ListShape, params: Pick<GetListParams, 'sort'>): Query
 
 async function list(resource: string, params: GetListParams) {
   const shape = listShape(resource);
-  const query: Query = { ...filterQuery(params.filter ?? {}), ...sortQuery(shape, params) };
+  const query: Query = { ...filterQuery(params.filter ?? {}, shape.days), ...sortQuery(shape, params) };
   const { page = 1, perPage = 50 } = params.pagination ?? {};
-  if (!shape.brandInQuery) return fetchPages(shape.path(brandSlug()), query, page, perPage, shape.items ?? 'items');
-  if (!query.brand && !currentSession()?.staff.superuser) query.brand = chosenBrand()?.slug;
-  return fetchPages(shape.path(''), query, page, perPage, shape.items ?? 'items');
+  let path = shape.path('');
+  if (shape.chosenBrandInQuery) query.brand = chosenBrand()?.slug;
+  else if (!shape.brandInQuery) path = shape.path(brandSlug());
+  else if (!query.brand && !currentSession()?.staff.superuser) query.brand = chosenBrand()?.slug;
+  const { data, total } = shape.unpaged
+    ? await fetchWhole(path, query, page, perPage)
+    : await fetchPages(path, query, page, perPage, shape.items ?? 'items');
+  return { data: data.map((record) => named(shape, record)), total };
+}
+
+/** Where one content item is: ``/brands/{brand}/{announcements|banners}/{key}``. */
+function contentPath(resource: string, key?: unknown): string {
+  if (!CONTENT.has(resource)) unsupported(`write ${resource}`);
+  return brandPath(`/${resource}${key === undefined ? '' : `/${encodeURIComponent(String(key))}`}`);
+}
+
+async function getContent(resource: string, key: unknown): Promise<RaRecord> {
+  const shape = listShape(resource);
+  if (resource === 'banners') {
+    // No call reads one banner: it is found in the brand's list.
+    const { data } = await list(resource, { pagination: { page: 1, perPage: Number.MAX_SAFE_INTEGER }, sort: { field: 'key', order: 'ASC' }, filter: {} });
+    const banner = data.find((one) => one.id === key);
+    if (!banner) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+    return banner;
+  }
+  return named(shape, (await call<RaRecord>(contentPath(resource, key))).value);
 }
 
 function unsupported(what: string): never {
@@ -101,6 +153,8 @@ function unsupported(what: string): never {
 }
 
 export interface BackOfficeDataProvider extends DataProvider {
+  /** A read on the chosen brand (``rest`` under ``/brands/{brand}``), such as a report. */
+  read<T = unknown>(rest: string, query?: Query): Promise<T>;
   /** A write on the chosen brand (``rest`` under ``/brands/{brand}``); its status tells a 202 (waiting for a second approver). */
   act<T = unknown>(rest: string, body?: unknown, method?: string): Promise<Answer<T>>;
 }
@@ -108,6 +162,7 @@ export interface BackOfficeDataProvider extends DataProvider {
 export const dataProvider: BackOfficeDataProvider = {
   getList: list as DataProvider['getList'],
   async getOne(resource, { id }) {
+    if (CONTENT.has(resource)) return { data: await getContent(resource, id) } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;
@@ -123,15 +178,28 @@ export const dataProvider: BackOfficeDataProvider = {
     return fetchPages(path, filterQuery(params.filter ?? {}), page, perPage, 'items') as never;
   },
   async create(resource, { data }) {
+    if (CONTENT.has(resource)) {
+      const { value } = await call<RaRecord>(contentPath(resource), { method: 'POST', body: data });
+      return { data: named(listShape(resource), value) } as never;
+    }
     if (resource !== 'notes') unsupported(`create ${resource}`);
     const { memberId, text } = data as { memberId: number; text: string };
     const { value } = await call<RaRecord>(brandPath(`/members/${memberId}/notes`), { method: 'POST', body: { text } });
     return { data: { ...(value ?? {}), id: value?.id ?? Date.now() } } as never;
   },
-  update: () => unsupported('update records this way'),
+  async update(resource, { id, data }) {
+    const { value } = await call<RaRecord>(contentPath(resource, id), { method: 'PUT', body: data });
+    return { data: named(listShape(resource), value) } as never;
+  },
   updateMany: () => unsupported('update records this way'),
-  delete: () => unsupported('delete records'),
+  async delete(resource, { id, previousData }) {
+    await call(contentPath(resource, id), { method: 'DELETE' });
+    return { data: previousData ?? { id } } as never;
+  },
   deleteMany: () => unsupported('delete records'),
+  async read(rest, query) {
+    return (await call<never>(brandPath(rest), { query })).value;
+  },
   act(rest, body, method = 'POST') {
     return call(brandPath(rest), { method, body });
   },

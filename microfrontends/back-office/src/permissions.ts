@@ -8,6 +8,9 @@ export const Permission = {
   MemberCredit: 'member.credit',
   DepositApprove: 'deposit.approve',
   WithdrawalApprove: 'withdrawal.approve',
+  ReportRead: 'report.read',
+  ContentPublish: 'content.publish',
+  JobsRead: 'jobs.read',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -21,6 +24,14 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   withdrawals: [Permission.WithdrawalApprove],
   approvals: [Permission.MemberCredit, Permission.WithdrawalApprove, Permission.DepositApprove],
   audit: [Permission.AuditRead],
+  dashboard: [Permission.ReportRead],
+  reports: [Permission.ReportRead],
+  memberReport: [Permission.ReportRead],
+  announcements: [Permission.ContentPublish],
+  banners: [Permission.ContentPublish],
+  images: [Permission.ContentPublish],
+  jobs: [Permission.JobsRead],
+  jobRuns: [Permission.JobsRead],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -7,6 +7,11 @@ import HistoryIcon from '@mui/icons-material/History';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import SavingsIcon from '@mui/icons-material/Savings';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -17,6 +22,11 @@ export const PAGES = [
   { resource: 'withdrawals', icon: <PaymentsIcon /> },
   { resource: 'approvals', icon: <ApprovalIcon /> },
   { resource: 'audit', icon: <HistoryIcon /> },
+  { resource: 'reports', icon: <AssessmentIcon /> },
+  { resource: 'announcements', icon: <CampaignIcon /> },
+  { resource: 'banners', icon: <ViewCarouselIcon /> },
+  { resource: 'jobs', icon: <ScheduleIcon /> },
+  { resource: 'jobRuns', icon: <ListAltIcon /> },
 ];
 
 export function Menu() {
@@ -24,6 +34,7 @@ export function Menu() {
   const { session } = useStaffSession(); // re-drawn when the brand changes
   return (
     <RaMenu>
+      {mayUse('dashboard', session) ? <RaMenu.DashboardItem /> : null}
       {PAGES.filter(({ resource }) => mayUse(resource, session)).map(({ resource, icon }) => (
         <RaMenu.Item
           key={resource}

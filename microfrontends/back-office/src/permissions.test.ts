@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { staffSession } from '../test/sessions';
+import { PAGES } from './layout/Layout';
+import { mayUse } from './permissions';
+import { BRAND_KEY, remember } from './session';
+
+const menu = () => PAGES.map(({ resource }) => resource).filter((resource) => mayUse(resource));
+
+describe('the menu', () => {
+  it("holds the pages the staff member's permissions on the chosen brand allow", () => {
+    remember(
+      staffSession({}, [
+        { slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read', 'jobs.read'] },
+        { slug: 'demo-ph', name: 'Demo PH', roles: ['content'], permissions: ['content.publish'] },
+      ]),
+    );
+    expect(menu()).toEqual(['reports', 'jobs', 'jobRuns']);
+    expect(mayUse('dashboard')).toBe(true);
+    window.localStorage.setItem(BRAND_KEY, 'demo-ph');
+    expect(menu()).toEqual(['announcements', 'banners']);
+    expect(mayUse('dashboard')).toBe(false);
+  });
+});
