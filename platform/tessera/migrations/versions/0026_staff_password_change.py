@@ -1,24 +1,14 @@
 """Staff made with a one-time password change it at their first login.
 
-<<<<<<<< HEAD:platform/tessera/migrations/versions/0026_staff_password_change.py
 Revision ID: 0026
 Revises: 0025
-========
-Revision ID: 0025
-Revises: 0024
->>>>>>>> bo-pages:platform/tessera/migrations/versions/0025_staff_password_change.py
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-<<<<<<<< HEAD:platform/tessera/migrations/versions/0026_staff_password_change.py
 revision = "0026"
 down_revision = "0025"
-========
-revision = "0025"
-down_revision = "0024"
->>>>>>>> bo-pages:platform/tessera/migrations/versions/0025_staff_password_change.py
 branch_labels = None
 depends_on = None
 
