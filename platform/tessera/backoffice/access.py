@@ -7,6 +7,7 @@ A view says what it needs with the ``staff`` view option: ``PUBLIC`` (the login)
 (the session itself, two-factor enrolment) or a :class:`~tessera.backoffice.permissions.Permission`.
 """
 
+from tessera.backoffice.networks.services import refuse_outside_networks
 from tessera.backoffice.permissions import PUBLIC, SESSION
 from tessera.backoffice.sessions.services import SessionRules, csrf_holds, session_identity
 from tessera.backoffice.staff.services import brand_access
@@ -62,6 +63,7 @@ def check(request, needs: str) -> None:
         raise ApiError(403, "two_factor_required")
     if not permits(request, needs, acted_on_brand(request)):
         raise ApiError(403, "permission_denied", permission=str(needs))
+    refuse_outside_networks(request, acted_on_brand(request))
 
 
 def staff_deriver(view, info):

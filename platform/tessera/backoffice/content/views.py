@@ -13,7 +13,7 @@ from tessera.core.timeutil import now
 publish_call = dict(renderer="api", openapi=True, staff=Permission.ContentPublish)
 
 
-def _shown_once_committed(request) -> None:
+def shown_once_committed(request) -> None:
     registry = request.registry
 
     def after(committed: bool) -> None:
@@ -44,7 +44,7 @@ def _record(request, action: str, target: str, before: dict | None, after: dict 
         after=kept(after),
         ip=request.client_ip,
     )
-    _shown_once_committed(request)
+    shown_once_committed(request)
 
 
 @view_config(route_name="backoffice.announcements", request_method="GET", **publish_call)

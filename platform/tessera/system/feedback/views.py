@@ -3,7 +3,9 @@
 from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError
-from tessera.system.feedback.services import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
+from tessera.identity.permissions import Permissions
+from tessera.system.feedback.models import FEEDBACK, TYPES
+from tessera.system.feedback.services import MAX_IMAGE_BYTES, MAX_IMAGES, member_feedback, submit_feedback
 
 FEEDBACK_MAX_BODY = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
 
@@ -25,8 +27,31 @@ def feedback(request):
         ip=request.client_ip,
         language=request.language,
         upload_dir=request.registry.settings["tessera"].upload_dir,
+        member_id=request.authenticated_userid,
+        kind=_kind(request),
     )
     return {"id": saved.id}
+
+
+@view_config(
+    route_name="system.feedback", request_method="GET", renderer="api", openapi=True, permission=Permissions.MemberRead
+)
+def my_feedback(request):
+    """The logged-in member's feedback and complaints, with the brand's replies."""
+    asked = request.openapi.parameters.query
+    page, size = asked.get("page", 1), asked.get("pageSize", 20)
+    items, total = member_feedback(request.db, request.authenticated_userid, page, size)
+    return {"items": items, "total": total, "page": page, "pageSize": size}
+
+
+def _kind(request) -> str:
+    kind = _text_field(request, "type") or FEEDBACK
+    if kind not in TYPES:
+        message = request.translate("field_invalid")
+        raise ApiError(
+            400, "invalid_request", value={"fields": [{"field": "type", "code": "field_invalid", "message": message}]}
+        )
+    return kind
 
 
 def _text_field(request, name: str) -> str | None:
