@@ -21,6 +21,10 @@ def includeme(config):
     config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
     config.include(".payments")  # deposit and withdrawal queues
     config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
+    config.include(".team")  # a brand's staff and roles
+    config.include(".networks")  # the addresses a brand's staff may act from
+    config.include(".feedback")  # members' feedback and complaints, answered
+    config.include(".help")  # help centre articles and customer-service entries
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app
     config.scan()

@@ -9,6 +9,7 @@ A staff member still holding a one-time password reaches only the views that als
 ``one_time_password=True`` (the session, logout, the password change) until they change it.
 """
 
+from tessera.backoffice.networks.services import refuse_outside_networks
 from tessera.backoffice.permissions import PUBLIC, SESSION
 from tessera.backoffice.sessions.services import SessionRules, csrf_holds, session_identity
 from tessera.backoffice.staff.services import brand_access
@@ -66,6 +67,7 @@ def check(request, needs: str, one_time_password: bool = False) -> None:
         raise ApiError(403, "two_factor_required")
     if not permits(request, needs, acted_on_brand(request)):
         raise ApiError(403, "permission_denied", permission=str(needs))
+    refuse_outside_networks(request, acted_on_brand(request))
 
 
 def staff_deriver(view, info):

@@ -15,6 +15,7 @@ class Permission(StrEnum):
     AuditRead = "audit.read"
     JobsRead = "jobs.read"
     SettingsEdit = "settings.edit"
+    FeedbackReply = "feedback.reply"
 
 
 PERMISSIONS = frozenset(Permission)

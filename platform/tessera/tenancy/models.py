@@ -36,8 +36,12 @@ class TenantDomain(Base):
     tenant: Mapped[Tenant] = relationship(back_populates="domains")
 
 
+FOLDER, BACKOFFICE = "folder", "backoffice"  # where a row of the brand's content comes from
+
+
 class HelpSection(TenantOwned, Base):
-    """One section of the brand's help centre in one language (synced from its content folder)."""
+    """One section of the brand's help centre in one language: synced from its content folder, or
+    written by staff in the back office (``source``; a sync replaces only the folder's)."""
 
     __tablename__ = "help_sections"
     __table_args__ = (Index("ix_help_sections_lookup", "tenant_id", "language", "position"),)
@@ -48,6 +52,9 @@ class HelpSection(TenantOwned, Base):
     position: Mapped[int] = mapped_column(Integer)
     title: Mapped[str] = mapped_column(String(200))
     body_html: Mapped[str] = mapped_column(Text)
+    body_text: Mapped[str | None] = mapped_column(Text)  # the Markdown staff wrote (None for the folder's)
+    source: Mapped[str] = mapped_column(String(10), default=FOLDER, server_default=FOLDER)
+    updated_by: Mapped[str | None] = mapped_column(String(64))
 
 
 class Footer(TenantOwned, Base):
@@ -64,7 +71,6 @@ class Footer(TenantOwned, Base):
 
 # Where a banner or an announcement comes from: the tenant folder (replaced by each sync) or the
 # back office (kept by syncs, changed by staff).
-FOLDER, BACKOFFICE = "folder", "backoffice"
 
 
 class Banner(TenantOwned, Base):
@@ -124,3 +130,19 @@ class BrandImage(TenantOwned, Base):
     height: Mapped[int] = mapped_column(Integer)
     digest: Mapped[str] = mapped_column(String(64))
     variants: Mapped[list] = mapped_column(JSON)
+
+
+class CustomerServiceEntry(TenantOwned, Base):
+    """A customer-service entry (live chat, Facebook, Telegram, hotline, ...) made by staff, shown
+    beside those the brand's customer-service plugins give from its tenant folder."""
+
+    __tablename__ = "customer_service_entries"
+    __table_args__ = (UniqueConstraint("tenant_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(20))
+    cs_type: Mapped[str] = mapped_column(String(16))
+    url: Mapped[str] = mapped_column(String(500))
+    title: Mapped[dict] = mapped_column(JSON)  # by language
+    position: Mapped[int] = mapped_column(Integer)
+    updated_by: Mapped[str] = mapped_column(String(64))

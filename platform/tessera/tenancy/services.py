@@ -170,7 +170,7 @@ def _sync_domains(session: Session, tenant: Tenant, source: TenantSource) -> Non
 
 
 def _sync_help(session: Session, tenant: Tenant, source: TenantSource) -> None:
-    session.execute(delete(HelpSection).where(HelpSection.tenant_id == tenant.id))
+    session.execute(delete(HelpSection).where(HelpSection.tenant_id == tenant.id, HelpSection.source == FOLDER))
     for language, sections in source.help.items():
         for position, section in enumerate(sections):
             session.add(

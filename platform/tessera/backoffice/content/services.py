@@ -37,7 +37,7 @@ def _check_window(starts: datetime | None, ends: datetime | None) -> None:
         raise ApiError(400, "date_invalid", field="endsAt")
 
 
-def _check_languages(tenant, texts: dict) -> None:
+def check_languages(tenant, texts: dict) -> None:
     unknown = sorted(set(texts) - set(tenant.languages))
     if unknown:
         raise ApiError(400, "content_language_unknown", asked=unknown[0])
@@ -95,7 +95,7 @@ def _made_here(db, model, key: str) -> list:
 
 def write_announcement(db, tenant, key: str, form: dict, staff: str) -> list[Announcement]:
     """Make the announcement ``key`` what ``form`` says, one row per language it is written in."""
-    _check_languages(tenant, form["texts"])
+    check_languages(tenant, form["texts"])
     starts, ends = as_utc(datetime.fromisoformat(form["startsAt"])), None
     if form.get("endsAt"):
         ends = as_utc(datetime.fromisoformat(form["endsAt"]))
@@ -175,7 +175,7 @@ def _link(link: str | None) -> str | None:
 
 
 def write_banner(db, tenant, banner: Banner | None, form: dict, staff: str) -> Banner:
-    _check_languages(tenant, form["titles"])
+    check_languages(tenant, form["titles"])
     starts = as_utc(datetime.fromisoformat(form["startsAt"])) if form.get("startsAt") else None
     ends = as_utc(datetime.fromisoformat(form["endsAt"])) if form.get("endsAt") else None
     _check_window(starts, ends)

@@ -12,7 +12,9 @@ from tessera.core.timeutil import now
 publish_call = dict(renderer="api", openapi=True, staff=Permission.ContentPublish)
 
 
-def _record(request, action: str, target: str, before: dict | None, after: dict | None) -> None:
+def record_change(request, action: str, target: str, before: dict | None, after: dict | None) -> None:
+    """Audit a change to the brand's content and have members see it once it commits."""
+
     def kept(value):  # the entry tells what staff wrote, not the HTML made of it
         if value is None:
             return None
@@ -40,7 +42,7 @@ def publish_announcement(request):
         request.db, request.tenant, services.new_key(), request.openapi.body, request.staff.username
     )
     value = services.announcement_value(rows, at)
-    _record(request, "announcement_published", f"announcement:{value['key']}", None, value)
+    record_change(request, "announcement_published", f"announcement:{value['key']}", None, value)
     return value
 
 
@@ -55,7 +57,7 @@ def change_announcement(request):
     before = services.announcement_value(services.existing_announcement(request.db, key), at)
     rows = services.write_announcement(request.db, request.tenant, key, request.openapi.body, request.staff.username)
     value = services.announcement_value(rows, at)
-    _record(request, "announcement_changed", f"announcement:{key}", before, value)
+    record_change(request, "announcement_changed", f"announcement:{key}", before, value)
     return value
 
 
@@ -64,7 +66,7 @@ def remove_announcement(request):
     at, key = now(request.registry), request.matchdict["key"]
     before = services.announcement_value(services.existing_announcement(request.db, key), at)
     services.remove_announcement(request.db, key)
-    _record(request, "announcement_removed", f"announcement:{key}", before, None)
+    record_change(request, "announcement_removed", f"announcement:{key}", before, None)
     return None
 
 
@@ -84,7 +86,7 @@ def publish_banner(request):
     at = now(request.registry)
     banner = services.write_banner(request.db, request.tenant, None, request.openapi.body, request.staff.username)
     value = services.banner_value(banner, at)
-    _record(request, "banner_published", f"banner:{banner.key}", None, value)
+    record_change(request, "banner_published", f"banner:{banner.key}", None, value)
     return value
 
 
@@ -95,7 +97,7 @@ def change_banner(request):
     before = services.banner_value(banner, at)
     services.write_banner(request.db, request.tenant, banner, request.openapi.body, request.staff.username)
     value = services.banner_value(banner, at)
-    _record(request, "banner_changed", f"banner:{banner.key}", before, value)
+    record_change(request, "banner_changed", f"banner:{banner.key}", before, value)
     return value
 
 
@@ -105,7 +107,7 @@ def remove_banner(request):
     banner = services.existing_banner(request.db, request.matchdict["key"])
     before = services.banner_value(banner, at)
     request.db.delete(banner)
-    _record(request, "banner_removed", f"banner:{banner.key}", before, None)
+    record_change(request, "banner_removed", f"banner:{banner.key}", before, None)
     return None
 
 

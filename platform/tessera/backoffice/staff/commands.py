@@ -139,3 +139,36 @@ def list_roles(settings):
     with command_session(settings) as session:
         for role in session.scalars(select(Role).order_by(Role.name)):
             click.echo(f"{role.name}\t{', '.join(role.permissions)}")
+
+
+@staff.command("networks")
+@click.argument("slug")
+@click.option("--clear", is_flag=True, help="Forget every network: the brand's staff may act from anywhere again.")
+@click.pass_obj
+def networks(settings, slug, clear):
+    """The networks the staff of the brand SLUG may act from; --clear is the break-glass when a
+    brand's list shuts every staff member out (superusers included)."""
+    from tessera.backoffice.networks.services import allowed_networks, clear_networks
+    from tessera.tenancy.models import Tenant
+
+    with command_session(settings) as session:
+        tenant = session.scalar(select(Tenant).where(Tenant.slug == slug))
+        if tenant is None:
+            raise click.BadParameter(f"no brand '{slug}' in the database", param_hint="SLUG")
+        listed = [row.network for row in allowed_networks(session, slug)]
+        if clear and listed:
+            clear_networks(session, tenant.id)
+            audit(
+                session,
+                COMMAND_LINE,
+                "allowed_networks_changed",
+                utcnow(),
+                brand=slug,
+                target=f"brand:{slug}",
+                before={"networks": [{"network": n} for n in listed]},
+                after={"networks": []},
+            )
+    if clear:
+        click.echo(f"{slug}: staff may act from anywhere")
+    else:
+        click.echo("\n".join(listed) if listed else f"{slug}: staff may act from anywhere")

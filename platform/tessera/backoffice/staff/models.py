@@ -33,13 +33,15 @@ class Staff(Base):
 
 
 class Role(Base):
-    """A named set of permissions (``tessera.backoffice.permissions``)."""
+    """A named set of permissions (``tessera.backoffice.permissions``): the deployment's (defined on
+    the command line, ``tenant_id`` null) or one brand's, defined by its staff for that brand only."""
 
     __tablename__ = "staff_roles"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
     permissions: Mapped[list] = mapped_column(JSON)
+    tenant_id: Mapped[int | None] = mapped_column(ForeignKey("tenants.id", ondelete="CASCADE"), index=True)
 
 
 class Grant(Base):

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pyotp
 import segno
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from tessera.backoffice.permissions import PERMISSIONS
 from tessera.backoffice.staff.models import Grant, RecoveryCode, Role, Staff
@@ -81,9 +81,11 @@ def define_role(db, name: str, permissions: list[str]) -> Role:
 
 
 def grant_role(db, staff: Staff, tenant: Tenant, role_name: str) -> Grant:
-    role = db.scalar(select(Role).where(Role.name == role_name))
+    role = db.scalar(
+        select(Role).where(Role.name == role_name, or_(Role.tenant_id.is_(None), Role.tenant_id == tenant.id))
+    )
     if role is None:
-        raise ValueError(f"no role '{role_name}' (define it with 'tessera staff roles define')")
+        raise ValueError(f"no role '{role_name}' for {tenant.slug} (define it with 'tessera staff roles define')")
     found = db.scalar(
         select(Grant).where(Grant.staff_id == staff.id, Grant.tenant_id == tenant.id, Grant.role_id == role.id)
     )

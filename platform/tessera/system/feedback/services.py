@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 
 from tessera.core.envelope import ApiError
 from tessera.core.i18n import translate
-from tessera.core.timeutil import utcnow
-from tessera.system.feedback.models import Feedback
+from tessera.core.timeutil import iso, utcnow
+from tessera.system.feedback.models import FEEDBACK, Feedback, FeedbackReply
 
 MAX_CONTENT = 140
 MAX_IMAGES = 3
@@ -60,10 +60,21 @@ def store_image(upload_dir: Path, tenant_slug: str, data: bytes, extension: str,
 
 
 def submit_feedback(
-    db, tenant, content: str, contact: str | None, uploads: list, *, ip: str | None, language: str, upload_dir: Path
+    db,
+    tenant,
+    content: str,
+    contact: str | None,
+    uploads: list,
+    *,
+    ip: str | None,
+    language: str,
+    upload_dir: Path,
+    member_id: int | None = None,
+    kind: str = FEEDBACK,
 ) -> Feedback:
-    """Keep a member's or visitor's feedback (``uploads``: file name and bytes of each image),
-    written in ``language`` from ``ip``; its images are stored under ``upload_dir``."""
+    """Keep a member's or visitor's feedback or complaint (``uploads``: file name and bytes of
+    each image), written in ``language`` from ``ip``; its images are stored under ``upload_dir``.
+    A logged-in member's (``member_id``) is listed to them with the brand's replies."""
     content = content.strip()
     if not content:
         raise ApiError(
@@ -86,7 +97,57 @@ def submit_feedback(
         raise ApiError(429, "too_many_requests")
     checked = [(data, check_image(data, name)) for name, data in uploads]
     images = [store_image(upload_dir, tenant.slug, data, ext) for data, ext in checked]
-    feedback = Feedback(content=content, contact=contact or None, images=images, language=language, ip=ip)
+    feedback = Feedback(
+        content=content,
+        contact=contact or None,
+        images=images,
+        language=language,
+        ip=ip,
+        member_id=member_id,
+        type=kind,
+    )
     db.add(feedback)
     db.flush()
     return feedback
+
+
+def reply_value(reply: FeedbackReply) -> dict:
+    return {"content": reply.content, "createdAt": iso(reply.created_at)}
+
+
+def replies_of(db, feedback_ids: list[int]) -> dict[int, list[FeedbackReply]]:
+    """The replies to each of the feedback, oldest first."""
+    found: dict[int, list[FeedbackReply]] = {}
+    if feedback_ids:
+        query = (
+            select(FeedbackReply)
+            .where(FeedbackReply.feedback_id.in_(feedback_ids))
+            .order_by(FeedbackReply.created_at, FeedbackReply.id)
+        )
+        for reply in db.scalars(query):
+            found.setdefault(reply.feedback_id, []).append(reply)
+    return found
+
+
+def member_feedback(db, member_id: int, page: int, size: int) -> tuple[list[dict], int]:
+    """What the member sent, newest first, each with its status and the brand's replies (who
+    replied is not told)."""
+    query = select(Feedback).where(Feedback.member_id == member_id)
+    total = db.scalar(select(func.count()).select_from(query.subquery()))
+    sent = list(
+        db.scalars(query.order_by(Feedback.created_at.desc(), Feedback.id.desc()).offset((page - 1) * size).limit(size))
+    )
+    replies = replies_of(db, [feedback.id for feedback in sent])
+    items = [
+        {
+            "id": feedback.id,
+            "type": feedback.type,
+            "status": feedback.status,
+            "content": feedback.content,
+            "imageCount": len(feedback.images or []),
+            "createdAt": iso(feedback.created_at),
+            "replies": [reply_value(reply) for reply in replies.get(feedback.id, [])],
+        }
+        for feedback in sent
+    ]
+    return items, total

@@ -3,6 +3,7 @@
 from pyramid.view import view_config
 
 from tessera.core.envelope import ApiError
+from tessera.system.feedback.models import FEEDBACK, TYPES
 from tessera.system.feedback.services import MAX_IMAGE_BYTES, MAX_IMAGES, submit_feedback
 
 FEEDBACK_MAX_BODY = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
@@ -25,8 +26,20 @@ def feedback(request):
         ip=request.client_ip,
         language=request.language,
         upload_dir=request.registry.settings["tessera"].upload_dir,
+        member_id=request.authenticated_userid,
+        kind=_kind(request),
     )
     return {"id": saved.id}
+
+
+def _kind(request) -> str:
+    kind = _text_field(request, "type") or FEEDBACK
+    if kind not in TYPES:
+        message = request.translate("field_invalid")
+        raise ApiError(
+            400, "invalid_request", value={"fields": [{"field": "type", "code": "field_invalid", "message": message}]}
+        )
+    return kind
 
 
 def _text_field(request, name: str) -> str | None:

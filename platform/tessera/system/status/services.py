@@ -15,7 +15,7 @@ from tessera.system.status.models import MaintenanceWindow
 from tessera.tenancy.assets import asset_url
 from tessera.tenancy.images import image_answer, recorded_images
 from tessera.tenancy.loader import SCHEMA
-from tessera.tenancy.models import Footer, HelpSection
+from tessera.tenancy.models import CustomerServiceEntry, Footer, HelpSection
 from tessera.tenancy.patterns import PATTERNS
 
 NORMAL, MAINTENANCE, REGION_RESTRICTED = 0, 1, 2
@@ -118,17 +118,32 @@ def routers(tenant) -> dict:
     return {"domainList": [d["host"] for d in tenant.config["domains"]], "resources": resources(tenant)}
 
 
-def customer_service(plugins, language: str) -> list[dict]:
-    """The brand's entries from its customer-service plugins; the live-chat link sealed."""
-    entries = plugins.customer_service_entries(language)
+def customer_service(db, plugins, language: str) -> list[dict]:
+    """The brand's entries from its customer-service plugins and those its staff made, by
+    position; the live-chat link sealed."""
+    entries = plugins.customer_service_entries(language) + staff_entries(db, language)
     entries.sort(key=lambda e: e.get("csPosition", 0))
     return [{**e, "path": linkseal.seal(e["path"]) if e["csType"] == LIVE_CHAT else e["path"]} for e in entries]
+
+
+def _title_in(titles: dict, language: str) -> str:
+    return titles.get(language) or titles.get("en") or next(iter(titles.values()))
+
+
+def staff_entries(db, language: str) -> list[dict]:
+    """The customer-service entries the brand's staff made, as the plugins give theirs."""
+    return [
+        {"csType": e.cs_type, "title": _title_in(e.title, language), "path": e.url, "csPosition": e.position}
+        for e in db.scalars(
+            select(CustomerServiceEntry).order_by(CustomerServiceEntry.position, CustomerServiceEntry.id)
+        )
+    ]
 
 
 def help_center(db, tenant, language: str) -> dict:
     for candidate in tenant.content_languages(language):
         sections = db.scalars(
-            select(HelpSection).where(HelpSection.language == candidate).order_by(HelpSection.position)
+            select(HelpSection).where(HelpSection.language == candidate).order_by(HelpSection.position, HelpSection.id)
         ).all()
         if sections:
             return {
@@ -244,7 +259,7 @@ class BrandStatus:
             "whitelabel": whitelabel(tenant),
             "register": register_settings(tenant),
             "resources": resources(tenant),
-            "customerService": customer_service(self.plugins, language),
+            "customerService": customer_service(self.db, self.plugins, language),
             "analytics": {"gtagId": tenant.section("analytics").get("gtag_id")},
             "domainRoute": domain_route(self.domain),
             "imageCDNs": hosts["images"],

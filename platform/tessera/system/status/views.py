@@ -39,5 +39,5 @@ def help_center(request):
 
 @view_config(route_name="system.customer_service", request_method="GET", renderer="api", openapi=True)
 def customer_service(request):
-    entries = services.customer_service(request.plugins, request.language)
+    entries = services.customer_service(request.db, request.plugins, request.language)
     return {"version": {"pathList": [{"type": e["csType"], "path": e["path"], "title": e["title"]} for e in entries]}}
