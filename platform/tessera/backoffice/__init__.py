@@ -21,5 +21,7 @@ def includeme(config):
     config.include(".members")  # a brand's members, under /bo/api/brands/{brand}/members
     config.include(".payments")  # deposit and withdrawal queues
     config.include(".approvals")  # maker-checker, manual credits and debits, bonuses
+    config.include(".games")  # game vendors and games: state, maintenance, order, lanes
+    config.include(".settings")  # maintenance windows, register and region settings
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.scan()

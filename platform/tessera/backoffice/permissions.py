@@ -15,6 +15,7 @@ class Permission(StrEnum):
     AuditRead = "audit.read"
     JobsRead = "jobs.read"
     SettingsEdit = "settings.edit"
+    GamesManage = "games.manage"
 
 
 PERMISSIONS = frozenset(Permission)

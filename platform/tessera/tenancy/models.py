@@ -21,6 +21,9 @@ class Tenant(Base):
     key_id: Mapped[str] = mapped_column(String(64))
     private_key_pem: Mapped[str] = mapped_column(Text)
     synced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Sections of the config staff set in the back office over the folder's (register, access):
+    # a sync writes ``config`` only.
+    overrides: Mapped[dict | None] = mapped_column(JSON)
 
     domains: Mapped[list["TenantDomain"]] = relationship(back_populates="tenant", cascade="all, delete-orphan")
 

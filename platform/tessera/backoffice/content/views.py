@@ -3,25 +3,12 @@ brand's site as soon as it commits (every process drops what it remembered of th
 
 from pyramid.view import view_config
 
-from tessera.backoffice.audit.services import audit
+from tessera.backoffice.changes import record_change
 from tessera.backoffice.content import services
 from tessera.backoffice.permissions import Permission
-from tessera.core.cache import forget_memos
-from tessera.core.shared import announce_change
 from tessera.core.timeutil import now
 
 publish_call = dict(renderer="api", openapi=True, staff=Permission.ContentPublish)
-
-
-def _shown_once_committed(request) -> None:
-    registry = request.registry
-
-    def after(committed: bool) -> None:
-        if committed:
-            forget_memos(registry)
-            announce_change(registry.settings["tessera"])
-
-    request.tm.get().addAfterCommitHook(after)
 
 
 def _record(request, action: str, target: str, before: dict | None, after: dict | None) -> None:
@@ -33,18 +20,7 @@ def _record(request, action: str, target: str, before: dict | None, after: dict 
             told["texts"] = {lang: {"title": t["title"], "content": t["content"]} for lang, t in told["texts"].items()}
         return told
 
-    audit(
-        request.db,
-        request.staff.username,
-        action,
-        now(request.registry),
-        brand=request.tenant.slug,
-        target=target,
-        before=kept(before),
-        after=kept(after),
-        ip=request.client_ip,
-    )
-    _shown_once_committed(request)
+    record_change(request, action, target, kept(before), kept(after))
 
 
 @view_config(route_name="backoffice.announcements", request_method="GET", **publish_call)
