@@ -93,8 +93,9 @@ class TenantContext:
         return public_jwk(self.key_id, self.private_key_pem, secret)
 
     @classmethod
-    def from_row(cls, tenant) -> "TenantContext":
-        config = with_overrides(tenant.config, tenant.overrides)
+    def from_row(cls, tenant, overrides: dict | None = None) -> "TenantContext":
+        """The brand of a ``tenants`` row, with the sections staff set over its folder's (``overrides``)."""
+        config = with_overrides(tenant.config, overrides)
         return cls(tenant.id, tenant.slug, tenant.name, config, tenant.key_id, tenant.private_key_pem)
 
 

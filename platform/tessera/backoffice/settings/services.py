@@ -10,7 +10,7 @@ from tessera.core.timeutil import as_utc, iso
 from tessera.system.status.models import MaintenanceWindow
 from tessera.system.status.services import register_settings
 from tessera.tenancy.context import TenantContext
-from tessera.tenancy.models import Tenant
+from tessera.tenancy.models import Tenant, TenantOverrides
 from tessera.tenancy.patterns import PATTERNS
 
 # -- Maintenance windows ------------------------------------------------------------------------
@@ -79,17 +79,42 @@ REGION_KEYS = {
 }
 
 
-def brand_row(db, tenant_id: int) -> Tenant:
-    return db.get_one(Tenant, tenant_id)
+class BrandSettings:
+    """A brand's ``tenants`` row (its folder's config) and what staff set over it."""
+
+    def __init__(self, db, tenant_id: int):
+        self.db, self.row = db, db.get_one(Tenant, tenant_id)
+        self.kept = db.scalar(select(TenantOverrides).where(TenantOverrides.tenant_id == tenant_id))
+
+    @property
+    def overrides(self) -> dict:
+        return dict(self.kept.sections) if self.kept is not None else {}
+
+    @overrides.setter
+    def overrides(self, sections: dict) -> None:
+        if self.kept is None:
+            self.kept = TenantOverrides(tenant_id=self.row.id, sections={})
+            self.db.add(self.kept)
+        self.kept.sections = sections
+
+    def folder(self) -> TenantContext:
+        return TenantContext.from_row(self.row)
+
+    def effective(self) -> TenantContext:
+        return TenantContext.from_row(self.row, self.overrides)
 
 
-def _overrides(row: Tenant) -> dict:
-    return dict(row.overrides or {})
+def brand_row(db, tenant_id: int) -> BrandSettings:
+    return BrandSettings(db, tenant_id)
 
 
-def register_value(row: Tenant) -> dict:
+def _overrides(row: BrandSettings) -> dict:
+    return row.overrides
+
+
+def register_value(row: BrandSettings) -> dict:
     """The register fields as the folder sets them, what staff set over them, and what members get."""
-    folder = TenantContext(row.id, row.slug, row.name, row.config, row.key_id, row.private_key_pem)
+    folder = row.folder()
     staff = _overrides(row).get("register", {}).get("fields", {})
     return {
         "folder": register_settings(folder),
@@ -97,7 +122,7 @@ def register_value(row: Tenant) -> dict:
             name: {key: settings[column] for key, column in REGISTER_KEYS.items() if column in settings}
             for name, settings in staff.items()
         },
-        "effective": register_settings(TenantContext.from_row(row)),
+        "effective": register_settings(row.effective()),
     }
 
 
@@ -111,7 +136,7 @@ def _check_field(name: str, settings: dict, folder: dict) -> None:
         raise ApiError(400, "register_lengths_invalid", field=name)
 
 
-def set_register(row: Tenant, form: dict) -> None:
+def set_register(row: BrandSettings, form: dict) -> None:
     """Make staff's register overrides what ``form`` says (a field left out takes the folder's)."""
     folder = register_value(row)["folder"]
     fields = {}
@@ -126,10 +151,10 @@ def set_register(row: Tenant, form: dict) -> None:
     row.overrides = overrides
 
 
-def region_value(row: Tenant) -> dict:
-    folder = row.config.get("access", {})
+def region_value(row: BrandSettings) -> dict:
+    folder = row.folder().section("access")
     staff = _overrides(row).get("access", {})
-    effective = TenantContext.from_row(row).section("access")
+    effective = row.effective().section("access")
 
     def told(access: dict, defaults: bool) -> dict:
         return {
@@ -140,7 +165,7 @@ def region_value(row: Tenant) -> dict:
     return {"folder": told(folder, True), "overrides": told(staff, False), "effective": told(effective, True)}
 
 
-def set_region(row: Tenant, form: dict) -> None:
+def set_region(row: BrandSettings, form: dict) -> None:
     """Make staff's region policy what ``form`` says (a key null or left out takes the folder's)."""
     access = {
         column: sorted(set(form[key])) if isinstance(form[key], list) else form[key]

@@ -18,13 +18,22 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("state", sa.String(length=16), nullable=False, server_default="enabled"))
-        batch.add_column(sa.Column("staff_hot", sa.Boolean(), nullable=True))
-        batch.add_column(sa.Column("staff_rank", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("staff_lane", sa.String(length=16), nullable=True))
-    with op.batch_alter_table("tenants") as batch:
-        batch.add_column(sa.Column("overrides", sa.JSON(), nullable=True))
+    # Plain ADD COLUMN (no table copy on SQLite: other tables' foreign keys point at games).
+    op.add_column("games", sa.Column("state", sa.String(length=16), nullable=False, server_default="enabled"))
+    op.add_column("games", sa.Column("staff_hot", sa.Boolean(), nullable=True))
+    op.add_column("games", sa.Column("staff_rank", sa.Integer(), nullable=True))
+    op.add_column("games", sa.Column("staff_lane", sa.String(length=16), nullable=True))
+    op.create_table(
+        "tenant_overrides",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("tenant_id", sa.Integer(), nullable=False),
+        sa.Column("sections", sa.JSON(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["tenant_id"], ["tenants.id"], name=op.f("fk_tenant_overrides_tenant_id_tenants"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_tenant_overrides")),
+        sa.UniqueConstraint("tenant_id", name=op.f("uq_tenant_overrides_tenant_id")),
+    )
     op.create_table(
         "game_vendor_settings",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -49,10 +58,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("game_vendor_settings")
-    with op.batch_alter_table("tenants") as batch:
-        batch.drop_column("overrides")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("staff_lane")
-        batch.drop_column("staff_rank")
-        batch.drop_column("staff_hot")
-        batch.drop_column("state")
+    op.drop_table("tenant_overrides")
+    for column in ("staff_lane", "staff_rank", "staff_hot", "state"):
+        op.drop_column("games", column)
