@@ -275,6 +275,7 @@ def committed(engine, settings):
             row, password = create_staff(db, f"racer{uuid.uuid4().hex[:8]}", utcnow())
             seal_totp(row, settings.secret_key, pyotp.random_base32())
             row.totp_enrolled_at = utcnow()
+            row.must_change_password = False  # as if they had chosen their own
             grant_role(db, row, tenant, role.name)
             db.flush()
             made.append((row.id, password))

@@ -8,6 +8,8 @@ export interface Brand {
   name: string;
   roles: string[];
   permissions: string[];
+  /** The languages the brand offers, its default first. */
+  languages: string[];
 }
 
 export interface StaffSession {

@@ -25,6 +25,8 @@ def includeme(config):
     config.include(".networks")  # the addresses a brand's staff may act from
     config.include(".feedback")  # members' feedback and complaints, answered
     config.include(".help")  # help centre articles and customer-service entries
+    config.include(".games")  # game vendors and games: state, maintenance, order, lanes
+    config.include(".settings")  # maintenance windows, register and region settings
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app
     config.scan()

@@ -16,6 +16,7 @@ class Permission(StrEnum):
     JobsRead = "jobs.read"
     SettingsEdit = "settings.edit"
     FeedbackReply = "feedback.reply"
+    GamesManage = "games.manage"
 
 
 PERMISSIONS = frozenset(Permission)

@@ -12,6 +12,7 @@ CATEGORIES = ("RNG", "LIVE", "SPORTS", "ESPORTS", "FISH", "PVP", "ELOTT", "COCKF
 ESPORTS_VENDORS = frozenset({"AV", "AI", "IMES", "TF", "IA"})
 COCKFIGHT_VENDORS = frozenset({"DS88", "DIG", "WS168", "SV3"})
 LAST_VENDOR = "RCB"
+UNPLACED = 2**31  # a vendor staff have not placed comes after those they have
 
 
 def category(vendor: dict) -> str | None:
@@ -26,9 +27,11 @@ def category(vendor: dict) -> str | None:
     return game_type if game_type in CATEGORIES else None
 
 
-def lane_order(vendor: dict) -> tuple[int, bool]:
-    """Where a vendor stands among the brand's: by lane, RCB last in its own."""
-    return CATEGORIES.index(category(vendor)), vendor["vassalage"] == LAST_VENDOR
+def lane_order(vendor: dict, places: dict[str, int] | None = None) -> tuple[int, int, bool]:
+    """Where a vendor stands among the brand's: by lane, then where staff placed it (``places``),
+    RCB last of those not placed."""
+    placed = (places or {}).get(vendor["vassalage"], UNPLACED)
+    return CATEGORIES.index(category(vendor)), placed, vendor["vassalage"] == LAST_VENDOR
 
 
 def decimal_minor(value, money) -> int | None:

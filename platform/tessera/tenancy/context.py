@@ -93,5 +93,24 @@ class TenantContext:
         return public_jwk(self.key_id, self.private_key_pem, secret)
 
     @classmethod
-    def from_row(cls, tenant) -> "TenantContext":
-        return cls(tenant.id, tenant.slug, tenant.name, tenant.config, tenant.key_id, tenant.private_key_pem)
+    def from_row(cls, tenant, overrides: dict | None = None) -> "TenantContext":
+        """The brand of a ``tenants`` row, with the sections staff set over its folder's (``overrides``)."""
+        config = with_overrides(tenant.config, overrides)
+        return cls(tenant.id, tenant.slug, tenant.name, config, tenant.key_id, tenant.private_key_pem)
+
+
+def with_overrides(config: dict, overrides: dict | None) -> dict:
+    """The brand's config with what staff set over its folder's: the register fields staff changed,
+    each over the folder's settings of that field, and the region policy's keys staff set."""
+    if not overrides:
+        return config
+    merged = dict(config)
+    if "register" in overrides:
+        register = dict(config.get("register", {}))
+        fields = {name: dict(settings) for name, settings in register.get("fields", {}).items()}
+        for name, settings in overrides["register"].get("fields", {}).items():
+            fields[name] = {**fields.get(name, {}), **settings}
+        merged["register"] = {**register, "fields": fields}
+    if "access" in overrides:
+        merged["access"] = {**config.get("access", {}), **overrides["access"]}
+    return merged

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from tessera.core.cache import memo
 from tessera.core.envelope import ApiError
 from tessera.tenancy.context import TenantContext
-from tessera.tenancy.models import Tenant, TenantDomain
+from tessera.tenancy.models import Tenant, TenantDomain, TenantOverrides
 
 # Paths that answer for the platform, not for a brand.
 PLATFORM_PATHS = ("/healthz", "/readyz", "/api/")
@@ -36,6 +36,11 @@ def find_domain(session, host: str):
     ).first()
 
 
+def staff_overrides(session, tenant_id: int) -> dict | None:
+    """What staff set over the brand's folder in the back office (tenancy.models.TenantOverrides)."""
+    return session.scalar(select(TenantOverrides.sections).where(TenantOverrides.tenant_id == tenant_id))
+
+
 @dataclass(frozen=True)
 class Domain:
     """A host a brand answers on, and where the shell lands there."""
@@ -51,7 +56,8 @@ def _load_brand(registry, host: str) -> tuple[TenantContext, Domain] | None:
         if found is None:
             return None
         domain = found.TenantDomain
-        return TenantContext.from_row(found.Tenant), Domain(domain.host, domain.route, domain.referral_code)
+        brand = TenantContext.from_row(found.Tenant, staff_overrides(session, found.Tenant.id))
+        return brand, Domain(domain.host, domain.route, domain.referral_code)
 
 
 def _load_brand_by_slug(registry, slug: str) -> tuple[TenantContext, Domain] | None:
@@ -63,7 +69,7 @@ def _load_brand_by_slug(registry, slug: str) -> tuple[TenantContext, Domain] | N
         domain = session.scalar(
             select(TenantDomain).where(TenantDomain.tenant_id == tenant.id).order_by(TenantDomain.host).limit(1)
         )
-        return TenantContext.from_row(tenant), (
+        return TenantContext.from_row(tenant, staff_overrides(session, tenant.id)), (
             Domain(domain.host, domain.route, domain.referral_code) if domain else Domain("", "/", None)
         )
 

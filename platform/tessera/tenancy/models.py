@@ -25,6 +25,18 @@ class Tenant(Base):
     domains: Mapped[list["TenantDomain"]] = relationship(back_populates="tenant", cascade="all, delete-orphan")
 
 
+class TenantOverrides(Base):
+    """The sections of a brand's config staff set in the back office over its folder's (register
+    fields, region policy); a sync writes ``tenants.config`` only, never these. Part of the brand's
+    config, read with it when a host is resolved: a platform row, like ``tenants``."""
+
+    __tablename__ = "tenant_overrides"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tenant_id: Mapped[int] = mapped_column(ForeignKey("tenants.id", ondelete="CASCADE"), unique=True)
+    sections: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
 class TenantDomain(Base):
     __tablename__ = "tenant_domains"
 

@@ -1,21 +1,15 @@
-// The languages the brand's content is written in. The back-office API does not list a brand's
-// languages, so they are those of the brand's announcements and banners (the tenant folder writes
-// its own in every language the brand offers) and of the item edited; English when there is none.
-import { useGetList, type RaRecord } from 'react-admin';
-
-const EVERY = { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' as const } };
+// The languages the chosen brand's content is written in: those the brand offers (the session lists
+// them, its default first), and any other the item edited was written in.
+import type { RaRecord } from 'react-admin';
+import { useStaffSession } from '../session';
 
 function written(record: RaRecord | undefined): string[] {
   return Object.keys({ ...(record?.texts ?? {}), ...(record?.titles ?? {}) });
 }
 
 export function useBrandLanguages(record?: RaRecord): string[] {
-  const announcements = useGetList('announcements', EVERY);
-  const banners = useGetList('banners', EVERY);
-  const found = new Set<string>([
-    ...written(record),
-    ...(announcements.data ?? []).flatMap(written),
-    ...(banners.data ?? []).flatMap(written),
-  ]);
-  return found.size ? [...found].sort() : ['en'];
+  const { brand } = useStaffSession();
+  const offered = brand?.languages ?? [];
+  const languages = [...new Set([...offered, ...written(record)])];
+  return languages.length ? languages : ['en'];
 }

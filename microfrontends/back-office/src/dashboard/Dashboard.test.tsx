@@ -32,7 +32,7 @@ const DASHBOARD = {
 
 describe('the dashboard', () => {
   it("shows today's and the period's figures and links what waits to its queue", async () => {
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'] }]));
     const sent = fakeApi({ 'GET /bo/api/brands/demo-bd/dashboard': { value: DASHBOARD } });
     renderPage(<Dashboard />);
     const today = await screen.findByRole('region', { name: 'Today' });

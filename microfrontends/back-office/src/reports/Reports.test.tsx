@@ -22,7 +22,7 @@ const figures = (deposits: string, ggr: string) => ({
 });
 
 function reporter() {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'] }]));
   return fakeApi({
     'GET /bo/api/brands/demo-bd/reports/daily': ({ query }) => ({
       value: {

@@ -3,19 +3,19 @@ brand's site as soon as it commits (every process drops what it remembered of th
 
 from pyramid.view import view_config
 
-from tessera.backoffice.acting import Acting
+from tessera.backoffice.changes import record_change
 from tessera.backoffice.content import services
 from tessera.backoffice.permissions import Permission
-from tessera.core.cache import announce_change_once_committed
 from tessera.core.timeutil import now
 
 publish_call = dict(renderer="api", openapi=True, staff=Permission.ContentPublish)
 
 
-def record_change(request, action: str, target: str, before: dict | None, after: dict | None) -> None:
-    """Audit a change to the brand's content and have members see it once it commits."""
+def record_content_change(request, action: str, target: str, before: dict | None, after: dict | None) -> None:
+    """Audit a change to the brand's content (what staff wrote, not the HTML made of it) and have
+    members see it once it commits."""
 
-    def kept(value):  # the entry tells what staff wrote, not the HTML made of it
+    def kept(value):
         if value is None:
             return None
         told = {k: v for k, v in value.items() if k not in ("showing", "updatedBy")}
@@ -23,8 +23,7 @@ def record_change(request, action: str, target: str, before: dict | None, after:
             told["texts"] = {lang: {"title": t["title"], "content": t["content"]} for lang, t in told["texts"].items()}
         return told
 
-    Acting.of(request).record(request.db, action, target, kept(before), kept(after))
-    announce_change_once_committed(request)
+    record_change(request, action, target, kept(before), kept(after))
 
 
 @view_config(route_name="backoffice.announcements", request_method="GET", **publish_call)
@@ -42,7 +41,7 @@ def publish_announcement(request):
         request.db, request.tenant, services.new_key(), request.openapi.body, request.staff.username
     )
     value = services.announcement_value(rows, at)
-    record_change(request, "announcement_published", f"announcement:{value['key']}", None, value)
+    record_content_change(request, "announcement_published", f"announcement:{value['key']}", None, value)
     return value
 
 
@@ -57,7 +56,7 @@ def change_announcement(request):
     before = services.announcement_value(services.existing_announcement(request.db, key), at)
     rows = services.write_announcement(request.db, request.tenant, key, request.openapi.body, request.staff.username)
     value = services.announcement_value(rows, at)
-    record_change(request, "announcement_changed", f"announcement:{key}", before, value)
+    record_content_change(request, "announcement_changed", f"announcement:{key}", before, value)
     return value
 
 
@@ -66,7 +65,7 @@ def remove_announcement(request):
     at, key = now(request.registry), request.matchdict["key"]
     before = services.announcement_value(services.existing_announcement(request.db, key), at)
     services.remove_announcement(request.db, key)
-    record_change(request, "announcement_removed", f"announcement:{key}", before, None)
+    record_content_change(request, "announcement_removed", f"announcement:{key}", before, None)
     return None
 
 
@@ -86,7 +85,7 @@ def publish_banner(request):
     at = now(request.registry)
     banner = services.write_banner(request.db, request.tenant, None, request.openapi.body, request.staff.username)
     value = services.banner_value(banner, at)
-    record_change(request, "banner_published", f"banner:{banner.key}", None, value)
+    record_content_change(request, "banner_published", f"banner:{banner.key}", None, value)
     return value
 
 
@@ -97,7 +96,7 @@ def change_banner(request):
     before = services.banner_value(banner, at)
     services.write_banner(request.db, request.tenant, banner, request.openapi.body, request.staff.username)
     value = services.banner_value(banner, at)
-    record_change(request, "banner_changed", f"banner:{banner.key}", before, value)
+    record_content_change(request, "banner_changed", f"banner:{banner.key}", before, value)
     return value
 
 
@@ -107,7 +106,7 @@ def remove_banner(request):
     banner = services.existing_banner(request.db, request.matchdict["key"])
     before = services.banner_value(banner, at)
     request.db.delete(banner)
-    record_change(request, "banner_removed", f"banner:{banner.key}", before, None)
+    record_content_change(request, "banner_removed", f"banner:{banner.key}", before, None)
     return None
 
 

@@ -3,7 +3,7 @@ audited and shown on the brand's site as soon as it commits."""
 
 from pyramid.view import view_config
 
-from tessera.backoffice.content.views import record_change
+from tessera.backoffice.content.views import record_content_change
 from tessera.backoffice.help import services
 from tessera.backoffice.permissions import Permission
 
@@ -25,7 +25,7 @@ def list_articles(request):
 def publish_article(request):
     key = services.new_key()
     value = services.write_article(request.db, request.tenant, key, request.openapi.body, request.staff.username)
-    record_change(request, "help_article_published", f"help:{key}", None, value)
+    record_content_change(request, "help_article_published", f"help:{key}", None, value)
     return value
 
 
@@ -39,7 +39,7 @@ def change_article(request):
     key = request.matchdict["key"]
     before = services.existing_article(request.db, key)
     value = services.write_article(request.db, request.tenant, key, request.openapi.body, request.staff.username)
-    record_change(request, "help_article_changed", f"help:{key}", before, value)
+    record_content_change(request, "help_article_changed", f"help:{key}", before, value)
     return value
 
 
@@ -48,7 +48,7 @@ def remove_article(request):
     key = request.matchdict["key"]
     before = services.existing_article(request.db, key)
     services.remove_article(request.db, key)
-    record_change(request, "help_article_removed", f"help:{key}", before, None)
+    record_content_change(request, "help_article_removed", f"help:{key}", before, None)
     return None
 
 
@@ -63,7 +63,7 @@ def list_entries(request):
 def add_entry(request):
     entry = services.write_entry(request.db, request.tenant, None, request.openapi.body, request.staff.username)
     value = services.entry_value(entry)
-    record_change(request, "customer_service_added", f"customer-service:{entry.key}", None, value)
+    record_content_change(request, "customer_service_added", f"customer-service:{entry.key}", None, value)
     return value
 
 
@@ -73,7 +73,7 @@ def change_entry(request):
     before = services.entry_value(entry)
     services.write_entry(request.db, request.tenant, entry, request.openapi.body, request.staff.username)
     value = services.entry_value(entry)
-    record_change(request, "customer_service_changed", f"customer-service:{entry.key}", before, value)
+    record_content_change(request, "customer_service_changed", f"customer-service:{entry.key}", before, value)
     return value
 
 
@@ -82,5 +82,5 @@ def remove_entry(request):
     entry = services.existing_entry(request.db, request.matchdict["key"])
     before = services.entry_value(entry)
     request.db.delete(entry)
-    record_change(request, "customer_service_removed", f"customer-service:{entry.key}", before, None)
+    record_content_change(request, "customer_service_removed", f"customer-service:{entry.key}", before, None)
     return None

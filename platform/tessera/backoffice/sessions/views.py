@@ -4,6 +4,7 @@ the CSRF token, log out; and two-factor enrolment."""
 from dataclasses import replace
 
 from pyramid.view import view_config
+from sqlalchemy import select
 
 from tessera.backoffice.access import COOKIE, request_staff
 from tessera.backoffice.audit.services import audit
@@ -13,12 +14,22 @@ from tessera.backoffice.staff.models import Staff
 from tessera.backoffice.staff.services import brand_access, change_password, confirm_enrolment, start_enrolment
 from tessera.core.refusals import keeping_traces
 from tessera.core.timeutil import now
+from tessera.tenancy.models import Tenant
 
 COOKIE_PATH = "/bo/api"
 
 
+def _languages(db, slugs) -> dict[str, list[str]]:
+    """Each brand's languages, its default first."""
+    found = db.execute(select(Tenant.slug, Tenant.config).where(Tenant.slug.in_(list(slugs))))
+    return {
+        slug: list(dict.fromkeys([config["default_language"], *config.get("languages", [])])) for slug, config in found
+    }
+
+
 def session_value(request, identity) -> dict:
     access = brand_access(request.db, identity.staff_id, identity.superuser)
+    languages = _languages(request.db, access)
     return {
         "staff": {
             "id": identity.staff_id,
@@ -27,7 +38,7 @@ def session_value(request, identity) -> dict:
             "twoFactor": identity.enrolled,
             "mustChangePassword": identity.must_change_password,
         },
-        "brands": [held.as_value() for held in access.values()],
+        "brands": [{**held.as_value(), "languages": languages.get(slug, [])} for slug, held in access.items()],
         "csrfToken": csrf_token(request.registry.settings["tessera"].secret_key, identity),
     }
 

@@ -7,7 +7,6 @@ brand they work on; a role is given, taken back or defined only with permissions
 holds on the brand themselves. Nobody changes their own standing here. These refusals are 409s:
 the staff manager holds ``staff.manage``, and it is the target's standing that stands in the way."""
 
-import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,9 +16,9 @@ from tessera.backoffice.permissions import Permission
 from tessera.backoffice.sessions.models import StaffSession
 from tessera.backoffice.staff.models import ACTIVE, LOCKED, Grant, RecoveryCode, Role, Staff
 from tessera.backoffice.staff.services import brand_access, create_staff, username_key
+from tessera.backoffice.staff.services import reset_password as one_time_password
 from tessera.core.envelope import ApiError
 from tessera.core.timeutil import iso
-from tessera.identity.passwords import hash_password
 
 
 @dataclass(frozen=True)
@@ -178,10 +177,9 @@ def set_locked(db, manager: Manager, staff: Staff, locked: bool, at: datetime) -
 
 
 def reset_password(db, manager: Manager, staff: Staff, at: datetime) -> str:
-    """A new one-time password for ``staff`` (shown once); their sessions end."""
+    """A new one-time password for ``staff`` (shown once, changed at their next login); their sessions end."""
     _account_within_reach(db, manager, staff)
-    password = secrets.token_urlsafe(12)
-    staff.password_hash = hash_password(password)
+    password = one_time_password(staff)
     _end_sessions(db, staff, at)
     db.flush()
     return password

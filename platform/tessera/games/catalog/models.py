@@ -12,6 +12,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 from tessera.core.db import Base, TenantOwned
 from tessera.core.timeutil import utcnow
 
+ENABLED, DISABLED, MAINTENANCE = "enabled", "disabled", "maintenance"
+STATES = (ENABLED, DISABLED, MAINTENANCE)
+
 
 class Game(TenantOwned, Base):
     """One game of one vendor for one brand; ``id`` is the game's nodeId in every call."""
@@ -47,3 +50,27 @@ class Game(TenantOwned, Base):
     rank: Mapped[int] = mapped_column(Integer, default=0)  # the vendor's order: lower first
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     synced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # What staff set in the back office; a sync never writes these, and applies the last three
+    # over the vendor's own hot, rank and lane.
+    state: Mapped[str] = mapped_column(String(16), default=ENABLED, server_default=ENABLED)
+    staff_hot: Mapped[bool | None] = mapped_column(Boolean)
+    staff_rank: Mapped[int | None] = mapped_column(Integer)
+    staff_lane: Mapped[str | None] = mapped_column(String(16))
+
+
+class VendorSetting(TenantOwned, Base):
+    """A vendor of the brand as staff set it: enabled, disabled, or in maintenance (from
+    ``maintenance_from`` until ``maintenance_until`` when given, with a message), and its place
+    among the brand's vendors of its lane."""
+
+    __tablename__ = "game_vendor_settings"
+    __table_args__ = (UniqueConstraint("tenant_id", "vassalage"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    vassalage: Mapped[str] = mapped_column(String(32))
+    state: Mapped[str] = mapped_column(String(16), default=ENABLED)
+    maintenance_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    maintenance_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    maintenance_message: Mapped[str | None] = mapped_column(String(500))
+    position: Mapped[int | None] = mapped_column(Integer)
+    updated_by: Mapped[str | None] = mapped_column(String(64))

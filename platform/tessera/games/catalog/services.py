@@ -42,6 +42,16 @@ VACUUM_AFTER = 1000  # changed rows after which a sync vacuums and analyses the 
 SYNC_LOCK = 0x67616D65  # "game": PostgreSQL's advisory lock class of catalog syncs, one lock a brand
 
 
+# What staff set over a vendor's own values (a sync keeps them): the column of each field.
+STAFF_FIELDS = {"hot": Game.staff_hot, "rank": Game.staff_rank, "category": Game.staff_lane}
+
+
+def with_staff_settings(fields: dict, row) -> dict:
+    """A game's columns as the vendor gives them, with what staff set over them."""
+    staff = {field: getattr(row, column.key) for field, column in STAFF_FIELDS.items()}
+    return {**fields, **{field: value for field, value in staff.items() if value is not None}}
+
+
 class GameRefused(ValueError):
     """A game in a vendor's answer that cannot be listed (it is skipped, the others are synced)."""
 
@@ -147,16 +157,17 @@ def _retire(db, ids: list[int], at: datetime) -> None:
 
 def _write(db, tenant_id: int, vassalage: str, offered: dict[str, dict], at: datetime, counts: VendorCounts) -> None:
     existing = db.execute(
-        select(Game.id, Game.game_code, Game.active, *(getattr(Game, f) for f in FIELDS)).where(
+        select(Game.id, Game.game_code, Game.active, *STAFF_FIELDS.values(), *(getattr(Game, f) for f in FIELDS)).where(
             Game.tenant_id == tenant_id, Game.vassalage == vassalage
         )
     ).all()
     known = {row.game_code: row for row in existing}
     changed = []
-    for code, fields in offered.items():
+    for code, offered_fields in offered.items():
         row = known.get(code)
         if row is None:
             continue
+        fields = with_staff_settings(offered_fields, row)
         if row.active and all(getattr(row, f) == fields[f] for f in FIELDS):
             counts.unchanged += 1
         else:

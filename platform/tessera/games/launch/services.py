@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from tessera.core.envelope import ApiError
 from tessera.games.catalog.services import find_game
+from tessera.games.catalog.settings import NOT_SET, refusal, vendor_states
 from tessera.games.launch.models import GameSession
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import Member
@@ -42,12 +43,16 @@ class Launchable:
     wallet_mode: str | None  # as the vendor declares it
 
 
-def launchable(db, tenant_id: int, plugins, vassalage: str, game_code: str) -> Launchable:
-    """The brand's game; 404 game_unknown for a game the brand does not offer, 503
-    game_unavailable when its vendor cannot list itself now."""
+def launchable(db, tenant_id: int, plugins, vassalage: str, game_code: str, at: datetime) -> Launchable:
+    """The brand's game; 404 game_unknown for a game the brand does not offer (or staff disabled,
+    or whose vendor they disabled), 503 game_maintenance for a game or vendor staff put in
+    maintenance, 503 game_unavailable when its vendor cannot list itself now."""
     game = find_game(db, tenant_id, vassalage, game_code)
     if game is None:
         raise ApiError(404, "game_unknown", gameCode=game_code, vassalage=vassalage)
+    refused = refusal(vendor_states(db, tenant_id).get(vassalage, NOT_SET), game.state, at)
+    if refused is not None:
+        raise ApiError(refused[0], refused[1], gameCode=game_code, vassalage=vassalage)
     vendor = next((v for v in plugins.game_vendors() if v["vassalage"] == vassalage), None)
     if vendor is None:
         raise ApiError(503, "game_unavailable", vassalage=vassalage)

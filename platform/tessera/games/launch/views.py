@@ -31,7 +31,7 @@ def launch_game(request) -> str:
     """GET /wps/game/launchGame: the URL that opens the game for the logged-in member."""
     query = request.openapi.parameters.query
     tenant, member_id, at = request.tenant, request.authenticated_userid, now(request.registry)
-    game = launchable(request.db, tenant.id, request.plugins, query["vassalage"], query["gameCode"])
+    game = launchable(request.db, tenant.id, request.plugins, query["vassalage"], query["gameCode"], at)
     player = None
     if request.identity.member_type == REAL:
         launch = MoneyLaunch(request.db, tenant, request.plugins, request.ledger, lambda: _commit(request))
@@ -46,5 +46,7 @@ def launch_game(request) -> str:
 def free_play_launch(request) -> str:
     """POST /wps/relay/GCS_gameLaunchFB: the free-play URL of a game, for anyone."""
     form = request.openapi.body
-    game = launchable(request.db, request.tenant.id, request.plugins, form["vassalage"], form["gameCode"])
+    game = launchable(
+        request.db, request.tenant.id, request.plugins, form["vassalage"], form["gameCode"], now(request.registry)
+    )
     return vendor_url(request.plugins, game, None, form.get("language") or request.language, form.get("device"))

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, aliased
 
 from tessera.core.envelope import ApiError
 from tessera.core.money import Money
-from tessera.games.catalog.models import Game
+from tessera.games.catalog.models import DISABLED, Game
 from tessera.games.lobby.models import GameFavourite
 from tessera.games.vendors import CATEGORIES, SEAMLESS, category, lane_order
 from tessera.plugins import Offer
@@ -86,6 +86,7 @@ class Lobby:
     member_id: int | None = None
     every_vendor_offered: bool = False
     money: Money = field(kw_only=True)  # the brand's: bets are shown and filtered in it
+    vendor_places: dict[str, int] = field(default_factory=dict, kw_only=True)  # where staff placed vendors
 
     def vendor(self, vassalage: str) -> dict:
         offer = self.offers.get(vassalage)
@@ -94,10 +95,12 @@ class Lobby:
         return offer.vendor
 
     def listed(self, *criteria):
-        """Active games of the brand's vendors now, matching ``criteria`` (the vendor test only
-        when some vendor of the catalog is not offered: it costs every row of a lane)."""
+        """Active games of the brand's vendors now that staff have not disabled, matching
+        ``criteria`` (the vendor test only when some vendor of the catalog is not offered: it costs
+        every row of a lane)."""
         offered = () if self.every_vendor_offered else (Game.vassalage.in_(planned(list(self.offers))),)
-        return (Game.tenant_id == self.tenant_id, Game.active.is_(True), *offered, *criteria)
+        shown = (Game.tenant_id == self.tenant_id, Game.active.is_(True), Game.state != planned(DISABLED))
+        return (*shown, *offered, *criteria)
 
     def favourites_among(self, game_ids: list[int]) -> set[int]:
         if self.member_id is None or not game_ids:
@@ -256,7 +259,7 @@ def new_game_vendors(lobby: Lobby, form: dict) -> dict:
         for offer in lobby.offers.values()
         if category(offer.vendor) is not None and lane in (None, category(offer.vendor))
     ]
-    chosen = sorted(chosen, key=lane_order)[: form.get("pageSize", 30)]
+    chosen = sorted(chosen, key=lambda vendor: lane_order(vendor, lobby.vendor_places))[: form.get("pageSize", 30)]
     counts = dict(
         lobby.db.execute(
             select(Game.vassalage, func.count())

@@ -9,6 +9,7 @@ from pyramid.view import view_config
 
 from tessera.core.cache import memo
 from tessera.core.timeutil import now
+from tessera.games.catalog.settings import brand_vendor_states, shown_offers
 from tessera.games.lobby import menu, services
 from tessera.games.lobby.favourites import favourite_list, recent_list, set_favourite
 from tessera.games.lobby.rooms import room_list
@@ -20,10 +21,12 @@ def game_menus(request):
 
 
 def _lobby(request) -> services.Lobby:
-    """The lobby as the request's member (or visitor) sees it: the brand's vendors now, asked of
+    """The lobby as the request's member (or visitor) sees it: the brand's vendors now (but those
+    staff disabled), asked of
     its plugins once per memo time (and per request), and the vendors of its catalog, read once
     per memo time (they change with a sync)."""
-    offers = request.plugins.game_offers()[0]
+    states = brand_vendor_states(request)
+    offers = shown_offers(request.plugins.game_offers()[0], states)
     tenant_id = request.tenant.id
     catalog_vendors = memo(request.registry, "game_catalog_vendors").get(
         tenant_id, lambda: services.catalog_vendors(request.db, tenant_id)
@@ -35,6 +38,7 @@ def _lobby(request) -> services.Lobby:
         request.authenticated_userid,
         every_vendor_offered=catalog_vendors <= offers.keys(),
         money=request.tenant.money,
+        vendor_places={vassalage: state.place for vassalage, state in states.items()},
     )
 
 
