@@ -42,13 +42,7 @@ def show_register(request):
 
 @view_config(route_name="backoffice.register_settings", request_method="PUT", **settings_call)
 def change_register(request):
-    row = services.brand_row(request.db, request.tenant.id)
-    before = services.register_value(row)["overrides"]
-    services.set_register(row, request.openapi.body)
-    request.db.flush()
-    value = services.register_value(row)
-    record_change(request, "register_settings_changed", "register", before, value["overrides"])
-    return value
+    return _override(request, services.register_value, services.set_register, "register_settings_changed", "register")
 
 
 @view_config(route_name="backoffice.region_policy", request_method="GET", **settings_call)
@@ -58,10 +52,16 @@ def show_region(request):
 
 @view_config(route_name="backoffice.region_policy", request_method="PUT", **settings_call)
 def change_region(request):
+    return _override(request, services.region_value, services.set_region, "region_policy_changed", "region_policy")
+
+
+def _override(request, shown, change, action: str, target: str) -> dict:
+    """Change one part of staff's overrides of the brand's folder settings, audited with the
+    overrides before and after."""
     row = services.brand_row(request.db, request.tenant.id)
-    before = services.region_value(row)["overrides"]
-    services.set_region(row, request.openapi.body)
+    before = shown(row)["overrides"]
+    change(row, request.openapi.body)
     request.db.flush()
-    value = services.region_value(row)
-    record_change(request, "region_policy_changed", "region_policy", before, value["overrides"])
+    value = shown(row)
+    record_change(request, action, target, before, value["overrides"])
     return value
