@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 
 from tessera.backoffice.audit.services import audit
 from tessera.backoffice.sessions.models import StaffSession
@@ -16,7 +16,7 @@ from tessera.backoffice.staff.services import second_factor_holds, username_key
 from tessera.core.refusals import KeptRefusal
 from tessera.core.timeutil import as_utc
 from tessera.identity.passwords import verify_password
-from tessera.identity.throttles import HOUR, count_since
+from tessera.identity.throttles import failed_logins_limit, keep_failed_login
 
 MAX_FAILURES_PER_ACCOUNT = 10  # failed staff logins an hour per account name, then refused unchecked
 MAX_FAILURES_PER_IP = 30  # failed staff logins an hour from one address
@@ -56,25 +56,25 @@ def token_hash(token: str) -> str:
 
 
 def _check_throttles(db, key: str, staff: Staff | None, ip: str, at: datetime) -> None:
-    since = at - HOUR
-    account_since = max(since, as_utc(staff.last_login_at)) if staff and staff.last_login_at else since
-    if count_since(db, StaffFailedLogin, account_since, StaffFailedLogin.username == key) >= MAX_FAILURES_PER_ACCOUNT:
-        limit = "account"
-    elif count_since(db, StaffFailedLogin, since, StaffFailedLogin.ip == ip) >= MAX_FAILURES_PER_IP:
-        limit = "ip"
-    else:
+    limit = failed_logins_limit(
+        db,
+        StaffFailedLogin,
+        StaffFailedLogin.username == key,
+        StaffFailedLogin.ip,
+        ip,
+        at,
+        staff.last_login_at if staff else None,
+        MAX_FAILURES_PER_ACCOUNT,
+        MAX_FAILURES_PER_IP,
+    )
+    if limit is None:
         return
     audit(db, key, "lockout", at, ip=ip, after={"limit": limit})
     raise KeptRefusal(429, "too_many_attempts")
 
 
 def _failed(db, key: str, ip: str, at: datetime, reason: str) -> KeptRefusal:
-    db.add(StaffFailedLogin(username=key, ip=ip, created_at=at))
-    db.execute(
-        delete(StaffFailedLogin)
-        .where(StaffFailedLogin.created_at < at - HOUR)
-        .execution_options(synchronize_session=False)
-    )  # counted no more: kept no longer
+    keep_failed_login(db, StaffFailedLogin(username=key, ip=ip, created_at=at))
     audit(db, key, "login_failed", at, ip=ip, after={"reason": reason})
     return KeptRefusal(401, "login_failed")
 

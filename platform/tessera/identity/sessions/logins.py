@@ -3,7 +3,7 @@
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import func, or_, select
 
 from tessera.core.envelope import ApiError
 from tessera.core.refusals import KeptRefusal
@@ -14,7 +14,7 @@ from tessera.identity.calls import Call
 from tessera.identity.passwords import DEFAULT_PASSWORD, verify_password
 from tessera.identity.sessions.models import FailedLogin, MemberSession
 from tessera.identity.sessions.services import Login, admit, log_in_member
-from tessera.identity.throttles import HOUR, count_since
+from tessera.identity.throttles import HOUR, failed_logins_limit, keep_failed_login
 from tessera.identity.verification.phones import proven_member
 from tessera.identity.verification.services import consume_code, e164
 
@@ -25,14 +25,18 @@ MAX_FREE_PLAY_PER_IP = 20  # demo accounts an hour from one address on one brand
 
 
 def _check_throttles(db, key: str, member: Member | None, ip: str, at: datetime) -> None:
-    since = at - HOUR
-    # A member's own successful login starts the count again; the address's count runs on.
-    account_since = max(since, as_utc(member.last_login_at)) if member and member.last_login_at else since
-    if count_since(db, FailedLogin, account_since, FailedLogin.username_key == key) >= MAX_FAILURES_PER_ACCOUNT:
-        limit = "account"
-    elif count_since(db, FailedLogin, since, FailedLogin.ip == ip) >= MAX_FAILURES_PER_IP:
-        limit = "ip"
-    else:
+    limit = failed_logins_limit(
+        db,
+        FailedLogin,
+        FailedLogin.username_key == key,
+        FailedLogin.ip,
+        ip,
+        at,
+        member.last_login_at if member else None,
+        MAX_FAILURES_PER_ACCOUNT,
+        MAX_FAILURES_PER_IP,
+    )
+    if limit is None:
         return
     audit(db, "lockout", ip, at, member.id if member else None, username=key, limit=limit)
     raise KeptRefusal(429, "too_many_attempts")
@@ -84,10 +88,7 @@ def log_in(
     _check_throttles(db, key, member, ip or "", at)
     matches, rehashed = verify_password(member.password_hash if member else None, password)
     if not matches:
-        db.add(FailedLogin(username_key=key, ip=ip or "", created_at=at))
-        db.execute(
-            delete(FailedLogin).where(FailedLogin.created_at < at - HOUR).execution_options(synchronize_session=False)
-        )  # counted no more: kept no longer
+        keep_failed_login(db, FailedLogin(username_key=key, ip=ip or "", created_at=at))
         audit(db, "login_failed", ip, at, member.id if member else None, username=key)
         raise KeptRefusal(401, "login_failed")
     admit(db, member, ip, at, agent=agent)
