@@ -38,7 +38,7 @@ def test_wrong_method_on_a_known_route_is_405_with_allow(testapp):
     response = testapp.post("/wps/system/status", status=405)
     assert_refusal(response, 405, "method_not_allowed")
     assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD"}
-    response = testapp.get("/wps/feedback", status=405)
+    response = testapp.get("/wps/member/register", status=405)
     assert response.headers["Allow"] == "PUT"
 
 
