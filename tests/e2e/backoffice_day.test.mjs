@@ -151,7 +151,7 @@ test('a brand’s day: approvals with a second staff member, content on the site
     const banner = await staffCall(maker.page, 'POST', `/bo/api/brands/${BRAND}/banners`, {
       group: 'home',
       image: image.path,
-      link: '/promotions',
+      link: '/rng', // a page the brand has (other tests check every banner's link)
       titles: { en: title },
     });
     assert.equal(banner.status, 200, JSON.stringify(banner));
