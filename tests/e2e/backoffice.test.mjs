@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
-import { BASE_URL, brandUrl, browserForFile, VIEWPORTS, viewportOverflows } from './browser.mjs';
+import { BASE_URL, brandUrl, browserForFile, expectNoOverflow, VIEWPORTS, viewportOverflows } from './browser.mjs';
 
 const { withPage } = browserForFile();
 
@@ -95,6 +95,31 @@ test('on a phone, the staff member logs in with a recovery code and finds the au
       ),
     );
     assert.deepEqual(await viewportOverflows(page), []);
+  }, { allowedErrors, options: { viewport: VIEWPORTS.phone } });
+});
+
+test('on a phone, every page of the menu fits the screen, its list or form drawn', async () => {
+  assert.equal(kept.recoveryCodes.length, 10, 'the first test kept the recovery codes');
+  await withPage(async (page) => {
+    await page.goto(backOfficeUrl('/'));
+    await page.waitForURL(/\/login$/);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+    await page.locator('input[name="code"]').fill(kept.recoveryCodes[1]);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('combobox', { name: 'Brand' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const pages = await page.locator('.MuiDrawer-paper a[role="menuitem"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    assert.ok(pages.length >= 10, `the superuser's menu: ${pages}`);
+    for (const path of pages) {
+      await page.goto(backOfficeUrl(path));
+      // Drawn: the page's title in the bar, no loading indicator left, its content there.
+      await page.locator('#react-admin-title').filter({ hasText: /\S/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiCircularProgress-root'));
+      assert.equal(await page.locator('.MuiAlert-standardError').count(), 0, `${path}: an error is shown`);
+      await expectNoOverflow(page, path);
+    }
   }, { allowedErrors, options: { viewport: VIEWPORTS.phone } });
 });
 

@@ -97,6 +97,7 @@ test('a brand’s day: approvals with a second staff member, content on the site
   const checker = await enrolledStaff('checker');
   const { context, page: member } = await openPage(browser, { session: PLAYER });
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const published = [];
   try {
     // 1. The member deposits by bank transfer; the maker approves it in the deposits queue.
     await openCentrePage(member, 'depositv2');
@@ -148,16 +149,21 @@ test('a brand’s day: approvals with a second staff member, content on the site
     assert.equal(notice.status, 200, JSON.stringify(notice));
     const images = await staffCall(maker.page, 'GET', `/bo/api/brands/${BRAND}/images`);
     const image = images.value.items.find((found) => found.path.startsWith('banners/'));
+    // The banner goes on the customer-service page, whose group the demo brand leaves empty: the
+    // other browser tests, running beside this one, count the home page's banners.
     const banner = await staffCall(maker.page, 'POST', `/bo/api/brands/${BRAND}/banners`, {
-      group: 'home',
+      group: 'service',
       image: image.path,
       link: '/rng', // a page the brand has (other tests check every banner's link)
       titles: { en: title },
     });
     assert.equal(banner.status, 200, JSON.stringify(banner));
+    published.push(`/bo/api/brands/${BRAND}/announcements/${notice.value.key}`, `/bo/api/brands/${BRAND}/banners/${banner.value.key}`);
     const site = await callBrand(BRAND, '/wps/relay/MCSFE_getListAnnouncements?lang=en&types=B,PL');
     assert.ok(site.value.player.some((shown) => shown.title === title), 'the announcement is on the site');
     assert.ok(site.value.banners.some((shown) => shown.title === title), 'the banner is on the site');
+    await member.goto(brandUrl(BRAND, '/service'));
+    await member.locator('section.top-banner[data-group="service"] img').and(member.getByAltText(title)).waitFor();
     await maker.page.goto(backOfficeUrl('/announcements'));
     await maker.page.getByText(title).first().waitFor();
 
@@ -196,6 +202,7 @@ test('a brand’s day: approvals with a second staff member, content on the site
     await maker.page.getByText('member_status_changed').first().waitFor();
     assert.match(tessera('audit', 'verify'), /\d+ entr/);
   } finally {
+    for (const path of published) await staffCall(maker.page, 'DELETE', path); // the demo brand as it was
     await context.close();
     await maker.context.close();
     await checker.context.close();

@@ -49,6 +49,8 @@ def test_a_login_sets_a_strict_cookie_and_the_session_answers_the_brands(staff_m
         "demo-bd": ["audit.read", "member.read"],
         "demo-ph": ["report.read"],
     }
+    # Each brand's days are its own zone's: the reports and the dashboard count them there.
+    assert {b["slug"]: b["timeZone"] for b in session["brands"]} == {"demo-bd": "Asia/Dhaka", "demo-ph": "Asia/Manila"}
     assert session["csrfToken"] == member.csrf
     assert actions(db_session, member.username) == ["login"]
     token = member.browser.cookies["tessera_staff"]

@@ -108,7 +108,7 @@ describe('writes', () => {
 });
 
 describe("the brand's content, reports and jobs", () => {
-  const content = { session: () => remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: [], permissions: ['content.publish'], languages: ['bn', 'en'] }])) };
+  const content = { session: () => remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: [], permissions: ['content.publish'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }])) };
 
   it('names announcements and banners by their key, and changes or removes one by it', async () => {
     content.session();

@@ -10,8 +10,8 @@ describe('the menu', () => {
   it("holds the pages the staff member's permissions on the chosen brand allow", () => {
     remember(
       staffSession({}, [
-        { slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read', 'jobs.read'], languages: ['bn', 'en'] },
-        { slug: 'demo-ph', name: 'Demo PH', roles: ['content'], permissions: ['content.publish'], languages: ['en', 'fil'] },
+        { slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read', 'jobs.read'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' },
+        { slug: 'demo-ph', name: 'Demo PH', roles: ['content'], permissions: ['content.publish'], languages: ['en', 'fil'], timeZone: 'Asia/Manila' },
       ]),
     );
     expect(menu()).toEqual(['reports', 'jobs', 'jobRuns']);

@@ -10,6 +10,8 @@ export interface Brand {
   permissions: string[];
   /** The languages the brand offers, its default first. */
   languages: string[];
+  /** The brand's IANA time zone: its days (reports, dashboard) begin and end there. */
+  timeZone: string;
 }
 
 export interface StaffSession {

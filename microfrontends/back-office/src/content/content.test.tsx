@@ -26,7 +26,7 @@ const FOLDER_NOTICE = {
 };
 
 function publisher(routes: Parameters<typeof fakeApi>[0] = {}) {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['content'], permissions: ['content.publish'], languages: ['bn', 'en'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['content'], permissions: ['content.publish'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
   return fakeApi({
     'GET /bo/api/brands/demo-bd/announcements': { value: { items: [FOLDER_NOTICE], total: 1, page: 1, pageSize: 200 } },
     'GET /bo/api/brands/demo-bd/banners': { value: { items: [] } },

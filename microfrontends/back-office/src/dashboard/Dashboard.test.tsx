@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { fakeApi } from '../../test/fakeApi';
 import { renderPage } from '../../test/renderPage';
 import { staffSession } from '../../test/sessions';
+import { DEFAULT_DAYS, dayIn, lastDays } from '../reports/period';
 import { remember } from '../session';
 import { Dashboard } from './Dashboard';
 
@@ -32,7 +33,7 @@ const DASHBOARD = {
 
 describe('the dashboard', () => {
   it("shows today's and the period's figures and links what waits to its queue", async () => {
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     const sent = fakeApi({ 'GET /bo/api/brands/demo-bd/dashboard': { value: DASHBOARD } });
     renderPage(<Dashboard />);
     const today = await screen.findByRole('region', { name: 'Today' });
@@ -46,6 +47,22 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: '0 withdrawals to pay' }).getAttribute('href')).toBe('/withdrawals');
     expect(screen.getByRole('link', { name: '1 approval waiting' }).getAttribute('href')).toBe('/approvals');
     expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0].query)).toEqual(lastDays(DEFAULT_DAYS, dayIn('Asia/Dhaka'))); // the brand's days
+  });
+
+  it('asks the period picked, and none a report cannot cover', async () => {
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
+    const sent = fakeApi({ 'GET /bo/api/brands/demo-bd/dashboard': ({ query }) => ({ value: { ...DASHBOARD, from: query.get('from'), to: query.get('to') } }) });
+    renderPage(<Dashboard />);
+    await screen.findByRole('region', { name: 'Today' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-09-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-09-07' } });
+    expect(await screen.findByRole('region', { name: 'From 2026-09-01 to 2026-09-07' })).toBeTruthy();
+    expect(Object.fromEntries(sent.at(-1)!.query)).toEqual({ from: '2026-09-01', to: '2026-09-07' });
+    const asked = sent.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-09-08' } }); // after its end
+    expect(await screen.findByText('The period ends before it starts.')).toBeTruthy();
+    await waitFor(() => expect(sent).toHaveLength(asked));
   });
 
   it('sends staff who do not read reports on to their first page, asking nothing', async () => {

@@ -1,14 +1,17 @@
 // The back office's home page: for staff who read the chosen brand's reports, today's and the
 // period's figures, what waits in the queues, and the period's days in charts; anyone else goes on
 // to the first page they may use.
+import { useState } from 'react';
 import { Alert, Card, CardContent, LinearProgress, Stack, Typography, Button } from '@mui/material';
 import { Link, Navigate } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { PAGES } from '../layout/Layout';
 import { mayUse } from '../permissions';
 import type { PnlDay, PnlTotals } from '../reports/figures';
+import { PeriodPicker } from '../reports/PeriodPicker';
+import { brandDays, periodProblem, type Period } from '../reports/period';
 import { useReport } from '../reports/useReport';
-import { useStaffSession } from '../session';
+import { useStaffSession, type Brand } from '../session';
 import { Charts } from './Charts';
 import { Figures } from './Figures';
 
@@ -37,9 +40,9 @@ function Pending({ pending }: { pending: DashboardValue['pending'] }) {
   );
 }
 
-function BrandDashboard() {
+function Figuring({ asked }: { asked: Period }) {
   const translate = useTranslate();
-  const dashboard = useReport<DashboardValue>('/dashboard', {});
+  const dashboard = useReport<DashboardValue>('/dashboard', { ...asked }, periodProblem(asked) === null);
   if (dashboard.error) {
     return <Alert severity="error">{translate((dashboard.error as Error).message || 'tessera.errors.unreachable')}</Alert>;
   }
@@ -51,6 +54,17 @@ function BrandDashboard() {
       <Figures title={translate('tessera.dashboard.today')} totals={today} currency={currency} />
       <Figures title={translate('tessera.dashboard.period', { from, to })} totals={period} currency={currency} />
       <Charts days={days} />
+    </>
+  );
+}
+
+/** The chosen brand's figures over a period of its days (by default its last 30). */
+function BrandDashboard({ brand }: { brand: Brand | null }) {
+  const [asked, setAsked] = useState<Period>(() => brandDays(brand));
+  return (
+    <>
+      <PeriodPicker value={asked} onChange={setAsked} />
+      <Figuring asked={asked} />
     </>
   );
 }
@@ -70,7 +84,7 @@ export function Dashboard() {
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {brand?.name}
         </Typography>
-        <BrandDashboard />
+        <BrandDashboard key={brand?.slug} brand={brand} />
       </CardContent>
     </Card>
   );

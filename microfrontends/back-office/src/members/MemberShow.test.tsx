@@ -32,7 +32,7 @@ const MEMBER = {
 describe('a member', { timeout: 90000 }, () => {
   it('is frozen with a reason, and their temporary password is shown once', async () => {
     const user = userEvent.setup();
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['member.read', 'member.edit'], languages: ['bn', 'en'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['member.read', 'member.edit'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     const sent = fakeApi({
       'GET /bo/api/brands/demo-bd/members/5': { value: MEMBER },
       'PUT /bo/api/brands/demo-bd/members/5/status': { value: { ...MEMBER, status: 'frozen' } },

@@ -37,7 +37,7 @@ function renderQueue() {
 describe('the withdrawals queue', { timeout: 90000 }, () => {
   it('lists the pending withdrawals, and an approval above the threshold waits for a second approver', async () => {
     const user = userEvent.setup();
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['cashier'], permissions: ['withdrawal.approve'], languages: ['bn', 'en'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['cashier'], permissions: ['withdrawal.approve'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     const sent = fakeApi({
       'GET /bo/api/brands/demo-bd/withdrawals': { value: { items: [WITHDRAWAL], total: 1, page: 1, pageSize: 10 } },
       'POST /bo/api/brands/demo-bd/withdrawals/9/approve': { status: 202, value: { approval: { id: 4, status: 'pending' } } },

@@ -5,7 +5,7 @@ import { fakeApi } from '../../test/fakeApi';
 import { renderPage } from '../../test/renderPage';
 import { staffSession } from '../../test/sessions';
 import { remember } from '../session';
-import { lastDays } from './period';
+import { DEFAULT_DAYS, dayIn, lastDays } from './period';
 import { Reports } from './Reports';
 
 const figures = (deposits: string, ggr: string) => ({
@@ -22,7 +22,7 @@ const figures = (deposits: string, ggr: string) => ({
 });
 
 function reporter() {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['finance'], permissions: ['report.read'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
   return fakeApi({
     'GET /bo/api/brands/demo-bd/reports/daily': ({ query }) => ({
       value: {
@@ -52,13 +52,16 @@ function reporter() {
   });
 }
 
+/** The period shown first: the last 30 days ending on the brand's today, in Dhaka. */
+const shown = () => lastDays(DEFAULT_DAYS, dayIn('Asia/Dhaka'));
+
 const calls = (sent: ReturnType<typeof fakeApi>, path: string) => sent.filter((call) => call.path === path);
 
 describe('the reports', () => {
   it("show the daily P&L of the last 30 days with the period's totals, amounts exact and grouped", async () => {
     const sent = reporter();
     renderPage(<Reports />);
-    const { from, to } = lastDays();
+    const { from, to } = shown();
     const table = await screen.findByRole('table');
     expect(within(table).getAllByText('1,234,567.50')).toHaveLength(2); // the day's and the totals'
     expect(within(table).getByText('Totals')).toBeTruthy();
@@ -100,7 +103,7 @@ describe('the reports', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveBeenCalledWith('blob:report', 'report.csv'));
     const csv = calls(sent, '/bo/api/brands/demo-bd/reports/games').find((call) => call.query.get('format') === 'csv')!;
-    expect(Object.fromEntries(csv.query)).toEqual({ ...lastDays(), format: 'csv' });
+    expect(Object.fromEntries(csv.query)).toEqual({ ...shown(), format: 'csv' });
   });
 
   it("list each member's P&L sorted by GGR, paged, for the period's days", async () => {
@@ -111,7 +114,7 @@ describe('the reports', () => {
     expect(await screen.findByText('ann')).toBeTruthy();
     expect(screen.getByText('-20.00')).toBeTruthy();
     const query = Object.fromEntries(calls(sent, '/bo/api/brands/demo-bd/reports/members')[0].query);
-    expect(query).toEqual({ ...lastDays(), sort: 'ggr', order: 'desc', page: '1', pageSize: '50' });
+    expect(query).toEqual({ ...shown(), sort: 'ggr', order: 'desc', page: '1', pageSize: '50' });
     await user.click(screen.getByRole('button', { name: /^Sort by deposits/ }));
     await waitFor(() => expect(calls(sent, '/bo/api/brands/demo-bd/reports/members').at(-1)!.query.get('sort')).toBe('deposits'));
   }, 60000); // a sortable list in jsdom takes long on a busy two-core machine

@@ -8,7 +8,8 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { GamesReport } from './GamesReport';
 import { MemberReport } from './MemberReport';
 import { PeriodPicker } from './PeriodPicker';
-import { lastDays, periodProblem, type Period } from './period';
+import { useStaffSession } from '../session';
+import { brandDays, periodProblem, type Period } from './period';
 
 export const REPORTS = ['daily', 'games', 'members'] as const;
 type Report = (typeof REPORTS)[number];
@@ -16,7 +17,8 @@ type Report = (typeof REPORTS)[number];
 export function Reports() {
   const translate = useTranslate();
   const [report, setReport] = useState<Report>('daily');
-  const [period, setPeriod] = useState<Period>(() => lastDays());
+  const { brand } = useStaffSession();
+  const [period, setPeriod] = useState<Period>(() => brandDays(brand));
   const valid = periodProblem(period) === null;
   return (
     <Card sx={{ mt: 1 }}>

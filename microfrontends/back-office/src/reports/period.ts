@@ -15,10 +15,21 @@ function asDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The last ``days`` days ending ``today``. */
-export function lastDays(days = DEFAULT_DAYS, today: Date = new Date()): Period {
-  const to = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
-  return { from: asDay(new Date(to.getTime() - (days - 1) * DAY_MS)), to: asDay(to) };
+/** The day it is in ``timeZone`` (an IANA zone, the brand's) at ``at``: YYYY-MM-DD. */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  // Canada's English writes dates the ISO way.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The last ``days`` days ending ``today`` (YYYY-MM-DD, the brand's day: see dayIn). */
+export function lastDays(days: number, today: string): Period {
+  const to = Date.parse(`${today}T00:00:00Z`);
+  return { from: asDay(new Date(to - (days - 1) * DAY_MS)), to: today };
+}
+
+/** The brand's last DEFAULT_DAYS days, ending on its today (UTC's when no brand is chosen). */
+export function brandDays(brand: { timeZone: string } | null, at: Date = new Date()): Period {
+  return lastDays(DEFAULT_DAYS, dayIn(brand?.timeZone ?? 'UTC', at));
 }
 
 /** How many days the period covers (both ends included), or null when a day is not one. */

@@ -19,17 +19,21 @@ from tessera.tenancy.models import Tenant
 COOKIE_PATH = "/bo/api"
 
 
-def _languages(db, slugs) -> dict[str, list[str]]:
-    """Each brand's languages, its default first."""
+def _brand_details(db, slugs) -> dict[str, dict]:
+    """Each brand's languages (its default first) and time zone (its days are the reports' days)."""
     found = db.execute(select(Tenant.slug, Tenant.config).where(Tenant.slug.in_(list(slugs))))
     return {
-        slug: list(dict.fromkeys([config["default_language"], *config.get("languages", [])])) for slug, config in found
+        slug: {
+            "languages": list(dict.fromkeys([config["default_language"], *config.get("languages", [])])),
+            "timeZone": config.get("timezone", "UTC"),
+        }
+        for slug, config in found
     }
 
 
 def session_value(request, identity) -> dict:
     access = brand_access(request.db, identity.staff_id, identity.superuser)
-    languages = _languages(request.db, access)
+    details = _brand_details(request.db, access)
     return {
         "staff": {
             "id": identity.staff_id,
@@ -38,7 +42,7 @@ def session_value(request, identity) -> dict:
             "twoFactor": identity.enrolled,
             "mustChangePassword": identity.must_change_password,
         },
-        "brands": [{**held.as_value(), "languages": languages.get(slug, [])} for slug, held in access.items()],
+        "brands": [{**held.as_value(), **details[slug]} for slug, held in access.items()],
         "csrfToken": csrf_token(request.registry.settings["tessera"].secret_key, identity),
     }
 
