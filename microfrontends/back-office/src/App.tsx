@@ -29,6 +29,9 @@ const BannerEdit = lazy(() => import('./content/BannerPages').then((m) => ({ def
 const BannerShow = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerShow })));
 const JobList = lazy(() => import('./jobs/JobList').then((m) => ({ default: m.JobList })));
 const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default: m.JobRunList })));
+const GameVendorList = lazy(() => import('./games/GameVendorList').then((m) => ({ default: m.GameVendorList })));
+const GameList = lazy(() => import('./games/GameList').then((m) => ({ default: m.GameList })));
+const VendorWalletList = lazy(() => import('./games/VendorWalletList').then((m) => ({ default: m.VendorWalletList })));
 
 export function App() {
   return (
@@ -53,6 +56,9 @@ export function App() {
       <Resource name="banners" list={BannerList} create={BannerCreate} edit={BannerEdit} show={BannerShow} />
       <Resource name="jobs" list={JobList} />
       <Resource name="jobRuns" list={JobRunList} />
+      <Resource name="gameVendors" list={GameVendorList} recordRepresentation="displayName" />
+      <Resource name="games" list={GameList} recordRepresentation="displayName" />
+      <Resource name="vendorWallets" list={VendorWalletList} />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
       </CustomRoutes>

@@ -40,6 +40,8 @@ const LISTS: Record<string, ListShape> = {
   images: { path: (brand) => `/brands/${brand}/images`, id: 'path', unpaged: true },
   jobs: { path: () => '/jobs', id: 'job', unpaged: true, chosenBrandInQuery: true },
   jobRuns: { path: () => '/jobs/runs', chosenBrandInQuery: true },
+  gameVendors: { path: (brand) => `/brands/${brand}/game-vendors`, id: 'vassalage', unpaged: true },
+  games: { path: (brand) => `/brands/${brand}/games` },
 };
 
 /** The content staff write here, by key under the chosen brand. */

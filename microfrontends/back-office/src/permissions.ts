@@ -11,6 +11,7 @@ export const Permission = {
   ReportRead: 'report.read',
   ContentPublish: 'content.publish',
   JobsRead: 'jobs.read',
+  GamesManage: 'games.manage',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -32,6 +33,9 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   images: [Permission.ContentPublish],
   jobs: [Permission.JobsRead],
   jobRuns: [Permission.JobsRead],
+  gameVendors: [Permission.GamesManage],
+  games: [Permission.GamesManage],
+  vendorWallets: [Permission.GamesManage],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -12,6 +12,9 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -27,6 +30,9 @@ export const PAGES = [
   { resource: 'banners', icon: <ViewCarouselIcon /> },
   { resource: 'jobs', icon: <ScheduleIcon /> },
   { resource: 'jobRuns', icon: <ListAltIcon /> },
+  { resource: 'gameVendors', icon: <StorefrontIcon /> },
+  { resource: 'games', icon: <SportsEsportsIcon /> },
+  { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
 ];
 
 export function Menu() {
