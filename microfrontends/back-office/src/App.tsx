@@ -32,6 +32,12 @@ const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default
 const GameVendorList = lazy(() => import('./games/GameVendorList').then((m) => ({ default: m.GameVendorList })));
 const GameList = lazy(() => import('./games/GameList').then((m) => ({ default: m.GameList })));
 const VendorWalletList = lazy(() => import('./games/VendorWalletList').then((m) => ({ default: m.VendorWalletList })));
+const HelpArticleList = lazy(() => import('./help/HelpArticleList').then((m) => ({ default: m.HelpArticleList })));
+const HelpArticleCreate = lazy(() => import('./help/HelpArticlePages').then((m) => ({ default: m.HelpArticleCreate })));
+const HelpArticleEdit = lazy(() => import('./help/HelpArticlePages').then((m) => ({ default: m.HelpArticleEdit })));
+const CustomerServiceList = lazy(() => import('./help/CustomerServiceList').then((m) => ({ default: m.CustomerServiceList })));
+const CustomerServiceCreate = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceCreate })));
+const CustomerServiceEdit = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceEdit })));
 
 export function App() {
   return (
@@ -59,6 +65,8 @@ export function App() {
       <Resource name="gameVendors" list={GameVendorList} recordRepresentation="displayName" />
       <Resource name="games" list={GameList} recordRepresentation="displayName" />
       <Resource name="vendorWallets" list={VendorWalletList} />
+      <Resource name="help-articles" list={HelpArticleList} create={HelpArticleCreate} edit={HelpArticleEdit} />
+      <Resource name="customer-service" list={CustomerServiceList} create={CustomerServiceCreate} edit={CustomerServiceEdit} />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
       </CustomRoutes>

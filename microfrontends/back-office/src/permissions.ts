@@ -36,6 +36,8 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   gameVendors: [Permission.GamesManage],
   games: [Permission.GamesManage],
   vendorWallets: [Permission.GamesManage],
+  'help-articles': [Permission.ContentPublish],
+  'customer-service': [Permission.ContentPublish],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -15,6 +15,8 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import HelpCenterIcon from '@mui/icons-material/HelpCenter';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -33,6 +35,8 @@ export const PAGES = [
   { resource: 'gameVendors', icon: <StorefrontIcon /> },
   { resource: 'games', icon: <SportsEsportsIcon /> },
   { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
+  { resource: 'help-articles', icon: <HelpCenterIcon /> },
+  { resource: 'customer-service', icon: <SupportAgentIcon /> },
 ];
 
 export function Menu() {
