@@ -38,6 +38,8 @@ const HelpArticleEdit = lazy(() => import('./help/HelpArticlePages').then((m) =>
 const CustomerServiceList = lazy(() => import('./help/CustomerServiceList').then((m) => ({ default: m.CustomerServiceList })));
 const CustomerServiceCreate = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceCreate })));
 const CustomerServiceEdit = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceEdit })));
+const FeedbackList = lazy(() => import('./feedback/FeedbackList').then((m) => ({ default: m.FeedbackList })));
+const FeedbackShow = lazy(() => import('./feedback/FeedbackShow').then((m) => ({ default: m.FeedbackShow })));
 
 export function App() {
   return (
@@ -67,6 +69,7 @@ export function App() {
       <Resource name="vendorWallets" list={VendorWalletList} />
       <Resource name="help-articles" list={HelpArticleList} create={HelpArticleCreate} edit={HelpArticleEdit} />
       <Resource name="customer-service" list={CustomerServiceList} create={CustomerServiceCreate} edit={CustomerServiceEdit} />
+      <Resource name="feedback" list={FeedbackList} show={FeedbackShow} />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
       </CustomRoutes>

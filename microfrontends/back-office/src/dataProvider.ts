@@ -44,6 +44,7 @@ const LISTS: Record<string, ListShape> = {
   games: { path: (brand) => `/brands/${brand}/games` },
   'help-articles': { path: (brand) => `/brands/${brand}/help-articles`, id: 'key' },
   'customer-service': { path: (brand) => `/brands/${brand}/customer-service`, id: 'key' },
+  feedback: { path: (brand) => `/brands/${brand}/feedback`, days: true },
 };
 
 /** The content staff write here, by key under the chosen brand. */
@@ -167,6 +168,7 @@ export const dataProvider: BackOfficeDataProvider = {
   getList: list as DataProvider['getList'],
   async getOne(resource, { id }) {
     if (CONTENT.has(resource)) return { data: await getContent(resource, id) } as never;
+    if (resource === 'feedback') return { data: (await call<RaRecord>(brandPath(`/feedback/${encodeURIComponent(String(id))}`))).value } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;

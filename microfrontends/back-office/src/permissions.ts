@@ -12,6 +12,7 @@ export const Permission = {
   ContentPublish: 'content.publish',
   JobsRead: 'jobs.read',
   GamesManage: 'games.manage',
+  FeedbackReply: 'feedback.reply',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -38,6 +39,7 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   vendorWallets: [Permission.GamesManage],
   'help-articles': [Permission.ContentPublish],
   'customer-service': [Permission.ContentPublish],
+  feedback: [Permission.FeedbackReply],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -17,6 +17,7 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import HelpCenterIcon from '@mui/icons-material/HelpCenter';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -37,6 +38,7 @@ export const PAGES = [
   { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
   { resource: 'help-articles', icon: <HelpCenterIcon /> },
   { resource: 'customer-service', icon: <SupportAgentIcon /> },
+  { resource: 'feedback', icon: <FeedbackIcon /> },
 ];
 
 export function Menu() {
