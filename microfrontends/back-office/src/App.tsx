@@ -29,6 +29,17 @@ const BannerEdit = lazy(() => import('./content/BannerPages').then((m) => ({ def
 const BannerShow = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerShow })));
 const JobList = lazy(() => import('./jobs/JobList').then((m) => ({ default: m.JobList })));
 const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default: m.JobRunList })));
+const GameVendorList = lazy(() => import('./games/GameVendorList').then((m) => ({ default: m.GameVendorList })));
+const GameList = lazy(() => import('./games/GameList').then((m) => ({ default: m.GameList })));
+const VendorWalletList = lazy(() => import('./games/VendorWalletList').then((m) => ({ default: m.VendorWalletList })));
+const HelpArticleList = lazy(() => import('./help/HelpArticleList').then((m) => ({ default: m.HelpArticleList })));
+const HelpArticleCreate = lazy(() => import('./help/HelpArticlePages').then((m) => ({ default: m.HelpArticleCreate })));
+const HelpArticleEdit = lazy(() => import('./help/HelpArticlePages').then((m) => ({ default: m.HelpArticleEdit })));
+const CustomerServiceList = lazy(() => import('./help/CustomerServiceList').then((m) => ({ default: m.CustomerServiceList })));
+const CustomerServiceCreate = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceCreate })));
+const CustomerServiceEdit = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceEdit })));
+const FeedbackList = lazy(() => import('./feedback/FeedbackList').then((m) => ({ default: m.FeedbackList })));
+const FeedbackShow = lazy(() => import('./feedback/FeedbackShow').then((m) => ({ default: m.FeedbackShow })));
 
 export function App() {
   return (
@@ -53,6 +64,12 @@ export function App() {
       <Resource name="banners" list={BannerList} create={BannerCreate} edit={BannerEdit} show={BannerShow} />
       <Resource name="jobs" list={JobList} />
       <Resource name="jobRuns" list={JobRunList} />
+      <Resource name="gameVendors" list={GameVendorList} recordRepresentation="displayName" />
+      <Resource name="games" list={GameList} recordRepresentation="displayName" />
+      <Resource name="vendorWallets" list={VendorWalletList} />
+      <Resource name="help-articles" list={HelpArticleList} create={HelpArticleCreate} edit={HelpArticleEdit} />
+      <Resource name="customer-service" list={CustomerServiceList} create={CustomerServiceCreate} edit={CustomerServiceEdit} />
+      <Resource name="feedback" list={FeedbackList} show={FeedbackShow} />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
       </CustomRoutes>

@@ -40,10 +40,15 @@ const LISTS: Record<string, ListShape> = {
   images: { path: (brand) => `/brands/${brand}/images`, id: 'path', unpaged: true },
   jobs: { path: () => '/jobs', id: 'job', unpaged: true, chosenBrandInQuery: true },
   jobRuns: { path: () => '/jobs/runs', chosenBrandInQuery: true },
+  gameVendors: { path: (brand) => `/brands/${brand}/game-vendors`, id: 'vassalage', unpaged: true },
+  games: { path: (brand) => `/brands/${brand}/games` },
+  'help-articles': { path: (brand) => `/brands/${brand}/help-articles`, id: 'key' },
+  'customer-service': { path: (brand) => `/brands/${brand}/customer-service`, id: 'key' },
+  feedback: { path: (brand) => `/brands/${brand}/feedback`, days: true },
 };
 
 /** The content staff write here, by key under the chosen brand. */
-const CONTENT = new Set(['announcements', 'banners']);
+const CONTENT = new Set(['announcements', 'banners', 'help-articles', 'customer-service']);
 
 /** A member's own lists (getManyReference with target memberId). */
 const MEMBER_LISTS = new Set(['ledger', 'bets', 'sessions', 'notes']);
@@ -138,8 +143,8 @@ function contentPath(resource: string, key?: unknown): string {
 
 async function getContent(resource: string, key: unknown): Promise<RaRecord> {
   const shape = listShape(resource);
-  if (resource === 'banners') {
-    // No call reads one banner: it is found in the brand's list.
+  if (resource === 'banners' || resource === 'customer-service') {
+    // No call reads one banner or customer-service entry: it is found in the brand's list.
     const { data } = await list(resource, { pagination: { page: 1, perPage: Number.MAX_SAFE_INTEGER }, sort: { field: 'key', order: 'ASC' }, filter: {} });
     const banner = data.find((one) => one.id === key);
     if (!banner) throw new HttpError('ra.notification.item_doesnt_exist', 404);
@@ -163,6 +168,7 @@ export const dataProvider: BackOfficeDataProvider = {
   getList: list as DataProvider['getList'],
   async getOne(resource, { id }) {
     if (CONTENT.has(resource)) return { data: await getContent(resource, id) } as never;
+    if (resource === 'feedback') return { data: (await call<RaRecord>(brandPath(`/feedback/${encodeURIComponent(String(id))}`))).value } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;

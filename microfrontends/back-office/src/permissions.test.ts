@@ -17,7 +17,12 @@ describe('the menu', () => {
     expect(menu()).toEqual(['reports', 'jobs', 'jobRuns']);
     expect(mayUse('dashboard')).toBe(true);
     window.localStorage.setItem(BRAND_KEY, 'demo-ph');
-    expect(menu()).toEqual(['announcements', 'banners']);
+    expect(menu()).toEqual(['announcements', 'banners', 'help-articles', 'customer-service']);
     expect(mayUse('dashboard')).toBe(false);
+  });
+
+  it('holds the games pages for games.manage and the feedback for feedback.reply', () => {
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['games.manage', 'feedback.reply'], languages: ['bn', 'en'] }]));
+    expect(menu()).toEqual(['gameVendors', 'games', 'vendorWallets', 'feedback']);
   });
 });

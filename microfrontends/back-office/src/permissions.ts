@@ -11,6 +11,8 @@ export const Permission = {
   ReportRead: 'report.read',
   ContentPublish: 'content.publish',
   JobsRead: 'jobs.read',
+  GamesManage: 'games.manage',
+  FeedbackReply: 'feedback.reply',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -32,6 +34,12 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   images: [Permission.ContentPublish],
   jobs: [Permission.JobsRead],
   jobRuns: [Permission.JobsRead],
+  gameVendors: [Permission.GamesManage],
+  games: [Permission.GamesManage],
+  vendorWallets: [Permission.GamesManage],
+  'help-articles': [Permission.ContentPublish],
+  'customer-service': [Permission.ContentPublish],
+  feedback: [Permission.FeedbackReply],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -27,7 +27,8 @@ export function AnnouncementCreate() {
   );
 }
 
-function Texts() {
+/** Each language's title and what members read of it. */
+export function Texts() {
   const record = useRecordContext();
   const texts = (record?.texts ?? {}) as Record<string, { title: string; html: string }>;
   return (

@@ -12,6 +12,12 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import HelpCenterIcon from '@mui/icons-material/HelpCenter';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -27,6 +33,12 @@ export const PAGES = [
   { resource: 'banners', icon: <ViewCarouselIcon /> },
   { resource: 'jobs', icon: <ScheduleIcon /> },
   { resource: 'jobRuns', icon: <ListAltIcon /> },
+  { resource: 'gameVendors', icon: <StorefrontIcon /> },
+  { resource: 'games', icon: <SportsEsportsIcon /> },
+  { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
+  { resource: 'help-articles', icon: <HelpCenterIcon /> },
+  { resource: 'customer-service', icon: <SupportAgentIcon /> },
+  { resource: 'feedback', icon: <FeedbackIcon /> },
 ];
 
 export function Menu() {

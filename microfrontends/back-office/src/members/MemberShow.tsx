@@ -17,6 +17,7 @@ import { Stack } from '@mui/material';
 import { Permission } from '../permissions';
 import { allows, useStaffSession } from '../session';
 import { AdjustmentForm } from './AdjustmentForm';
+import { BonusForm } from './BonusForm';
 import { ForceLogoutButton } from './ForceLogoutButton';
 import { LabelsForm } from './LabelsForm';
 import { NoteForm } from './NoteForm';
@@ -72,6 +73,7 @@ export function MemberShow(props: Pick<ShowProps, 'id'>) {
             />
           )}
           {credits && <WithRecord render={(member) => <AdjustmentForm member={member} />} />}
+          {credits && <WithRecord render={(member) => <BonusForm member={member} />} />}
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.ledger.name" path="ledger">
           <MemberList resource="ledger">
