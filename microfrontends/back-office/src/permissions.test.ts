@@ -22,7 +22,7 @@ describe('the menu', () => {
   });
 
   it('holds the games pages for games.manage and the feedback for feedback.reply', () => {
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['games.manage', 'feedback.reply'], languages: ['bn', 'en'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['games.manage', 'feedback.reply'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     expect(menu()).toEqual(['gameVendors', 'games', 'vendorWallets', 'feedback']);
   });
 });

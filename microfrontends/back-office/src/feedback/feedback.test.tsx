@@ -29,7 +29,7 @@ const FEEDBACK = {
 };
 
 function desk() {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['feedback.reply'], languages: ['bn', 'en'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['feedback.reply'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
 }
 
 function renderFeedback() {

@@ -41,7 +41,7 @@ const GAME = {
 };
 
 function renderList(resource: string, list: ReactElement) {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['games'], permissions: ['games.manage'], languages: ['bn', 'en'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['games'], permissions: ['games.manage'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <ResourceContextProvider value={resource}>{list}</ResourceContextProvider>

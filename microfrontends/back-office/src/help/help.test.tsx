@@ -14,7 +14,7 @@ const LIVE_CHAT = { key: 'cs1', source: 'backoffice', type: '3', url: 'https://c
 const FOLDER_HOTLINE = { key: 'hotline', source: 'folder', type: 'HOTLINE', url: 'tel:+8801700000000', titles: { en: 'Hotline' }, position: 1, updatedBy: null };
 
 function publisher(routes: Parameters<typeof fakeApi>[0] = {}) {
-  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['content'], permissions: ['content.publish'], languages: ['bn', 'en'] }]));
+  remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['content'], permissions: ['content.publish'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
   return fakeApi({
     'GET /bo/api/brands/demo-bd/customer-service': { value: { items: [FOLDER_HOTLINE, LIVE_CHAT], total: 2, page: 1, pageSize: 200 } },
     'POST /bo/api/brands/demo-bd/announcement-preview': ({ body }) => ({

@@ -33,7 +33,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 describe("a member's bonus", { timeout: 90000 }, () => {
   it('is granted with its turnover, retried with the same request id, and told when it waits for a second approver', async () => {
     const user = userEvent.setup();
-    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['cashier'], permissions: ['member.read', 'member.credit'], languages: ['bn', 'en'] }]));
+    remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['cashier'], permissions: ['member.read', 'member.credit'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     let answers = 0;
     const sent = fakeApi({
       'GET /bo/api/brands/demo-bd/members/5': { value: MEMBER },
