@@ -29,6 +29,14 @@ const BannerEdit = lazy(() => import('./content/BannerPages').then((m) => ({ def
 const BannerShow = lazy(() => import('./content/BannerPages').then((m) => ({ default: m.BannerShow })));
 const JobList = lazy(() => import('./jobs/JobList').then((m) => ({ default: m.JobList })));
 const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default: m.JobRunList })));
+const TeamList = lazy(() => import('./team/TeamList').then((m) => ({ default: m.TeamList })));
+const TeamShow = lazy(() => import('./team/TeamShow').then((m) => ({ default: m.TeamShow })));
+const TeamInvite = lazy(() => import('./team/TeamInvite').then((m) => ({ default: m.TeamInvite })));
+const RoleList = lazy(() => import('./team/RoleList').then((m) => ({ default: m.RoleList })));
+const AllowedNetworks = lazy(() => import('./settings/AllowedNetworks').then((m) => ({ default: m.AllowedNetworks })));
+const BrandSettings = lazy(() => import('./settings/BrandSettings').then((m) => ({ default: m.BrandSettings })));
+const ChannelList = lazy(() => import('./payments/channels/ChannelList').then((m) => ({ default: m.ChannelList })));
+const NotificationList = lazy(() => import('./payments/channels/NotificationList').then((m) => ({ default: m.NotificationList })));
 
 export function App() {
   return (
@@ -53,8 +61,15 @@ export function App() {
       <Resource name="banners" list={BannerList} create={BannerCreate} edit={BannerEdit} show={BannerShow} />
       <Resource name="jobs" list={JobList} />
       <Resource name="jobRuns" list={JobRunList} />
+      <Resource name="team" list={TeamList} show={TeamShow} create={TeamInvite} recordRepresentation="username" />
+      <Resource name="roles" list={RoleList} recordRepresentation="name" />
+      <Resource name="paymentChannels" list={ChannelList} recordRepresentation="title" />
+      <Resource name="paymentNotifications" list={NotificationList} />
+      <Resource name="maintenanceWindows" />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
+        <Route path="/allowedNetworks" element={<AllowedNetworks />} />
+        <Route path="/settings" element={<BrandSettings />} />
       </CustomRoutes>
     </Admin>
   );

@@ -40,6 +40,11 @@ const LISTS: Record<string, ListShape> = {
   images: { path: (brand) => `/brands/${brand}/images`, id: 'path', unpaged: true },
   jobs: { path: () => '/jobs', id: 'job', unpaged: true, chosenBrandInQuery: true },
   jobRuns: { path: () => '/jobs/runs', chosenBrandInQuery: true },
+  team: { path: (brand) => `/brands/${brand}/team` },
+  roles: { path: (brand) => `/brands/${brand}/roles`, id: 'name', unpaged: true },
+  maintenanceWindows: { path: (brand) => `/brands/${brand}/maintenance-windows` },
+  paymentChannels: { path: (brand) => `/brands/${brand}/payment-channels`, id: 'channel', unpaged: true },
+  paymentNotifications: { path: (brand) => `/brands/${brand}/payment-notifications` },
 };
 
 /** The content staff write here, by key under the chosen brand. */
@@ -163,6 +168,8 @@ export const dataProvider: BackOfficeDataProvider = {
   getList: list as DataProvider['getList'],
   async getOne(resource, { id }) {
     if (CONTENT.has(resource)) return { data: await getContent(resource, id) } as never;
+    // One staff member of the brand's team.
+    if (resource === 'team') return { data: (await call<RaRecord>(brandPath(`/team/${encodeURIComponent(String(id))}`))).value } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;

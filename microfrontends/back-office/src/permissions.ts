@@ -11,6 +11,8 @@ export const Permission = {
   ReportRead: 'report.read',
   ContentPublish: 'content.publish',
   JobsRead: 'jobs.read',
+  StaffManage: 'staff.manage',
+  SettingsEdit: 'settings.edit',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -32,6 +34,13 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   images: [Permission.ContentPublish],
   jobs: [Permission.JobsRead],
   jobRuns: [Permission.JobsRead],
+  team: [Permission.StaffManage],
+  roles: [Permission.StaffManage],
+  allowedNetworks: [Permission.SettingsEdit],
+  settings: [Permission.SettingsEdit],
+  maintenanceWindows: [Permission.SettingsEdit],
+  paymentChannels: [Permission.DepositApprove],
+  paymentNotifications: [Permission.DepositApprove],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

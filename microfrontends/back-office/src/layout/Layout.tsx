@@ -12,6 +12,12 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import VpnLockIcon from '@mui/icons-material/VpnLock';
+import SettingsIcon from '@mui/icons-material/Settings';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
@@ -27,6 +33,12 @@ export const PAGES = [
   { resource: 'banners', icon: <ViewCarouselIcon /> },
   { resource: 'jobs', icon: <ScheduleIcon /> },
   { resource: 'jobRuns', icon: <ListAltIcon /> },
+  { resource: 'paymentChannels', icon: <AccountBalanceIcon /> },
+  { resource: 'paymentNotifications', icon: <NotificationImportantIcon /> },
+  { resource: 'team', icon: <ManageAccountsIcon /> },
+  { resource: 'roles', icon: <AdminPanelSettingsIcon /> },
+  { resource: 'allowedNetworks', icon: <VpnLockIcon /> },
+  { resource: 'settings', icon: <SettingsIcon /> },
 ];
 
 export function Menu() {
