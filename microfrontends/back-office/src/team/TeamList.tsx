@@ -1,6 +1,6 @@
 // The brand's staff: who holds a role on it, their roles, lock, two-factor and last login; searched
 // by username. A staff member is opened to change them; a new one is invited.
-import { BooleanField, CreateButton, Datagrid, DateField, List, SimpleList, TextArrayField, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, Datagrid, DateField, FunctionField, List, SimpleList, TextField, TextInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { usePhone } from '../common/usePhone';
 
 const filters = [<TextInput key="q" source="q" alwaysOn />];
@@ -28,7 +28,7 @@ export function TeamList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="username" sortable={false} />
-          <TextArrayField source="roles" sortable={false} />
+          <FunctionField source="roles" render={(staff: RaRecord) => staff.roles.join(', ')} sortable={false} />
           <BooleanField source="locked" sortable={false} />
           <BooleanField source="twoFactorEnrolled" sortable={false} />
           <DateField source="lastLoginAt" showTime emptyText="—" sortable={false} />
