@@ -8,6 +8,7 @@ import {
   DateTimeInput,
   Form,
   List,
+  ResourceContextProvider,
   SaveButton,
   SimpleList,
   TextField,
@@ -38,7 +39,8 @@ function ScheduleForm() {
   const schedule = (form: Record<string, unknown>) =>
     act('/maintenance-windows', { startsAt: moment(form.startsAt), endsAt: moment(form.endsAt), info: String(form.info ?? '').trim() || null });
   return (
-    <Form onSubmit={schedule} resource={RESOURCE}>
+    <ResourceContextProvider value={RESOURCE}>
+    <Form onSubmit={schedule}>
       <Typography variant="subtitle1">{translate('tessera.settings.maintenance.schedule')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <DateTimeInput source="startsAt" helperText="tessera.settings.maintenance.starts_help" />
@@ -47,6 +49,7 @@ function ScheduleForm() {
       <TextInput source="info" multiline minRows={2} fullWidth validate={maxLength(2000)} helperText="tessera.settings.maintenance.info_help" />
       <SaveButton label="tessera.settings.maintenance.schedule" alwaysEnable />
     </Form>
+    </ResourceContextProvider>
   );
 }
 

@@ -74,8 +74,8 @@ export function RegionPolicy() {
           source="unknownRegion"
           label="tessera.settings.region.unknownRegion"
           choices={unknownChoices}
-          emptyText={translate('tessera.settings.register.folder_value', { value: translate(`tessera.settings.region.unknown.${data.folder.unknownRegion ?? 'allow'}`) })}
-          helperText={false}
+          emptyText="tessera.settings.register.as_folder"
+          helperText={translate('tessera.settings.register.folder_value', { value: translate(`tessera.settings.region.unknown.${data.folder.unknownRegion ?? 'allow'}`) })}
         />
         <SaveButton />
       </Stack>

@@ -67,7 +67,7 @@ function FieldRow({ name, folder }: { name: string; folder: FieldSettings }) {
       <Typography variant="subtitle2">{name}</Typography>
       <Stack direction="row" columnGap={2} flexWrap="wrap" useFlexGap>
         {SWITCHES.map((key) => (
-          <SelectInput key={key} source={source(key)} label={label(key)} choices={yesNo} emptyText={folders(folder[key])} sx={{ minWidth: 150 }} helperText={false} />
+          <SelectInput key={key} source={source(key)} label={label(key)} choices={yesNo} emptyText="tessera.settings.register.as_folder" sx={{ minWidth: 150 }} helperText={folders(folder[key])} />
         ))}
         <TextInput source={source('patternId')} label={label('patternId')} validate={maxLength(40)} helperText={folders(folder.patternId)} sx={{ width: 180 }} />
         {LENGTHS.map((key) => (
