@@ -91,8 +91,11 @@ export function RoleList() {
           <SimpleList<Role>
             primaryText={(role) => `${role.name} · ${owner(role)}`}
             secondaryText={(role) => <Permissions role={role} />}
-            rightIcon={(role) => <EditButton role={role} onEdit={setEditing} />}
-            linkType={false}
+            rowClick={(_, __, role) => {
+              // On a phone one of the brand's roles is tapped to change its permissions.
+              if (role.brandOwn) setEditing(role as Role);
+              return false;
+            }}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>

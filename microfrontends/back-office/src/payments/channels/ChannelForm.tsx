@@ -30,7 +30,7 @@ export function ChannelForm({ channel, onClose }: { channel: RaRecord; onClose: 
             {translate('tessera.channels.bounds', { channel: range(channel.channelMin, channel.channelMax), brand: range(channel.brandMin, channel.brandMax) })}
           </Typography>
           <BooleanInput source="enabled" helperText={false} />
-          <Stack direction="row" spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} columnGap={1}>
             <TextInput source="staffMin" validate={amount} helperText={false} />
             <TextInput source="staffMax" validate={amount} helperText={false} />
           </Stack>

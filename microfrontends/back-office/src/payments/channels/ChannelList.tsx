@@ -42,8 +42,11 @@ export function ChannelList() {
             primaryText={(channel) => channel.title}
             secondaryText={(channel) => `${translate(channel.offered ? 'tessera.channels.offered' : 'tessera.channels.not_offered')} · ${range(channel.minAmount, channel.maxAmount)}`}
             tertiaryText={(channel) => channel.plugin}
-            rightIcon={actions}
-            linkType={false}
+            rowClick={(_, __, channel) => {
+              // On a phone a channel is tapped to change it (the switch is in its form).
+              if (edits) setChanging(channel);
+              return false;
+            }}
           />
         ) : (
           <Datagrid bulkActionButtons={false} rowClick={false}>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
@@ -73,6 +73,26 @@ describe("the brand's payment channels", { timeout: 90000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('These bounds go past the channel’s own.', {}, { timeout: 15000 })).toBeTruthy();
     expect(sent.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ enabled: true, minAmount: '500.00', maxAmount: '90000' });
+  });
+
+  it('shows as a simple list on a phone, where a channel is tapped to change it', async () => {
+    const user = userEvent.setup();
+    // A phone: narrower than MUI's sm breakpoint.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    cashier(['deposit.approve', 'settings.edit'], { [`GET ${BRAND}/payment-channels`]: { value: { items: [BKASH] } } });
+    renderPage(<ChannelList />, { resource: 'paymentChannels', path: '/paymentChannels' });
+    expect(await screen.findByText('Offered · 500.00 – 50000.00', {}, { timeout: 20000 })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getByText('bKash'));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox', { name: 'Least deposit' }) as HTMLInputElement).value).toBe('500.00');
   });
 });
 
