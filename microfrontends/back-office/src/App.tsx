@@ -40,6 +40,14 @@ const CustomerServiceCreate = lazy(() => import('./help/CustomerServicePages').t
 const CustomerServiceEdit = lazy(() => import('./help/CustomerServicePages').then((m) => ({ default: m.CustomerServiceEdit })));
 const FeedbackList = lazy(() => import('./feedback/FeedbackList').then((m) => ({ default: m.FeedbackList })));
 const FeedbackShow = lazy(() => import('./feedback/FeedbackShow').then((m) => ({ default: m.FeedbackShow })));
+const TeamList = lazy(() => import('./team/TeamList').then((m) => ({ default: m.TeamList })));
+const TeamShow = lazy(() => import('./team/TeamShow').then((m) => ({ default: m.TeamShow })));
+const TeamInvite = lazy(() => import('./team/TeamInvite').then((m) => ({ default: m.TeamInvite })));
+const RoleList = lazy(() => import('./team/RoleList').then((m) => ({ default: m.RoleList })));
+const AllowedNetworks = lazy(() => import('./settings/AllowedNetworks').then((m) => ({ default: m.AllowedNetworks })));
+const BrandSettings = lazy(() => import('./settings/BrandSettings').then((m) => ({ default: m.BrandSettings })));
+const ChannelList = lazy(() => import('./payments/channels/ChannelList').then((m) => ({ default: m.ChannelList })));
+const NotificationList = lazy(() => import('./payments/channels/NotificationList').then((m) => ({ default: m.NotificationList })));
 
 export function App() {
   return (
@@ -70,8 +78,15 @@ export function App() {
       <Resource name="help-articles" list={HelpArticleList} create={HelpArticleCreate} edit={HelpArticleEdit} />
       <Resource name="customer-service" list={CustomerServiceList} create={CustomerServiceCreate} edit={CustomerServiceEdit} />
       <Resource name="feedback" list={FeedbackList} show={FeedbackShow} />
+      <Resource name="team" list={TeamList} show={TeamShow} create={TeamInvite} recordRepresentation="username" />
+      <Resource name="roles" list={RoleList} recordRepresentation="name" />
+      <Resource name="paymentChannels" list={ChannelList} recordRepresentation="title" />
+      <Resource name="paymentNotifications" list={NotificationList} />
+      <Resource name="maintenanceWindows" />
       <CustomRoutes>
         <Route path="/reports" element={<Reports />} />
+        <Route path="/allowedNetworks" element={<AllowedNetworks />} />
+        <Route path="/settings" element={<BrandSettings />} />
       </CustomRoutes>
     </Admin>
   );

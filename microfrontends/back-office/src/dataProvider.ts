@@ -45,6 +45,11 @@ const LISTS: Record<string, ListShape> = {
   'help-articles': { path: (brand) => `/brands/${brand}/help-articles`, id: 'key' },
   'customer-service': { path: (brand) => `/brands/${brand}/customer-service`, id: 'key' },
   feedback: { path: (brand) => `/brands/${brand}/feedback`, days: true },
+  team: { path: (brand) => `/brands/${brand}/team` },
+  roles: { path: (brand) => `/brands/${brand}/roles`, id: 'name', unpaged: true },
+  maintenanceWindows: { path: (brand) => `/brands/${brand}/maintenance-windows` },
+  paymentChannels: { path: (brand) => `/brands/${brand}/payment-channels`, id: 'channel', unpaged: true },
+  paymentNotifications: { path: (brand) => `/brands/${brand}/payment-notifications` },
 };
 
 /** The content staff write here, by key under the chosen brand. */
@@ -169,6 +174,8 @@ export const dataProvider: BackOfficeDataProvider = {
   async getOne(resource, { id }) {
     if (CONTENT.has(resource)) return { data: await getContent(resource, id) } as never;
     if (resource === 'feedback') return { data: (await call<RaRecord>(brandPath(`/feedback/${encodeURIComponent(String(id))}`))).value } as never;
+    // One staff member of the brand's team.
+    if (resource === 'team') return { data: (await call<RaRecord>(brandPath(`/team/${encodeURIComponent(String(id))}`))).value } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;

@@ -13,6 +13,8 @@ export const Permission = {
   JobsRead: 'jobs.read',
   GamesManage: 'games.manage',
   FeedbackReply: 'feedback.reply',
+  StaffManage: 'staff.manage',
+  SettingsEdit: 'settings.edit',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */
@@ -40,6 +42,13 @@ export const RESOURCE_PERMISSIONS: Record<string, string[]> = {
   'help-articles': [Permission.ContentPublish],
   'customer-service': [Permission.ContentPublish],
   feedback: [Permission.FeedbackReply],
+  team: [Permission.StaffManage],
+  roles: [Permission.StaffManage],
+  allowedNetworks: [Permission.SettingsEdit],
+  settings: [Permission.SettingsEdit],
+  maintenanceWindows: [Permission.SettingsEdit],
+  paymentChannels: [Permission.DepositApprove],
+  paymentNotifications: [Permission.DepositApprove],
 };
 
 export function mayUse(resource: string, session?: StaffSession | null): boolean {

@@ -18,27 +18,40 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import HelpCenterIcon from '@mui/icons-material/HelpCenter';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import FeedbackIcon from '@mui/icons-material/Feedback';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import VpnLockIcon from '@mui/icons-material/VpnLock';
+import SettingsIcon from '@mui/icons-material/Settings';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
 
+/** The menu, in the order a brand's day needs it: money, reports, games, content, the team and settings, records. */
 export const PAGES = [
   { resource: 'members', icon: <PeopleIcon /> },
   { resource: 'deposits', icon: <SavingsIcon /> },
   { resource: 'withdrawals', icon: <PaymentsIcon /> },
   { resource: 'approvals', icon: <ApprovalIcon /> },
-  { resource: 'audit', icon: <HistoryIcon /> },
+  { resource: 'paymentChannels', icon: <AccountBalanceIcon /> },
+  { resource: 'paymentNotifications', icon: <NotificationImportantIcon /> },
   { resource: 'reports', icon: <AssessmentIcon /> },
-  { resource: 'announcements', icon: <CampaignIcon /> },
-  { resource: 'banners', icon: <ViewCarouselIcon /> },
-  { resource: 'jobs', icon: <ScheduleIcon /> },
-  { resource: 'jobRuns', icon: <ListAltIcon /> },
   { resource: 'gameVendors', icon: <StorefrontIcon /> },
   { resource: 'games', icon: <SportsEsportsIcon /> },
   { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
+  { resource: 'announcements', icon: <CampaignIcon /> },
+  { resource: 'banners', icon: <ViewCarouselIcon /> },
   { resource: 'help-articles', icon: <HelpCenterIcon /> },
   { resource: 'customer-service', icon: <SupportAgentIcon /> },
   { resource: 'feedback', icon: <FeedbackIcon /> },
+  { resource: 'team', icon: <ManageAccountsIcon /> },
+  { resource: 'roles', icon: <AdminPanelSettingsIcon /> },
+  { resource: 'allowedNetworks', icon: <VpnLockIcon /> },
+  { resource: 'settings', icon: <SettingsIcon /> },
+  { resource: 'audit', icon: <HistoryIcon /> },
+  { resource: 'jobs', icon: <ScheduleIcon /> },
+  { resource: 'jobRuns', icon: <ListAltIcon /> },
 ];
 
 export function Menu() {
