@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { staffSession } from '../test/sessions';
 import { PAGES } from './layout/Layout';
-import { mayUse } from './permissions';
+import { Permission, mayUse } from './permissions';
 import { BRAND_KEY, remember } from './session';
 
 const menu = () => PAGES.map(({ resource }) => resource).filter((resource) => mayUse(resource));
@@ -24,5 +25,15 @@ describe('the menu', () => {
   it('holds the games pages for games.manage and the feedback for feedback.reply', () => {
     remember(staffSession({}, [{ slug: 'demo-bd', name: 'Demo BD', roles: ['desk'], permissions: ['games.manage', 'feedback.reply'], languages: ['bn', 'en'], timeZone: 'Asia/Dhaka' }]));
     expect(menu()).toEqual(['gameVendors', 'games', 'vendorWallets', 'feedback']);
+  });
+});
+
+describe('the permissions', () => {
+  it("are the API's (StaffPermission in the team's contract), every one", () => {
+    const contract = readFileSync('platform/tessera/backoffice/team/openapi.yaml', 'utf8');
+    const listed = /StaffPermission:\s+type: string\s+enum: \[([^\]]+)\]/.exec(contract);
+    expect(listed).not.toBeNull();
+    const api = listed![1].split(',').map((name) => name.trim());
+    expect(Object.values(Permission).sort()).toEqual(api.sort());
   });
 });

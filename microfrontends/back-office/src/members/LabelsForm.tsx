@@ -9,7 +9,9 @@ export function LabelsForm({ member }: { member: RaRecord }) {
   return (
     <Form
       record={{ labels: member.labels ?? [] }}
-      onSubmit={(data: Record<string, unknown>) => act(`/members/${member.id}/labels`, { labels: data.labels ?? [] }, 'PUT')}
+      onSubmit={async (data: Record<string, unknown>) => {
+        await act(`/members/${member.id}/labels`, { labels: data.labels ?? [] }, 'PUT'); // nothing returned: it would be read as errors
+      }}
     >
       <Stack direction="row" spacing={1} alignItems="center">
         <TextArrayInput source="labels" label={translate('resources.members.fields.labels')} />

@@ -13,7 +13,9 @@ export function ApprovalThreshold() {
   const { data } = useBrandRead<{ threshold: string; currency: string }>(APPROVAL_THRESHOLD);
   if (!data) return null;
   return (
-    <Form record={{ threshold: data.threshold }} onSubmit={(form: Record<string, unknown>) => act(APPROVAL_THRESHOLD, { threshold: String(form.threshold).trim() }, 'PUT')}>
+    <Form record={{ threshold: data.threshold }} onSubmit={async (form: Record<string, unknown>) => {
+        await act(APPROVAL_THRESHOLD, { threshold: String(form.threshold).trim() }, 'PUT');
+      }}>
       <Typography variant="body2" color="text.secondary">
         {translate('tessera.settings.threshold.help')}
       </Typography>

@@ -36,8 +36,10 @@ const endNow = (window: RaRecord) => (notOver(window) ? <ActionButton path="/mai
 function ScheduleForm() {
   const translate = useTranslate();
   const act = useAct();
-  const schedule = (form: Record<string, unknown>) =>
-    act('/maintenance-windows', { startsAt: moment(form.startsAt), endsAt: moment(form.endsAt), info: String(form.info ?? '').trim() || null });
+  // react-admin reads what a submission returns as the fields' errors: nothing is returned.
+  const schedule = async (form: Record<string, unknown>) => {
+    await act('/maintenance-windows', { startsAt: moment(form.startsAt), endsAt: moment(form.endsAt), info: String(form.info ?? '').trim() || null });
+  };
   return (
     <ResourceContextProvider value={RESOURCE}>
     <Form onSubmit={schedule}>

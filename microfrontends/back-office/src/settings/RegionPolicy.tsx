@@ -53,13 +53,13 @@ export function RegionPolicy() {
     allowedRegions: data.overrides.allowedRegions ?? data.folder.allowedRegions ?? [],
     unknownRegion: data.overrides.unknownRegion ?? '',
   };
-  const save = (form: Record<string, unknown>) => {
+  const save = async (form: Record<string, unknown>) => {
     const own = (form.own ?? {}) as Record<string, boolean>;
     const body: Record<string, unknown> = { unknownRegion: form.unknownRegion || null };
     for (const list of LISTS) {
       body[list] = own[list] ? [...new Set(((form[list] ?? []) as string[]).map((code) => code.trim().toUpperCase()))] : null;
     }
-    return act(REGION_POLICY, body, 'PUT');
+    await act(REGION_POLICY, body, 'PUT'); // nothing returned: react-admin would read it as the fields' errors
   };
   return (
     <Form record={record} onSubmit={save}>

@@ -94,7 +94,9 @@ export function RegisterFields() {
   if (!data) return null;
   const names = Object.keys(data.folder);
   return (
-    <Form record={formValues(data.overrides)} onSubmit={(form: Record<string, unknown>) => act(REGISTER_SETTINGS, { fields: overridesOf(form, names) }, 'PUT')}>
+    <Form record={formValues(data.overrides)} onSubmit={async (form: Record<string, unknown>) => {
+        await act(REGISTER_SETTINGS, { fields: overridesOf(form, names) }, 'PUT');
+      }}>
       <Typography variant="body2" color="text.secondary">
         {translate('tessera.settings.register.help')}
       </Typography>

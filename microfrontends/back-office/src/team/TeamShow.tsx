@@ -39,7 +39,9 @@ function Roles({ staff, self }: { staff: RaRecord; self: boolean }) {
           ))}
         </Stack>
       </Labeled>
-      <Form onSubmit={(form: Record<string, unknown>) => act(`/team/${staff.id}/roles/${encodeURIComponent(String(form.role))}`, undefined, 'PUT')}>
+      <Form onSubmit={async (form: Record<string, unknown>) => {
+        await act(`/team/${staff.id}/roles/${encodeURIComponent(String(form.role))}`, undefined, 'PUT');
+      }}>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           <SelectInput source="role" label="tessera.team.role_to_give" choices={choices} optionValue="name" optionText="name" validate={required()} />
           <SaveButton label="tessera.team.give_role" />

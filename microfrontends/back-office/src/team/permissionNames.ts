@@ -1,20 +1,8 @@
 // The permissions a role may hold (the API's StaffPermission), each with its catalogue text.
+import { Permission } from '../permissions';
 
-export const STAFF_PERMISSIONS = [
-  'deposit.approve',
-  'withdrawal.approve',
-  'member.read',
-  'member.edit',
-  'member.credit',
-  'content.publish',
-  'report.read',
-  'staff.manage',
-  'audit.read',
-  'jobs.read',
-  'settings.edit',
-  'feedback.reply',
-  'games.manage',
-] as const;
+/** Every permission, in the order the role form lists them. */
+export const STAFF_PERMISSIONS: readonly string[] = Object.values(Permission);
 
 /** The catalogue key naming a permission (``tessera.permissions.deposit_approve``). */
 export function permissionLabel(permission: string): string {
