@@ -83,7 +83,9 @@ function BackOfficeAppBar() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={BackOfficeAppBar} menu={Menu}>
+    // react-admin lets its layout grow as wide as its content; here a wide table scrolls in its own
+    // container instead, so a phone's page stays as wide as the phone.
+    <RaLayout appBar={BackOfficeAppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </RaLayout>
   );
