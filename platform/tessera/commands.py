@@ -10,6 +10,7 @@ from tessera.games.bets.vendor_wallets import vendor_rounds
 from tessera.games.commands import games
 from tessera.identity.accounts.commands import members
 from tessera.jobs.commands import jobs_commands
+from tessera.lottery.commands import lottery
 from tessera.system.status.commands import maintenance
 from tessera.tenancy.commands import load, tenants
 from tessera.tenancy.launch import LAUNCH_COMMANDS
@@ -130,5 +131,6 @@ jobs = jobs_commands(_celery_app)
 # Each feature's commands, in the order of the features.
 for command in (tenants, maintenance, members, ledger, operators, payments, transfers, games, jobs, staff, audit):
     main.add_command(command)
+main.add_command(lottery)
 for launch_command in LAUNCH_COMMANDS:
     tenants.add_command(launch_command)

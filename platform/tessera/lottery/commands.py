@@ -1,0 +1,47 @@
+"""``tessera lottery``: the lottery's commands, starting with anyone's check of a fast draw."""
+
+import click
+
+from tessera.lottery.fair import verify as verify_draw
+from tessera.lottery.prizes import FORMATS, LotteryError, Prize, format_named
+
+PRIZE_NAMES = {Prize.SPECIAL: "special", Prize.FIRST: "1st", Prize.SECOND: "2nd", Prize.THIRD: "3rd"}
+REFUSALS = {
+    "seed_invalid": "the seed is not 64 hexadecimal digits",
+    "previous_invalid": "the previous hash is not 64 hexadecimal digits",
+    "numero_invalid": "the numero is empty",
+}
+
+
+@click.group()
+def lottery():
+    """The house's lottery: its draws and their proofs."""
+
+
+@lottery.command("verify")
+@click.option("--seed", required=True, help="The draw's seed h_k, as published after the draw (hex).")
+@click.option("--previous", required=True, help="The previous hash h_(k-1), or the commitment h_0 (hex).")
+@click.option("--numero", required=True, help="The draw's number as shown, e.g. 20261127-0042.")
+@click.option("--format", "format_name", type=click.Choice(list(FORMATS)), default="north", show_default=True)
+@click.option("--prizes", help='The published prizes in published order, "a,b,…", to compare.')
+def verify(seed, previous, numero, format_name, prizes):
+    """Recompute a fast draw's prizes from its seed and check the seed belongs to the chain;
+    exit 1 when anything does not hold."""
+    draw_format = format_named(format_name)
+    given = None if prizes is None else [prize.strip() for prize in prizes.split(",")]
+    try:
+        check = verify_draw(seed.strip(), previous.strip(), numero, given, draw_format)
+    except LotteryError as refused:
+        raise click.ClickException(f"{REFUSALS.get(refused.code, refused.code)} ({refused.code})") from None
+    click.echo(f"draw {numero}, {format_name} format, prizes recomputed from the seed:")
+    for prize in dict.fromkeys(slot.prize for slot in draw_format.slots):
+        numbers = [number for slot, number in zip(draw_format.slots, check.prizes, strict=True) if slot.prize == prize]
+        click.echo(f"  {PRIZE_NAMES.get(prize, f'{prize.value}th'):>7}: {' '.join(numbers)}")
+    click.echo(f"SHA-256(seed) equals the previous hash: {'yes' if check.chained else 'NO'}")
+    if check.mismatches is not None:
+        where = ", ".join(str(position) for position in check.mismatches)
+        click.echo(
+            f"the given prizes match: {'yes' if check.prizes_match else f'NO (positions {where} differ, from 0)'}"
+        )
+    if not check.holds:
+        raise SystemExit(1)
