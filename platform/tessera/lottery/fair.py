@@ -19,6 +19,7 @@ may be stored freely.
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tessera.lottery.prizes import DrawFormat, LotteryError
@@ -110,7 +111,7 @@ class Verification:
 
 
 def verify(
-    seed: str, previous: str, numero: str, prizes: tuple[str, ...] | list[str] | None, draw_format: DrawFormat
+    seed: str, previous: str, numero: str, prizes: Sequence[str] | None, draw_format: DrawFormat
 ) -> Verification:
     """Check a published draw: SHA-256(seed) = previous (hex), and the prizes (if given) are those
     the seed gives. A list of the wrong length differs in every position past the shorter one."""

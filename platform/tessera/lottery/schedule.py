@@ -116,6 +116,11 @@ class FastGame:
     lock_seconds: int
     draw_format: DrawFormat = NORTH
 
+    @property
+    def draws_a_day(self) -> int:
+        """How many draws a day: a day's numeros run from 0001 to this (a natural series length)."""
+        return DAY_SECONDS // self.interval
+
     def lock_time(self, draw_at: datetime) -> datetime:
         """When the bets of the draw at ``draw_at`` close."""
         return draw_at - timedelta(seconds=self.lock_seconds)
@@ -132,10 +137,17 @@ class Draw:
 
 @dataclass(frozen=True)
 class Schedule:
+    """Every game, and the Vietnamese games drawing on each weekday (Sunday first)."""
+
     vn_games: tuple[VnGame, ...]
     fast_games: tuple[FastGame, ...]
-    # The games drawing on each SPEC weekday, in the table's order.
-    weekly: dict[int, tuple[str, ...]]
+    weekly: tuple[tuple[str, ...], ...]
+
+    def codes_on(self, weekday: int) -> tuple[str, ...]:
+        """The codes of the games drawing on a SPEC weekday, in the table's order."""
+        if not isinstance(weekday, int) or not SUNDAY <= weekday <= SATURDAY:
+            raise LotteryError("weekday_invalid", weekday=weekday)
+        return self.weekly[weekday - 1]
 
     def game(self, code: str) -> VnGame | FastGame:
         games: tuple[VnGame | FastGame, ...] = (*self.vn_games, *self.fast_games)
@@ -157,7 +169,8 @@ def schedule_of(draw_times: dict, provinces: dict, weekly_draws: dict, fast_game
     if set(weekly_draws) - set(range(1, 8)):
         raise LotteryError("schedule_invalid", problem="weekdays are 1 (Sunday) to 7 (Saturday)")
     unknown = {code for codes in weekly_draws.values() for code in codes} - set(provinces)
-    if unknown or set(provinces) & set(fast_games):
+    repeated = any(len(set(codes)) != len(codes) for codes in weekly_draws.values())
+    if unknown or repeated or set(provinces) & set(fast_games):
         raise LotteryError("schedule_invalid", problem=f"unknown or repeated codes {sorted(unknown)}")
     for _, interval, lock_seconds in fast_games.values():
         if not 0 < interval <= DAY_SECONDS or DAY_SECONDS % interval or not 0 <= lock_seconds < interval:
@@ -173,7 +186,7 @@ def schedule_of(draw_times: dict, provinces: dict, weekly_draws: dict, fast_game
         for code, (name, _) in provinces.items()
     )
     fast = tuple(FastGame(code, name, interval, lock) for code, (name, interval, lock) in fast_games.items())
-    return Schedule(vn_games, fast, {day: tuple(codes) for day, codes in weekly_draws.items()})
+    return Schedule(vn_games, fast, tuple(tuple(weekly_draws.get(day, ())) for day in range(1, 8)))
 
 
 OFFICIAL = schedule_of(DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, FAST_GAMES)
@@ -191,7 +204,7 @@ def _vn_draw(game: VnGame, day: date) -> Draw:
 
 def draws_on(day: date, schedule: Schedule = OFFICIAL) -> tuple[Draw, ...]:
     """The Vietnamese draws of a day (Vietnam's calendar) by time, then in the table's order."""
-    codes = schedule.weekly.get(spec_weekday(day), ())
+    codes = schedule.codes_on(spec_weekday(day))
     games = [game for code in codes if isinstance(game := schedule.game(code), VnGame)]
     return tuple(sorted((_vn_draw(game, day) for game in games), key=lambda draw: draw.at))
 
@@ -231,7 +244,7 @@ def draw_of(game_code: str, numero: str, schedule: Schedule = OFFICIAL) -> Draw:
     if day_text != f"{day:%Y%m%d}":
         raise LotteryError("numero_invalid", game=game_code, numero=numero)
     if isinstance(game, FastGame):
-        if len(rank_text) != 4 or not 1 <= rank <= DAY_SECONDS // game.interval:
+        if len(rank_text) != 4 or not 1 <= rank <= game.draws_a_day:
             raise LotteryError("numero_invalid", game=game_code, numero=numero)
         return _fast_draw(game, day, rank)
     if rank_text or "-" in numero or spec_weekday(day) not in game.weekdays:

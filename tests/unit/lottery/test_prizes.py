@@ -46,11 +46,18 @@ def test_the_north_publishes_27_prizes_from_the_special_down_to_the_7th():
 
 
 def test_the_south_and_centre_publish_18_prizes_from_the_8th_up_to_the_six_digit_special():
-    digits = [slot.digits for slot in SOUTH.slots]
-    assert digits == [2, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6]
-    assert [slot.prize for slot in SOUTH.slots][:3] == [Prize.EIGHTH, Prize.SEVENTH, Prize.SIXTH]
-    assert SOUTH.slots[-1] == PrizeSlot(Prize.SPECIAL, 0, 6)
-    assert [slot.index for slot in SOUTH.slots if slot.prize == Prize.FOURTH] == list(range(7))
+    assert SOUTH.slots == (
+        PrizeSlot(Prize.EIGHTH, 0, 2),
+        PrizeSlot(Prize.SEVENTH, 0, 3),
+        PrizeSlot(Prize.SIXTH, 0, 4), PrizeSlot(Prize.SIXTH, 1, 4), PrizeSlot(Prize.SIXTH, 2, 4),
+        PrizeSlot(Prize.FIFTH, 0, 4),
+        *(PrizeSlot(Prize.FOURTH, i, 5) for i in range(7)),
+        PrizeSlot(Prize.THIRD, 0, 5), PrizeSlot(Prize.THIRD, 1, 5),
+        PrizeSlot(Prize.SECOND, 0, 5),
+        PrizeSlot(Prize.FIRST, 0, 5),
+        PrizeSlot(Prize.SPECIAL, 0, 6),
+    )  # fmt: skip
+    assert len(SOUTH) == 18
     assert CENTRAL.slots == SOUTH.slots and CENTRAL.name == "central"
     assert SOUTH.lowest_prize == Prize.EIGHTH
 

@@ -67,6 +67,16 @@ def test_each_day_draws_the_official_table_south_then_centre_then_north(day):
     assert {draw.numero for draw in draws} == {f"{day:%Y%m%d}"}
 
 
+def test_the_games_of_a_weekday_are_read_by_its_spec_number():
+    assert OFFICIAL.codes_on(1) == ("MB", "TG", "KG", "DL", "KT", "KH", "TTH")
+    assert OFFICIAL.codes_on(7)[:2] == ("MB", "HCM")
+    for weekday in (0, 8):
+        with pytest.raises(LotteryError) as refused:
+            OFFICIAL.codes_on(weekday)
+        assert refused.value.code == "weekday_invalid"
+    assert hash(OFFICIAL) == hash(schedule_of(DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, FAST_GAMES))
+
+
 def test_every_game_has_a_short_unique_code_its_region_and_format():
     codes = [game.code for game in (*OFFICIAL.vn_games, *OFFICIAL.fast_games)]
     assert len(codes) == len(set(codes)) == 1 + 21 + 14 + 3
@@ -119,6 +129,7 @@ def test_at_least_three_fast_games_every_45_seconds_1_and_5_minutes_in_the_north
     intervals = {game.code: game.interval for game in OFFICIAL.fast_games}
     assert intervals == {"ELOTT45S": 45, "ELOTT1M": 60, "ELOTT5M": 300}
     assert all(game.draw_format is NORTH for game in OFFICIAL.fast_games)
+    assert [game.draws_a_day for game in OFFICIAL.fast_games] == [1920, 1440, 288]
     game = OFFICIAL.game("ELOTT1M")
     assert game.lock_time(datetime(2026, 11, 27, 12, 0, tzinfo=VN)) == datetime(2026, 11, 27, 11, 59, 50, tzinfo=VN)
 
@@ -199,6 +210,7 @@ def test_an_operator_changes_the_schedule_as_data():
         (DRAW_TIMES, {**PROVINCES, "XX": ("Nowhere", "west")}, WEEKLY_DRAWS, FAST_GAMES),
         (DRAW_TIMES, PROVINCES, {**WEEKLY_DRAWS, 8: ("MB",)}, FAST_GAMES),
         (DRAW_TIMES, PROVINCES, {**WEEKLY_DRAWS, 1: ("MB", "XX")}, FAST_GAMES),
+        (DRAW_TIMES, PROVINCES, {**WEEKLY_DRAWS, 1: ("MB", "KG", "MB")}, FAST_GAMES),
         (DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, {"MB": ("Clash", 60, 10)}),
         (DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, {"ELOTT7S": ("Uneven", 7, 1)}),
         (DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, {"ELOTT1M": ("Locked", 60, 60)}),
