@@ -244,7 +244,7 @@ def draw_of(game_code: str, numero: str, schedule: Schedule = OFFICIAL) -> Draw:
     if day_text != f"{day:%Y%m%d}":
         raise LotteryError("numero_invalid", game=game_code, numero=numero)
     if isinstance(game, FastGame):
-        if len(rank_text) != 4 or not 1 <= rank <= game.draws_a_day:
+        if rank_text != f"{rank:04d}" or not 1 <= rank <= game.draws_a_day:
             raise LotteryError("numero_invalid", game=game_code, numero=numero)
         return _fast_draw(game, day, rank)
     if rank_text or "-" in numero or spec_weekday(day) not in game.weekdays:

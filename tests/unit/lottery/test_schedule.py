@@ -165,6 +165,8 @@ def test_a_numero_names_its_draw():
         ("ELOTT45S", "20261127-1921"),
         ("ELOTT5M", "20261127-0289"),
         ("ELOTT45S", "20261127-1"),
+        ("ELOTT45S", "20261127-+001"),
+        ("ELOTT45S", "20261127-00001"),
         ("ELOTT45S", "20261127"),
         ("ELOTT45S", "2026112-0001"),
         ("HCM", "20261127"),  # a Friday: TP.HCM does not draw
