@@ -1,0 +1,1 @@
+"""The house's own lottery engine."""
