@@ -17,23 +17,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from tessera.core.envelope import ApiError
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import Region
 
 DEMO_CURRENCY = "VND"
-
-
-class BetRefused(ApiError):
-    """A bet or a list of numbers a member cannot place: a stable ``code`` and the parameters its
-    message needs (the offending ``token``, a ``limit``...)."""
-
-    def __init__(self, code: str, **params):
-        super().__init__(400, code, **params)
-
-
-class Region(StrEnum):
-    NORTH = "north"
-    CENTRAL = "central"
-    SOUTH = "south"
 
 
 class CostModel(StrEnum):
@@ -184,7 +171,7 @@ def bet_type(code: str) -> BetType:
     try:
         return _BY_CODE[code]
     except KeyError:
-        raise BetRefused("bet_type_unknown", bet_type=code) from None
+        raise LotteryError("bet_type_unknown", bet_type=code) from None
 
 
 def bet_types_of(region: Region) -> tuple[BetType, ...]:
@@ -192,8 +179,8 @@ def bet_types_of(region: Region) -> tuple[BetType, ...]:
     return tuple(bet_type for bet_type in BET_TYPES if region in bet_type.regions)
 
 
-def wrong_count(bet_type: BetType, count: int) -> BetRefused:
+def wrong_count(bet_type: BetType, count: int) -> LotteryError:
     """The refusal of ``count`` numbers for ``bet_type`` (``wrong_count_for_bet_type``)."""
-    return BetRefused(
+    return LotteryError(
         "wrong_count_for_bet_type", bet_type=bet_type.code, expected=bet_type.count, exact=bet_type.exact, count=count
     )

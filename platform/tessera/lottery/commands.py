@@ -2,8 +2,9 @@
 
 import click
 
+from tessera.lottery.errors import LotteryError
 from tessera.lottery.fair import verify as verify_draw
-from tessera.lottery.prizes import FORMATS, LotteryError, Prize, format_named
+from tessera.lottery.prizes import FORMATS, Prize, format_named
 
 PRIZE_NAMES = {Prize.SPECIAL: "special", Prize.FIRST: "1st", Prize.SECOND: "2nd", Prize.THIRD: "3rd"}
 REFUSALS = {

@@ -11,13 +11,14 @@ Tokens are separated by spaces, commas, semicolons or new lines ("12 34,56"). A 
 - "kep" (or "kép"): the doubles, every number whose digits are all the same (00 11 … 99).
 
 Duplicates are dropped, keeping the first place a number was entered; at most ``limit`` numbers.
-Every refusal is a :class:`BetRefused` carrying the offending ``token``.
+Every refusal is a :class:`LotteryError` carrying the offending ``token``.
 """
 
 import re
 import unicodedata
 
-from tessera.lottery.bet_types import BetRefused, BetType, wrong_count
+from tessera.lottery.bet_types import BetType, wrong_count
+from tessera.lottery.errors import LotteryError
 
 DEFAULT_LIMIT = 100
 DOUBLES = "kep"
@@ -38,9 +39,9 @@ def enter_numbers(text: str, bet_type: BetType, limit: int = DEFAULT_LIMIT) -> t
     """
     numbers = dict.fromkeys(number for token in tokens_of(text) for number in _numbers_of(token, bet_type.digits))
     if not numbers:
-        raise BetRefused("numbers_missing")
+        raise LotteryError("numbers_missing")
     if len(numbers) > limit:
-        raise BetRefused("too_many_numbers", limit=limit, count=len(numbers))
+        raise LotteryError("too_many_numbers", limit=limit, count=len(numbers))
     if not bet_type.takes(len(numbers)):
         raise wrong_count(bet_type, len(numbers))
     return tuple(numbers)
@@ -57,22 +58,22 @@ def _numbers_of(token: str, digits: int) -> list[str]:
     if (match := _RANGE.fullmatch(token)) is not None:
         low, high = (int(_padded(end, token, digits)) for end in match.groups())
         if low > high:
-            raise BetRefused("range_reversed", token=token)
+            raise LotteryError("range_reversed", token=token)
         return [f"{n:0{digits}d}" for n in range(low, high + 1)]
     if (match := _PATTERN.fullmatch(token)) is not None:
         head, tail = match.groups()
         free = digits - len(head) - len(tail)
         if free < 1:
-            raise BetRefused("number_too_long", token=token, digits=digits)
+            raise LotteryError("number_too_long", token=token, digits=digits)
         return [f"{head}{n:0{free}d}{tail}" for n in range(10**free)]
     if _folded(token) == DOUBLES and digits > 1:
         return [str(n) * digits for n in range(10)]
-    raise BetRefused("number_invalid", token=token)
+    raise LotteryError("number_invalid", token=token)
 
 
 def _padded(number: str, token: str, digits: int) -> str:
     if len(number) > digits:
-        raise BetRefused("number_too_long", token=token, digits=digits)
+        raise LotteryError("number_too_long", token=token, digits=digits)
     return number.zfill(digits)
 
 

@@ -22,7 +22,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tessera.lottery.prizes import DrawFormat, LotteryError
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import DrawFormat
 
 SEED_BYTES = 32
 MAX_SERIES_LENGTH = 100_000

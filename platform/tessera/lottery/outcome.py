@@ -20,55 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR
 
-from tessera.lottery.bet_types import (
-    BetRefused,
-    BetType,
-    CostModel,
-    Odds,
-    PointPrice,
-    Price,
-    Region,
-    Rule,
-    wrong_count,
-)
-
-DRAW_SIZES = {Region.NORTH: 27, Region.CENTRAL: 18, Region.SOUTH: 18}
-LOWEST_PRIZE_SIZES = {Region.NORTH: 4, Region.CENTRAL: 1, Region.SOUTH: 1}
-
-
-@dataclass(frozen=True)
-class DrawResult:
-    """A draw's result as settlement reads it: every prize's number in published order, the index
-    of the special prize among them and the indices of the lowest prize (the four 7th-prize numbers
-    in the north, the one 8th-prize number in the south and centre).
-
-    Built from a draw format's result by listing its prize slots' numbers in order and pointing at
-    the special's slot and the lowest prize's slots.
-    """
-
-    region: Region
-    numbers: tuple[str, ...]
-    special: int
-    lowest_prize: tuple[int, ...]
-
-    def __post_init__(self):
-        if len(self.numbers) != DRAW_SIZES[self.region]:
-            raise ValueError(f"a {self.region} draw has {DRAW_SIZES[self.region]} numbers, not {len(self.numbers)}")
-        if not all(number.isascii() and number.isdigit() for number in self.numbers):
-            raise ValueError(f"a prize's number is digits only: {self.numbers}")
-        indices = range(len(self.numbers))
-        if self.special not in indices or not all(index in indices for index in self.lowest_prize):
-            raise ValueError("the special and the lowest prize are numbers of the draw")
-        if len(self.lowest_prize) != LOWEST_PRIZE_SIZES[self.region]:
-            raise ValueError(f"the lowest prize of a {self.region} draw has {LOWEST_PRIZE_SIZES[self.region]} numbers")
-
-    @property
-    def special_number(self) -> str:
-        return self.numbers[self.special]
-
-    def appearances(self, digits: int) -> Counter[str]:
-        """How many prizes close with each ``digits``-digit ending (prizes shorter than that are left out)."""
-        return Counter(number[-digits:] for number in self.numbers if len(number) >= digits)
+from tessera.lottery.bet_types import BetType, CostModel, Odds, PointPrice, Price, Rule, wrong_count
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import DrawResult
 
 
 @dataclass(frozen=True)
@@ -88,16 +42,16 @@ class Bet:
         if not isinstance(self.price, kind):
             raise ValueError(f"{self.bet_type.code} is priced by {kind.__name__}, not {self.price!r}")
         if not self.numbers:
-            raise BetRefused("numbers_missing")
+            raise LotteryError("numbers_missing")
         for number in self.numbers:
             if len(number) != self.bet_type.digits or not (number.isascii() and number.isdigit()):
-                raise BetRefused("number_invalid", token=number)
+                raise LotteryError("number_invalid", token=number)
         if len(set(self.numbers)) != len(self.numbers):
-            raise BetRefused("number_repeated", token=next(n for n in self.numbers if self.numbers.count(n) > 1))
+            raise LotteryError("number_repeated", token=next(n for n in self.numbers if self.numbers.count(n) > 1))
         if not self.bet_type.takes(len(self.numbers)):
             raise wrong_count(self.bet_type, len(self.numbers))
         if isinstance(self.stake, bool) or not isinstance(self.stake, int) or self.stake <= 0:
-            raise BetRefused("stake_invalid")
+            raise LotteryError("stake_invalid")
 
     @property
     def cost(self) -> int:
@@ -129,15 +83,16 @@ def settle(bet: Bet, draw: DrawResult) -> Outcome:
     """The outcome of ``bet`` on ``draw``; a bet type not sold in the draw's region is refused
     (``bet_type_not_in_region``)."""
     bet_type = bet.bet_type
-    if draw.region not in bet_type.regions:
-        raise BetRefused("bet_type_not_in_region", bet_type=bet_type.code, region=str(draw.region))
+    region = draw.format.region
+    if region not in bet_type.regions:
+        raise LotteryError("bet_type_not_in_region", bet_type=bet_type.code, region=str(region))
     rule = bet_type.rule
     if rule is Rule.SPECIAL_ENDING or rule is Rule.SPECIAL_TENS:
-        special = draw.special_number
+        special = draw.special
         played = special[-bet_type.digits :] if rule is Rule.SPECIAL_ENDING else special[-2]
         hits = bet.numbers.count(played)
         return Outcome(hits, hits > 0, hits * bet.payout_of_a_hit)
-    out = draw.appearances(bet_type.digits)
+    out = Counter(draw.tails(bet_type.digits))  # each ending, as many times as prizes close with it
     if rule is Rule.EACH_APPEARANCE:
         hits = sum(out[number] for number in bet.numbers)
         return Outcome(hits, hits > 0, hits * bet.payout_of_a_hit)

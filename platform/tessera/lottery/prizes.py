@@ -9,14 +9,7 @@ order, as strings (leading zeros count: "05" is not "5").
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from tessera.core.envelope import ApiError
-
-
-class LotteryError(ApiError):
-    """Input the lottery refuses, with a stable snake_case ``code`` and its message parameters."""
-
-    def __init__(self, code: str, **params):
-        super().__init__(400, code, **params)
+from tessera.lottery.errors import LotteryError
 
 
 class Region(StrEnum):
@@ -58,6 +51,11 @@ class DrawFormat:
 
     def __len__(self) -> int:
         return len(self.slots)
+
+    @property
+    def region(self) -> "Region":
+        """The region drawing in this format (its name)."""
+        return Region(self.name)
 
     @property
     def lowest_prize(self) -> Prize:

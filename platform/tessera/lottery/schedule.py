@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from tessera.lottery.prizes import FORMAT_OF_REGION, NORTH, DrawFormat, LotteryError, Region
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import FORMAT_OF_REGION, NORTH, DrawFormat, Region
 
 VIETNAM = ZoneInfo("Asia/Ho_Chi_Minh")
 DEFAULT_LOCK_MINUTES = 15

@@ -8,16 +8,16 @@ import pytest
 from tessera.core.envelope import ApiError
 from tessera.lottery.bet_types import (
     BET_TYPES,
-    BetRefused,
     BetType,
     CostModel,
     Odds,
     PointPrice,
-    Region,
     Rule,
     bet_type,
     bet_types_of,
 )
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import Region
 
 NORTH, CENTRAL, SOUTH = Region.NORTH, Region.CENTRAL, Region.SOUTH
 
@@ -138,7 +138,7 @@ def test_combinations_are_staked_as_a_whole_and_the_others_per_number():
 
 
 def test_an_unknown_code_is_refused_with_a_stable_code():
-    with pytest.raises(BetRefused) as refusal:
+    with pytest.raises(LotteryError) as refusal:
         bet_type("de_3")
     assert isinstance(refusal.value, ApiError)
     assert (refusal.value.status, refusal.value.code, refusal.value.params) == (

@@ -5,14 +5,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tessera.lottery.bet_types import BetRefused, bet_type
+from tessera.lottery.bet_types import bet_type
 from tessera.lottery.entry import enter_numbers
+from tessera.lottery.errors import LotteryError
 
 LO_2, LO_3, DAU, XIEN_2, LO_TRUOT_4 = (bet_type(c) for c in ("lo_2", "lo_3", "dau", "xien_2", "lo_truot_4"))
 
 
-def refused(text, type_=LO_2, **options) -> BetRefused:
-    with pytest.raises(BetRefused) as refusal:
+def refused(text, type_=LO_2, **options) -> LotteryError:
+    with pytest.raises(LotteryError) as refusal:
         enter_numbers(text, type_, **options)
     return refusal.value
 

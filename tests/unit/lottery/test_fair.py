@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tessera.lottery.errors import LotteryError
 from tessera.lottery.fair import MAX_SERIES_LENGTH, Series, draw_prizes, new_series, previous_hash, verify
-from tessera.lottery.prizes import NORTH, SOUTH, LotteryError
+from tessera.lottery.prizes import NORTH, SOUTH
 
 SEED = bytes(range(32))  # 000102…1f
 NUMERO = "20261127-0042"

@@ -2,7 +2,8 @@
 
 import pytest
 
-from tessera.lottery.prizes import CENTRAL, NORTH, SOUTH, LotteryError, Prize, PrizeSlot, format_named, result_of
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import CENTRAL, NORTH, SOUTH, Prize, PrizeSlot, format_named, result_of
 
 # A northern result sheet in published order: special, 1st, 2nd ×2, 3rd ×6, 4th ×4, 5th ×6, 6th ×3, 7th ×4.
 NORTH_RESULT = [

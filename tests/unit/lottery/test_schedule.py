@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tessera.lottery import schedule
-from tessera.lottery.prizes import CENTRAL, NORTH, SOUTH, LotteryError, Region
+from tessera.lottery.errors import LotteryError
+from tessera.lottery.prizes import CENTRAL, NORTH, SOUTH, Region
 from tessera.lottery.schedule import (
     DRAW_TIMES,
     FAST_GAMES,
