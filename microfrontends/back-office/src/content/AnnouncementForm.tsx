@@ -16,8 +16,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ANNOUNCEMENT_TYPES } from './body';
-import { LanguageTabs } from './LanguageTabs';
-import { MarkdownPreview } from './MarkdownPreview';
+import { MarkdownTexts } from './MarkdownTexts';
 import { useBrandLanguages } from './languages';
 
 const TYPES = ANNOUNCEMENT_TYPES.map((id) => ({ id, name: `tessera.content.type.${id}` }));
@@ -61,27 +60,7 @@ export function AnnouncementForm() {
           }
         </FormDataConsumer>
       </Grid>
-      <LanguageTabs
-        languages={languages}
-        render={(language) => (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source={`texts.${language}.title`} label="resources.announcements.fields.title" validate={maxLength(200)} fullWidth />
-              <TextInput
-                source={`texts.${language}.content`}
-                label="resources.announcements.fields.content"
-                validate={maxLength(20000)}
-                multiline
-                minRows={8}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <MarkdownPreview source={`texts.${language}.content`} />
-            </Grid>
-          </Grid>
-        )}
-      />
+      <MarkdownTexts languages={languages} resource="announcements" />
     </SimpleForm>
   );
 }

@@ -1,13 +1,11 @@
 // Writing and changing a help centre article: per language of the brand a title and Markdown with
 // the live preview members' view; the folder's sections are read here, changed in the folder.
-import { Grid } from '@mui/material';
-import { Create, Edit, Labeled, NumberField, NumberInput, SimpleForm, SimpleShowLayout, TextField, TextInput, maxLength, useRecordContext } from 'react-admin';
+import { Create, Edit, Labeled, NumberField, NumberInput, SimpleForm, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { ContentToolbar } from '../content/AnnouncementForm';
 import { Texts } from '../content/AnnouncementPages';
 import { fromFolder } from '../content/body';
 import { FolderNote } from '../content/FolderNote';
-import { LanguageTabs } from '../content/LanguageTabs';
-import { MarkdownPreview } from '../content/MarkdownPreview';
+import { MarkdownTexts } from '../content/MarkdownTexts';
 import { useBrandLanguages } from '../content/languages';
 import { helpArticleBody } from './body';
 
@@ -17,27 +15,7 @@ function HelpArticleForm() {
   return (
     <SimpleForm toolbar={<ContentToolbar />} defaultValues={{ position: 100 }}>
       <NumberInput source="position" min={0} max={9999} step={1} helperText="tessera.help.position_help" />
-      <LanguageTabs
-        languages={languages}
-        render={(language) => (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source={`texts.${language}.title`} label="resources.help-articles.fields.title" validate={maxLength(200)} fullWidth />
-              <TextInput
-                source={`texts.${language}.content`}
-                label="resources.help-articles.fields.content"
-                validate={maxLength(20000)}
-                multiline
-                minRows={8}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <MarkdownPreview source={`texts.${language}.content`} />
-            </Grid>
-          </Grid>
-        )}
-      />
+      <MarkdownTexts languages={languages} resource="help-articles" />
     </SimpleForm>
   );
 }
