@@ -3,15 +3,18 @@ once (late ones too, two workers at once too), and the public proofs anyone chec
 
 import hashlib
 import threading
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
 from tessera.core.db import operator_session
+from tessera.core.timeutil import utcnow
 from tessera.jobs.registry import Work
+from tessera.lottery.commands import lottery
 from tessera.lottery.draws.models import DRAWN, OPEN, LotteryDraw, LotterySeries
-from tessera.lottery.draws.services import fast_game, open_due_series, open_series, run_due_draws
+from tessera.lottery.draws.services import fast_game, open_due_series, open_series, run_due_draws, vietnam_day
 from tessera.lottery.fair import Series, verify
 from tessera.lottery.prizes import NORTH
 from tessera.lottery.schedule import OFFICIAL, VIETNAM
@@ -222,3 +225,35 @@ def test_two_workers_at_once_draw_each_draw_once(engine, settings, committed):
             .where(LotteryDraw.tenant_id == tenant.id, LotteryDraw.state == DRAWN, LotteryDraw.numero.like("2031%"))
         )
     assert drawn == 7
+
+
+@pytest.fixture
+def today_committed(engine):
+    """What ``tessera lottery draw-now`` commits for demo-ph today, removed afterwards."""
+    yield
+    with operator_session(engine) as db:
+        tenant = _ph(db)
+        series = select(LotterySeries.id).where(
+            LotterySeries.tenant_id == tenant.id, LotterySeries.day >= vietnam_day(utcnow()) - timedelta(days=1)
+        )
+        db.execute(delete(LotteryDraw).where(LotteryDraw.series_id.in_(series)))
+        db.execute(delete(LotterySeries).where(LotterySeries.id.in_(series)))
+
+
+def test_the_draw_now_command(engine, settings, today_committed):
+    run = CliRunner().invoke(
+        lottery, ["draw-now", "demo-ph"], obj=settings, env={"TESSERA_DATABASE_URL": settings.database_url}
+    )
+    assert run.exit_code == 0, run.output
+    assert run.output.startswith("demo-ph: 6 series committed, ") and run.output.endswith(" draws drawn\n")
+    again = CliRunner().invoke(lottery, ["draw-now", "demo-ph"], obj=settings)
+    assert again.exit_code == 0 and again.output.startswith("demo-ph: 0 series committed, ")
+    with operator_session(engine) as db:
+        tenant = _ph(db)
+        undrawn_due = db.scalar(
+            select(func.count())
+            .select_from(LotteryDraw)
+            .where(LotteryDraw.tenant_id == tenant.id, LotteryDraw.state == OPEN, LotteryDraw.draw_at <= utcnow())
+        )
+    assert undrawn_due <= 3  # at most a draw per game came due between the runs and the count
+    assert CliRunner().invoke(lottery, ["draw-now", "nobrand"], obj=settings).exit_code == 2
