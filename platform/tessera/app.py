@@ -57,6 +57,8 @@ def make_app(settings: Settings | None = None, plugin_manager=None):
     config.include("tessera.wallet")
     # Games: the game menu from the brand's vendor plugins.
     config.include("tessera.games")
+    # The lottery: the fast games' draws run by the workers and their public proofs.
+    config.include("tessera.lottery")
     # Engagement: banners and announcements (the notice call).
     config.include("tessera.engagement")
     # The back office: staff, their roles per brand and sessions on its own host, the audit log.

@@ -9,6 +9,7 @@ from tessera.games.catalog import tasks as games_catalog_tasks
 from tessera.identity import tasks as identity_tasks
 from tessera.jobs import tasks as jobs_tasks
 from tessera.jobs.app import make_celery
+from tessera.lottery import tasks as lottery_tasks
 from tessera.wallet.payments import tasks as wallet_payments_tasks
 from tessera.wallet.transfers import tasks as wallet_transfers_tasks
 
@@ -19,6 +20,7 @@ TASKS = (
     wallet_transfers_tasks,
     games_catalog_tasks,
     games_bets_tasks,
+    lottery_tasks,
     jobs_tasks,
 )
 

@@ -58,6 +58,8 @@ PUBLIC_CALLS = {
     "GET /healthz",
     "GET /readyz",
     "GET /lgw/games/game_menus",
+    "GET /lgw/fair/draws",
+    "GET /lgw/fair/series",
     "GET /wps/system/status",
     "GET /wps/system/whitelabel",
     "GET /wps/system/setting/register",

@@ -253,6 +253,7 @@ def test_the_schedule_holds_every_job_at_its_interval_or_the_settings(settings):
         "games.sync-catalog",
         "identity.expire",
         "jobs.prune-broker",
+        "lottery.fast-draws",
         "payments.reconcile-deposits",
         "transfers.reconcile",
         "withdrawals.count-received",

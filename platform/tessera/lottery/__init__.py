@@ -1,1 +1,7 @@
 """The house's own lottery engine."""
+
+
+def includeme(config):
+    config.include(".draws")  # the fast games' draws and their public proofs
+    # The views declared with @view_config, in every sub-package.
+    config.scan()

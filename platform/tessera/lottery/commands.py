@@ -1,4 +1,4 @@
-"""``tessera lottery``: the lottery's commands, starting with anyone's check of a fast draw."""
+"""``tessera lottery``: the lottery's commands: anyone's check of a fast draw, and the fast draws' work run now."""
 
 import click
 
@@ -46,3 +46,29 @@ def verify(seed, previous, numero, format_name, prizes):
         )
     if not check.holds:
         raise SystemExit(1)
+
+
+@lottery.command("draw-now")
+@click.argument("slug", required=False)
+@click.pass_obj
+def draw_now(settings, slug):
+    """The fast draws' work once, now, for SLUG (every active brand without it): today's and
+    tomorrow's series committed where missing, every draw whose time has passed drawn. Safe
+    beside the workers: each draw is drawn once."""
+    from tessera.core.cli import command_session
+    from tessera.core.db import scope_connection
+    from tessera.core.timeutil import utcnow
+    from tessera.lottery.draws.services import open_due_series, run_due_draws
+    from tessera.tenancy.commands import brands
+
+    at = utcnow()
+    with command_session(settings) as db:
+        tenants = brands(db, slug)
+    for tenant in tenants:
+        with command_session(settings) as db:
+            scope_connection(db, tenant.id)
+            opened = open_due_series(db, tenant.id, at)
+        with command_session(settings) as db:
+            scope_connection(db, tenant.id)
+            drawn = run_due_draws(db, tenant.id, at)
+        click.echo(f"{tenant.slug}: {opened} series committed, {drawn} draws drawn")

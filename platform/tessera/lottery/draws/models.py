@@ -1,0 +1,54 @@
+"""The fast games' draws: each day's committed series (its secret kept, never shown) and its draws,
+open until drawn, then with their prizes and revealed seed."""
+
+from datetime import date, datetime
+
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tessera.core.db import Base, TenantOwned
+from tessera.core.timeutil import utcnow
+
+# A draw is open (bets may be taken until its lock time) until it is drawn.
+OPEN, DRAWN = "open", "drawn"
+
+
+class LotterySeries(TenantOwned, Base):
+    """A fast game's day (Vietnam's calendar) of draws: the hash chain's secret h_N and its
+    commitment h_0, published before the first draw opens."""
+
+    __tablename__ = "lottery_series"
+    __table_args__ = (UniqueConstraint("tenant_id", "game_code", "day"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_code: Mapped[str] = mapped_column(String(32))
+    day: Mapped[date] = mapped_column(Date)
+    length: Mapped[int] = mapped_column(Integer)
+    secret: Mapped[str] = mapped_column(String(64))  # h_N: never answered, logged or shown
+    commitment: Mapped[str] = mapped_column(String(64))  # h_0
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<LotterySeries {self.game_code} {self.day} of {self.length}>"
+
+
+class LotteryDraw(TenantOwned, Base):
+    """One draw of a series: rank k (1 to N) uses seed h_k, stored only once drawn."""
+
+    __tablename__ = "lottery_draws"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "game_code", "numero"),
+        Index("ix_lottery_draws_due", "tenant_id", "state", "draw_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_code: Mapped[str] = mapped_column(String(32))
+    numero: Mapped[str] = mapped_column(String(16))
+    series_id: Mapped[int] = mapped_column(ForeignKey("lottery_series.id", ondelete="RESTRICT"), index=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    draw_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    lock_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    state: Mapped[str] = mapped_column(String(8), default=OPEN)
+    prizes: Mapped[list[str] | None] = mapped_column(JSON)  # in the format's published order
+    seed: Mapped[str | None] = mapped_column(String(64))  # h_k, once drawn
+    drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
