@@ -279,3 +279,32 @@ def test_the_embedded_brokers_delivered_messages_are_pruned_and_the_waiting_kept
         assert prune_delivered(url, datetime.now() + timedelta(minutes=1)) == 2
         assert queue.get(timeout=5).payload == {"n": 2}  # the one still waiting is delivered
         queue.close()
+
+
+def test_runs_that_ended_long_ago_are_pruned_and_the_others_kept(db_session):
+    from tessera.jobs.services import prune_runs
+
+    now = datetime(2030, 3, 1, tzinfo=UTC)
+    made = {
+        "old": JobRun(
+            job="prune.test",
+            run_key="old",
+            started_at=now - timedelta(days=20),
+            finished_at=now - timedelta(days=20),
+            outcome=OK,
+        ),
+        "recent": JobRun(
+            job="prune.test",
+            run_key="recent",
+            started_at=now - timedelta(days=1),
+            finished_at=now - timedelta(days=1),
+            outcome=OK,
+        ),
+        "retrying": JobRun(job="prune.test", run_key="retrying", started_at=now - timedelta(days=20), outcome=RETRYING),
+    }
+    db_session.add_all(made.values())
+    db_session.flush()
+    assert prune_runs(db_session, now - timedelta(days=14)) == 1
+    db_session.expire_all()
+    kept = db_session.scalars(select(JobRun.run_key).where(JobRun.job == "prune.test")).all()
+    assert sorted(kept) == ["recent", "retrying"]  # a run to be tried again stays, however old

@@ -10,18 +10,20 @@ from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
 from tessera.core.db import operator_session
+from tessera.core.sealing import SealBroken
 from tessera.core.timeutil import utcnow
 from tessera.jobs.registry import Work
 from tessera.lottery.commands import lottery
 from tessera.lottery.draws.models import DRAWN, OPEN, LotteryDraw, LotterySeries
 from tessera.lottery.draws.services import fast_game, open_due_series, open_series, run_due_draws, vietnam_day
-from tessera.lottery.fair import Series, verify
+from tessera.lottery.fair import verify
 from tessera.lottery.prizes import NORTH
 from tessera.lottery.schedule import OFFICIAL, VIETNAM
 from tessera.lottery.tasks import fast_draws
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
 
+KEY = "test-secret-key-of-at-least-32-bytes"  # the suite's deployment key (conftest)
 DAY = date(2030, 1, 15)
 EVE = datetime(2030, 1, 14, 23, 0, tzinfo=VIETNAM)  # the evening before DAY
 PAST_THREE = datetime(2030, 1, 15, 0, 2, 10, tzinfo=VIETNAM)  # ELOTT1M's 00:00, 00:01, 00:02 are due
@@ -42,14 +44,19 @@ def bd(tenant_ids):
 
 
 def test_the_series_is_committed_the_evening_before_its_first_draw(db_session, bd, testapp):
-    assert open_due_series(db_session, bd, EVE) == 6  # today's and tomorrow's, for three games
-    assert open_due_series(db_session, bd, EVE) == 0  # a second call finds them
+    assert open_due_series(db_session, bd, EVE, KEY) == 6  # today's and tomorrow's, for three games
+    assert open_due_series(db_session, bd, EVE, KEY) == 0  # a second call finds them
     series = db_session.scalars(
         select(LotterySeries).where(LotterySeries.tenant_id == bd, LotterySeries.game_code == "ELOTT1M")
     ).all()
     assert sorted(s.day for s in series) == [date(2030, 1, 14), DAY]
     tomorrow = next(s for s in series if s.day == DAY)
-    assert tomorrow.length == 1440 and "secret" not in repr(tomorrow) and tomorrow.secret not in repr(tomorrow)
+    secret = tomorrow.chain(KEY).secret
+    assert tomorrow.length == 1440 and "secret" not in repr(tomorrow) and secret not in repr(tomorrow)
+    assert secret not in tomorrow.secret  # kept sealed: the database alone does not give it away
+    moved = LotterySeries(tenant_id=bd, game_code="ELOTT45S", day=DAY, length=1440, secret=tomorrow.secret)
+    with pytest.raises(SealBroken):  # nor does a sealed secret copied to another series' row
+        moved.chain(KEY)
     rows = draws(db_session, bd)
     assert len(rows) == 1440 and {row.state for row in rows} == {OPEN}
     first = rows[0]
@@ -64,9 +71,9 @@ def test_the_series_is_committed_the_evening_before_its_first_draw(db_session, b
         "commitment": tomorrow.commitment,
         "firstDrawAt": "2030-01-14T17:00:00Z",
     }
-    assert tomorrow.secret not in testapp.get("/lgw/fair/series", {"gameCode": "ELOTT1M", "day": "2030-01-15"}).text
+    assert secret not in testapp.get("/lgw/fair/series", {"gameCode": "ELOTT1M", "day": "2030-01-15"}).text
     # At 23:00 the eve's own draws so far are drawn (23 hours of each game), none of DAY's.
-    assert run_due_draws(db_session, bd, EVE) == 23 * 60 + 1 + 23 * 80 + 1 + 23 * 12 + 1
+    assert run_due_draws(db_session, bd, EVE, KEY) == 23 * 60 + 1 + 23 * 80 + 1 + 23 * 12 + 1
     db_session.expire_all()
     assert {row.state for row in draws(db_session, bd)} == {OPEN}
 
@@ -74,19 +81,19 @@ def test_the_series_is_committed_the_evening_before_its_first_draw(db_session, b
 def commit_day(db, tenant_id, day=DAY):
     """DAY's series of every fast game, alone (not the eve's)."""
     for game in OFFICIAL.fast_games:
-        open_series(db, tenant_id, game, day)
+        open_series(db, tenant_id, game, day, KEY)
 
 
 def test_a_moment_past_three_draws_draws_those_three_once(db_session, bd):
     commit_day(db_session, bd)
-    assert run_due_draws(db_session, bd, PAST_THREE) == 3 + 3 + 1  # the 1-minute, 45-second and 5-minute games
+    assert run_due_draws(db_session, bd, PAST_THREE, KEY) == 3 + 3 + 1  # the 1-minute, 45-second and 5-minute games
     db_session.expire_all()
     rows = draws(db_session, bd)
     assert [row.state for row in rows[:4]] == [DRAWN, DRAWN, DRAWN, OPEN]
     drawn = [(row.seed, row.prizes, row.drawn_at) for row in rows[:3]]
     assert all(len(prizes) == 27 for _, prizes, _ in drawn)
     assert rows[3].seed is None and rows[3].prizes is None
-    assert run_due_draws(db_session, bd, PAST_THREE) == 0  # again: nothing changes
+    assert run_due_draws(db_session, bd, PAST_THREE, KEY) == 0  # again: nothing changes
     db_session.expire_all()
     assert [(row.seed, row.prizes, row.drawn_at) for row in draws(db_session, bd)[:3]] == drawn
 
@@ -95,7 +102,7 @@ def test_a_draw_missed_while_no_worker_ran_is_drawn_late(db_session, bd):
     commit_day(db_session, bd)
     late = datetime(2030, 1, 15, 0, 10, 30, tzinfo=VIETNAM)
     assert (
-        run_due_draws(db_session, bd, late) == 11 + 15 + 3
+        run_due_draws(db_session, bd, late, KEY) == 11 + 15 + 3
     )  # 00:00 to 00:10 by minutes, 00:00 to 00:10:30 by 45 s, by 5 minutes
     db_session.expire_all()
     rows = draws(db_session, bd)
@@ -105,11 +112,14 @@ def test_a_draw_missed_while_no_worker_ran_is_drawn_late(db_session, bd):
 
 def test_the_public_proof_verifies(db_session, bd, testapp):
     commit_day(db_session, bd)
-    run_due_draws(db_session, bd, PAST_THREE)
+    run_due_draws(db_session, bd, PAST_THREE, KEY)
     commitment = testapp.get("/lgw/fair/series", {"gameCode": "ELOTT1M", "day": "2030-01-15"}).json["value"]
-    secret = db_session.scalars(
-        select(LotterySeries.secret).where(LotterySeries.tenant_id == bd, LotterySeries.day == DAY)
-    ).all()
+    secret = [
+        series.chain(KEY).secret
+        for series in db_session.scalars(
+            select(LotterySeries).where(LotterySeries.tenant_id == bd, LotterySeries.day == DAY)
+        )
+    ]
     for rank in (1, 2, 3):
         numero = f"20300115-{rank:04d}"
         response = testapp.get("/lgw/fair/draws", {"gameCode": "ELOTT1M", "numero": numero})
@@ -128,13 +138,14 @@ def test_the_public_proof_verifies(db_session, bd, testapp):
 
 def test_an_undrawn_draw_never_shows_its_seed(db_session, bd, testapp):
     commit_day(db_session, bd)
-    run_due_draws(db_session, bd, PAST_THREE)
+    run_due_draws(db_session, bd, PAST_THREE, KEY)
     open_draw = draws(db_session, bd)[3]
-    series = open_series(db_session, bd, fast_game("ELOTT1M"), DAY)[0]
-    hidden = Series(series.secret, series.length).seed_of(4)
+    series = open_series(db_session, bd, fast_game("ELOTT1M"), DAY, KEY)[0]
+    chain = series.chain(KEY)
+    hidden = chain.seed_of(4)
     refused = testapp.get("/lgw/fair/draws", {"gameCode": "ELOTT1M", "numero": open_draw.numero}, status=409)
     assert refused.json["code"] == "draw_not_drawn" and refused.json["message"]
-    assert hidden not in refused.text and series.secret not in refused.text
+    assert hidden not in refused.text and chain.secret not in refused.text
 
 
 @pytest.mark.parametrize(
@@ -157,7 +168,7 @@ def test_refusals_have_stable_codes(testapp, path, query, status, code):
 
 def test_brands_keep_their_own_draws(db_session, tenant_ids, brand_app):
     commit_day(db_session, tenant_ids["demo-bd"])
-    run_due_draws(db_session, tenant_ids["demo-bd"], PAST_THREE)
+    run_due_draws(db_session, tenant_ids["demo-bd"], PAST_THREE, KEY)
     ph = brand_app("demo-ph.localhost")
     assert (
         ph.get("/lgw/fair/draws", {"gameCode": "ELOTT1M", "numero": "20300115-0001"}, status=404).json["code"]

@@ -11,7 +11,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from tessera.core.db import is_transient
@@ -75,6 +75,13 @@ def finish(db, run_id: int, outcome: str, at: datetime, counts=None, error: Base
     if error is not None:
         values["error"] = f"{type(error).__name__}: {error}"[:MAX_ERROR]
     db.execute(update(JobRun).where(JobRun.id == run_id).values(**values).execution_options(synchronize_session=False))
+
+
+def prune_runs(db, before: datetime) -> int:
+    """Delete the runs that ended before ``before`` (a run still going or to be tried again stays);
+    how many. A job every few seconds records thousands of runs a day."""
+    ended = delete(JobRun).where(JobRun.finished_at.is_not(None), JobRun.finished_at < before)
+    return db.execute(ended.execution_options(synchronize_session=False)).rowcount
 
 
 def passing(error: BaseException) -> bool:

@@ -67,8 +67,8 @@ def draw_now(settings, slug):
     for tenant in tenants:
         with command_session(settings) as db:
             scope_connection(db, tenant.id)
-            opened = open_due_series(db, tenant.id, at)
+            opened = open_due_series(db, tenant.id, at, settings.secret_key)
         with command_session(settings) as db:
             scope_connection(db, tenant.id)
-            drawn = run_due_draws(db, tenant.id, at)
+            drawn = run_due_draws(db, tenant.id, at, settings.secret_key)
         click.echo(f"{tenant.slug}: {opened} series committed, {drawn} draws drawn")

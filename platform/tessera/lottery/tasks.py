@@ -10,7 +10,7 @@ def fast_draws(work: Work) -> dict[str, int]:
     missing, then every draw whose time has passed drawn once; how many of each."""
     assert work.tenant is not None
     with work.unit_of_work() as db:
-        series = open_due_series(db, work.tenant.id, work.at)
+        series = open_due_series(db, work.tenant.id, work.at, work.settings.secret_key)
     with work.unit_of_work() as db:
-        drawn = run_due_draws(db, work.tenant.id, work.at)
+        drawn = run_due_draws(db, work.tenant.id, work.at, work.settings.secret_key)
     return {"series_opened": series, "draws_drawn": drawn}

@@ -7,7 +7,11 @@ from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String,
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tessera.core.db import Base, TenantOwned
+from tessera.core.sealing import seal, unseal
 from tessera.core.timeutil import utcnow
+from tessera.lottery.fair import Series
+
+SEALED_FOR = "lottery-series"  # the sealing's purpose: the secrets of fast draws
 
 # A draw is open (bets may be taken until its lock time) until it is drawn.
 OPEN, DRAWN = "open", "drawn"
@@ -24,12 +28,26 @@ class LotterySeries(TenantOwned, Base):
     game_code: Mapped[str] = mapped_column(String(32))
     day: Mapped[date] = mapped_column(Date)
     length: Mapped[int] = mapped_column(Integer)
-    secret: Mapped[str] = mapped_column(String(64))  # h_N: never answered, logged or shown
+    # h_N sealed with the deployment's key (core.sealing), bound to this brand, game and day: a
+    # copied database alone does not give the future draws away; never answered, logged or shown.
+    secret: Mapped[str] = mapped_column(String(200))
     commitment: Mapped[str] = mapped_column(String(64))  # h_0
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:
         return f"<LotterySeries {self.game_code} {self.day} of {self.length}>"
+
+    def _row(self) -> str:
+        return f"{self.tenant_id}:{self.game_code}:{self.day.isoformat()}"
+
+    def keep(self, secret_key: str, chain: Series) -> None:
+        """Keep ``chain``'s secret, sealed, and its commitment."""
+        self.length, self.commitment = chain.length, chain.commitment
+        self.secret = seal(secret_key, SEALED_FOR, self._row(), chain.secret)
+
+    def chain(self, secret_key: str) -> Series:
+        """The series' hash chain, its secret unsealed (a copy moved to another row does not open)."""
+        return Series(unseal(secret_key, SEALED_FOR, self._row(), self.secret), self.length)
 
 
 class LotteryDraw(TenantOwned, Base):

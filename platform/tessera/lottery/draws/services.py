@@ -43,21 +43,15 @@ def vietnam_day(at: datetime) -> date:
     return as_utc(at).astimezone(VIETNAM).date()
 
 
-def open_series(db: Session, tenant_id: int, game: FastGame, day: date) -> tuple[LotterySeries, bool]:
+def open_series(db: Session, tenant_id: int, game: FastGame, day: date, secret_key: str) -> tuple[LotterySeries, bool]:
     """The series of ``game``'s ``day``, made with its draws when missing: (series, made now). A
-    second call, or another worker's at once, finds the existing one."""
+    second call, or another worker's at once, finds the existing one. Its secret is sealed with
+    ``secret_key`` (the deployment's)."""
     found = _series(db, tenant_id, game.code, day)
     if found is not None:
         return found, False
-    chain = new_series(game.draws_a_day)
-    series = LotterySeries(
-        tenant_id=tenant_id,
-        game_code=game.code,
-        day=day,
-        length=chain.length,
-        secret=chain.secret,
-        commitment=chain.commitment,
-    )
+    series = LotterySeries(tenant_id=tenant_id, game_code=game.code, day=day)
+    series.keep(secret_key, new_series(game.draws_a_day))
     try:
         with db.begin_nested():
             db.add(series)
@@ -95,17 +89,17 @@ def _draw_rows(tenant_id: int, game: FastGame, day: date, series_id: int) -> Ite
         }
 
 
-def open_due_series(db: Session, tenant_id: int, at: datetime, schedule: Schedule = OFFICIAL) -> int:
+def open_due_series(db: Session, tenant_id: int, at: datetime, secret_key: str, schedule: Schedule = OFFICIAL) -> int:
     """Today's and tomorrow's series (Vietnam's calendar) of every fast game opened: how many were made."""
     today = vietnam_day(at)
     made = 0
     for game in schedule.fast_games:
         for offset in range(DAYS_AHEAD + 1):
-            made += open_series(db, tenant_id, game, today + timedelta(days=offset))[1]
+            made += open_series(db, tenant_id, game, today + timedelta(days=offset), secret_key)[1]
     return made
 
 
-def run_due_draws(db: Session, tenant_id: int, at: datetime, schedule: Schedule = OFFICIAL) -> int:
+def run_due_draws(db: Session, tenant_id: int, at: datetime, secret_key: str, schedule: Schedule = OFFICIAL) -> int:
     """Every open draw whose time has come (late ones too) drawn: prizes from its seed, the seed
     revealed. How many this call drew (one another worker drew first is not counted)."""
     moment = as_utc(at)
@@ -121,7 +115,7 @@ def run_due_draws(db: Session, tenant_id: int, at: datetime, schedule: Schedule 
     for series_id, wanted in ranks.items():
         row = db.get(LotterySeries, series_id)
         assert row is not None
-        seeds.update(((series_id, k), seed) for k, seed in _seeds(Series(row.secret, row.length), wanted).items())
+        seeds.update(((series_id, k), seed) for k, seed in _seeds(row.chain(secret_key), wanted).items())
     drawn = 0
     for draw_id, game_code, numero, rank, series_id in due:
         seed = seeds[series_id, rank]

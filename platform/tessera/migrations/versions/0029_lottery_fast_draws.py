@@ -23,7 +23,7 @@ def upgrade() -> None:
         sa.Column("game_code", sa.String(length=32), nullable=False),
         sa.Column("day", sa.Date(), nullable=False),
         sa.Column("length", sa.Integer(), nullable=False),
-        sa.Column("secret", sa.String(length=64), nullable=False),
+        sa.Column("secret", sa.String(length=200), nullable=False),
         sa.Column("commitment", sa.String(length=64), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("tenant_id", sa.Integer(), nullable=False),
