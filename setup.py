@@ -81,6 +81,7 @@ setup(
             "geetest = tessera_plugins.geetest",
             "sms-outbox = tessera_plugins.sms_outbox",
             "sms-http = tessera_plugins.sms_http",
+            "results-http = tessera_plugins.results_http",
             "smtp-email = tessera_plugins.smtp_email",
             "firebase-phone-auth = tessera_plugins.firebase_phone_auth",
             "transfer-vendor = tessera_plugins.transfer_vendor",

@@ -9,6 +9,9 @@
 - ``/demo-vendor``: the seamless-wallet game vendor of the ``demo-vendor`` plugin
   (:mod:`tessera_sandboxes.demo_vendor.server`): its catalog, icons and game pages, and its calls to
   the brands' wallets (credits and rollbacks kept under the state folder until accepted).
+- ``/lottery-results``: the Vietnamese lottery's results feed of the ``results-http`` plugin
+  (:mod:`tessera_sandboxes.lottery_results`): deterministic results of every draw whose time has
+  come, results and failures set by POST.
 
 Each serves every brand whose folder (``TESSERA_TENANTS_DIR``, else ``tenants/``) enables its
 plugin, as the brand's ``merchant_id`` or ``operator_id``, signing with the secret the brand's
@@ -27,6 +30,7 @@ import waitress
 
 from tessera.core.settings import load_development_env
 from tessera_sandboxes import brands
+from tessera_sandboxes import lottery_results as results
 from tessera_sandboxes.demo_vendor import server as games
 from tessera_sandboxes.signed_gateway.server import make_app as make_gateway_app
 from tessera_sandboxes.transfer_vendor import server as vendor
@@ -63,6 +67,7 @@ def make_app(environ=os.environ, state_dir: Path | None = None):
             "/gateway": make_gateway_app(gateway_secrets(environ), state_dir),
             "/vendor": vendor.make_app(vendor.operator_secrets(environ), state_dir),
             "/demo-vendor": games.make_app(games.operator_secrets(environ), state_dir),
+            "/lottery-results": results.make_app(),
         }
     )
 
@@ -101,7 +106,9 @@ def main(argv=None) -> None:
     server = waitress.create_server(make_app(state_dir=args.state_dir), host="127.0.0.1", port=args.port)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, _stop)
-    log.info("sandboxes on http://127.0.0.1:%s/gateway, /vendor and /demo-vendor", server.effective_port)
+    log.info(
+        "sandboxes on http://127.0.0.1:%s/gateway, /vendor, /demo-vendor and /lottery-results", server.effective_port
+    )
     try:
         server.run()
     finally:

@@ -87,6 +87,17 @@ class TenantPlugins(PluginCaller):
     def email_send(self, to: str, subject: str, text: str) -> str | None:
         return self.first("tessera_email_send", to=to, subject=subject, text=text)
 
+    # -- Lottery results --------------------------------------------------------------------
+
+    @property
+    def has_lottery_results(self) -> bool:
+        return bool(self.implementing("tessera_lottery_results"))
+
+    def lottery_results(self, game_code: str, numero: str):
+        """The feed's numbers of a draw as it answered them, or None when not published; the lottery
+        checks them against the draw's format (tessera.lottery.results)."""
+        return self.first("tessera_lottery_results", game_code=game_code, numero=numero)
+
     # -- Proving who someone is ----------------------------------------------------------------
 
     @property

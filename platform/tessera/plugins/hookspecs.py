@@ -310,6 +310,23 @@ def tessera_game_bet_records(tenant, settings, vassalage, cursor):
     """
 
 
+# -- Lottery results feed ------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def tessera_lottery_results(tenant, settings, game_code, numero):
+    """The official result of the Vietnamese draw ``numero`` (``yyyymmdd``) of the game
+    ``game_code`` ("MB", "HCM"...): its numbers as strings, leading zeros kept, in its format's
+    published order (the north's 27 from the special prize down, the south's and centre's 18 from
+    the 8th prize up).
+
+    Return None when the feed has not published that draw yet. Raises
+    :class:`tessera.plugins.AdapterError` (``results_unavailable``) when the feed cannot be
+    reached or answers something unusable. The core checks the numbers against the format
+    (:func:`tessera.lottery.results.official_result`).
+    """
+
+
 # -- Launching a brand ----------------------------------------------------------------------
 
 

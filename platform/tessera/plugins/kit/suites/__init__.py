@@ -7,6 +7,7 @@ from tessera.plugins.kit.suites.customer_service import CustomerServiceContract
 from tessera.plugins.kit.suites.email_sender import EmailSenderContract
 from tessera.plugins.kit.suites.federated_sign_in import FederatedSignInContract
 from tessera.plugins.kit.suites.game_vendor import GameVendorContract
+from tessera.plugins.kit.suites.lottery_results import LotteryResultsContract
 from tessera.plugins.kit.suites.payment_channel import PaymentChannelContract
 from tessera.plugins.kit.suites.phone_auth import PhoneAuthContract
 from tessera.plugins.kit.suites.provider_check import ProviderCheckContract
@@ -23,6 +24,7 @@ SUITES: list[type[Any]] = [
     FederatedSignInContract,
     PaymentChannelContract,
     GameVendorContract,
+    LotteryResultsContract,
     ProviderCheckContract,
 ]
 
