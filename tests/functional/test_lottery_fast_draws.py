@@ -69,6 +69,7 @@ def test_the_series_is_committed_the_evening_before_its_first_draw(db_session, b
         "day": "2030-01-15",
         "length": 1440,
         "commitment": tomorrow.commitment,
+        "committedAt": "2030-01-14T16:00:00Z",  # the eve's 23:00 in Vietnam, before any of its draws
         "firstDrawAt": "2030-01-14T17:00:00Z",
     }
     assert secret not in testapp.get("/lgw/fair/series", {"gameCode": "ELOTT1M", "day": "2030-01-15"}).text
@@ -81,7 +82,7 @@ def test_the_series_is_committed_the_evening_before_its_first_draw(db_session, b
 def commit_day(db, tenant_id, day=DAY):
     """DAY's series of every fast game, alone (not the eve's)."""
     for game in OFFICIAL.fast_games:
-        open_series(db, tenant_id, game, day, KEY)
+        open_series(db, tenant_id, game, day, KEY, EVE)
 
 
 def test_a_moment_past_three_draws_draws_those_three_once(db_session, bd):
@@ -133,6 +134,10 @@ def test_the_public_proof_verifies(db_session, bd, testapp):
             value = hashlib.sha256(value).digest()
         assert value.hex() == proof["commitment"]
         assert proof["drawnAt"] == "2030-01-14T17:02:10Z"
+        assert proof["committedAt"] == "2030-01-14T16:00:00Z" < proof["lockAt"]  # public before betting closed
+        assert (
+            proof["lockAt"] == {1: "2030-01-14T16:59:50Z", 2: "2030-01-14T17:00:50Z", 3: "2030-01-14T17:01:50Z"}[rank]
+        )
         assert not any(s in response.text for s in secret)
 
 
@@ -140,7 +145,7 @@ def test_an_undrawn_draw_never_shows_its_seed(db_session, bd, testapp):
     commit_day(db_session, bd)
     run_due_draws(db_session, bd, PAST_THREE, KEY)
     open_draw = draws(db_session, bd)[3]
-    series = open_series(db_session, bd, fast_game("ELOTT1M"), DAY, KEY)[0]
+    series = open_series(db_session, bd, fast_game("ELOTT1M"), DAY, KEY, EVE)[0]
     chain = series.chain(KEY)
     hidden = chain.seed_of(4)
     refused = testapp.get("/lgw/fair/draws", {"gameCode": "ELOTT1M", "numero": open_draw.numero}, status=409)

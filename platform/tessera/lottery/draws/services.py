@@ -43,14 +43,16 @@ def vietnam_day(at: datetime) -> date:
     return as_utc(at).astimezone(VIETNAM).date()
 
 
-def open_series(db: Session, tenant_id: int, game: FastGame, day: date, secret_key: str) -> tuple[LotterySeries, bool]:
-    """The series of ``game``'s ``day``, made with its draws when missing: (series, made now). A
-    second call, or another worker's at once, finds the existing one. Its secret is sealed with
-    ``secret_key`` (the deployment's)."""
+def open_series(
+    db: Session, tenant_id: int, game: FastGame, day: date, secret_key: str, at: datetime
+) -> tuple[LotterySeries, bool]:
+    """The series of ``game``'s ``day``, made with its draws when missing: (series, made now),
+    committed at ``at``. A second call, or another worker's at once, finds the existing one. Its
+    secret is sealed with ``secret_key`` (the deployment's)."""
     found = _series(db, tenant_id, game.code, day)
     if found is not None:
         return found, False
-    series = LotterySeries(tenant_id=tenant_id, game_code=game.code, day=day)
+    series = LotterySeries(tenant_id=tenant_id, game_code=game.code, day=day, created_at=as_utc(at))
     series.keep(secret_key, new_series(game.draws_a_day))
     try:
         with db.begin_nested():
@@ -95,7 +97,7 @@ def open_due_series(db: Session, tenant_id: int, at: datetime, secret_key: str, 
     made = 0
     for game in schedule.fast_games:
         for offset in range(DAYS_AHEAD + 1):
-            made += open_series(db, tenant_id, game, today + timedelta(days=offset), secret_key)[1]
+            made += open_series(db, tenant_id, game, today + timedelta(days=offset), secret_key, at)[1]
     return made
 
 
@@ -153,6 +155,8 @@ class PublishedDraw:
     seed: str
     previous_hash: str
     commitment: str
+    committed_at: datetime
+    lock_at: datetime
     prizes: tuple[str, ...]
     drawn_at: datetime
 
@@ -165,6 +169,7 @@ class PublishedSeries:
     day: date
     length: int
     commitment: str
+    committed_at: datetime
     first_draw_at: datetime
 
 
@@ -174,13 +179,13 @@ def published_draw(db: Session, tenant_id: int, game_code: str, numero: str) -> 
     game = fast_game(game_code)
     draw_of(game.code, numero)  # numero_invalid
     row = db.execute(
-        select(LotteryDraw, LotterySeries.commitment)
+        select(LotteryDraw, LotterySeries.commitment, LotterySeries.created_at)
         .join(LotterySeries, LotterySeries.id == LotteryDraw.series_id)
         .where(LotteryDraw.tenant_id == tenant_id, LotteryDraw.game_code == game.code, LotteryDraw.numero == numero)
     ).one_or_none()
     if row is None:
         raise ApiError(404, "draw_unknown", game=game.code, numero=numero)
-    draw, commitment = row
+    draw, commitment, committed_at = row
     if draw.state != DRAWN or draw.seed is None or draw.prizes is None or draw.drawn_at is None:
         raise ApiError(409, "draw_not_drawn", game=game.code, numero=numero)
     return PublishedDraw(
@@ -189,6 +194,8 @@ def published_draw(db: Session, tenant_id: int, game_code: str, numero: str) -> 
         draw.seed,
         previous_hash(draw.seed),
         commitment,
+        as_utc(committed_at),
+        as_utc(draw.lock_at),
         tuple(draw.prizes),
         as_utc(draw.drawn_at),
     )
@@ -206,4 +213,4 @@ def published_series(db: Session, tenant_id: int, game_code: str, day_text: str)
     if series is None:
         raise ApiError(404, "series_unknown", game=game.code, day=day_text)
     first = datetime(day.year, day.month, day.day, tzinfo=VIETNAM)
-    return PublishedSeries(game.code, day, series.length, series.commitment, as_utc(first))
+    return PublishedSeries(game.code, day, series.length, series.commitment, as_utc(series.created_at), as_utc(first))

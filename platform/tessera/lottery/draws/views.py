@@ -16,6 +16,8 @@ def fair_draw(request):
         "seed": draw.seed,
         "previousHash": draw.previous_hash,
         "commitment": draw.commitment,
+        "committedAt": iso(draw.committed_at),
+        "lockAt": iso(draw.lock_at),
         "prizes": list(draw.prizes),
         "drawnAt": iso(draw.drawn_at),
     }
@@ -30,5 +32,6 @@ def fair_series(request):
         "day": series.day.isoformat(),
         "length": series.length,
         "commitment": series.commitment,
+        "committedAt": iso(series.committed_at),
         "firstDrawAt": iso(series.first_draw_at),
     }
