@@ -210,7 +210,8 @@ def draws_on(day: date, schedule: Schedule = OFFICIAL) -> tuple[Draw, ...]:
     return tuple(sorted((_vn_draw(game, day) for game in games), key=lambda draw: draw.at))
 
 
-def _fast_draw(game: FastGame, day: date, rank: int) -> Draw:
+def fast_draw(game: FastGame, day: date, rank: int) -> Draw:
+    """Draw ``rank`` (from 1) of a fast game's ``day`` (Vietnam's calendar): its numero and time."""
     midnight = datetime.combine(day, time(), tzinfo=VIETNAM)
     return Draw(game.code, f"{day:%Y%m%d}-{rank:04d}", midnight + timedelta(seconds=(rank - 1) * game.interval))
 
@@ -223,8 +224,8 @@ def next_draw(game_code: str, after: datetime, schedule: Schedule = OFFICIAL) ->
         elapsed = local - local.replace(hour=0, minute=0, second=0, microsecond=0)
         rank = elapsed // timedelta(seconds=game.interval) + 2
         if (rank - 1) * game.interval >= DAY_SECONDS:
-            return _fast_draw(game, local.date() + timedelta(days=1), 1)
-        return _fast_draw(game, local.date(), rank)
+            return fast_draw(game, local.date() + timedelta(days=1), 1)
+        return fast_draw(game, local.date(), rank)
     for offset in range(8):
         day = local.date() + timedelta(days=offset)
         if spec_weekday(day) in game.weekdays and (draw := _vn_draw(game, day)).at > local:
@@ -247,7 +248,7 @@ def draw_of(game_code: str, numero: str, schedule: Schedule = OFFICIAL) -> Draw:
     if isinstance(game, FastGame):
         if rank_text != f"{rank:04d}" or not 1 <= rank <= game.draws_a_day:
             raise LotteryError("numero_invalid", game=game_code, numero=numero)
-        return _fast_draw(game, day, rank)
+        return fast_draw(game, day, rank)
     if rank_text or "-" in numero or spec_weekday(day) not in game.weekdays:
         raise LotteryError("numero_invalid", game=game_code, numero=numero)
     return _vn_draw(game, day)

@@ -10,7 +10,7 @@ import { mayUse } from '../permissions';
 import type { PnlDay, PnlTotals } from '../reports/figures';
 import { PeriodPicker } from '../reports/PeriodPicker';
 import { brandDays, periodProblem, type Period } from '../reports/period';
-import { useReport } from '../reports/useReport';
+import { useBrandRead } from '../common/useBrandRead';
 import { useStaffSession, type Brand } from '../session';
 import { Charts } from './Charts';
 import { Figures } from './Figures';
@@ -42,7 +42,7 @@ function Pending({ pending }: { pending: DashboardValue['pending'] }) {
 
 function Figuring({ asked }: { asked: Period }) {
   const translate = useTranslate();
-  const dashboard = useReport<DashboardValue>('/dashboard', { ...asked }, periodProblem(asked) === null);
+  const dashboard = useBrandRead<DashboardValue>('/dashboard', { ...asked }, periodProblem(asked) === null);
   if (dashboard.error) {
     return <Alert severity="error">{translate((dashboard.error as Error).message || 'tessera.errors.unreachable')}</Alert>;
   }

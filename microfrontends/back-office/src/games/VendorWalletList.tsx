@@ -16,7 +16,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { usePhone } from '../common/usePhone';
-import { useReport } from '../reports/useReport';
+import { useBrandRead } from '../common/useBrandRead';
 
 const PAGE_SIZE = 50;
 
@@ -55,7 +55,7 @@ export function VendorWalletList() {
   const translate = useTranslate();
   const phone = usePhone();
   const [page, setPage] = useState(1);
-  const report = useReport<Reconciliation>('/vendor-wallets', { page, pageSize: PAGE_SIZE });
+  const report = useBrandRead<Reconciliation>('/vendor-wallets', { page, pageSize: PAGE_SIZE });
   const rows = (report.data?.items ?? []).map((row) => ({ ...row, id: `${row.vassalage}:${row.memberId}` }));
   const list = useList({ data: rows, isPending: report.isPending, resource: 'vendorWallets', perPage: PAGE_SIZE });
   // The API's page, as it answered it: react-admin's pagination moves through the API's pages.

@@ -2,7 +2,7 @@
 import type { Period } from './period';
 import { AMOUNTS, COUNTS, type PnlDay, type PnlTotals } from './figures';
 import { ReportTable, type Column } from './ReportTable';
-import { useReport } from './useReport';
+import { useBrandRead } from '../common/useBrandRead';
 
 const COLUMNS: Column<PnlDay>[] = [
   { field: 'day' },
@@ -11,7 +11,7 @@ const COLUMNS: Column<PnlDay>[] = [
 ];
 
 export function DailyReport({ period, valid }: { period: Period; valid: boolean }) {
-  const report = useReport<{ items: PnlDay[]; totals: PnlTotals }>('/reports/daily', { ...period }, valid);
+  const report = useBrandRead<{ items: PnlDay[]; totals: PnlTotals }>('/reports/daily', { ...period }, valid);
   return (
     <ReportTable
       columns={COLUMNS}

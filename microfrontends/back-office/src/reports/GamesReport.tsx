@@ -1,7 +1,7 @@
 // Settled rounds per game type and vendor within the period, the most bet first.
 import type { Period } from './period';
 import { ReportTable, type Column } from './ReportTable';
-import { useReport } from './useReport';
+import { useBrandRead } from '../common/useBrandRead';
 
 interface GameRow {
   gameType: string;
@@ -25,7 +25,7 @@ const COLUMNS: Column<GameRow>[] = [
 ];
 
 export function GamesReport({ period, valid }: { period: Period; valid: boolean }) {
-  const report = useReport<{ items: GameRow[] }>('/reports/games', { ...period }, valid);
+  const report = useBrandRead<{ items: GameRow[] }>('/reports/games', { ...period }, valid);
   return (
     <ReportTable
       columns={COLUMNS}

@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { usePhone } from '../common/usePhone';
 import type { BackOfficeDataProvider } from '../dataProvider';
-import { useBrandRead } from './useBrandRead';
+import { useBrandRead } from '../common/useBrandRead';
 
 export const ALLOWED_NETWORKS = '/settings/allowed-networks';
 

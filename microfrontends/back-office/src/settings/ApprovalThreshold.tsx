@@ -2,7 +2,7 @@
 import { InputAdornment, Stack, Typography } from '@mui/material';
 import { Form, SaveButton, TextInput, regex, required, useTranslate } from 'react-admin';
 import { useAct } from '../common/useAct';
-import { useBrandRead } from './useBrandRead';
+import { useBrandRead } from '../common/useBrandRead';
 
 export const APPROVAL_THRESHOLD = '/settings/approvals';
 const AMOUNT = /^[0-9]+(\.[0-9]{1,4})?$/;

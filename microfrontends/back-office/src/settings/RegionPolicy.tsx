@@ -4,7 +4,7 @@ import { Stack, Typography } from '@mui/material';
 import { BooleanInput, Form, SaveButton, SelectInput, TextArrayInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAct } from '../common/useAct';
-import { useBrandRead } from './useBrandRead';
+import { useBrandRead } from '../common/useBrandRead';
 
 export const REGION_POLICY = '/region-policy';
 

@@ -3,7 +3,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, NumberInput, SaveButton, SelectInput, TextInput, maxLength, maxValue, minValue, useTranslate } from 'react-admin';
 import { useAct } from '../common/useAct';
-import { useBrandRead } from './useBrandRead';
+import { useBrandRead } from '../common/useBrandRead';
 
 export const REGISTER_SETTINGS = '/register-settings';
 

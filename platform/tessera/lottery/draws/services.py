@@ -22,7 +22,7 @@ from tessera.core.timeutil import as_utc
 from tessera.lottery.draws.models import DRAWN, OPEN, LotteryDraw, LotterySeries
 from tessera.lottery.errors import LotteryError
 from tessera.lottery.fair import Series, draw_prizes, new_series, previous_hash
-from tessera.lottery.schedule import OFFICIAL, VIETNAM, FastGame, Schedule, draw_of
+from tessera.lottery.schedule import OFFICIAL, VIETNAM, FastGame, Schedule, draw_of, fast_draw
 
 DAYS_AHEAD = 1  # tomorrow's series is opened today
 
@@ -76,13 +76,13 @@ def _series(db: Session, tenant_id: int, game_code: str, day: date) -> LotterySe
 
 
 def _draw_rows(tenant_id: int, game: FastGame, day: date, series_id: int) -> Iterable[dict]:
-    midnight = datetime(day.year, day.month, day.day, tzinfo=VIETNAM)
     for rank in range(1, game.draws_a_day + 1):
-        draw_at = as_utc(midnight + timedelta(seconds=(rank - 1) * game.interval))
+        draw = fast_draw(game, day, rank)
+        draw_at = as_utc(draw.at)
         yield {
             "tenant_id": tenant_id,
             "game_code": game.code,
-            "numero": f"{day:%Y%m%d}-{rank:04d}",
+            "numero": draw.numero,
             "series_id": series_id,
             "rank": rank,
             "draw_at": draw_at,
@@ -212,5 +212,5 @@ def published_series(db: Session, tenant_id: int, game_code: str, day_text: str)
     series = _series(db, tenant_id, game.code, day)
     if series is None:
         raise ApiError(404, "series_unknown", game=game.code, day=day_text)
-    first = datetime(day.year, day.month, day.day, tzinfo=VIETNAM)
+    first = fast_draw(game, day, 1).at
     return PublishedSeries(game.code, day, series.length, series.commitment, as_utc(series.created_at), as_utc(first))
