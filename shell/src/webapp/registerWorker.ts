@@ -10,17 +10,32 @@ export function loadedCode(entries: readonly PerformanceEntry[] = performance.ge
     .map((url) => url.pathname + url.search);
 }
 
+// How long after the worker takes over a download the page began before may still end.
+const LATE_MS = 60_000;
+
 /**
  * Once the worker first takes over the page, it is asked to keep the code the page loaded before
  * (a page's chunks, opened on the first visit): the worker keeps the rest as it is first used, and
  * its precache holds only the shell's first load. Workbox's router keeps what a CACHE_URLS message
- * names as if the page had asked for it through the worker.
+ * names as if the page had asked for it through the worker. A download the page began before the
+ * worker took over and that ends after never went through it either: it is named when it ends.
  */
 function keepLoadedCode(container: ServiceWorkerContainer): void {
   if (container.controller) return;
+  const keep = (entries: readonly PerformanceEntry[]) => {
+    const urlsToCache = loadedCode(entries);
+    if (urlsToCache.length) container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  };
   container.addEventListener(
     'controllerchange',
-    () => container.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedCode() } }),
+    () => {
+      const tookOver = performance.now();
+      keep(performance.getEntriesByType('resource'));
+      if (typeof PerformanceObserver === 'undefined') return;
+      const late = new PerformanceObserver((list) => keep(list.getEntries().filter((entry) => entry.startTime < tookOver)));
+      late.observe({ type: 'resource' });
+      setTimeout(() => late.disconnect(), LATE_MS);
+    },
     { once: true },
   );
 }
