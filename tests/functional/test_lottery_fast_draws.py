@@ -94,9 +94,31 @@ def test_a_moment_past_three_draws_draws_those_three_once(db_session, bd):
     drawn = [(row.seed, row.prizes, row.drawn_at) for row in rows[:3]]
     assert all(len(prizes) == 27 for _, prizes, _ in drawn)
     assert rows[3].seed is None and rows[3].prizes is None
+    assert [row.result_version for row in rows[:4]] == [1, 1, 1, 0]
     assert run_due_draws(db_session, bd, PAST_THREE, KEY) == 0  # again: nothing changes
     db_session.expire_all()
     assert [(row.seed, row.prizes, row.drawn_at) for row in draws(db_session, bd)[:3]] == drawn
+
+
+def test_a_vietnamese_draw_waits_for_its_official_results(db_session, bd):
+    """A northern draw past its time is no fast draw: it has no seed to draw from, only results to come."""
+    db_session.add(
+        LotteryDraw(
+            tenant_id=bd,
+            game_code="MB",
+            numero="20300114",
+            draw_at=datetime(2030, 1, 14, 18, 15, tzinfo=VIETNAM),
+            lock_at=datetime(2030, 1, 14, 18, 0, tzinfo=VIETNAM),
+            state=OPEN,
+        )
+    )
+    db_session.flush()
+    commit_day(db_session, bd)
+    assert run_due_draws(db_session, bd, PAST_THREE, KEY) == 3 + 3 + 1
+    northern = db_session.scalars(
+        select(LotteryDraw).where(LotteryDraw.tenant_id == bd, LotteryDraw.game_code == "MB")
+    ).one()
+    assert (northern.state, northern.prizes, northern.result_version) == (OPEN, None, 0)
 
 
 def test_a_draw_missed_while_no_worker_ran_is_drawn_late(db_session, bd):

@@ -13,8 +13,9 @@ from tessera.lottery.fair import Series
 
 SEALED_FOR = "lottery-series"  # the sealing's purpose: the secrets of fast draws
 
-# A draw is open (bets may be taken until its lock time) until it is drawn.
-OPEN, DRAWN = "open", "drawn"
+# A draw is open (bets may be taken until its lock time) until it is drawn, or cancelled (its bets
+# void and refunded).
+OPEN, DRAWN, CANCELLED = "open", "drawn", "cancelled"
 
 
 class LotterySeries(TenantOwned, Base):
@@ -51,7 +52,10 @@ class LotterySeries(TenantOwned, Base):
 
 
 class LotteryDraw(TenantOwned, Base):
-    """One draw of a series: rank k (1 to N) uses seed h_k, stored only once drawn."""
+    """One draw: a fast game's draw of a series, whose rank k (1 to N) uses seed h_k, stored only
+    once drawn; or a Vietnamese game's draw of a day, with neither series nor rank, its prizes from
+    the results feed or an operator. ``result_version`` is 1 once it has prizes and is raised by each
+    correction: bets settled against an older version are resettled."""
 
     __tablename__ = "lottery_draws"
     __table_args__ = (
@@ -62,11 +66,12 @@ class LotteryDraw(TenantOwned, Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_code: Mapped[str] = mapped_column(String(32))
     numero: Mapped[str] = mapped_column(String(16))
-    series_id: Mapped[int] = mapped_column(ForeignKey("lottery_series.id", ondelete="RESTRICT"), index=True)
-    rank: Mapped[int] = mapped_column(Integer)
+    series_id: Mapped[int | None] = mapped_column(ForeignKey("lottery_series.id", ondelete="RESTRICT"), index=True)
+    rank: Mapped[int | None] = mapped_column(Integer)
     draw_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     lock_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    state: Mapped[str] = mapped_column(String(8), default=OPEN)
+    state: Mapped[str] = mapped_column(String(16), default=OPEN)
     prizes: Mapped[list[str] | None] = mapped_column(JSON)  # in the format's published order
     seed: Mapped[str | None] = mapped_column(String(64))  # h_k, once drawn
     drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    result_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -107,11 +107,17 @@ def run_due_draws(db: Session, tenant_id: int, at: datetime, secret_key: str, sc
     moment = as_utc(at)
     due = db.execute(
         select(LotteryDraw.id, LotteryDraw.game_code, LotteryDraw.numero, LotteryDraw.rank, LotteryDraw.series_id)
-        .where(LotteryDraw.tenant_id == tenant_id, LotteryDraw.state == OPEN, LotteryDraw.draw_at <= moment)
+        .where(
+            LotteryDraw.tenant_id == tenant_id,
+            LotteryDraw.state == OPEN,
+            LotteryDraw.draw_at <= moment,
+            LotteryDraw.series_id.is_not(None),  # a Vietnamese draw waits for its official results
+        )
         .order_by(LotteryDraw.draw_at, LotteryDraw.id)
     ).all()
     ranks: dict[int, set[int]] = {}
     for _, _, _, rank, series_id in due:
+        assert rank is not None and series_id is not None
         ranks.setdefault(series_id, set()).add(rank)
     seeds: dict[tuple[int, int], str] = {}
     for series_id, wanted in ranks.items():
@@ -120,12 +126,12 @@ def run_due_draws(db: Session, tenant_id: int, at: datetime, secret_key: str, sc
         seeds.update(((series_id, k), seed) for k, seed in _seeds(row.chain(secret_key), wanted).items())
     drawn = 0
     for draw_id, game_code, numero, rank, series_id in due:
-        seed = seeds[series_id, rank]
+        seed = seeds[series_id, rank]  # type: ignore[index]
         prizes = list(draw_prizes(seed, numero, fast_game(game_code, schedule).draw_format))
         result = db.execute(
             update(LotteryDraw)
             .where(LotteryDraw.id == draw_id, LotteryDraw.state == OPEN)
-            .values(state=DRAWN, prizes=prizes, seed=seed, drawn_at=moment)
+            .values(state=DRAWN, prizes=prizes, seed=seed, drawn_at=moment, result_version=1)
             .execution_options(synchronize_session=False)
         )
         drawn += result.rowcount  # type: ignore[attr-defined]
