@@ -15,6 +15,9 @@ export const Permission = {
   FeedbackReply: 'feedback.reply',
   StaffManage: 'staff.manage',
   SettingsEdit: 'settings.edit',
+  LotteryRead: 'lottery.read',
+  LotteryResults: 'lottery.results',
+  LotteryManage: 'lottery.manage',
 } as const;
 
 /** A page shows to a staff member holding any of its permissions. */

@@ -17,6 +17,9 @@ class Permission(StrEnum):
     SettingsEdit = "settings.edit"
     FeedbackReply = "feedback.reply"
     GamesManage = "games.manage"
+    LotteryRead = "lottery.read"  # draws, their settlement and each number's liability
+    LotteryResults = "lottery.results"  # enter, correct or cancel a draw's results
+    LotteryManage = "lottery.manage"  # the schedule, odds and limits
 
 
 PERMISSIONS = frozenset(Permission)
