@@ -42,6 +42,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import cast
 
+from pyramid_retry import mark_error_retryable
 from sqlalchemy import Table, bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
@@ -80,7 +81,7 @@ from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg
+from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg, member_code
 
 HOUSE = "vendor_settlement"
 # Ledger kinds: the account record shows them as "game".
@@ -93,6 +94,19 @@ ROLLED_BACK_FIRST = "rolled-back-before-it-came"
 # The statements of every call, built once (their values bound when they run).
 MEMBER = bound_to_tenant(
     select(Member).where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
+)
+# A money call's member and the balance of their main account, that account locked (the member's
+# calls take turns from here): one statement. No row when the member has no main account yet.
+MEMBER_LOCKED = bound_to_tenant(
+    select(Member, LedgerAccount.balance_minor)
+    .join(LedgerAccount, LedgerAccount.member_id == Member.id)
+    .where(
+        Member.tenant_id == bindparam("tenant_id"),
+        Member.id == bindparam("member_id"),
+        LedgerAccount.tenant_id == bindparam("tenant_id"),
+        LedgerAccount.code == bindparam("code"),
+    )
+    .with_for_update(of=LedgerAccount)
 )
 LOCKED_BALANCE = bound_to_tenant(
     select(LedgerAccount.balance_minor)
@@ -180,10 +194,10 @@ class SeamlessWallet:
         try:
             if call.operation == AUTHENTICATE:
                 return self._authenticate(call.token)
-            member = self._member(call.member_id)
             if call.operation == BALANCE:
+                member = self._member(call.member_id)
                 return self._ok(self.ledger.member_balance(member.id), memberId=member.id)
-            return self._money(call, member, self.ledger.member_account(member.id))
+            return self._money(call, *self._member_locked(call))
         except Refusal as refusal:
             return refused(refusal.code)
 
@@ -197,6 +211,28 @@ class SeamlessWallet:
         if member is None or member.member_type != REAL:
             raise Refusal(PLAYER_UNKNOWN)
         return member
+
+    def _member_locked(self, call: Call) -> tuple[Member, LedgerAccount, SeamlessCall | None]:
+        """The real account a money call names, its main account locked (from here to the end of
+        the transaction the member's calls take turns, and the balance read under the lock stays
+        the balance until a post of this call moves it, and says so), and the call kept before
+        under the same transaction id, read under the lock. A member without a main account yet is
+        read first (and refused unless real), then the account is made and locked."""
+        found = None
+        if isinstance(call.member_id, int):
+            where = {"tenant_id": self.tenant.id, "member_id": call.member_id, "code": member_code(call.member_id)}
+            found = self.db.execute(MEMBER_LOCKED, where).one_or_none()
+        if found is None:
+            member = self._member(call.member_id)
+            main = self.ledger.member_account(member.id)
+            balance = self.db.execute(LOCKED_BALANCE, {"tenant_id": self.tenant.id, "account_id": main.id}).scalar_one()
+        else:
+            member, balance = found
+            if member.member_type != REAL:
+                raise Refusal(PLAYER_UNKNOWN)
+            main = self.ledger.member_account(member.id)
+        set_committed_value(main, "balance_minor", balance)
+        return member, main, self._kept(call.transaction_id)
 
     @staticmethod
     def _may_bet(member: Member) -> bool:
@@ -229,17 +265,11 @@ class SeamlessWallet:
 
     # -- money calls
 
-    def _money(self, call: Call, member: Member, main: LedgerAccount) -> dict:
-        # One member's calls take turns from here to the end of the transaction; the balance read
-        # under the lock stays the balance until a post of this call moves it (and says so).
-        set_committed_value(
-            main,
-            "balance_minor",
-            self.db.execute(LOCKED_BALANCE, {"tenant_id": self.tenant.id, "account_id": main.id}).scalar_one(),
-        )
-        first = self._kept(call.transaction_id)
+    def _money(self, call: Call, member: Member, main: LedgerAccount, first: SeamlessCall | None) -> dict:
         if first is not None:
             return self._replayed(first, call, main)
+        if self._surely_taken(call, member, main):
+            return self._taken(call, member, main)
         try:
             with self.db.begin_nested():
                 amount, posted = self._run(call, member, main)
@@ -247,12 +277,36 @@ class SeamlessWallet:
                 self._keep(call, answer, amount, posted)
             return answer
         except Refusal as refusal:
-            answer = refused(refusal.code, self._shown(self.ledger.balance(main)))
-            if refusal.kept:
-                return self._keep_refusal(call, answer, main)
-            return answer
+            return self._refusal(call, refusal, main)
         except (IntegrityError, IdempotencyConflict):  # the same id, kept meanwhile by a call for another member
             return self._replayed(self._kept(call.transaction_id), call, main)
+
+    def _surely_taken(self, call: Call, member: Member, main: LedgerAccount) -> bool:
+        """A debit the member can pay (the balance read under the lock) by a member who may bet:
+        most calls. It is written without a savepoint, as nothing it writes is refused after."""
+        return call.operation == DEBIT and self._may_bet(member) and main.balance_minor >= (call.amount_minor or 0)
+
+    def _taken(self, call: Call, member: Member, main: LedgerAccount) -> dict:
+        """A debit ``_surely_taken``: a refusal it still meets (a round of another member's, or one
+        closed) comes before it writes anything. A call of the same id kept meanwhile for another
+        member spoils the transaction at the unique constraints: the request is run again, and then
+        finds that call kept."""
+        try:
+            amount, posted = self._run(call, member, main)
+        except Refusal as refusal:
+            return self._refusal(call, refusal, main)
+        except (IntegrityError, IdempotencyConflict) as error:
+            mark_error_retryable(error)
+            raise
+        answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
+        self._keep(call, answer, amount, posted)
+        return answer
+
+    def _refusal(self, call: Call, refusal: Refusal, main: LedgerAccount) -> dict:
+        answer = refused(refusal.code, self._shown(self.ledger.balance(main)))
+        if refusal.kept:
+            return self._keep_refusal(call, answer, main)
+        return answer
 
     def _run(self, call: Call, member: Member, main: LedgerAccount):
         """What an accepted call moved: (amount kept with the call, ledger transaction or None)."""
