@@ -207,7 +207,12 @@ def is_transient(error: BaseException) -> bool:
 
 def _mark_transient(context) -> None:
     # pyramid_retry then replays the request (TESSERA_RETRY_ATTEMPTS) instead of answering 500.
-    if context.sqlalchemy_exception is not None and is_transient(context.original_exception):
+    # A connection lost on a statement is run again too: the server rolled its transaction back
+    # (and the pool drops its connections). One lost while committing is not: it may have committed.
+    if context.sqlalchemy_exception is None:
+        return
+    lost = context.is_disconnect and context.statement is not None
+    if lost or is_transient(context.original_exception):
         mark_error_retryable(context.sqlalchemy_exception)
 
 
@@ -226,13 +231,16 @@ def _begin_sqlite(connection) -> None:
     connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, ping: bool = True) -> Engine:
+    """The engine of the database at ``url``. ``ping``: test each pooled connection before use (a
+    round trip), for commands and jobs; the app's requests do without, as a connection the server
+    closed fails at the request's first statement and the request is run again (``_mark_transient``)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _begin_sqlite)
     else:
-        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+        engine = create_engine(url, pool_pre_ping=ping, pool_size=10, max_overflow=10)
     event.listen(engine, "handle_error", _mark_transient)
     return engine
 
@@ -267,7 +275,7 @@ def operator_session(engine: Engine, tenant_id=ALL_TENANTS):
 
 
 def includeme(config):
-    engine = make_engine(config.registry.settings["tessera"].database_url)
+    engine = make_engine(config.registry.settings["tessera"].database_url, ping=False)
     config.registry["db_engine"] = engine
     config.registry["db_sessionmaker"] = sessionmaker(bind=engine)
     config.add_request_method(request_db, "db", reify=True)
