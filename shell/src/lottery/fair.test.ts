@@ -1,28 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkDraw, dayOf, drawPrizes, hashDown, previousHashOf, rankOf } from './fair';
-import type { FairDraw } from './types';
-
-// Computed with the server's own module (platform/tessera/lottery/fair.py):
-//   Series('11' * 32, 5): commitment, seed_of(3), previous_hash(seed), draw_prizes(seed, '20301114-0003', NORTH)
-const COMMITMENT = '4a7e548f67548996f647098178b2a2a24fa92c91dcefac91b3ad1506c582a114';
-const SEED = '59420d36b80353ed5a5822ca464cc9bffb8abe9cd63959651d3cd85a8252d83f';
-const PREVIOUS = '175e2b04a64e93b5928d0f64f2fc0ffbcdcd98be473e08d5c2a4eda3724126d3';
-const PRIZES = [
-  '50518', '53056', '96489', '41341', '02916', '79652', '56989', '72149', '50484', '24851', '6601', '6046', '6366', '7697',
-  '7548', '5285', '0896', '9942', '3700', '5100', '831', '216', '984', '70', '87', '04', '66',
-];
-
-export const FAIR_DRAW: FairDraw = {
-  gameCode: 'ELOTT1M',
-  numero: '20301114-0003',
-  seed: SEED,
-  previousHash: PREVIOUS,
-  commitment: COMMITMENT,
-  committedAt: '2030-11-13T17:00:00Z',
-  lockAt: '2030-11-13T17:02:50Z',
-  prizes: PRIZES,
-  drawnAt: '2030-11-13T17:03:00Z',
-};
+import { COMMITMENT, FAIR_DRAW, PREVIOUS, PRIZES, SEED } from './testLottery';
 
 describe("the fast draws' proof, recomputed in the browser", () => {
   test("the server's vector: previous hash, commitment after (rank) hashes, every prize", async () => {
