@@ -16,6 +16,9 @@ const HelpPage = deferred(() => import('./pages/HelpPage').then((m) => m.HelpPag
 const NoticeListPage = deferred(() => import('./pages/NoticeListPage').then((m) => m.NoticeListPage));
 const SectionPage = deferred(() => import('./pages/SectionPage').then((m) => m.SectionPage));
 const GamePage = deferred(() => import('./play/GamePage').then((m) => m.GamePage));
+const LotteryPage = deferred(() => import('./lottery/LotteryPages').then((m) => m.LotteryPage));
+const VnLotteryPage = deferred(() => import('./lottery/LotteryPages').then((m) => m.VnLotteryPage));
+const LotteryVerifyPage = deferred(() => import('./lottery/LotteryPages').then((m) => m.VerifyPage));
 
 /**
  * A page whose code is still coming: the frame stands, the page's place stays empty. A lobby's place
@@ -46,6 +49,8 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
   { paths: ['/service'], pageKey: 'service', variant: 'full' },
   { paths: ['/lottery'], pageKey: 'lottery', variant: 'headerOnly' },
   { paths: ['/vnlottery'], pageKey: 'vnlottery', variant: 'headerOnly' },
+  // Anyone checks a drawn fast draw against its published commitment.
+  { paths: ['/lottery/verify'], pageKey: 'lotteryVerify', variant: 'headerOnly' },
   { paths: ['/hot'], pageKey: 'hot', variant: 'full' },
   { paths: ['/live'], pageKey: 'live', variant: 'full' },
   { paths: ['/promotions'], pageKey: 'promotions', variant: 'full' },
@@ -61,7 +66,7 @@ const SECTIONS: Array<{ paths: string[]; pageKey: string; variant: FrameVariant 
 ];
 
 /** The page keys of the game lobbies (besides /:games). */
-const LOBBY_PAGES = new Set(['live']);
+const LOBBY_PAGES = new Set(['live', 'lottery', 'vnlottery']);
 
 /** The pages built so far; every other page key shows its section page. */
 const PAGES: Record<string, ComponentType> = {
@@ -74,6 +79,9 @@ const PAGES: Record<string, ComponentType> = {
   down: DownloadPage,
   game: GamePage,
   live: LivePage,
+  lottery: LotteryPage,
+  vnlottery: VnLotteryPage,
+  lotteryVerify: LotteryVerifyPage,
 };
 
 /** /login: home, with the login modal open over it. */
