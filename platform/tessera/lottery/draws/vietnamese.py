@@ -134,7 +134,7 @@ def store_official_results(unit_of_work, tenant, plugins, at: datetime) -> dict[
         schedule = brand_schedule(db, tenant, disabled=True)
         due = due_vn_draws(db, tenant.id, at)
     counts = {"due": len(due), "stored": 0, "waiting": 0, "refused": 0}
-    if not due or not plugins.has_lottery_results():
+    if not due or not plugins.has_lottery_results:
         counts["waiting"] = len(due)
         return counts
     unavailable = []
