@@ -84,7 +84,13 @@ def test_each_brand_is_seeded_with_what_it_sells(db_session):
     kept = keep_games(db_session, vn)
     assert len(kept) == 36 + 3 and keep_games(db_session, vn) == kept  # stored once
     mb = next(row for row in kept if row.code == "MB")
-    assert (mb.name, mb.region, mb.weekdays, mb.draw_time, mb.lock_minutes) == ("Miền Bắc", "north", "1,2,3,4,5,6,7", "18:15", 15)
+    assert (mb.name, mb.region, mb.weekdays, mb.draw_time, mb.lock_minutes) == (
+        "Miền Bắc",
+        "north",
+        "1,2,3,4,5,6,7",
+        "18:15",
+        15,
+    )
     bd_schedule = brand_schedule(db_session, bd)
     assert bd_schedule.vn_games == () and [g.code for g in bd_schedule.fast_games] == ["ELOTT45S", "ELOTT1M", "ELOTT5M"]
 

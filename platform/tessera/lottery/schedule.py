@@ -156,9 +156,13 @@ class Schedule:
             raise LotteryError("weekday_invalid", weekday=weekday)
         return self.weekly[weekday - 1]
 
+    @property
+    def games(self) -> tuple["VnGame | FastGame", ...]:
+        """Every game: the Vietnamese games, then the fast games."""
+        return (*self.vn_games, *self.fast_games)
+
     def game(self, code: str) -> VnGame | FastGame:
-        games: tuple[VnGame | FastGame, ...] = (*self.vn_games, *self.fast_games)
-        for game in games:
+        for game in self.games:
             if game.code == code:
                 return game
         raise LotteryError("game_unknown", game=code)
@@ -203,7 +207,7 @@ def schedule_from(vn_games: Iterable[VnGame], fast_games: Iterable[FastGame]) ->
     """The schedule of these games (a brand's, as its operator keeps them): each weekday's draws
     are the Vietnamese games drawing that day, in the order given. Codes are unique across both."""
     vn, fast = tuple(vn_games), tuple(fast_games)
-    codes = [game.code for game in (*vn, *fast)]
+    codes = [game.code for game in vn] + [game.code for game in fast]
     if len(set(codes)) != len(codes):
         raise LotteryError("schedule_invalid", problem="repeated codes")
     weekly = tuple(tuple(game.code for game in vn if day in game.weekdays) for day in range(SUNDAY, SATURDAY + 1))

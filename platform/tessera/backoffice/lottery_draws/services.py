@@ -31,7 +31,7 @@ FAST_FIELDS = ("lockSeconds",)
 
 
 def draw_value(draw: LotteryDraw, schedule: Schedule, pending: Approval | None = None) -> dict:
-    names = {game.code: game.name for game in (*schedule.vn_games, *schedule.fast_games)}
+    names = {game.code: game.name for game in schedule.games}
     return {
         "id": draw.id,
         "gameCode": draw.game_code,
@@ -167,8 +167,10 @@ def apply_approved(db, tenant_id: int, acting: Acting, schedule: Schedule, appro
         action = "lottery_results_entered" if form["state"] == OPEN else "lottery_results_corrected"
     else:
         values, action = {"state": CANCELLED}, "lottery_draw_cancelled"
-    changed = db.execute(update(LotteryDraw).where(*guard).values(**values).execution_options(synchronize_session=False))
-    if changed.rowcount != 1:  # type: ignore[attr-defined]
+    changed = db.execute(
+        update(LotteryDraw).where(*guard).values(**values).execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
         raise ApiError(409, "draw_changed", state=draw.state, resultVersion=draw.result_version)
     db.refresh(draw)
     after = draw_value(draw, schedule)

@@ -62,7 +62,11 @@ def list_games(request):
 
 
 @view_config(
-    route_name="backoffice.lottery_game", request_method="PUT", renderer="api", openapi=True, staff=Permission.LotteryManage
+    route_name="backoffice.lottery_game",
+    request_method="PUT",
+    renderer="api",
+    openapi=True,
+    staff=Permission.LotteryManage,
 )
 def change_game(request):
     row = services.brand_game(request.db, request.tenant, request.matchdict["game_code"])

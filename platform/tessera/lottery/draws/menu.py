@@ -68,7 +68,7 @@ def prize_mode(game: Game) -> str:
 
 
 def menu_tag(game: Game) -> str:
-    return FAST_TAG if isinstance(game, FastGame) else TAGS[game.region]
+    return TAGS[game.region] if isinstance(game, VnGame) else FAST_TAG
 
 
 def open_draws(db: Session, tenant_id: int, codes, at: datetime) -> dict[str, OpenDraw]:
@@ -99,13 +99,12 @@ def open_draws(db: Session, tenant_id: int, codes, at: datetime) -> dict[str, Op
 
 def game_item(game: Game, draw: OpenDraw | None, at: datetime) -> dict:
     """A game as the menus answer it, with its draw open for bets now (or none)."""
-    fast = isinstance(game, FastGame)
     remain = 0 if draw is None else max(0, int((draw.lock_at - as_utc(at)) / timedelta(milliseconds=1)))
     return {
         "gameId": game.code,
         "gameMenuTag": menu_tag(game),
         "remark": game.name,
-        "region": Region.NORTH.value if fast else game.region.value,
+        "region": game.region.value if isinstance(game, VnGame) else Region.NORTH.value,
         "prizeMode": prize_mode(game),
         "numero": None if draw is None else draw.numero,
         "remainTime": remain,
@@ -118,7 +117,7 @@ def game_item(game: Game, draw: OpenDraw | None, at: datetime) -> dict:
 
 def games_in(schedule: Schedule, modes) -> list[Game]:
     """The schedule's games of these prize modes, in its order (the Vietnamese, then the fast)."""
-    return [game for game in (*schedule.vn_games, *schedule.fast_games) if prize_mode(game) in modes]
+    return [game for game in schedule.games if prize_mode(game) in modes]
 
 
 def items(db: Session, tenant_id: int, games: list[Game], at: datetime) -> list[dict]:
@@ -185,7 +184,7 @@ def popular(
 
 def sold_game(schedule: Schedule, game_code: str | None) -> Game:
     """The brand's game of that code; ``404 game_unknown`` otherwise."""
-    for game in (*schedule.vn_games, *schedule.fast_games):
+    for game in schedule.games:
         if game.code == game_code:
             return game
     raise ApiError(404, "game_unknown", game=game_code)

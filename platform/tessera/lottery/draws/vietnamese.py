@@ -118,7 +118,6 @@ def store_result(db: Session, draw_id: int, prizes, at: datetime) -> bool:
     return result.rowcount == 1  # type: ignore[attr-defined]
 
 
-
 class ResultsUnavailable(ConnectionError):
     """The brand's results feed could not answer for some due draws: a passing failure, so the
     job's run is tried again with growing delays (jobs.services.passing)."""

@@ -51,7 +51,9 @@ def _schedule(request, disabled: bool = False):
 @view_config(route_name="lottery.game_menu", request_method="GET", renderer="api", openapi=True)
 def game_menu(request):
     query = request.openapi.parameters.query
-    return menu.game_menu(request.db, request.tenant.id, _schedule(request), query.get("prizeMode"), now(request.registry))
+    return menu.game_menu(
+        request.db, request.tenant.id, _schedule(request), query.get("prizeMode"), now(request.registry)
+    )
 
 
 @view_config(
@@ -78,7 +80,12 @@ def recent(request):
 def popular(request):
     query = request.openapi.parameters.query
     return menu.popular(
-        request.db, request.tenant.id, _schedule(request), query.get("prizeMode"), query.get("count", 20), now(request.registry)
+        request.db,
+        request.tenant.id,
+        _schedule(request),
+        query.get("prizeMode"),
+        query.get("count", 20),
+        now(request.registry),
     )
 
 
@@ -98,4 +105,6 @@ def drawn_numeros(request):
 )
 def opened_numero(request):
     query = request.openapi.parameters.query
-    return menu.opened_numero(request.db, request.tenant.id, _schedule(request), query["gameCode"], now(request.registry))
+    return menu.opened_numero(
+        request.db, request.tenant.id, _schedule(request), query["gameCode"], now(request.registry)
+    )
