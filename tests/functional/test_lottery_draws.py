@@ -13,12 +13,14 @@ from sqlalchemy import delete, select
 from tessera_sandboxes.lottery_results import LocalFeed, ResultsFeed, drawn_numbers
 
 from tessera.core.db import operator_session, scope_connection
+from tessera.jobs.registry import JOBS, Work
 from tessera.jobs.services import passing
 from tessera.lottery.draws.games import brand_schedule, keep_games, stored_games
 from tessera.lottery.draws.models import DRAWN, OPEN, LotteryDraw, LotteryGame, LotterySeries
 from tessera.lottery.draws.services import open_due_series
 from tessera.lottery.draws.vietnamese import ResultsUnavailable, open_vn_draws, store_official_results
 from tessera.lottery.schedule import OFFICIAL, VIETNAM
+from tessera.lottery.tasks import vn_draws as vn_draws_job
 from tessera.plugins import TenantPlugins, make_plugin_manager
 from tessera.tenancy.context import TenantContext
 from tessera.tenancy.models import Tenant
@@ -257,3 +259,25 @@ def test_two_workers_at_once_store_each_result_once(engine, committed_vn, feed):
     with operator_session(engine) as db:
         rows = vn_draws(db, tenant.id)
         assert [(row.state, row.result_version) for row in rows] == [(DRAWN, 1)] * 6
+
+
+@pytest.fixture
+def committed_games(engine):
+    """demo-vn's games and draws the job commits for real, removed afterwards."""
+    yield
+    with operator_session(engine) as db:
+        tenant = brand(db, "demo-vn")
+        db.execute(delete(LotteryDraw).where(LotteryDraw.tenant_id == tenant.id, LotteryDraw.series_id.is_(None)))
+        db.execute(delete(LotteryGame).where(LotteryGame.tenant_id == tenant.id))
+
+
+def test_the_job_stores_the_games_and_the_coming_draws(engine, settings, committed_games):
+    with operator_session(engine) as db:
+        tenant = brand(db, "demo-vn")
+    at = NOON.astimezone(UTC)
+    assert JOBS["lottery.vn-draws"].work is vn_draws_job and "lottery.results" in JOBS
+    assert vn_draws_job(Work(settings, at, tenant)) == {"draws_stored": 19}
+    assert vn_draws_job(Work(settings, at, tenant)) == {"draws_stored": 0}
+    with operator_session(engine) as db:
+        assert len(stored_games(db, tenant.id)) == 39
+        assert [row.game_code for row in vn_draws(db, tenant.id)] == WEDNESDAY_CODES
