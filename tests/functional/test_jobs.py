@@ -254,6 +254,8 @@ def test_the_schedule_holds_every_job_at_its_interval_or_the_settings(settings):
         "identity.expire",
         "jobs.prune-broker",
         "lottery.fast-draws",
+        "lottery.results",
+        "lottery.vn-draws",
         "payments.reconcile-deposits",
         "transfers.reconcile",
         "withdrawals.count-received",

@@ -26,6 +26,7 @@ def includeme(config):
     config.include(".feedback")  # members' feedback and complaints, answered
     config.include(".help")  # help centre articles and customer-service entries
     config.include(".games")  # game vendors and games: state, maintenance, order, lanes
+    config.include(".lottery_draws")  # the lottery's draws, results, cancellations and schedule
     config.include(".settings")  # maintenance windows, register and region settings
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app

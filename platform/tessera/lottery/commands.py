@@ -53,11 +53,12 @@ def verify(seed, previous, numero, format_name, prizes):
 @click.pass_obj
 def draw_now(settings, slug):
     """The fast draws' work once, now, for SLUG (every active brand without it): today's and
-    tomorrow's series committed where missing, every draw whose time has passed drawn. Safe
+    tomorrow's series of its enabled fast games committed where missing, every draw whose time has passed drawn. Safe
     beside the workers: each draw is drawn once."""
     from tessera.core.cli import command_session
     from tessera.core.db import scope_connection
     from tessera.core.timeutil import utcnow
+    from tessera.lottery.draws.games import brand_schedule
     from tessera.lottery.draws.services import open_due_series, run_due_draws
     from tessera.tenancy.commands import brands
 
@@ -67,8 +68,9 @@ def draw_now(settings, slug):
     for tenant in tenants:
         with command_session(settings) as db:
             scope_connection(db, tenant.id)
-            opened = open_due_series(db, tenant.id, at, settings.secret_key)
+            opened = open_due_series(db, tenant.id, at, settings.secret_key, brand_schedule(db, tenant))
         with command_session(settings) as db:
             scope_connection(db, tenant.id)
-            drawn = run_due_draws(db, tenant.id, at, settings.secret_key)
+            every_game = brand_schedule(db, tenant, disabled=True)
+            drawn = run_due_draws(db, tenant.id, at, settings.secret_key, every_game)
         click.echo(f"{tenant.slug}: {opened} series committed, {drawn} draws drawn")

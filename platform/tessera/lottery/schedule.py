@@ -10,6 +10,7 @@ the interval divides a day), and its numero is the day and the draw's rank in it
 ``yyyymmdd-####`` (the 45-second game's last draw of a day is ``-1920`` at 23:59:15).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -96,10 +97,15 @@ class VnGame:
     region: Region
     weekdays: tuple[int, ...]
     draw_time: time
+    lock_minutes: int = DEFAULT_LOCK_MINUTES
 
     @property
     def draw_format(self) -> DrawFormat:
         return FORMAT_OF_REGION[self.region]
+
+    def lock_time(self, draw_at: datetime) -> datetime:
+        """When the bets of its draw at ``draw_at`` close: its lock minutes before."""
+        return lock_time(draw_at, self.lock_minutes)
 
     @property
     def draw_day_of_week(self) -> str:
@@ -150,9 +156,13 @@ class Schedule:
             raise LotteryError("weekday_invalid", weekday=weekday)
         return self.weekly[weekday - 1]
 
+    @property
+    def games(self) -> tuple["VnGame | FastGame", ...]:
+        """Every game: the Vietnamese games, then the fast games."""
+        return (*self.vn_games, *self.fast_games)
+
     def game(self, code: str) -> VnGame | FastGame:
-        games: tuple[VnGame | FastGame, ...] = (*self.vn_games, *self.fast_games)
-        for game in games:
+        for game in self.games:
             if game.code == code:
                 return game
         raise LotteryError("game_unknown", game=code)
@@ -191,6 +201,17 @@ def schedule_of(draw_times: dict, provinces: dict, weekly_draws: dict, fast_game
 
 
 OFFICIAL = schedule_of(DRAW_TIMES, PROVINCES, WEEKLY_DRAWS, FAST_GAMES)
+
+
+def schedule_from(vn_games: Iterable[VnGame], fast_games: Iterable[FastGame]) -> Schedule:
+    """The schedule of these games (a brand's, as its operator keeps them): each weekday's draws
+    are the Vietnamese games drawing that day, in the order given. Codes are unique across both."""
+    vn, fast = tuple(vn_games), tuple(fast_games)
+    codes = [game.code for game in vn] + [game.code for game in fast]
+    if len(set(codes)) != len(codes):
+        raise LotteryError("schedule_invalid", problem="repeated codes")
+    weekly = tuple(tuple(game.code for game in vn if day in game.weekdays) for day in range(SUNDAY, SATURDAY + 1))
+    return Schedule(vn, fast, weekly)
 
 
 def _local(moment: datetime) -> datetime:

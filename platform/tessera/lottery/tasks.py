@@ -1,16 +1,42 @@
-"""The lottery's scheduled job: each brand's fast-game series opened ahead and its due draws run."""
+"""The lottery's scheduled jobs, for each brand: the fast games' series opened ahead and their due
+draws run; the Vietnamese games' coming draws stored; the due Vietnamese draws' official results
+asked of the brand's results feed and stored. Each reads the brand's own schedule."""
 
 from tessera.jobs.registry import Work, job
+from tessera.lottery.draws.games import brand_schedule, keep_games
 from tessera.lottery.draws.services import open_due_series, run_due_draws
+from tessera.lottery.draws.vietnamese import open_vn_draws, store_official_results
 
 
 @job("lottery.fast-draws", every=5)
 def fast_draws(work: Work) -> dict[str, int]:
-    """``tessera lottery draw-now`` for each brand: today's and tomorrow's series opened where
-    missing, then every draw whose time has passed drawn once; how many of each."""
+    """``tessera lottery draw-now`` for each brand: today's and tomorrow's series of its enabled
+    fast games opened where missing, then every draw whose time has passed drawn once; how many
+    of each."""
     assert work.tenant is not None
     with work.unit_of_work() as db:
-        series = open_due_series(db, work.tenant.id, work.at, work.settings.secret_key)
+        schedule = brand_schedule(db, work.tenant)
+        series = open_due_series(db, work.tenant.id, work.at, work.settings.secret_key, schedule)
     with work.unit_of_work() as db:
-        drawn = run_due_draws(db, work.tenant.id, work.at, work.settings.secret_key)
+        every_game = brand_schedule(db, work.tenant, disabled=True)  # a disabled game's open draws still draw
+        drawn = run_due_draws(db, work.tenant.id, work.at, work.settings.secret_key, every_game)
     return {"series_opened": series, "draws_drawn": drawn}
+
+
+@job("lottery.vn-draws", every=300)
+def vn_draws(work: Work) -> dict[str, int]:
+    """The brand's games stored (seeded from the official schedule the first time), then today's
+    and the next two days' draws of its enabled Vietnamese games stored where missing."""
+    assert work.tenant is not None
+    with work.unit_of_work() as db:
+        keep_games(db, work.tenant)
+        stored = open_vn_draws(db, work.tenant.id, work.at, brand_schedule(db, work.tenant))
+    return {"draws_stored": stored}
+
+
+@job("lottery.results", every=60)
+def results(work: Work) -> dict[str, int]:
+    """Every open Vietnamese draw past its time asked of the brand's results feed and its result
+    stored once; a feed that could not answer makes the run try again with growing delays."""
+    assert work.tenant is not None
+    return store_official_results(work.unit_of_work, work.tenant, work.plugins, work.at)

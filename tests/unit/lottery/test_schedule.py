@@ -1,7 +1,8 @@
 """The draw schedule: the official weekday table written out by hand, next draws and numeros, lock
 times, the fast games, and an operator's own schedule."""
 
-from datetime import UTC, date, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,13 +13,18 @@ from tessera.lottery.prizes import CENTRAL, NORTH, SOUTH, Region
 from tessera.lottery.schedule import (
     DRAW_TIMES,
     FAST_GAMES,
+    MONDAY,
     OFFICIAL,
     PROVINCES,
+    WEDNESDAY,
     WEEKLY_DRAWS,
+    FastGame,
+    VnGame,
     draw_of,
     draws_on,
     lock_time,
     next_draw,
+    schedule_from,
     schedule_of,
     spec_weekday,
 )
@@ -223,3 +229,21 @@ def test_a_schedule_that_cannot_run_is_refused(times, provinces, weekly, fast):
     with pytest.raises(LotteryError) as refused:
         schedule_of(times, provinces, weekly, fast)
     assert refused.value.code == "schedule_invalid"
+
+
+def test_a_brand_s_schedule_is_built_from_its_games():
+    mb, dn = OFFICIAL.game("MB"), OFFICIAL.game("DN")
+    fast = OFFICIAL.game("ELOTT1M")
+    assert isinstance(mb, VnGame) and isinstance(dn, VnGame) and isinstance(fast, FastGame)
+    late_dn = replace(dn, draw_time=time(16, 30), lock_minutes=20)
+    schedule = schedule_from([mb, late_dn], [fast])
+    assert schedule.codes_on(WEDNESDAY) == ("MB", "DN") and schedule.codes_on(MONDAY) == ("MB",)
+    [south, north] = draws_on(date(2030, 1, 16), schedule)  # a Wednesday: by time
+    assert (south.game_code, south.at.time()) == ("DN", time(16, 30))
+    assert late_dn.lock_time(south.at) == south.at - timedelta(minutes=20)
+    assert next_draw("ELOTT1M", north.at, schedule).numero == "20300116-1097"
+    with pytest.raises(LotteryError) as refused:
+        schedule_from([mb, mb], [])
+    assert refused.value.code == "schedule_invalid"
+    with pytest.raises(LotteryError):
+        schedule.game("HCM")

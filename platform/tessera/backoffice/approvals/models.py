@@ -17,6 +17,7 @@ PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
 APPROVAL_STATUSES = (PENDING, APPROVED, REJECTED)
 # What an approval does once approved.
 WITHDRAWAL_APPROVAL, ADJUSTMENT, BONUS = "withdrawal.approve", "member.adjustment", "member.bonus"
+LOTTERY_RESULTS, LOTTERY_CANCEL = "lottery.results", "lottery.cancel"  # a draw's results, its cancellation
 
 
 class Approval(TenantOwned, Base):
@@ -29,7 +30,7 @@ class Approval(TenantOwned, Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     action: Mapped[str] = mapped_column(String(32))
-    target: Mapped[str] = mapped_column(String(64))  # withdrawal:{id}, member:{id}
+    target: Mapped[str] = mapped_column(String(64))  # withdrawal:{id}, member:{id}, lottery_draw:{id}
     amount_minor: Mapped[int] = mapped_column(BigInteger)
     form: Mapped[dict] = mapped_column(JSON)  # what the action runs with
     permission: Mapped[str] = mapped_column(String(32))  # what the checker must hold, as the maker did

@@ -8,13 +8,22 @@ from pyramid.view import view_config
 from tessera.backoffice.access import check, permits
 from tessera.backoffice.acting import Acting
 from tessera.backoffice.approvals import money, services
-from tessera.backoffice.approvals.models import ADJUSTMENT, BONUS, WITHDRAWAL_APPROVAL, Approval
+from tessera.backoffice.approvals.models import (
+    ADJUSTMENT,
+    BONUS,
+    LOTTERY_CANCEL,
+    LOTTERY_RESULTS,
+    WITHDRAWAL_APPROVAL,
+    Approval,
+)
+from tessera.backoffice.lottery_draws.services import apply_approved
 from tessera.backoffice.payments.services import approve_withdrawal_now
 from tessera.backoffice.permissions import SESSION, Permission
 from tessera.core.envelope import ApiError
+from tessera.lottery.draws.games import brand_schedule
 
 # The permissions an approval may need: whoever holds one of them on the brand sees its queue.
-APPROVING = (Permission.MemberCredit, Permission.WithdrawalApprove)
+APPROVING = (Permission.MemberCredit, Permission.WithdrawalApprove, Permission.LotteryResults)
 # Who reads the threshold: whoever may make or approve a money action, or change the threshold.
 READING_THRESHOLD = (*APPROVING, Permission.SettingsEdit)
 # Staff are not members: no region is refused them (the back office has its own access).
@@ -114,6 +123,9 @@ def _act(request, acting: Acting):
         form = approval.form
         if approval.action == WITHDRAWAL_APPROVAL:
             return approve_withdrawal_now(request.db, request.tenant, acting, form["withdrawalId"])
+        if approval.action in (LOTTERY_RESULTS, LOTTERY_CANCEL):
+            schedule = brand_schedule(request.db, request.tenant, disabled=True)
+            return apply_approved(request.db, request.tenant.id, acting, schedule, approval)
         member = money.real_member(request.db, form["memberId"])
         if approval.action == ADJUSTMENT:
             return money.adjust(request.db, request.ledger, request.tenant.money, acting, member.id, form)

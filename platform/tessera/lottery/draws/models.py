@@ -3,7 +3,7 @@ open until drawn, then with their prizes and revealed seed."""
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tessera.core.db import Base, TenantOwned
@@ -75,3 +75,33 @@ class LotteryDraw(TenantOwned, Base):
     seed: Mapped[str | None] = mapped_column(String(64))  # h_k, once drawn
     drawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     result_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+VIETNAMESE, FAST = "vietnamese", "fast"  # a game's kind: an official draw a day, or the house's fast draws
+
+
+class LotteryGame(TenantOwned, Base):
+    """One of the brand's lottery games as its operator keeps it, seeded from the official schedule
+    (lottery.schedule): a Vietnamese game's name, region, weekdays, draw time and lock minutes, or a
+    fast game's name, interval and lock seconds; a disabled game opens no new draws."""
+
+    __tablename__ = "lottery_games"
+    __table_args__ = (UniqueConstraint("tenant_id", "code"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(100))
+    position: Mapped[int] = mapped_column(Integer)  # the schedule's order
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    region: Mapped[str | None] = mapped_column(String(16))  # Vietnamese games
+    weekdays: Mapped[str | None] = mapped_column(String(16))  # "1,2,…", Sunday 1
+    draw_time: Mapped[str | None] = mapped_column(String(5))  # "18:15", Vietnam's time
+    lock_minutes: Mapped[int | None] = mapped_column(Integer)
+    interval: Mapped[int | None] = mapped_column(Integer)  # fast games: seconds between draws
+    lock_seconds: Mapped[int | None] = mapped_column(Integer)
+    updated_by: Mapped[str | None] = mapped_column(String(64))
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    def __repr__(self) -> str:
+        return f"<LotteryGame {self.code} {self.kind}>"
