@@ -2,10 +2,11 @@
 draw's lock, the numbers a draw will draw (from its series' seed), and bets placed by the API."""
 
 import itertools
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import select
 
+from tessera.core.timeutil import utcnow
 from tessera.lottery.draws.models import LotteryDraw, LotterySeries
 from tessera.lottery.draws.services import open_series
 from tessera.lottery.fair import draw_prizes
@@ -14,8 +15,10 @@ from tessera.lottery.schedule import OFFICIAL, VIETNAM
 
 KEY = "test-secret-key-of-at-least-32-bytes"  # the suite's deployment key (conftest)
 GAME = "ELOTT1M"
-DAY = date(2030, 1, 15)
-EVE = datetime(2030, 1, 14, 23, 0, tzinfo=VIETNAM).astimezone(UTC)  # the evening before DAY
+# Two days on (the betting record's days reach only so far), in Vietnam's calendar.
+DAY = (utcnow() + timedelta(days=2)).astimezone(VIETNAM).date()
+EVE = datetime.combine(DAY - timedelta(days=1), time(23), tzinfo=VIETNAM).astimezone(UTC)  # the evening before DAY
+DAYS = {"startDate": f"{DAY - timedelta(days=1)}", "endDate": f"{DAY}"}  # a record's days, the brand's time zone
 FIRST = f"{DAY:%Y%m%d}-0001"  # drawn at midnight, locked 10 seconds before
 BETS = "/lotto/lgw/bets"
 _requests = itertools.count(1)
@@ -71,4 +74,4 @@ def order(numbers, stake="10", bet_type="de", numero=FIRST, **fields) -> dict:
 
 def before_lock(clock, seconds: int = 60) -> None:
     """The app's clock ``seconds`` before the first draw's lock."""
-    clock.now = datetime(2030, 1, 15, 0, 0, tzinfo=VIETNAM).astimezone(UTC) - timedelta(seconds=10 + seconds)
+    clock.now = datetime.combine(DAY, time(), tzinfo=VIETNAM).astimezone(UTC) - timedelta(seconds=10 + seconds)

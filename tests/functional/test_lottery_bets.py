@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select, update
 
 from accounts import set_brand
-from lottery_bets_helpers import BETS, EVE, FIRST, GAME, before_lock, commit_day, draw_row, order
+from lottery_bets_helpers import BETS, DAY, EVE, FIRST, GAME, before_lock, commit_day, draw_row, order
 from tessera.core.envelope import ApiError
 from tessera.games.bets.models import OPEN, GameBet
 from tessera.lottery.bets.models import LotteryBet
@@ -115,7 +115,7 @@ def test_the_same_request_again_answers_the_first_bet(bd_day, member_of, db_sess
 
 def test_the_draw_must_be_open_and_before_its_lock(bd_day, member_of, clock, db_session):
     member, caller = member_of(funds=100_000)
-    assert caller.post(BETS, order(["12"], numero="20300115-9999"), status=404)["code"] == "draw_unknown"
+    assert caller.post(BETS, order(["12"], numero=f"{DAY:%Y%m%d}-9999"), status=404)["code"] == "draw_unknown"
     clock.advance(seconds=60)  # the lock time itself
     assert caller.post(BETS, order(["12"]), status=409)["code"] == "draw_locked"
     before_lock(clock)
