@@ -60,6 +60,8 @@ PUBLIC_CALLS = {
     "GET /lgw/games/game_menus",
     "GET /lgw/fair/draws",
     "GET /lgw/fair/series",
+    "GET /lotto/lgw/games/board",
+    "POST /lotto/lgw/numbers",
     "GET /wps/system/status",
     "GET /wps/system/whitelabel",
     "GET /wps/system/setting/register",

@@ -146,7 +146,9 @@ def test_the_members_own_limits_leave_room(bd_day, member_of, db_session):
     _, caller = member_of(funds=10_000_000)
     caller.post(BETS, order(["12"], stake="5000"))
     room = caller.get("/lotto/lgw/draws/room", gameCode=GAME, numero=FIRST, betType="de", numbers="12,34")["value"]
-    assert room == {"room": {"12": "1000.00", "34": "2000.00"}}  # 6000 a number less 5000; 9000 a draw less 5000, for two
+    assert room == {
+        "room": {"12": "1000.00", "34": "2000.00"}
+    }  # 6000 a number less 5000; 9000 a draw less 5000, for two
     refused = caller.post(BETS, order(["34", "56"], stake="2000.01"), status=409)
     assert (refused["code"], refused["value"]) == ("number_limit_reached", {"room": {"34": "2000.00", "56": "2000.00"}})
     caller.post(BETS, order(["34", "56"], stake="2000"))
@@ -193,9 +195,12 @@ def test_a_member_sees_only_their_own_bets_and_their_brands_draws(bd_day, member
     assert other.get(BETS)["value"] == {"content": [], "totalPages": 0, "totalElements": 0}
     _, ph_member = member_of("demo-ph", funds=100_000)
     assert ph_member.post(BETS, order(["12"]), status=404)["code"] == "draw_unknown"  # demo-bd's draw
-    assert ph_member.get("/lotto/lgw/draws/room", expect=404, gameCode=GAME, numero=FIRST, betType="de", numbers="12")[
-        "code"
-    ] == "draw_unknown"
+    assert (
+        ph_member.get("/lotto/lgw/draws/room", expect=404, gameCode=GAME, numero=FIRST, betType="de", numbers="12")[
+            "code"
+        ]
+        == "draw_unknown"
+    )
 
 
 def test_free_play_and_visitors_place_no_bet(bd_day, member_of, bd):

@@ -70,7 +70,11 @@ def test_won_and_lost_are_paid_once(db_session, bd_id, placed):
     assert balance(db_session, member) == 98_000 + 99_000  # 10.00 × 99
     assert settle(db_session, bd_id) == 0 and due_draws(db_session, bd_id) == []  # again: nothing
     assert balance(db_session, member) == 197_000
-    assert (bet(db_session, won).state, bet(db_session, won).payout_minor, bet(db_session, won).hits) == ("won", 99_000, 1)
+    assert (bet(db_session, won).state, bet(db_session, won).payout_minor, bet(db_session, won).hits) == (
+        "won",
+        99_000,
+        1,
+    )
     assert (bet(db_session, lost).state, bet(db_session, lost).payout_minor) == ("lost", 0)
     assert {round_of(db_session, b).status for b in (won, lost)} == {SETTLED}
     mine = {b["betId"]: b for b in caller.get(BETS)["value"]["content"]}

@@ -123,7 +123,9 @@ def audit_is_clean(engine, tenant_id):
 def test_a_fast_draw_is_bet_on_drawn_and_settled_by_the_jobs(wsgi, engine, settings, world):
     member_id, headers = world.member()
     client = app(wsgi)
-    placed = client.post_json(f"{BETS}?lang=vi", order(["00"], stake="1", bet_type="lo_2", numero=numero(world)), headers=headers)
+    placed = client.post_json(
+        f"{BETS}?lang=vi", order(["00"], stake="1", bet_type="lo_2", numero=numero(world)), headers=headers
+    )
     assert placed.json["value"]["cost"] == "27000"
     drawn_at = world.first_draw + timedelta(seconds=1)
     assert fast_draws(Work(settings, drawn_at, world.tenant))["draws_drawn"] >= 1
@@ -155,7 +157,9 @@ def test_two_workers_settle_each_bet_once(wsgi, engine, settings, world):
         assert {b.settled_version for b in bets} == {1}
         paid = sum(b.payout_minor for b in bets)
         credits = db.scalars(
-            select(SeamlessCall).where(SeamlessCall.member_id.in_([m for m, _ in members]), SeamlessCall.operation == "credit")
+            select(SeamlessCall).where(
+                SeamlessCall.member_id.in_([m for m, _ in members]), SeamlessCall.operation == "credit"
+            )
         ).all()
         assert len(credits) == 12 and sum(c.amount_minor for c in credits) == paid
         balances = sum(main_balance(db, db.get(Member, m)) for m, _ in members)
@@ -175,7 +179,9 @@ def test_bets_at_once_on_one_number_never_pass_the_cap(wsgi, engine, world, sett
         sent = [order(["27"], stake="10000", numero=numero(world)) for _ in members]
         answers = at_once(
             [
-                lambda headers=headers, body=body: client.post_json(f"{BETS}?lang=en", body, headers=headers, expect_errors=True)
+                lambda headers=headers, body=body: client.post_json(
+                    f"{BETS}?lang=en", body, headers=headers, expect_errors=True
+                )
                 for (_, headers), body in zip(members, sent, strict=True)
             ]
         )
@@ -185,6 +191,8 @@ def test_bets_at_once_on_one_number_never_pass_the_cap(wsgi, engine, world, sett
     assert sorted(a.status_int for a in answers) == [200] * 3 + [409] * 3
     assert {a.json["code"] for a in answers if a.status_int == 409} == {"number_limit_reached"}
     with operator_session(engine) as db:
-        placed = db.scalars(select(LotteryBetNumber).where(LotteryBetNumber.member_id.in_([m for m, _ in members]))).all()
+        placed = db.scalars(
+            select(LotteryBetNumber).where(LotteryBetNumber.member_id.in_([m for m, _ in members]))
+        ).all()
         assert sum(p.liability_minor for p in placed) == 2_970_000
     audit_is_clean(engine, world.tenant.id)

@@ -27,6 +27,7 @@ def includeme(config):
     config.include(".help")  # help centre articles and customer-service entries
     config.include(".games")  # game vendors and games: state, maintenance, order, lanes
     config.include(".settings")  # maintenance windows, register and region settings
+    config.include(".lottery_book")  # the lottery's book, each number's liability, a draw's settlement
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app
     config.scan()

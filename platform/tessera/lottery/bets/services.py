@@ -182,7 +182,9 @@ def place(db: Session, tenant, member_id: int, order: Order, at: datetime) -> tu
     sale = sale_of(db, tenant, order.game_code, order.numero, order.bet_type, lock=True)
     first = db.scalars(
         select(LotteryBet).where(
-            LotteryBet.tenant_id == tenant.id, LotteryBet.member_id == member_id, LotteryBet.request_id == order.request_id
+            LotteryBet.tenant_id == tenant.id,
+            LotteryBet.member_id == member_id,
+            LotteryBet.request_id == order.request_id,
         )
     ).one_or_none()
     if first is not None:
@@ -327,4 +329,3 @@ def member_bets(
         query.order_by(LotteryBet.placed_at.desc(), LotteryBet.id.desc()).offset((page - 1) * size).limit(size)
     ).all()
     return list(rows), total
-

@@ -92,7 +92,12 @@ def _settled(db: Session, wallet: SeamlessWallet, bet_id: int, seen: int, versio
     outcome = settle(Bet(bet_type(bet.bet_type), tuple(bet.numbers), bet.stake, price_of(bet)), result)
     operation = CREDIT if seen == 0 else RESETTLE
     _post(wallet, bet, operation, f"lottery:{bet.id}:v{version}", outcome.payout)
-    bet.state, bet.payout_minor, bet.hits, bet.settled_at = (WON if outcome.won else LOST), outcome.payout, outcome.hits, at
+    bet.state, bet.payout_minor, bet.hits, bet.settled_at = (
+        (WON if outcome.won else LOST),
+        outcome.payout,
+        outcome.hits,
+        at,
+    )
     db.flush()
     return 1
 

@@ -78,7 +78,9 @@ def place_bet(request):
     order = services.Order(
         body["requestId"], body["gameCode"], body["numero"], body["betType"], tuple(body["numbers"]), body["stake"]
     )
-    bet, balance = services.place(request.db, request.tenant, request.authenticated_userid, order, now(request.registry))
+    bet, balance = services.place(
+        request.db, request.tenant, request.authenticated_userid, order, now(request.registry)
+    )
     return {**services.bet_value(bet, request.tenant.money, _name(bet.game_code)), "balance": balance}
 
 

@@ -77,4 +77,3 @@ def room(
         own_room = line.max_per_number - member_staked.get(number, 0)
         rooms[number] = max(min(line.max_stake, own_room, draw_room, cap_room), 0)
     return rooms
-

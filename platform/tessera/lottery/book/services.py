@@ -37,9 +37,9 @@ from sqlalchemy.orm import Session
 from tessera.core.envelope import ApiError
 from tessera.core.money import Money, decimal_of
 from tessera.lottery.bet_types import BET_TYPES, DEMO_CURRENCY, BetType, CostModel, Odds, PointPrice, Price, bet_type
+from tessera.lottery.book.models import LotteryBook
 from tessera.lottery.errors import LotteryError
 from tessera.lottery.prizes import Region
-from tessera.lottery.book.models import LotteryBook
 from tessera.lottery.schedule import OFFICIAL, FastGame, Schedule, VnGame
 
 VIETNAM_GAMES, FAST_GAMES = "vietnam", "fast"
@@ -94,7 +94,10 @@ def region_of(game: VnGame | FastGame) -> Region:
 def merged(section: Mapping, overrides: Mapping | None) -> dict:
     """tenant.toml's ``[lottery]`` with staff's overrides over it, key by key (lines field by field)."""
     result = {key: value for key, value in section.items() if key != "lines"}
-    lines = {region: {code: dict(fields) for code, fields in codes.items()} for region, codes in section.get("lines", {}).items()}
+    lines = {
+        region: {code: dict(fields) for code, fields in codes.items()}
+        for region, codes in section.get("lines", {}).items()
+    }
     for key, value in (overrides or {}).items():
         if key == "lines":
             for region, codes in value.items():
@@ -137,7 +140,8 @@ def _price(money: Money, kind: BetType, region: Region, fields: Mapping) -> Pric
     if kind.cost is CostModel.POINT:
         if "price" in fields or "payout" in fields:
             return PointPrice(
-                _amount(money, fields.get("price"), f"{where}.price"), _amount(money, fields.get("payout"), f"{where}.payout")
+                _amount(money, fields.get("price"), f"{where}.price"),
+                _amount(money, fields.get("payout"), f"{where}.payout"),
             )
         return kind.demo_price(region) if money.code == DEMO_CURRENCY else None
     if "odds" in fields:
