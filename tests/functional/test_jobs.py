@@ -254,6 +254,7 @@ def test_the_schedule_holds_every_job_at_its_interval_or_the_settings(settings):
         "identity.expire",
         "jobs.prune-broker",
         "lottery.fast-draws",
+        "lottery.settle",
         "payments.reconcile-deposits",
         "transfers.reconcile",
         "withdrawals.count-received",
