@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tessera.core.envelope import ApiError
+from tessera.core.money import Money
 from tessera.core.timeutil import as_utc, iso
 from tessera.games.seamless.calls import DEBIT, INSUFFICIENT_FUNDS, Call
 from tessera.games.seamless.models import SeamlessCall
@@ -105,9 +106,8 @@ def stake_minor(line: Line, book: Book, text: str) -> int:
     return minor
 
 
-def stake_text(book_or_money, kind_code: str, stake: int) -> str:
+def stake_text(money: Money, kind_code: str, stake: int) -> str:
     """A stake as the API writes it: points as a whole number, money as the brand writes it."""
-    money = getattr(book_or_money, "money", book_or_money)
     return str(stake) if bet_type(kind_code).cost is CostModel.POINT else money.format(stake)
 
 
@@ -199,12 +199,12 @@ def place(db: Session, tenant, member_id: int, order: Order, at: datetime) -> tu
     stake = stake_minor(line, sale.book, order.stake)
     bet = Bet(line.bet_type, tuple(order.numbers), stake, line.price)
     if stake < line.min_stake:
-        raise ApiError(400, "stake_below_min", min=stake_text(sale.book, line.bet_type.code, line.min_stake))
+        raise ApiError(400, "stake_below_min", min=stake_text(sale.book.money, line.bet_type.code, line.min_stake))
     if stake > line.max_stake:
-        raise ApiError(400, "stake_above_max", max=stake_text(sale.book, line.bet_type.code, line.max_stake))
+        raise ApiError(400, "stake_above_max", max=stake_text(sale.book.money, line.bet_type.code, line.max_stake))
     rooms = room(db, sale, member_id, bet.numbers)
     if any(stake > rooms[number] for number in bet.numbers):
-        shown = {number: stake_text(sale.book, line.bet_type.code, most) for number, most in rooms.items()}
+        shown = {number: stake_text(sale.book.money, line.bet_type.code, most) for number, most in rooms.items()}
         raise ApiError(409, "number_limit_reached", value={"room": shown})
     row = _kept(db, tenant, member_id, sale, order, bet, at)
     return row, _debited(db, tenant, member_id, sale, order, row, at)
@@ -294,7 +294,7 @@ def _first_balance(db: Session, tenant, bet: LotteryBet) -> str:
     return json.loads(answer)["balance"] if answer else tenant.money.format(0)
 
 
-def bet_value(bet: LotteryBet, money, name: str) -> dict:
+def bet_value(bet: LotteryBet, money: Money, name: str) -> dict:
     """A bet as the member calls answer it."""
     return {
         "betId": bet.id,

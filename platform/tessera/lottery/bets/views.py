@@ -67,7 +67,9 @@ def room(request):
     sale = services.sale_of(request.db, request.tenant, query["gameCode"], query["numero"], query["betType"])
     numbers = services.checked_numbers(sale.line, [n.strip() for n in query["numbers"].split(",") if n.strip()])
     rooms = services.room(request.db, sale, request.authenticated_userid, numbers)
-    return {"room": {n: services.stake_text(sale.book, sale.line.bet_type.code, most) for n, most in rooms.items()}}
+    return {
+        "room": {n: services.stake_text(sale.book.money, sale.line.bet_type.code, most) for n, most in rooms.items()}
+    }
 
 
 @view_config(
