@@ -20,6 +20,8 @@ def load_all_models():
     from tessera.identity.sessions import models as identity_sessions_models  # noqa: F401
     from tessera.identity.verification import models as identity_verification_models  # noqa: F401
     from tessera.jobs import models as jobs_models  # noqa: F401
+    from tessera.lottery.bets import models as lottery_bets_models  # noqa: F401
+    from tessera.lottery.book import models as lottery_book_models  # noqa: F401
     from tessera.lottery.draws import models as lottery_draws_models  # noqa: F401
     from tessera.system.feedback import models as system_feedback_models  # noqa: F401
     from tessera.system.status import models as system_status_models  # noqa: F401

@@ -63,6 +63,8 @@ PUBLIC_CALLS = {
     "GET /lgw/vn/games/game_menu",
     "GET /lgw/games/popular",
     "GET /lgw/vn/numeros/opened/game",
+    "GET /lotto/lgw/games/board",
+    "POST /lotto/lgw/numbers",
     "GET /wps/system/status",
     "GET /wps/system/whitelabel",
     "GET /wps/system/setting/register",

@@ -255,6 +255,7 @@ def test_the_schedule_holds_every_job_at_its_interval_or_the_settings(settings):
         "jobs.prune-broker",
         "lottery.fast-draws",
         "lottery.results",
+        "lottery.settle",
         "lottery.vn-draws",
         "payments.reconcile-deposits",
         "transfers.reconcile",

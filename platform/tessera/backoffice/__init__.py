@@ -28,6 +28,7 @@ def includeme(config):
     config.include(".games")  # game vendors and games: state, maintenance, order, lanes
     config.include(".lottery_draws")  # the lottery's draws, results, cancellations and schedule
     config.include(".settings")  # maintenance windows, register and region settings
+    config.include(".lottery_book")  # the lottery's book, each number's liability, a draw's settlement
     config.add_route("backoffice.openapi", "/bo/openapi.json")
     config.include(".pages")  # the app's page, on every path of the app
     config.scan()

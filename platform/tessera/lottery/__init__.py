@@ -3,5 +3,6 @@
 
 def includeme(config):
     config.include(".draws")  # the fast games' draws and their public proofs
+    config.include(".bets")  # the board, placing bets, the member's bets
     # The views declared with @view_config, in every sub-package.
     config.scan()

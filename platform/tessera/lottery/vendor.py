@@ -4,3 +4,11 @@ every other game's (one bet, one round; the round's game code is the lottery gam
 
 VASSALAGE = "HOUSE_LOTTO"
 CATEGORY = "ELOTT"
+
+# What a brand's ``[lottery]`` section may sell (``sells``): the Vietnamese draws, the fast games.
+VIETNAM_GAMES, FAST_GAMES = "vietnam", "fast"
+
+
+def sold_kinds(lottery_section: dict) -> frozenset[str]:
+    """The kinds of games a brand's ``[lottery]`` section sells: both when it does not say."""
+    return frozenset(lottery_section.get("sells", (VIETNAM_GAMES, FAST_GAMES)))

@@ -17,6 +17,7 @@ from tessera.core.timeutil import iso
 from tessera.lottery.draws.models import FAST, VIETNAMESE, LotteryGame
 from tessera.lottery.prizes import Region
 from tessera.lottery.schedule import OFFICIAL, FastGame, Schedule, VnGame, schedule_from
+from tessera.lottery.vendor import FAST_GAMES, VIETNAM_GAMES, sold_kinds
 
 ALL_WEEKDAYS = tuple(range(1, 8))
 
@@ -30,9 +31,9 @@ def seed_games(tenant) -> list[LotteryGame]:
     none when it has no such section."""
     if "lottery" not in tenant.config:
         return []
-    sells = tenant.section("lottery")
+    sells = sold_kinds(tenant.section("lottery"))
     games = []
-    if sells.get("vietnamese", False):
+    if VIETNAM_GAMES in sells:
         games += [
             LotteryGame(
                 code=game.code,
@@ -46,7 +47,7 @@ def seed_games(tenant) -> list[LotteryGame]:
             )
             for game in OFFICIAL.vn_games
         ]
-    if sells.get("fast", True):
+    if FAST_GAMES in sells:
         games += [
             LotteryGame(
                 code=game.code,

@@ -3,7 +3,7 @@ weekdays, draw times and lock minutes, the fast games' intervals and lock second
 not (seeded from the official schedule when a brand first uses them).
 
 Revision ID: 0032
-Revises: 0030
+Revises: 0031
 """
 
 import sqlalchemy as sa
@@ -12,7 +12,7 @@ from alembic import op
 from tessera.core.db import enable_row_level_security
 
 revision = "0032"
-down_revision = "0030"
+down_revision = "0031"
 branch_labels = None
 depends_on = None
 
