@@ -20,6 +20,7 @@ import {
   CardContent,
 } from '@mui/material';
 import { Form, RecordContextProvider, SaveButton, TextInput, Title, regex, required, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { refusalCode } from '../api';
 import { useAct } from '../common/useAct';
 import { useBrandRead } from '../common/useBrandRead';
 import { ChangeDialog } from '../games/ChangeDialog';
@@ -199,7 +200,10 @@ export function LotteryBook() {
     <Card sx={{ mt: 1 }}>
       <Title title="resources.lotteryBook.name" />
       <CardContent>
-        {book.error ? <Alert severity="error">{translate((book.error as Error).message || 'tessera.errors.unreachable')}</Alert> : null}
+        {book.error && refusalCode(book.error) === 'game_unknown' ? <Alert severity="info">{translate('tessera.lottery.book.not_sold')}</Alert> : null}
+        {book.error && refusalCode(book.error) !== 'game_unknown' ? (
+          <Alert severity="error">{translate((book.error as Error).message || 'tessera.errors.unreachable')}</Alert>
+        ) : null}
         {book.data ? (
           <Stack spacing={2}>
             <Typography variant="h6" component="h2">

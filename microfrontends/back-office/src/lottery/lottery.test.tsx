@@ -340,6 +340,14 @@ describe('the lottery pages', { timeout: 90000 }, () => {
     expect(sent.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ numberCap: '1' });
   });
 
+  it('tell a brand selling no lottery so, not as an error', async () => {
+    staff(['lottery.read']);
+    fakeApi({ [`GET ${BRAND}/lottery/book`]: { status: 404, code: 'game_unknown', message: 'There is no game lottery.' } });
+    renderIn('lotteryBook', <LotteryBook />);
+    expect(await screen.findByText(/This brand sells no lottery/, {}, { timeout: 20000 })).toBeTruthy();
+    expect(screen.queryByText('There is no game lottery.')).toBeNull();
+  });
+
   it('show the approvals of a draw’s results and cancellation readably, leading to the draw', async () => {
     staff(['lottery.read', 'lottery.results']);
     const approval = { amount: null, requestedBy: 'lan', requestedAt: '2030-01-14T10:00:00Z', status: 'pending', decidedBy: null, decidedAt: null, reason: null, permission: 'lottery.results' };
