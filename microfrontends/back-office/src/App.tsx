@@ -31,6 +31,10 @@ const JobList = lazy(() => import('./jobs/JobList').then((m) => ({ default: m.Jo
 const JobRunList = lazy(() => import('./jobs/JobRunList').then((m) => ({ default: m.JobRunList })));
 const GameVendorList = lazy(() => import('./games/GameVendorList').then((m) => ({ default: m.GameVendorList })));
 const GameList = lazy(() => import('./games/GameList').then((m) => ({ default: m.GameList })));
+const DrawList = lazy(() => import('./lottery/DrawList').then((m) => ({ default: m.DrawList })));
+const DrawShow = lazy(() => import('./lottery/DrawShow').then((m) => ({ default: m.DrawShow })));
+const LotteryGameList = lazy(() => import('./lottery/LotteryGameList').then((m) => ({ default: m.LotteryGameList })));
+const LotteryBook = lazy(() => import('./lottery/LotteryBook').then((m) => ({ default: m.LotteryBook })));
 const VendorWalletList = lazy(() => import('./games/VendorWalletList').then((m) => ({ default: m.VendorWalletList })));
 const HelpArticleList = lazy(() => import('./help/HelpArticleList').then((m) => ({ default: m.HelpArticleList })));
 const HelpArticleCreate = lazy(() => import('./help/HelpArticlePages').then((m) => ({ default: m.HelpArticleCreate })));
@@ -75,6 +79,8 @@ export function App() {
       <Resource name="gameVendors" list={GameVendorList} recordRepresentation="displayName" />
       <Resource name="games" list={GameList} recordRepresentation="displayName" />
       <Resource name="vendorWallets" list={VendorWalletList} />
+      <Resource name="lotteryDraws" list={DrawList} show={DrawShow} />
+      <Resource name="lotteryGames" list={LotteryGameList} recordRepresentation="name" />
       <Resource name="help-articles" list={HelpArticleList} create={HelpArticleCreate} edit={HelpArticleEdit} />
       <Resource name="customer-service" list={CustomerServiceList} create={CustomerServiceCreate} edit={CustomerServiceEdit} />
       <Resource name="feedback" list={FeedbackList} show={FeedbackShow} />
@@ -87,6 +93,7 @@ export function App() {
         <Route path="/reports" element={<Reports />} />
         <Route path="/allowedNetworks" element={<AllowedNetworks />} />
         <Route path="/settings" element={<BrandSettings />} />
+        <Route path="/lotteryBook" element={<LotteryBook />} />
       </CustomRoutes>
     </Admin>
   );

@@ -50,6 +50,8 @@ const LISTS: Record<string, ListShape> = {
   maintenanceWindows: { path: (brand) => `/brands/${brand}/maintenance-windows` },
   paymentChannels: { path: (brand) => `/brands/${brand}/payment-channels`, id: 'channel', unpaged: true },
   paymentNotifications: { path: (brand) => `/brands/${brand}/payment-notifications` },
+  lotteryDraws: { path: (brand) => `/brands/${brand}/lottery/draws` },
+  lotteryGames: { path: (brand) => `/brands/${brand}/lottery/games`, id: 'gameCode', unpaged: true },
 };
 
 /** The content staff write here, by key under the chosen brand. */
@@ -176,6 +178,8 @@ export const dataProvider: BackOfficeDataProvider = {
     if (resource === 'feedback') return { data: (await call<RaRecord>(brandPath(`/feedback/${encodeURIComponent(String(id))}`))).value } as never;
     // One staff member of the brand's team.
     if (resource === 'team') return { data: (await call<RaRecord>(brandPath(`/team/${encodeURIComponent(String(id))}`))).value } as never;
+    // One lottery draw, with the approval waiting for it.
+    if (resource === 'lotteryDraws') return { data: (await call<RaRecord>(brandPath(`/lottery/draws/${encodeURIComponent(String(id))}`))).value } as never;
     if (resource !== 'members') unsupported(`show one of ${resource}`);
     const { value } = await call<RaRecord>(brandPath(`/members/${encodeURIComponent(String(id))}`));
     return { data: value } as never;

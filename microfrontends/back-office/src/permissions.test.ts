@@ -28,6 +28,23 @@ describe('the menu', () => {
   });
 });
 
+describe('the lottery pages', () => {
+  const holding = (permissions: string[]) =>
+    remember(staffSession({}, [{ slug: 'demo-vn', name: 'Demo VN', roles: ['lottery'], permissions, languages: ['vi', 'en'], timeZone: 'Asia/Ho_Chi_Minh' }]));
+
+  it('show for lottery.read after the games, the approvals for lottery.results, none without them', () => {
+    holding(['games.manage', 'lottery.read', 'content.publish']);
+    expect(menu()).toEqual(['gameVendors', 'games', 'vendorWallets', 'lotteryDraws', 'lotteryGames', 'lotteryBook', 'announcements', 'banners', 'help-articles', 'customer-service']);
+    expect(PAGES.filter(({ group }) => group === 'lottery').map(({ resource }) => resource)).toEqual(['lotteryDraws', 'lotteryGames', 'lotteryBook']);
+    holding(['lottery.results']);
+    expect(menu()).toEqual(['approvals']);
+    holding(['lottery.manage']);
+    expect(menu()).toEqual([]);
+    holding(['member.read']);
+    expect(['lotteryDraws', 'lotteryGames', 'lotteryBook'].some((resource) => mayUse(resource))).toBe(false);
+  });
+});
+
 describe('the permissions', () => {
   it("are the API's (StaffPermission in the team's contract), every one", () => {
     const contract = readFileSync('platform/tessera/backoffice/team/openapi.yaml', 'utf8');

@@ -1,6 +1,7 @@
 // Money actions above the brand's threshold waiting for a second approver: approved (the action
 // happens then, once) or rejected with a reason, by a staff member other than the one who asked.
-import { Datagrid, DateField, List, SelectInput, TextField, WithRecord } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, WithRecord, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { Stack } from '@mui/material';
 import { ActionButton } from '../common/ActionButton';
 
@@ -14,12 +15,21 @@ const filters = [
   />,
 ];
 
+/** What the approval is about: a lottery draw leads to its page. */
+function Target({ approval }: { approval: RaRecord }) {
+  const translate = useTranslate();
+  const draw = /^lottery_draw:(\d+)$/.exec(String(approval.target ?? ''));
+  if (!draw) return <>{approval.target}</>;
+  return <Link to={`/lotteryDraws/${draw[1]}/show`}>{translate('tessera.approvals.lottery_draw', { id: draw[1] })}</Link>;
+}
+
 export function ApprovalList() {
+  const translate = useTranslate();
   return (
     <List filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'requestedAt', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="action" sortable={false} />
-        <TextField source="target" sortable={false} />
+        <FunctionField source="action" render={(approval: RaRecord) => translate(`tessera.approvals.action.${approval.action}`, { _: approval.action })} sortable={false} />
+        <FunctionField source="target" render={(approval: RaRecord) => <Target approval={approval} />} sortable={false} />
         <TextField source="amount" emptyText="—" sortable={false} />
         <TextField source="requestedBy" sortable={false} />
         <DateField source="requestedAt" showTime sortable={false} />

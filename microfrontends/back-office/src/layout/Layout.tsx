@@ -1,7 +1,8 @@
 // The back office's frame: react-admin's responsive layout (a drawer on phones), the menu of the
 // pages the chosen brand's permissions allow, the staff member with logout, and the brand switcher.
-import type { ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, Menu as RaMenu, TitlePortal, useTranslate } from 'react-admin';
+import { Fragment, type ReactNode } from 'react';
+import { ListSubheader } from '@mui/material';
+import { AppBar, Layout as RaLayout, Menu as RaMenu, TitlePortal, useSidebarState, useTranslate } from 'react-admin';
 import ApprovalIcon from '@mui/icons-material/Approval';
 import HistoryIcon from '@mui/icons-material/History';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -24,12 +25,22 @@ import VpnLockIcon from '@mui/icons-material/VpnLock';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { mayUse } from '../permissions';
 import { useStaffSession } from '../session';
 import { BrandSwitcher } from './BrandSwitcher';
 
-/** The menu, in the order a brand's day needs it: money, reports, games, content, the team and settings, records. */
-export const PAGES = [
+/** A page of the menu; those of a group follow each other under its heading. */
+interface MenuPage {
+  resource: string;
+  icon: ReactNode;
+  group?: 'lottery';
+}
+
+/** The menu, in the order a brand's day needs it: money, reports, games, the lottery, content, the team and settings, records. */
+export const PAGES: MenuPage[] = [
   { resource: 'members', icon: <PeopleIcon /> },
   { resource: 'deposits', icon: <SavingsIcon /> },
   { resource: 'withdrawals', icon: <PaymentsIcon /> },
@@ -40,6 +51,9 @@ export const PAGES = [
   { resource: 'gameVendors', icon: <StorefrontIcon /> },
   { resource: 'games', icon: <SportsEsportsIcon /> },
   { resource: 'vendorWallets', icon: <AccountBalanceWalletIcon /> },
+  { resource: 'lotteryDraws', icon: <ConfirmationNumberIcon />, group: 'lottery' },
+  { resource: 'lotteryGames', icon: <EventNoteIcon />, group: 'lottery' },
+  { resource: 'lotteryBook', icon: <PriceChangeIcon />, group: 'lottery' },
   { resource: 'announcements', icon: <CampaignIcon /> },
   { resource: 'banners', icon: <ViewCarouselIcon /> },
   { resource: 'help-articles', icon: <HelpCenterIcon /> },
@@ -57,16 +71,20 @@ export const PAGES = [
 export function Menu() {
   const translate = useTranslate();
   const { session } = useStaffSession(); // re-drawn when the brand changes
+  const [open] = useSidebarState();
+  const pages = PAGES.filter(({ resource }) => mayUse(resource, session));
   return (
     <RaMenu>
       {mayUse('dashboard', session) ? <RaMenu.DashboardItem /> : null}
-      {PAGES.filter(({ resource }) => mayUse(resource, session)).map(({ resource, icon }) => (
-        <RaMenu.Item
-          key={resource}
-          to={`/${resource}`}
-          primaryText={translate(`resources.${resource}.name`, { smart_count: 2 })}
-          leftIcon={icon}
-        />
+      {pages.map(({ resource, icon, group }, index) => (
+        <Fragment key={resource}>
+          {open && group && group !== pages[index - 1]?.group ? (
+            <ListSubheader disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+              {translate(`tessera.menu.${group}`)}
+            </ListSubheader>
+          ) : null}
+          <RaMenu.Item to={`/${resource}`} primaryText={translate(`resources.${resource}.name`, { smart_count: 2 })} leftIcon={icon} />
+        </Fragment>
       ))}
     </RaMenu>
   );
