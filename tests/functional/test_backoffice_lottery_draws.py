@@ -99,6 +99,9 @@ def test_results_are_entered_by_one_and_approved_by_another(maker, checker, draw
         f"lottery_draw:{dn.id}",
         "pending",
     )
+    assert approval["prizes"] == SOUTH  # the checker reads the numbers proposed
+    waiting = call(checker, "get", f"{BRAND}/approvals?status=pending")["items"]
+    assert [(item["id"], item["prizes"]) for item in waiting] == [(approval["id"], SOUTH)]
     assert ask_results(maker, dn, SOUTH)["approval"]["id"] == approval["id"]  # the same request again
     assert ask_results(maker, dn, CORRECTED, status=409)["code"] == "draw_approval_pending"
     db_session.refresh(dn)

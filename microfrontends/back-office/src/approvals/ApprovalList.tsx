@@ -2,7 +2,7 @@
 // happens then, once) or rejected with a reason, by a staff member other than the one who asked.
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, WithRecord, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { ActionButton } from '../common/ActionButton';
 
 const STATUSES = ['pending', 'approved', 'rejected'];
@@ -15,12 +15,22 @@ const filters = [
   />,
 ];
 
-/** What the approval is about: a lottery draw leads to its page. */
+/** What the approval is about: a lottery draw leads to its page, with the results proposed for it. */
 function Target({ approval }: { approval: RaRecord }) {
   const translate = useTranslate();
   const draw = /^lottery_draw:(\d+)$/.exec(String(approval.target ?? ''));
   if (!draw) return <>{approval.target}</>;
-  return <Link to={`/lotteryDraws/${draw[1]}/show`}>{translate('tessera.approvals.lottery_draw', { id: draw[1] })}</Link>;
+  const prizes: string[] | null = approval.prizes ?? null;
+  return (
+    <Stack>
+      <Link to={`/lotteryDraws/${draw[1]}/show`}>{translate('tessera.approvals.lottery_draw', { id: draw[1] })}</Link>
+      {prizes ? (
+        <Typography variant="caption" sx={{ fontFamily: 'monospace', maxWidth: 320 }}>
+          {translate('tessera.approvals.proposed', { numbers: prizes.join(' · ') })}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
 }
 
 export function ApprovalList() {

@@ -348,15 +348,15 @@ describe('the lottery pages', { timeout: 90000 }, () => {
     expect(screen.queryByText('There is no game lottery.')).toBeNull();
   });
 
-  it('show the approvals of a draw’s results and cancellation readably, leading to the draw', async () => {
+  it('show the approvals of a draw’s results (with the numbers proposed) and cancellation readably, leading to the draw', async () => {
     staff(['lottery.read', 'lottery.results']);
     const approval = { amount: null, requestedBy: 'lan', requestedAt: '2030-01-14T10:00:00Z', status: 'pending', decidedBy: null, decidedAt: null, reason: null, permission: 'lottery.results' };
     fakeApi({
       [`GET ${BRAND}/approvals`]: {
         value: {
           items: [
-            { ...approval, id: 77, action: 'lottery.results', target: 'lottery_draw:12' },
-            { ...approval, id: 81, action: 'lottery.cancel', target: 'lottery_draw:13' },
+            { ...approval, id: 77, action: 'lottery.results', target: 'lottery_draw:12', prizes: ['12327', '45611', '71'] },
+            { ...approval, id: 81, action: 'lottery.cancel', target: 'lottery_draw:13', prizes: null },
           ],
           total: 2,
           page: 1,
@@ -367,6 +367,7 @@ describe('the lottery pages', { timeout: 90000 }, () => {
     renderIn('approvals', <ApprovalList />);
     const results = (await screen.findByText("Enter or correct a draw's results", {}, { timeout: 20000 })).closest('tr')!;
     expect(within(results).getByRole('link', { name: 'Lottery draw 12' }).getAttribute('href')).toBe('/lotteryDraws/12/show');
+    expect(within(results).getByText('Proposed: 12327 · 45611 · 71')).toBeTruthy();
     expect(within(screen.getByText('Cancel a draw').closest('tr')!).getByRole('link', { name: 'Lottery draw 13' })).toBeTruthy();
   });
 });

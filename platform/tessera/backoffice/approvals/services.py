@@ -189,6 +189,8 @@ def approval_value(approval: Approval, money) -> dict:
         "decidedAt": stamp(approval.decided_at),
         "reason": approval.decision_reason if approval.status == REJECTED else approval.reason,
         "permission": approval.permission,
+        # A draw's results are checked by reading them: the checker sees the numbers proposed.
+        "prizes": approval.form.get("prizes") if approval.action == "lottery.results" else None,
     }
 
 
