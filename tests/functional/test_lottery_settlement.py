@@ -82,6 +82,7 @@ def test_won_and_lost_are_paid_once(db_session, bd_id, placed):
     record = caller.get("/wps/games/bets", **DAYS)["value"]
     rounds = {r["roundId"]: r for r in record["list"]}
     assert (rounds[f"lottery-{won}"]["payout"], rounds[f"lottery-{won}"]["gameType"]) == ("990.00", "ELOTT")
+    assert rounds[f"lottery-{won}"]["vendorName"] == "Lottery"
     assert rounds[f"lottery-{lost}"]["winLoss"] == "-10.00"
     assert record["summary"] == {"count": 2, "bet": "20.00", "payout": "990.00", "winLoss": "970.00"}
 
@@ -135,7 +136,7 @@ def test_the_profit_and_loss_shows_the_bets(db_session, bd_id, placed):
         {
             "gameType": "ELOTT",
             "vassalage": "HOUSE_LOTTO",
-            "vendorName": "HOUSE_LOTTO",
+            "vendorName": "Lottery",  # the house lottery, named like a vendor
             "count": 2,
             "bet": "20.00",
             "payout": "990.00",

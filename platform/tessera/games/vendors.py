@@ -15,6 +15,20 @@ LAST_VENDOR = "RCB"
 UNPLACED = 2**31  # a vendor staff have not placed comes after those they have
 
 
+BUILT_IN_VENDORS = "tessera.built_in_vendors"  # the registry's: vassalage -> the catalogue key of its name
+
+
+def add_built_in_vendor(config, vassalage: str, name_key: str) -> None:
+    """A vendor the platform is itself (the house's lottery engine): its rounds are named in the
+    betting record and profit and loss by ``name_key``, translated, like a plugin vendor's."""
+    config.registry.setdefault(BUILT_IN_VENDORS, {})[vassalage] = name_key
+
+
+def built_in_vendor_names(request) -> dict[str, str]:
+    """The built-in vendors' names by vassalage, in the request's language."""
+    return {vassalage: request.translate(key) for vassalage, key in request.registry.get(BUILT_IN_VENDORS, {}).items()}
+
+
 def category(vendor: dict) -> str | None:
     """The lane a vendor is shown in; lottery (LOTT) vendors are shown with e-lottery."""
     game_type = vendor.get("gameType")

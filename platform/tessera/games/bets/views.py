@@ -5,14 +5,16 @@ from pyramid.view import view_config
 from tessera.core.cache import memo
 from tessera.core.timeutil import now
 from tessera.games.bets import profit, services, winners
+from tessera.games.vendors import built_in_vendor_names
 from tessera.identity.permissions import Permissions
 
 
 def vendor_names(request) -> dict[str, str]:
-    """The brand's vendors' names by vassalage."""
-    return memo(request.registry, "game_vendor_names").get(
+    """The brand's vendors' names by vassalage, the platform's own (the house lottery) among them."""
+    plugins = memo(request.registry, "game_vendor_names").get(
         request.tenant.id, lambda: {v["vassalage"]: v["displayName"] for v in request.plugins.game_vendors()}
     )
+    return {**built_in_vendor_names(request), **plugins}
 
 
 @view_config(
