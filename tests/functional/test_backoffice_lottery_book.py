@@ -50,6 +50,31 @@ def test_staff_read_and_change_the_book_and_members_see_it(manager, bd, db_sessi
     assert kept["lines"]["north"]["de"] == {"odds": "95", "max_stake": "3000", "min_stake": "10"}
 
 
+def test_a_game_priced_apart_from_its_region(day, manager, bd, member_of):
+    """The 1-minute game's đề at its own odds and largest stake; the other northern games keep the
+    region's. A member's bet on it is priced by the game's line, and staff can drop the game's line."""
+    form = {"lines": [{"gameCode": GAME, "betType": "de", "odds": "95", "maxStake": "3000"}]}
+    changed = manager.browser.put_json(BOOK, form, headers=manager.headers()).json["value"]
+    own = next(line for line in changed["lines"] if line["gameCode"] == GAME)
+    assert (own["region"], own["betType"], own["odds"], own["maxStake"]) == ("north", "de", "95", "3000.00")
+    assert changed["overrides"]["lines"] == {GAME: {"de": {"odds": "95", "max_stake": "3000"}}}
+
+    def odds(game):
+        board = bd.get("/lotto/lgw/games/board", {"gameCode": game}).json["value"]
+        return next(kind["odds"] for kind in board["betTypes"] if kind["code"] == "de")
+
+    assert (odds(GAME), odds("ELOTT5M")) == ("95", "99")
+    _, caller = member_of(funds=1_000_000)
+    bet = caller.post(BETS, order(["12"], stake="10"))["value"]
+    assert bet["potentialPayout"] == "950.00"  # 10 at 95
+    assert caller.post(BETS, order(["13"], stake="4000"), status=400)["code"] == "stake_above_max"
+    dropped = {"lines": [{"gameCode": GAME, "betType": "de", "clear": True}]}
+    after = manager.browser.put_json(BOOK, dropped, headers=manager.headers()).json["value"]
+    assert after["overrides"] == {} and odds(GAME) == "99"
+    unknown = {"lines": [{"gameCode": "NOPE1", "betType": "de", "odds": "90"}]}
+    assert manager.browser.put_json(BOOK, unknown, headers=manager.headers(), status=400).json["code"] == "book_invalid"
+
+
 def test_a_book_that_does_not_hold_is_refused(manager):
     bad = {"lines": [{"region": "north", "betType": "de", "minStake": "9000"}]}  # above its largest stake
     refused = manager.browser.put_json(BOOK, bad, headers=manager.headers(), status=400).json

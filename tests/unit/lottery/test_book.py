@@ -85,3 +85,36 @@ def test_an_unknown_bet_type_is_refused():
     with pytest.raises(LotteryError) as refused:
         book_of(VND, SECTION).line(Region.NORTH, "lo_9")
     assert refused.value.code == "bet_type_unknown"
+
+
+def test_a_game_priced_apart_keeps_its_region_s_other_lines():
+    section = {
+        **SECTION,
+        "lines": {"north": {"de": {"odds": "99"}}, "ELOTT1M": {"de": {"odds": "95", "max_stake": "200000"}}},
+    }
+    book = book_of(VND, section)
+    fast, other_fast, north = (OFFICIAL.game(code) for code in ("ELOTT1M", "ELOTT5M", "MB"))
+    own = book.line_for(fast, "de")
+    assert (own.price, own.max_stake, own.min_stake, own.game) == (Odds(Decimal("95")), 200_000, 1000, "ELOTT1M")
+    assert book.line_for(other_fast, "de").price == Odds(Decimal("99")) and book.line_for(north, "de").game is None
+    assert book.line_for(fast, "lo_2") is book.line(Region.NORTH, "lo_2")  # not priced apart: the region's
+    shown = {line.bet_type.code: line for line in book.lines_for(fast)}
+    assert shown["de"] is own and len(shown) == len(book.lines_of(Region.NORTH))
+    with pytest.raises(LotteryError) as refused:
+        book.line_for(fast, "bao_lo_2")  # the region does not sell it, nor does the game
+    assert refused.value.code == "bet_type_not_in_region"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        {"XYZ": {"de": {"odds": "90"}}},  # no such game
+        {"ELOTT1M": {"bao_lo_2": {"odds": "90"}}},  # not sold in the game's region (north)
+        {"ELOTT1M": {"nope": {"odds": "90"}}},  # no such bet type
+        {"ELOTT1M": {"de": {"odds": "-1"}}},  # a figure that does not hold
+    ],
+)
+def test_a_game_s_line_that_does_not_hold_is_refused(lines):
+    with pytest.raises(ApiError) as refused:
+        book_of(VND, {**SECTION, "lines": lines})
+    assert refused.value.code == "book_invalid"

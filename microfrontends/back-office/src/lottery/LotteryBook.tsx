@@ -2,11 +2,17 @@
 // the odds of a stake bet; its least and largest stake and the most on one number; the member's
 // limit on one draw and the house's cap on a number's liability in a draw. Amounts are written as
 // the brand's money writes them (points for a point bet's stakes). Staff holding lottery.manage
-// change a line in a dialog and the limits in place, sending only what they changed.
-import { useState, type ReactNode } from 'react';
+// change a line in a dialog and the limits in place, sending only what they changed. A game may be
+// priced apart from its region (a fast game's own odds): chosen above the lines, its own lines are
+// marked and can go back to the region's.
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import {
   Alert,
+  Button,
+  Chip,
+  MenuItem,
   Stack,
+  TextField,
   Tab,
   Table,
   TableBody,
@@ -35,6 +41,7 @@ const amount = [required(), regex(AMOUNT, 'tessera.lottery.book.amount_invalid')
 
 export interface BookLine {
   region: Region;
+  gameCode?: string | null;
   betType: string;
   costModel: 'point' | 'stake';
   price: string | null;
@@ -45,6 +52,15 @@ export interface BookLine {
   maxPerNumber: string;
 }
 
+interface LotteryGame {
+  gameCode: string;
+  name: string;
+  region: Region;
+}
+
+/** The game whose lines are shown and changed (null: the region's). */
+const ChosenGame = createContext<string | null>(null);
+
 interface BookValue {
   sells: string[];
   memberDrawLimit: string;
@@ -54,24 +70,33 @@ interface BookValue {
 
 const LINE_FIELDS = { point: ['price', 'payout', 'minStake', 'maxStake', 'maxPerNumber'], stake: ['odds', 'minStake', 'maxStake', 'maxPerNumber'] } as const;
 
-/** A line's changed figures, as the book's form takes them (null: nothing changed). */
-export function lineChanges(values: Record<string, unknown>, line: BookLine) {
+/** A line's changed figures, as the book's form takes them (null: nothing changed): the region's
+ * line, or ``game``'s own when one is chosen. */
+export function lineChanges(values: Record<string, unknown>, line: BookLine, game: string | null = null) {
   const changes: Record<string, string> = {};
   for (const field of LINE_FIELDS[line.costModel]) {
     const value = String(values[field] ?? '').trim();
     if (value && value !== line[field]) changes[field] = value;
   }
-  return Object.keys(changes).length ? { region: line.region, betType: line.betType, ...changes } : null;
+  if (!Object.keys(changes).length) return null;
+  return game ? { gameCode: game, betType: line.betType, ...changes } : { region: line.region, betType: line.betType, ...changes };
+}
+
+/** The lines a game's draws are priced by: its region's, each replaced by the game's own. */
+export function linesFor(lines: BookLine[], region: Region, game: string | null): BookLine[] {
+  const own = new Map(lines.filter((line) => game && line.gameCode === game).map((line) => [line.betType, line]));
+  return lines.filter((line) => line.region === region && !line.gameCode).map((line) => own.get(line.betType) ?? line);
 }
 
 function ChangeLine() {
   const translate = useTranslate();
   const act = useAct();
+  const game = useContext(ChosenGame);
   return (
     <ChangeDialog
-      title={(line) => `${betTypeName(translate, line.betType)} · ${translate(`tessera.lottery.region.${line.region}`)}`}
+      title={(line) => `${betTypeName(translate, line.betType)} · ${game ?? translate(`tessera.lottery.region.${line.region}`)}`}
       onSave={async (values, line) => {
-        const changes = lineChanges(values, line as unknown as BookLine);
+        const changes = lineChanges(values, line as unknown as BookLine, game);
         if (!changes) return true;
         return (await act(BOOK, { lines: [changes] }, 'PUT')) !== undefined;
       }}
@@ -140,6 +165,17 @@ function Limits({ book, manages }: { book: BookValue; manages: boolean }) {
   );
 }
 
+/** A game's own line back to its region's. */
+function ClearLine({ line }: { line: BookLine }) {
+  const translate = useTranslate();
+  const act = useAct();
+  return (
+    <Button size="small" onClick={() => void act(BOOK, { lines: [{ gameCode: line.gameCode, betType: line.betType, clear: true }] }, 'PUT')}>
+      {translate('tessera.lottery.book.clear_game_line')}
+    </Button>
+  );
+}
+
 function Lines({ lines, manages }: { lines: BookLine[]; manages: boolean }) {
   const translate = useTranslate();
   if (lines.length === 0) return <Typography variant="body2">{translate('tessera.lottery.book.no_lines')}</Typography>;
@@ -166,6 +202,7 @@ function Lines({ lines, manages }: { lines: BookLine[]; manages: boolean }) {
                 <Typography variant="caption" color="text.secondary" display="block">
                   {translate(`tessera.lottery.book.cost.${line.costModel}`)}
                 </Typography>
+                {line.gameCode ? <Chip size="small" color="info" label={translate('tessera.lottery.book.game_own')} data-game-line={line.gameCode} /> : null}
               </TableCell>
               <TableCell align="right">{line.price ?? '—'}</TableCell>
               <TableCell align="right">{line.payout ?? '—'}</TableCell>
@@ -175,9 +212,12 @@ function Lines({ lines, manages }: { lines: BookLine[]; manages: boolean }) {
               <TableCell align="right">{line.maxPerNumber}</TableCell>
               {manages ? (
                 <TableCell>
-                  <RecordContextProvider value={{ ...line, id: `${line.region}:${line.betType}` }}>
-                    <ChangeLine />
-                  </RecordContextProvider>
+                  <Stack direction="row">
+                    <RecordContextProvider value={{ ...line, id: `${line.gameCode ?? line.region}:${line.betType}` }}>
+                      <ChangeLine />
+                    </RecordContextProvider>
+                    {line.gameCode ? <ClearLine line={line} /> : null}
+                  </Stack>
                 </TableCell>
               ) : null}
             </TableRow>
@@ -193,9 +233,13 @@ export function LotteryBook() {
   const { session } = useStaffSession();
   const manages = allows(Permission.LotteryManage, session);
   const book = useBrandRead<BookValue>(BOOK);
+  const games = useBrandRead<{ items: LotteryGame[] }>('/lottery/games');
   const regions = REGIONS.filter((region) => book.data?.lines.some((line) => line.region === region));
   const [chosen, setChosen] = useState<Region | null>(null);
+  const [game, setGame] = useState<string>('');
   const region = chosen && regions.includes(chosen) ? chosen : regions[0];
+  const regionGames = (games.data?.items ?? []).filter((one) => one.region === region);
+  const shownGame = regionGames.some((one) => one.gameCode === game) ? game : '';
   return (
     <Card sx={{ mt: 1 }}>
       <Title title="resources.lotteryBook.name" />
@@ -217,13 +261,33 @@ export function LotteryBook() {
               {translate('tessera.lottery.book.lines_help')}
             </Typography>
             {regions.length > 0 ? (
-              <Tabs value={region} onChange={(_, value: Region) => setChosen(value)} variant="scrollable" allowScrollButtonsMobile>
+              <Tabs value={region} onChange={(_, value: Region) => { setChosen(value); setGame(''); }} variant="scrollable" allowScrollButtonsMobile>
                 {regions.map((one) => (
                   <Tab key={one} value={one} label={translate(`tessera.lottery.region.${one}`)} />
                 ))}
               </Tabs>
             ) : null}
-            <Lines lines={book.data.lines.filter((line) => line.region === region)} manages={manages} />
+            {regionGames.length > 0 ? (
+              <TextField
+                select
+                size="small"
+                label={translate('tessera.lottery.book.game')}
+                helperText={translate('tessera.lottery.book.game_help')}
+                value={shownGame}
+                onChange={(event) => setGame(event.target.value)}
+                sx={{ maxWidth: 360 }}
+              >
+                <MenuItem value="">{translate('tessera.lottery.book.all_games')}</MenuItem>
+                {regionGames.map((one) => (
+                  <MenuItem key={one.gameCode} value={one.gameCode}>
+                    {one.name} ({one.gameCode})
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            <ChosenGame.Provider value={shownGame || null}>
+              <Lines lines={region ? linesFor(book.data.lines, region, shownGame || null) : []} manages={manages} />
+            </ChosenGame.Provider>
           </Stack>
         ) : null}
       </CardContent>

@@ -307,6 +307,7 @@ describe('the lottery pages', { timeout: 90000 }, () => {
     };
     const sent = fakeApi({
       [`GET ${BRAND}/lottery/book`]: { value: book },
+      [`GET ${BRAND}/lottery/games`]: GAMES_ANSWER,
       [`PUT ${BRAND}/lottery/book`]: ({ body }) =>
         (body as { numberCap?: string }).numberCap === '1'
           ? { status: 400, code: 'book_invalid', message: 'The cap on a number is below a stake it allows.' }
@@ -340,9 +341,57 @@ describe('the lottery pages', { timeout: 90000 }, () => {
     expect(sent.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ numberCap: '1' });
   });
 
+  it('price a game apart from its region: its own lines marked, changed for it, and back to the region’s', async () => {
+    const user = userEvent.setup();
+    staff(['lottery.read', 'lottery.manage']);
+    const line = { costModel: 'stake', price: null, payout: null, minStake: '1000', maxStake: '5000000', maxPerNumber: '10000000' };
+    const book = {
+      sells: ['vietnam', 'fast'],
+      memberDrawLimit: '50000000',
+      numberCap: '200000000',
+      lines: [
+        { region: 'north', gameCode: null, betType: 'de', ...line, odds: '99' },
+        { region: 'north', gameCode: null, betType: 'dau', ...line, odds: '9.9' },
+        { region: 'north', gameCode: 'ELOTT1M', betType: 'de', ...line, odds: '95' },
+      ],
+      overrides: { lines: { ELOTT1M: { de: { odds: '95' } } } },
+    };
+    const sent = fakeApi({
+      [`GET ${BRAND}/lottery/book`]: { value: book },
+      [`GET ${BRAND}/lottery/games`]: GAMES_ANSWER,
+      [`PUT ${BRAND}/lottery/book`]: { value: book },
+    });
+    renderIn('lotteryBook', <LotteryBook />);
+    const regionDe = (await screen.findByText('Đề', {}, { timeout: 20000 })).closest('tr')!;
+    expect(within(regionDe).getByText('×99')).toBeTruthy(); // every game of the region: the region's line
+    await user.click(await screen.findByRole('combobox', { name: /Priced for/ }));
+    await user.click(await screen.findByRole('option', { name: 'Siêu tốc 1 phút (ELOTT1M)' }));
+    const own = screen.getByText('Đề').closest('tr')!;
+    expect(within(own).getByText('×95')).toBeTruthy();
+    expect(within(own).getByText("This game's own")).toBeTruthy();
+    expect(within(screen.getByText(/Đầu/).closest('tr')!).queryByText("This game's own")).toBeNull();
+
+    await user.click(within(screen.getByText(/Đầu/).closest('tr')!).getByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: /ELOTT1M/ });
+    const odds = within(dialog).getByRole('textbox', { name: /Odds/ });
+    await user.clear(odds);
+    await user.type(odds, '9.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((call) => call.method === 'PUT')!.body).toEqual({ lines: [{ gameCode: 'ELOTT1M', betType: 'dau', odds: '9.5' }] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(screen.getByText('Đề').closest('tr')!).getByRole('button', { name: "Back to the region's" }));
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(sent.filter((call) => call.method === 'PUT').at(-1)!.body).toEqual({ lines: [{ gameCode: 'ELOTT1M', betType: 'de', clear: true }] });
+  });
+
   it('tell a brand selling no lottery so, not as an error', async () => {
     staff(['lottery.read']);
-    fakeApi({ [`GET ${BRAND}/lottery/book`]: { status: 404, code: 'game_unknown', message: 'There is no game lottery.' } });
+    fakeApi({
+      [`GET ${BRAND}/lottery/book`]: { status: 404, code: 'game_unknown', message: 'There is no game lottery.' },
+      [`GET ${BRAND}/lottery/games`]: { value: { items: [], total: 0, page: 1, pageSize: 1 } },
+    });
     renderIn('lotteryBook', <LotteryBook />);
     expect(await screen.findByText(/This brand sells no lottery/, {}, { timeout: 20000 })).toBeTruthy();
     expect(screen.queryByText('There is no game lottery.')).toBeNull();

@@ -10,8 +10,9 @@ from tessera.lottery.bets.models import STATES, LotteryBet, LotteryBetNumber
 from tessera.lottery.bets.services import stake_text
 from tessera.lottery.book.liability import family, stake_within
 from tessera.lottery.book.models import LotteryBook
-from tessera.lottery.book.services import Book, book_of, game_sold, overrides_of, region_of
+from tessera.lottery.book.services import Book, Line, book_of, game_sold, overrides_of
 from tessera.lottery.draws.models import LotteryDraw
+from tessera.lottery.errors import LotteryError
 
 # The form's fields and the [lottery] section's keys they set.
 LINE_FIELDS = {
@@ -35,6 +36,7 @@ def book_value(book: Book | None, overrides: dict) -> dict:
         lines.append(
             {
                 "region": str(line.region),
+                "gameCode": line.game,
                 "betType": kind.code,
                 "costModel": str(kind.cost),
                 "price": money.format(price.price) if isinstance(price, PointPrice) else None,
@@ -66,10 +68,19 @@ def change(db: Session, tenant, form: dict) -> tuple[dict, dict]:
             after[key] = form[field]
     for line in form.get("lines", []):
         code = bet_type(line["betType"]).code  # bet_type_unknown
-        fields = lines.setdefault(line["region"], {}).setdefault(code, {})
+        sold_by = line.get("gameCode") or line.get("region")  # a game priced apart, or a region
+        if sold_by is None:
+            raise ApiError(400, "book_invalid", field="lines: region or gameCode")
+        if line.get("clear"):
+            lines.get(sold_by, {}).pop(code, None)
+            continue
+        fields = lines.setdefault(sold_by, {}).setdefault(code, {})
         fields.update({key: line[name] for name, key in LINE_FIELDS.items() if name in line})
+    lines = {sold_by: codes for sold_by, codes in lines.items() if codes}
     if lines:
         after["lines"] = lines
+    else:
+        after.pop("lines", None)
     book_of(tenant.money, tenant.section("lottery") or None, after)  # book_invalid
     if row is None:
         row = LotteryBook(tenant_id=tenant.id, overrides=after)
@@ -115,14 +126,18 @@ def liability(db: Session, book: Book | None, draw: LotteryDraw, code: str | Non
             "room": money.format(left),
         }
         if kind is not None:
-            line = book.lines.get((_region(book, draw), kind.code))
+            line = _line_of(book, draw, kind.code)
             item["roomStake"] = None if line is None else stake_text(money, kind.code, stake_within(line.price, left))
         items.append(item)
     return {"drawId": draw.id, "gameCode": draw.game_code, "numero": draw.numero, "items": items}
 
 
-def _region(book: Book, draw: LotteryDraw):
-    return region_of(game_sold(book, draw.game_code))
+def _line_of(book: Book, draw: LotteryDraw, code: str) -> Line | None:
+    """The line a draw's bets of ``code`` are priced by (its game's own, or its region's), if sold."""
+    try:
+        return book.line_for(game_sold(book, draw.game_code), code)
+    except LotteryError:
+        return None
 
 
 def settlement(db: Session, money, draw: LotteryDraw) -> dict:

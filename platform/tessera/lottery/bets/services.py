@@ -30,7 +30,7 @@ from tessera.identity.accounts.models import Member
 from tessera.lottery.bet_types import CostModel, Odds, PointPrice, Price, Rule, bet_type
 from tessera.lottery.bets.models import PLACED, VOID, LotteryBet, LotteryBetNumber
 from tessera.lottery.book import liability
-from tessera.lottery.book.services import Book, Line, brand_book, game_sold, region_of
+from tessera.lottery.book.services import Book, Line, brand_book, game_sold
 from tessera.lottery.draws.games import brand_schedule
 from tessera.lottery.draws.models import OPEN, LotteryDraw, LotterySeries
 from tessera.lottery.outcome import Bet, liability_by_number
@@ -118,7 +118,7 @@ def sale_of(db: Session, tenant, game_code: str, numero: str, kind: str, lock: b
     book = brand_book(db, tenant)
     game = game_sold(book, game_code, brand_schedule(db, tenant))  # a game staff disabled sells nothing
     assert book is not None  # game_sold refuses a brand without a book
-    line = book.line(region_of(game), kind)
+    line = book.line_for(game, kind)
     query = select(LotteryDraw).where(
         LotteryDraw.tenant_id == tenant.id, LotteryDraw.game_code == game.code, LotteryDraw.numero == numero
     )

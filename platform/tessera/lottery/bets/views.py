@@ -24,7 +24,7 @@ def board(request):
     assert book is not None
     region, money = region_of(game), book.money
     kinds = []
-    for line in book.lines_of(region):
+    for line in book.lines_for(game):
         kind, price = line.bet_type, line.price
 
         def shown(stake: int, code: str = kind.code) -> str:

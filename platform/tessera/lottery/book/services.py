@@ -20,6 +20,8 @@ writes them ("27000", "12.50"); stakes of point bets (lô, bao lô) are whole po
     [lottery.lines.north.lo_2]         # one region's bet type: price and payout, or odds, and stakes
     price = "27000"
     payout = "99000"
+    [lottery.lines.ELOTT1M.de]         # one game's bet type, over its region's line (a game priced apart)
+    odds = "95"
 
 A line's price falls back on the bet type's demo price (bet_types.py): its odds always (odds have
 no currency), a point's price and payout only for a brand in the demo's currency (dong). A point
@@ -28,7 +30,7 @@ no lottery at all.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import select
@@ -48,9 +50,9 @@ POINT_STAKES, AMOUNT_STAKES = "point_stakes", "amount_stakes"
 
 @dataclass(frozen=True)
 class Line:
-    """One bet type as sold in one region: its ``price``, and the stakes a bet takes (points for a
-    point bet, minor units otherwise): ``min_stake`` to ``max_stake`` a bet, ``max_per_number`` one
-    member's on one number of one draw."""
+    """One bet type as sold in one region, or in one ``game`` of it priced apart: its ``price``, and
+    the stakes a bet takes (points for a point bet, minor units otherwise): ``min_stake`` to
+    ``max_stake`` a bet, ``max_per_number`` one member's on one number of one draw."""
 
     region: Region
     bet_type: BetType
@@ -58,16 +60,18 @@ class Line:
     min_stake: int
     max_stake: int
     max_per_number: int
+    game: str | None = None
 
 
 @dataclass(frozen=True)
 class Book:
-    """A brand's book: its ``lines`` by (region, bet type code), in the catalogue's order;
-    ``member_draw_limit`` and ``number_cap`` in minor units."""
+    """A brand's book: its ``lines`` by (region, bet type code), in the catalogue's order, and the
+    lines of games priced apart by (game code, bet type code); ``member_draw_limit`` and
+    ``number_cap`` in minor units."""
 
     money: Money
     sells: frozenset[str]
-    lines: Mapping[tuple[Region, str], Line]
+    lines: Mapping[tuple[Region | str, str], Line]
     member_draw_limit: int
     number_cap: int
 
@@ -77,6 +81,11 @@ class Book:
     def lines_of(self, region: Region) -> tuple[Line, ...]:
         return tuple(line for (sold_in, _), line in self.lines.items() if sold_in is region)
 
+    def lines_for(self, game: VnGame | FastGame) -> tuple[Line, ...]:
+        """The lines a game's draws are priced by: its region's, each replaced by the game's own
+        where it is priced apart."""
+        return tuple(self.lines.get((game.code, line.bet_type.code), line) for line in self.lines_of(region_of(game)))
+
     def line(self, region: Region, code: str) -> Line:
         """The line a bet of ``code`` on a draw of ``region`` is priced by; ``bet_type_unknown``, or
         ``bet_type_not_in_region`` when the brand does not sell it there."""
@@ -84,6 +93,12 @@ class Book:
         if found is None:
             raise LotteryError("bet_type_not_in_region", bet_type=code, region=str(region))
         return found
+
+    def line_for(self, game: VnGame | FastGame, code: str) -> Line:
+        """The line a bet of ``code`` on one of ``game``'s draws is priced by: the game's own, or its
+        region's (refused as :meth:`line` refuses)."""
+        region_line = self.line(region_of(game), code)
+        return self.lines.get((game.code, region_line.bet_type.code), region_line)
 
 
 def region_of(game: VnGame | FastGame) -> Region:
@@ -117,7 +132,7 @@ def book_of(money: Money, section: Mapping | None, overrides: Mapping | None = N
     if not section:
         return None
     config = merged(section, overrides)
-    lines: dict[tuple[Region, str], Line] = {}
+    lines: dict[tuple[Region | str, str], Line] = {}
     for kind in BET_TYPES:
         for region in Region:
             if region not in kind.regions:
@@ -126,6 +141,9 @@ def book_of(money: Money, section: Mapping | None, overrides: Mapping | None = N
             price = _price(money, kind, region, fields)
             if price is not None:
                 lines[region, kind.code] = _line(money, config, kind, region, price, fields)
+    for key, codes in config["lines"].items():
+        if key not in REGIONS:
+            lines.update(_game_lines(money, config, key, codes, lines))
     return Book(
         money,
         sold_kinds(config),
@@ -135,8 +153,36 @@ def book_of(money: Money, section: Mapping | None, overrides: Mapping | None = N
     )
 
 
-def _price(money: Money, kind: BetType, region: Region, fields: Mapping) -> Price | None:
-    where = f"{region}.{kind.code}"
+REGIONS = frozenset(str(region) for region in Region)
+
+
+def _game_lines(money: Money, config: Mapping, code: str, kinds: Mapping, region_lines: Mapping) -> dict:
+    """The lines of the game ``code`` priced apart: each bet type's fields over its region's line
+    (``book_invalid`` for a game the official schedule has not, or a bet type its region does not sell)."""
+    try:
+        game = OFFICIAL.game(code)
+    except LotteryError:
+        raise ApiError(400, "book_invalid", field=f"lines.{code}") from None
+    region = region_of(game)
+    lines = {}
+    for kind_code, own in kinds.items():
+        try:
+            kind = bet_type(kind_code)
+        except LotteryError:
+            kind = None
+        if kind is None or (region, kind.code) not in region_lines:
+            raise ApiError(400, "book_invalid", field=f"lines.{code}.{kind_code}")
+        fields = {**config["lines"].get(str(region), {}).get(kind.code, {}), **own}
+        price = _price(money, kind, region, fields, where=f"{code}.{kind.code}")
+        if price is None:
+            raise ApiError(400, "book_invalid", field=f"lines.{code}.{kind_code}")
+        line = _line(money, config, kind, region, price, fields, where=f"{code}.{kind.code}")
+        lines[code, kind.code] = replace(line, game=code)
+    return lines
+
+
+def _price(money: Money, kind: BetType, region: Region, fields: Mapping, where: str | None = None) -> Price | None:
+    where = where or f"{region}.{kind.code}"
     if kind.cost is CostModel.POINT:
         if "price" in fields or "payout" in fields:
             return PointPrice(
@@ -152,10 +198,18 @@ def _price(money: Money, kind: BetType, region: Region, fields: Mapping) -> Pric
     return kind.demo_price(region)
 
 
-def _line(money: Money, config: Mapping, kind: BetType, region: Region, price: Price, fields: Mapping) -> Line:
+def _line(
+    money: Money,
+    config: Mapping,
+    kind: BetType,
+    region: Region,
+    price: Price,
+    fields: Mapping,
+    where: str | None = None,
+) -> Line:
     points = kind.cost is CostModel.POINT
     defaults = config.get(POINT_STAKES if points else AMOUNT_STAKES, {})
-    where = f"{region}.{kind.code}"
+    where = where or f"{region}.{kind.code}"
 
     def stake(field: str, default_field: str) -> int:
         value = fields.get(field, defaults.get(default_field))
