@@ -125,7 +125,9 @@ describe('routes', () => {
     '/pointMall': 'pointMall',
     '/agent': 'agent',
     '/service': 'service',
-    '/lottery?gameCode=G&vendor=V&playType=P': 'lottery',
+    '/lottery': 'lottery',
+    // A game's code opens its betting view (SPEC §2's query: gameCode, vendor, playType).
+    '/lottery?gameCode=ELOTT1M&vendor=V&playType=P': 'lottery-betting',
     '/vnlottery': 'vnlottery',
     '/hot': 'hot',
     '/live': 'live',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@tessera/kit';
+import { ApiError, useSession } from '@tessera/kit';
 import { useLoginGuard } from '../modals/loginGuard';
 import { BetBoard } from './BetBoard';
 import { BetSlip } from './BetSlip';
@@ -118,7 +118,12 @@ export function BettingView({ gameCode, games, answeredAt, onGame, onBack, backU
         {section === 'bet' && (
           <div className="lottery-betting__play">
             {board.isPending && <p className="lottery-status" aria-busy="true">{t('status.loading')}</p>}
-            {board.isError && (
+            {board.isError && board.error instanceof ApiError && board.error.code === 'game_unknown' && (
+              <p className="lottery-status" role="alert" data-game-unknown="">
+                {t('status.game_unknown')}
+              </p>
+            )}
+            {board.isError && !(board.error instanceof ApiError && board.error.code === 'game_unknown') && (
               <p className="lottery-status" role="alert">
                 <span>{t('status.failed')}</span>{' '}
                 <button type="button" onClick={() => void board.refetch()}>

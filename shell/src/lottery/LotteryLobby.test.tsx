@@ -113,6 +113,14 @@ describe('the fast lobby and its betting view', () => {
     expect(draw.querySelector('a[data-action="verify"]')?.getAttribute('href')).toBe('/lottery/verify?gameCode=ELOTT1M&numero=20301114-0041');
   });
 
+  test('a game the brand does not offer is said so, without a retry', async () => {
+    serve(answers({ [LOTTERY_PATHS.board]: () => refusal('game_unknown', 404) }));
+    renderInShell(<LotteryPage />, { path: '/lottery?gameCode=NOPE' });
+    const said = await found('[data-game-unknown]');
+    expect(said.textContent).toBe('This game is not offered here.');
+    expect(screen.queryByText('Try again')).toBeNull();
+  });
+
   test('the lobby launch names the game with lottoGameCode, and lottoView=lobby keeps the lobby', async () => {
     serve(answers());
     renderInShell(<LotteryPage />, { path: '/lottery?lottoGameCode=ELOTT1M&lottoView=betting' });
