@@ -121,11 +121,13 @@ describe('navigation, side bar and footers', () => {
   test('the navigation lists home and every game type the brand has vendors of; promotions and agent are still to come', () =>
     withPage(async (page) => {
       await open(page, 'demo-bd');
-      // Once the game menus are in: demo-bd has no lottery (ELOTT) vendor, so no empty lobby is offered.
+      // Once the game menus are in: e-lottery holds the house lottery's fast games (demo-bd sells them),
+      // whose card leads to their lobby.
       await page.waitForSelector('nav.bottom-nav .bottom-nav__item[data-nav="COCKFIGHT"] .nav-dropdown', { state: 'attached' });
       assert.deepEqual(await attributes(page, 'nav.bottom-nav .bottom-nav__item', 'data-nav'), [
-        'home', 'RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'COCKFIGHT',
+        'home', 'RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'ELOTT', 'COCKFIGHT',
       ]);
+      assert.equal(await page.getAttribute('.bottom-nav__item[data-nav="ELOTT"] .vendor-card[data-vendor="HOUSE_LOTTO:fast"]', 'href'), '/lottery');
       await page.click('nav.bottom-nav .bottom-nav__item[data-nav="LIVE"] > a');
       await page.waitForSelector('main .game-lobby');
       assert.equal(await page.getAttribute('.bottom-nav__item[data-nav="LIVE"] > a', 'aria-current'), 'page');

@@ -81,14 +81,19 @@ def menus(app, query: str = "") -> list[dict]:
     return app.get(PATH + query).json["value"]
 
 
+def vendor_cards(lane: dict) -> list[dict]:
+    """A lane's vendors' cards: not the house lottery's, which lead to its own lobbies (``route``)."""
+    return [card for card in lane["cards"] if "route" not in card]
+
+
 def lanes(app, query: str = "") -> dict[str, list[str]]:
     found = menus(app, query)
     assert [lane["gameCategory"] for lane in found] == LANES
-    return {lane["gameCategory"]: [card["vassalage"] for card in lane["cards"]] for lane in found}
+    return {lane["gameCategory"]: [card["vassalage"] for card in vendor_cards(lane)] for lane in found}
 
 
 def test_the_demo_brands_show_their_transfer_wallet_vendor(testapp):
-    found = {lane["gameCategory"]: [card["vassalage"] for card in lane["cards"]] for lane in menus(testapp)}
+    found = {lane["gameCategory"]: [card["vassalage"] for card in vendor_cards(lane)] for lane in menus(testapp)}
     assert found["RNG"] == ["TWV"]
     assert all(cards == [] for category, cards in found.items() if category != "RNG")
 
@@ -97,7 +102,22 @@ def test_without_vendor_plugins_every_lane_is_there_and_empty(testapp, enable):
     enable("demo-bd", {})
     found = menus(testapp)
     assert [lane["gameCategory"] for lane in found] == LANES
-    assert all(lane["cards"] == [] for lane in found)
+    assert all(vendor_cards(lane) == [] for lane in found)
+
+
+def test_the_house_lottery_leads_to_its_lobbies_from_the_e_lottery_lane(brand_app):
+    """First in the lane, one card for each kind of games the brand sells, named in the member's language."""
+
+    def house(brand, query=""):
+        lane = next(lane for lane in menus(brand_app(f"{brand}.localhost"), query) if lane["gameCategory"] == "ELOTT")
+        return [(card["vassalage"], card["route"], card["displayName"]) for card in lane["cards"] if "route" in card]
+
+    assert house("demo-vn", "?lang=en") == [
+        ("HOUSE_LOTTO:vietnam", "/vnlottery", "Vietnamese lottery"),
+        ("HOUSE_LOTTO:fast", "/lottery", "Fast lottery"),
+    ]
+    assert house("demo-vn", "?lang=vi")[0][2] == "Xổ số Việt Nam"
+    assert house("demo-bd", "?lang=en") == [("HOUSE_LOTTO:fast", "/lottery", "Fast lottery")]  # fast games only
 
 
 def test_lanes_hold_the_brands_vendors(apps, enable):

@@ -24,6 +24,24 @@ def add_built_in_vendor(config, vassalage: str, name_key: str) -> None:
     config.registry.setdefault(BUILT_IN_VENDORS, {})[vassalage] = name_key
 
 
+BUILT_IN_CARDS = "tessera.built_in_cards"  # the registry's: functions of a request giving cards by lane
+
+
+def add_built_in_cards(config, cards) -> None:
+    """Cards of the platform's own games in the game menu: ``cards(request)`` answers
+    ``{lane: [card, ...]}`` for the request's brand and language, each card with the ``route`` of
+    the brand's own page it leads to (the house lottery's lobbies)."""
+    config.registry.setdefault(BUILT_IN_CARDS, []).append(cards)
+
+
+def built_in_cards(request) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for cards in request.registry.get(BUILT_IN_CARDS, []):
+        for lane, lane_cards in cards(request).items():
+            found.setdefault(lane, []).extend(lane_cards)
+    return found
+
+
 def built_in_vendor_names(request) -> dict[str, str]:
     """The built-in vendors' names by vassalage, in the request's language."""
     return {vassalage: request.translate(key) for vassalage, key in request.registry.get(BUILT_IN_VENDORS, {}).items()}

@@ -59,6 +59,8 @@ export interface VendorCard {
   gameType: string;
   isHot: boolean;
   smallIcon: string | null;
+  /** The brand's own page the card leads to (the house lottery's lobbies), not a vendor's games. */
+  route?: string;
 }
 
 /** A lane of the game menu: one game category and its vendors. */

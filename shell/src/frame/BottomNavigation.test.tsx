@@ -52,6 +52,21 @@ describe('bottom navigation', () => {
     expect(rng.querySelector('.vendor-card')?.getAttribute('href')).toBe('/rng?page=RNGV1');
   });
 
+  test("the house lottery's cards lead to its lobbies, before the lane's vendors", async () => {
+    const own = [
+      { vassalage: 'HOUSE_LOTTO:vietnam', displayName: 'Vietnamese lottery', gameType: 'LOTT', isHot: false, smallIcon: null, route: '/vnlottery' },
+      { vassalage: 'HOUSE_LOTTO:fast', displayName: 'Fast lottery', gameType: 'LOTT', isHot: false, smallIcon: null, route: '/lottery' },
+    ];
+    const elott = laneOf('ELOTT', 1, 'E-lottery');
+    serve({ [MENUS]: [{ ...elott, cards: [...own, ...elott.cards] }] });
+    const { container } = renderInShell(<BottomNavigation />);
+    await waitFor(() => expect(items(container)).toEqual(['home', 'ELOTT', 'promotions']));
+    const lane = container.querySelector<HTMLElement>('[data-nav="ELOTT"]')!;
+    await waitFor(() => expect(lane.querySelectorAll('.vendor-card:not(.vendor-card--more)')).toHaveLength(3));
+    const hrefs = [...lane.querySelectorAll('.vendor-card:not(.vendor-card--more)')].map((card) => card.getAttribute('href'));
+    expect(hrefs).toEqual(['/vnlottery', '/lottery', '/elott?vendor=ELOTTV1']);
+  });
+
   test("a phone's navigation has no dropdowns and asks for no vendor list: its vendors are on the category pages", async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 767px)', media: query, addEventListener() {}, removeEventListener() {} }));
     const calls = serve({ [MENUS]: [laneOf('LIVE', 15, 'Live casino'), laneOf('RNG', 3)] });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameLane, VendorCard } from '../data/content';
 import { useGameVendors, useRefreshVendors, vendorsOf } from '../data/vendors';
 import { VendorIcon } from '../play/VendorIcon';
-import { NAV_DROPDOWN_LIMIT, categoryRoute, vendorLink } from './gameTypes';
+import { NAV_DROPDOWN_LIMIT, cardLink, categoryRoute, ownCards } from './gameTypes';
 import { NARROW_SCREEN, useMediaQuery } from './useMediaQuery';
 
 /**
@@ -15,7 +15,8 @@ function useLaneVendors(lane: GameLane): VendorCard[] {
   const vendors = useGameVendors().data;
   return useMemo(() => {
     const listed = vendors ? vendorsOf(vendors, lane.gameCategory) : [];
-    return listed.length > 0 ? listed : lane.cards;
+    // The house lottery's cards are the game menu's only: they come first, before the vendors.
+    return listed.length > 0 ? [...ownCards(lane), ...listed] : lane.cards;
   }, [vendors, lane]);
 }
 
@@ -72,7 +73,7 @@ const VendorDropdown = memo(function VendorDropdown({ lane, label, route }: { la
       <ul className="nav-dropdown__vendors" aria-label={t('nav.vendors_of', { category: label })}>
         {cards.slice(0, NAV_DROPDOWN_LIMIT).map((card) => (
           <li key={card.vassalage}>
-            <Link to={vendorLink(category, card.vassalage)} className="vendor-card" data-vendor={card.vassalage}>
+            <Link to={cardLink(category, card)} className="vendor-card" data-vendor={card.vassalage}>
               <VendorIcon src={card.smallIcon} name={card.displayName} />
               <span className="vendor-card__name">{card.displayName}</span>
             </Link>

@@ -28,6 +28,16 @@ export function vendorLink(category: string, vassalage: string): string {
   return `${categoryRoute(category)}?${query}`;
 }
 
+/** Where a card of a lane leads: the brand's own page it names (the house lottery's lobbies), else its vendor's page. */
+export function cardLink(category: string, card: VendorCard): string {
+  return card.route ?? vendorLink(category, card.vassalage);
+}
+
+/** The cards of a lane that lead to the brand's own pages (the house lottery's lobbies). */
+export function ownCards(lane: GameLane | undefined): VendorCard[] {
+  return (lane?.cards ?? []).filter((card) => card.route);
+}
+
 /**
  * The lanes to show: the server's lanes that have a page and a vendor (a lane the brand offers
  * nothing in would lead to an empty lobby), or every game type untitled and without vendors while

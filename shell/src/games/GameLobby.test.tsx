@@ -122,6 +122,21 @@ describe('vendors', () => {
     expect(router.state.location.search).toBe('?vendor=CMD');
   });
 
+  test("the e-lottery page leads to the house lottery's lobbies the game menu names, and only that page", async () => {
+    const own = [
+      { vassalage: 'HOUSE_LOTTO:vietnam', displayName: 'Vietnamese lottery', gameType: 'LOTT', isHot: false, smallIcon: null, route: '/vnlottery' },
+      { vassalage: 'HOUSE_LOTTO:fast', displayName: 'Fast lottery', gameType: 'LOTT', isHot: false, smallIcon: null, route: '/lottery' },
+    ];
+    const menus = [{ gameCategory: 'ELOTT', title: 'E-lottery', cards: own }, { gameCategory: 'RNG', title: 'Slots', cards: [] }];
+    renderLobby('/elott', { [PATHS.menus]: menus });
+    const lobbies = await screen.findByRole('navigation', { name: 'E-lottery' });
+    const links = within(lobbies).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Vietnamese lottery', '/vnlottery'],
+      ['Fast lottery', '/lottery'],
+    ]);
+  });
+
   test('vendors that fail to load say so and can be asked for again; the games still show', async () => {
     const answers: unknown[] = [new Response(JSON.stringify({ success: false, code: 'x', message: null, value: null }), { status: 500 })];
     renderLobby('/rng', { [PATHS.vendors]: () => answers.shift() ?? vendorsOf('PG') });

@@ -1,9 +1,9 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Pager, useSession } from '@tessera/kit';
 import { useGameMenus } from '../data/content';
-import { allVendors } from '../frame/gameTypes';
+import { allVendors, ownCards } from '../frame/gameTypes';
 import { useLoginGuard } from '../modals/loginGuard';
 import { useFavouriteToggle } from './favourites';
 import { GameCard, GameCardPlaceholder } from './GameCard';
@@ -109,7 +109,10 @@ export function GameLobby({ category, kind }: { category: string; kind: LobbyKin
     listTop.current?.scrollIntoView?.({ block: 'start' });
   };
 
-  const title = lanes?.find((lane) => lane.gameCategory === category)?.title || t(`game_type.${category}`, { ns: 'frame' });
+  const lane = lanes?.find((one) => one.gameCategory === category);
+  const title = lane?.title || t(`game_type.${category}`, { ns: 'frame' });
+  // The brand's own lobbies in this lane (the house lottery's), from the game menu the page starts with.
+  const own = ownCards(lane);
 
   return (
     <section
@@ -119,6 +122,15 @@ export function GameLobby({ category, kind }: { category: string; kind: LobbyKin
       data-kind={kind === 'live' ? 'games' : kind}
     >
       <h1>{title}</h1>
+      {own.length > 0 && (
+        <nav className="own-lobbies" aria-label={title}>
+          {own.map((card) => (
+            <Link key={card.vassalage} to={card.route!} className="own-lobbies__link" data-own-lobby={card.route}>
+              {card.displayName}
+            </Link>
+          ))}
+        </nav>
+      )}
       {/* Each block holds its place from the first paint: nothing moves when the answers come. */}
       {vendors.data && <VendorCarousel vendors={vendors.data} selected={vendor} onSelect={selectVendor} />}
       {vendors.isPending && <VendorCarouselPlaceholder />}

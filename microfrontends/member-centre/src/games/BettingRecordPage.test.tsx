@@ -13,6 +13,8 @@ const LANES = [
   { gameCategory: 'LIVE', title: 'Live casino', cards: [{ vassalage: 'LIVE1', displayName: 'Live One' }] },
   { gameCategory: 'FISH', title: 'Fishing', cards: [] },
   { gameCategory: 'COCKFIGHT', title: 'Cockfight', cards: [{ vassalage: 'DS88', displayName: 'Derby Sabong' }] },
+  // The house lottery's card leads to its lobby: a game type the member may filter by, not a vendor.
+  { gameCategory: 'ELOTT', title: 'E-lottery', cards: [{ vassalage: 'HOUSE_LOTTO:fast', displayName: 'Fast lottery', route: '/lottery' }] },
 ];
 
 const BETS = [
@@ -65,7 +67,7 @@ describe('betting record', () => {
   test('game types and vendors come from the brand; a vendor of another type is let go', async () => {
     const calls = renderPage();
     await waitFor(() => expect(options('Vendor')).toEqual(['All vendors', 'Demo Slots', 'Transfer Vendor', 'Live One', 'Derby Sabong']));
-    expect(options('Game type')).toEqual(['All game types', 'Slots', 'Live casino', 'Cockfight']);
+    expect(options('Game type')).toEqual(['All game types', 'Slots', 'Live casino', 'E-lottery', 'Cockfight']);
     fireEvent.change(screen.getByLabelText('Game type'), { target: { value: 'RNG' } });
     expect(options('Vendor')).toEqual(['All vendors', 'Demo Slots', 'Transfer Vendor']);
     fireEvent.change(screen.getByLabelText('Vendor'), { target: { value: 'TWV' } });

@@ -59,7 +59,8 @@ export interface Profit {
 export interface GameLane {
   gameCategory: string;
   title: string;
-  cards: Array<{ vassalage: string; displayName: string }>;
+  /** A card with a ``route`` leads to the brand's own lobby (the house lottery's), not a vendor. */
+  cards: Array<{ vassalage: string; displayName: string; route?: string }>;
 }
 
 /** How many bets a page of the betting record lists. */

@@ -37,12 +37,12 @@ export function offeredGameTypes(lanes: GameLane[] | undefined): string[] {
   return GAME_TYPES.filter((type) => offered.has(type));
 }
 
-/** The vendors of one game type, or of all, each once. */
+/** The vendors of one game type, or of all, each once (not the cards leading to the brand's own lobbies). */
 export function vendorsOf(lanes: GameLane[] | undefined, gameType: string): Array<{ vassalage: string; displayName: string }> {
   const seen = new Map<string, string>();
   for (const lane of lanes ?? []) {
     if (gameType && lane.gameCategory !== gameType) continue;
-    for (const card of lane.cards) if (!seen.has(card.vassalage)) seen.set(card.vassalage, card.displayName);
+    for (const card of lane.cards) if (!card.route && !seen.has(card.vassalage)) seen.set(card.vassalage, card.displayName);
   }
   return [...seen].map(([vassalage, displayName]) => ({ vassalage, displayName }));
 }
