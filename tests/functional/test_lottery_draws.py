@@ -120,7 +120,7 @@ def test_the_days_draws_are_stored_once_with_their_times(db_session, vn):
     keep_games(db_session, vn)
     schedule = brand_schedule(db_session, vn)
     made = open_vn_draws(db_session, vn.id, NOON, schedule)
-    assert made == 6 + 7 + 6  # Wednesday's, Thursday's and Friday's
+    assert made == 6 + 7 + 6 + 8 + 7 + 6 + 6  # a week: Wednesday's to next Tuesday's
     assert open_vn_draws(db_session, vn.id, NOON, schedule) == 0
     rows = vn_draws(db_session, vn.id)
     assert [row.game_code for row in rows] == WEDNESDAY_CODES
@@ -276,7 +276,7 @@ def test_the_job_stores_the_games_and_the_coming_draws(engine, settings, committ
         tenant = brand(db, "demo-vn")
     at = NOON.astimezone(UTC)
     assert JOBS["lottery.vn-draws"].work is vn_draws_job and "lottery.results" in JOBS
-    assert vn_draws_job(Work(settings, at, tenant)) == {"draws_stored": 19}
+    assert vn_draws_job(Work(settings, at, tenant)) == {"draws_stored": 46}  # a week of draws
     assert vn_draws_job(Work(settings, at, tenant)) == {"draws_stored": 0}
     with operator_session(engine) as db:
         assert len(stored_games(db, tenant.id)) == 39

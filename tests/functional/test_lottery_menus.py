@@ -68,9 +68,9 @@ def test_the_menu_lists_each_region_with_its_open_draw(vn_app):
     south = {item["gameId"]: item for item in menus[2]["gameMenus"]}
     assert south["DN"]["numero"] == "20260114" and south["DN"]["drawDayOfWeek"] == "4"
     assert south["TN"]["numero"] == "20260115"  # its next draw, Thursday
-    assert south["HCM"]["numero"] is None  # Saturday's: not stored yet (today's and the next two days')
-    assert south["TG"]["numero"] is None and south["TG"]["remainTime"] == 0  # Sunday's: not stored yet
-    assert south["TG"]["lockTime"] is None and south["TG"]["winningTime"] is None
+    assert south["HCM"]["numero"] == "20260117"  # Monday and Saturday: Saturday's is next
+    assert south["TG"]["numero"] == "20260118"  # Sunday's: a week of draws is stored
+    assert south["TG"]["lockTime"] == "2026-01-18T09:00:00Z" and south["TG"]["winningTime"] == "2026-01-18T09:15:00Z"
 
 
 def test_prize_modes_are_read_case_insensitively(vn_app, db_session):

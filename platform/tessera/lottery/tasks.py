@@ -28,7 +28,7 @@ def fast_draws(work: Work) -> dict[str, int]:
 @job("lottery.vn-draws", every=300)
 def vn_draws(work: Work) -> dict[str, int]:
     """The brand's games stored (seeded from the official schedule the first time), then today's
-    and the next two days' draws of its enabled Vietnamese games stored where missing."""
+    and the next six days' draws (a week) of its enabled Vietnamese games stored where missing."""
     assert work.tenant is not None
     with work.unit_of_work() as db:
         keep_games(db, work.tenant)

@@ -27,7 +27,7 @@ from tessera.plugins import AdapterError
 
 log = logging.getLogger(__name__)
 
-DAYS_AHEAD = 2  # today's draws and the next two days'
+DAYS_AHEAD = 6  # a week of draws: every province's next draw is open, whichever weekday a member picks
 
 
 def open_vn_draws(db: Session, tenant_id: int, at: datetime, schedule: Schedule) -> int:
