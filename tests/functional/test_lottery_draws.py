@@ -4,7 +4,6 @@ brand's results feed once (a feed with nothing yet asked again, one that cannot 
 two workers at once on PostgreSQL storing each result once), and the fast draws following the
 brand's schedule (a disabled fast game opens no new series)."""
 
-import threading
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
 
@@ -12,6 +11,7 @@ import pytest
 from sqlalchemy import delete, select
 from tessera_sandboxes.lottery_results import LocalFeed, ResultsFeed, drawn_numbers
 
+from at_once import at_once
 from tessera.core.db import operator_session, scope_connection
 from tessera.jobs.registry import JOBS, Work
 from tessera.jobs.services import passing
@@ -239,22 +239,7 @@ def test_two_workers_at_once_store_each_result_once(engine, committed_vn, feed):
             scope_connection(db, tenant.id)
             yield db
 
-    counts, errors = [], []
-    start = threading.Barrier(2)
-
-    def worker():
-        try:
-            start.wait()
-            counts.append(store_official_results(unit_of_work, tenant, plugins, EVENING))
-        except Exception as error:  # noqa: BLE001 -- reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert errors == []
+    counts = at_once([lambda: store_official_results(unit_of_work, tenant, plugins, EVENING)] * 2)
     assert sum(c["stored"] for c in counts) == 6
     with operator_session(engine) as db:
         rows = vn_draws(db, tenant.id)

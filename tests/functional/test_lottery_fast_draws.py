@@ -2,13 +2,13 @@
 once (late ones too, two workers at once too), and the public proofs anyone checks with fair.verify."""
 
 import hashlib
-import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select
 
+from at_once import at_once
 from tessera.core.db import operator_session
 from tessera.core.sealing import SealBroken
 from tessera.core.timeutil import utcnow
@@ -238,22 +238,7 @@ def test_two_workers_at_once_draw_each_draw_once(engine, settings, committed):
     with operator_session(engine) as db:
         tenant = _ph(db)
     at = datetime(2031, 5, 5, 0, 2, 10, tzinfo=VIETNAM).astimezone(UTC)
-    counts, errors = [], []
-    start = threading.Barrier(2)
-
-    def worker():
-        try:
-            start.wait()
-            counts.append(fast_draws(Work(settings, at, tenant)))
-        except Exception as error:  # noqa: BLE001 -- reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert errors == []
+    counts = at_once([lambda: fast_draws(Work(settings, at, tenant))] * 2)
     assert sum(c["series_opened"] for c in counts) == 6
     assert sum(c["draws_drawn"] for c in counts) == 7
     with operator_session(engine) as db:

@@ -5,7 +5,6 @@ two workers settling one draw at once pay each bet once and leave the ledger aud
 once on one number never pass the house's cap."""
 
 import dataclasses
-import threading
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
@@ -13,6 +12,7 @@ import webtest
 from sqlalchemy import delete, select
 
 from accounts import bearer
+from at_once import at_once
 from factories import Clock, CreditFactory, MemberFactory, building_in
 from lottery_bets_helpers import BETS, GAME, KEY, order
 from tessera.app import make_app
@@ -93,25 +93,6 @@ def app(wsgi) -> webtest.TestApp:
 
 def numero(world, rank=1) -> str:
     return f"{world.day:%Y%m%d}-{rank:04d}"
-
-
-def at_once(calls) -> list:
-    start, answers, problems = threading.Barrier(len(calls)), [None] * len(calls), []
-
-    def run(n, call):
-        start.wait()
-        try:
-            answers[n] = call()
-        except Exception as exc:  # noqa: BLE001 -- reported below
-            problems.append(repr(exc))
-
-    threads = [threading.Thread(target=run, args=(n, call)) for n, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert problems == []
-    return answers
 
 
 def audit_is_clean(engine, tenant_id):
