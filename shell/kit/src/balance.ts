@@ -37,7 +37,7 @@ export const balanceKey = (token: string) => [...memberKey(token), 'balance'];
 const balanceQuery = (token: string) =>
   queryOptions({
     queryKey: balanceKey(token),
-    queryFn: () => request<WalletBalance>('/wps/v2/wallets/balance', { headers: { Authorization: `Bearer ${token}` } }),
+    queryFn: ({ signal }) => request<WalletBalance>('/wps/v2/wallets/balance', { headers: { Authorization: `Bearer ${token}` }, signal }),
   });
 
 /**

@@ -27,8 +27,8 @@ export function isRealMember(session: Session | null): boolean {
 /** The query key of a session's member info, shared by the shell and the remotes. */
 export const memberKey = (token: string) => ['member', token];
 
-export function fetchMemberInfo(token: string): Promise<MemberInfo> {
-  return request<MemberInfo>('/wps/member/info', { headers: { Authorization: `Bearer ${token}` } });
+export function fetchMemberInfo(token: string, signal?: AbortSignal): Promise<MemberInfo> {
+  return request<MemberInfo>('/wps/member/info', { headers: { Authorization: `Bearer ${token}` }, signal });
 }
 
 /** The logged-in member; a 401 means the token expired, so the stored session is dropped. */
@@ -38,9 +38,9 @@ export function useMemberInfo() {
     queryKey: memberKey(token ?? ''),
     enabled: Boolean(token),
     staleTime: 60_000,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        return await fetchMemberInfo(token!);
+        return await fetchMemberInfo(token!, signal);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401 && readSession()?.token === token) writeSession(null);
         throw error;

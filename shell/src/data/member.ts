@@ -97,6 +97,9 @@ export function onBeforeLogOut(task: () => Promise<unknown>): () => void {
 export async function logOut(queryClient: QueryClient): Promise<void> {
   const tasks = [...beforeLogOut].map((task) => task().catch(() => undefined));
   await Promise.race([Promise.all(tasks), new Promise((resolve) => setTimeout(resolve, LOG_OUT_WAIT_MS))]);
+  // The session's calls still under way are called off first: answered after the session ends, they
+  // would only be refused (401).
+  await queryClient.cancelQueries({ queryKey: ['member'] });
   try {
     await request<null>('/wps/session/logout', { method: 'DELETE' });
   } catch {
@@ -156,6 +159,6 @@ export function useMemberIcon() {
     queryKey: ['member', token ?? '', 'icon'],
     enabled: Boolean(token),
     staleTime: 300_000,
-    queryFn: () => request<MemberIcon>('/wps/member/info/icon'),
+    queryFn: ({ signal }) => request<MemberIcon>('/wps/member/info/icon', { signal }),
   });
 }
