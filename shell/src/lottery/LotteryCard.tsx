@@ -35,9 +35,9 @@ export function LotteryCard({ game, answeredAt, favourite, onFavourite, onOpen }
   const { t } = useTranslation(LOTTERY_NS);
   return (
     <article className="lottery-card" data-game={game.gameId} aria-labelledby={`lottery-card-${game.gameId}`}>
-      <h3 className="lottery-card__name" id={`lottery-card-${game.gameId}`}>
+      <h2 className="lottery-card__name" id={`lottery-card-${game.gameId}`}>
         {game.remark}
-      </h3>
+      </h2>
       <DrawClock game={game} answeredAt={answeredAt} />
       <div className="lottery-card__actions">
         <button type="button" className="lottery-card__open" data-action="open-game" onClick={() => onOpen(game)}>

@@ -15,11 +15,11 @@ function DrawResults({ draw, fast }: { draw: DrawnDraw; fast: boolean }) {
   const headingId = `draw-${draw.gameId}-${draw.numero}`;
   return (
     <li className="draw-results" data-numero={draw.numero}>
-      <h3 id={headingId}>
+      <h2 id={headingId}>
         {t('draw.numero', { numero: draw.numero })}{' '}
         <time className="draw-results__time" dateTime={draw.winningTime}>{formatDateTime(draw.winningTime, i18n.language)}</time>
         {draw.resultVersion > 1 && <span className="lottery-badge" data-corrected="">{t('results.corrected')}</span>}
-      </h3>
+      </h2>
       <table className="draw-results__prizes" aria-labelledby={headingId}>
         <tbody>
           {draw.prizes.map((group) => (
