@@ -280,3 +280,6 @@ def test_the_draw_now_command(engine, settings, today_committed):
         )
     assert undrawn_due <= 3  # at most a draw per game came due between the runs and the count
     assert CliRunner().invoke(lottery, ["draw-now", "nobrand"], obj=settings).exit_code == 2
+    settled = CliRunner().invoke(lottery, ["settle", "demo-ph"], obj=settings)  # the settle job's work, now
+    assert (settled.exit_code, settled.output) == (0, "demo-ph: 0 bets of 0 draws settled\n")
+    assert CliRunner().invoke(lottery, ["settle", "nobrand"], obj=settings).exit_code == 2

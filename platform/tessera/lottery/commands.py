@@ -83,21 +83,14 @@ def settle(settings, slug):
     """The bets of SLUG's (every active brand's without it) drawn and cancelled draws settled now,
     as the ``lottery.settle`` job does. Safe beside the workers: each bet is settled once per result."""
     from tessera.core.cli import command_session
-    from tessera.core.db import scope_connection
     from tessera.core.timeutil import utcnow
-    from tessera.lottery.bets.settlement import due_draws, settle_draw
+    from tessera.jobs.registry import Work
+    from tessera.lottery.tasks import settle_bets
     from tessera.tenancy.commands import brands
 
     at = utcnow()
     with command_session(settings) as db:
         tenants = brands(db, slug)
     for tenant in tenants:
-        with command_session(settings) as db:
-            scope_connection(db, tenant.id)
-            draws = due_draws(db, tenant.id)
-        settled = 0
-        for draw_id in draws:
-            with command_session(settings) as db:
-                scope_connection(db, tenant.id)
-                settled += settle_draw(db, tenant, draw_id, at)
-        click.echo(f"{tenant.slug}: {settled} bets of {len(draws)} draws settled")
+        counts = settle_bets(Work(settings, at, tenant))  # the job's own work, unrecorded
+        click.echo(f"{tenant.slug}: {counts['bets_settled']} bets of {counts['draws_settled']} draws settled")
