@@ -56,24 +56,17 @@ def draw_now(settings, slug):
     tomorrow's series of its enabled fast games committed where missing, every draw whose time has passed drawn. Safe
     beside the workers: each draw is drawn once."""
     from tessera.core.cli import command_session
-    from tessera.core.db import scope_connection
     from tessera.core.timeutil import utcnow
-    from tessera.lottery.draws.games import brand_schedule
-    from tessera.lottery.draws.services import open_due_series, run_due_draws
+    from tessera.jobs.registry import Work
+    from tessera.lottery.tasks import fast_draws
     from tessera.tenancy.commands import brands
 
     at = utcnow()
     with command_session(settings) as db:
         tenants = brands(db, slug)
     for tenant in tenants:
-        with command_session(settings) as db:
-            scope_connection(db, tenant.id)
-            opened = open_due_series(db, tenant.id, at, settings.secret_key, brand_schedule(db, tenant))
-        with command_session(settings) as db:
-            scope_connection(db, tenant.id)
-            every_game = brand_schedule(db, tenant, disabled=True)
-            drawn = run_due_draws(db, tenant.id, at, settings.secret_key, every_game)
-        click.echo(f"{tenant.slug}: {opened} series committed, {drawn} draws drawn")
+        counts = fast_draws(Work(settings, at, tenant))  # the job's own work, unrecorded
+        click.echo(f"{tenant.slug}: {counts['series_opened']} series committed, {counts['draws_drawn']} draws drawn")
 
 
 @lottery.command("settle")
