@@ -62,6 +62,8 @@ export function BettingView({ gameCode, games, answeredAt, onGame, onBack, backU
   const left = useCountdown(game ? lockDeadline(game, gameAnsweredAt) : null);
   const now = useNow();
   const board = useBoard(gameCode);
+  // A game the brand does not offer: said so, with nothing to retry.
+  const notOffered = board.error instanceof ApiError && board.error.code === 'game_unknown';
   const slip = useSlip();
   const locked = !game?.numero || left === null || left <= 0;
   const numeros = openNumeros(game && !listed ? [...games, game] : games, answeredAt, now);
@@ -118,12 +120,12 @@ export function BettingView({ gameCode, games, answeredAt, onGame, onBack, backU
         {section === 'bet' && (
           <div className="lottery-betting__play">
             {board.isPending && <p className="lottery-status" aria-busy="true">{t('status.loading')}</p>}
-            {board.isError && board.error instanceof ApiError && board.error.code === 'game_unknown' && (
+            {board.isError && notOffered && (
               <p className="lottery-status" role="alert" data-game-unknown="">
                 {t('status.game_unknown')}
               </p>
             )}
-            {board.isError && !(board.error instanceof ApiError && board.error.code === 'game_unknown') && (
+            {board.isError && !notOffered && (
               <p className="lottery-status" role="alert">
                 <span>{t('status.failed')}</span>{' '}
                 <button type="button" onClick={() => void board.refetch()}>
