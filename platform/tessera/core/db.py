@@ -21,7 +21,7 @@ from typing import cast
 
 import zope.sqlalchemy
 from pyramid_retry import mark_error_retryable
-from sqlalchemy import DateTime, ForeignKey, MetaData, String, Table, create_engine, event, text
+from sqlalchemy import DateTime, ForeignKey, MetaData, String, Table, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import (
     DeclarativeBase,
@@ -33,6 +33,7 @@ from sqlalchemy.orm import (
     with_loader_criteria,
 )
 from sqlalchemy.sql.util import find_tables
+from zope.sqlalchemy.datamanager import STATUS_ACTIVE, join_transaction
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -133,20 +134,61 @@ TRANSACTION_MANAGER = "tessera_transaction_manager"
 
 
 def writes(statement):
-    """Plain SQL that writes: the request's transaction then commits it (zope.sqlalchemy sees only
-    ORM writes and statements on tables)."""
+    """Plain SQL that writes: the request's transaction then commits it (zope.sqlalchemy sees
+    statements on tables and the ORM's writes, not what plain SQL does)."""
     return statement.execution_options(**{WRITES: True})
+
+
+def _request_manager(session):
+    """The transaction manager of the request whose session this is (``request_db``); None for a
+    command's or a task's session, which commits itself."""
+    return session.info.get(TRANSACTION_MANAGER)
+
+
+# zope.sqlalchemy's listeners (``zope.sqlalchemy.register``), listening once on every session
+# instead of being added to each request's: a request's session joins its request's transaction
+# manager, and one that wrote is committed with the request (read-only, it is rolled back).
+
+
+@event.listens_for(Session, "after_begin")
+@event.listens_for(Session, "after_attach")
+def _join_request_transaction(session, *_):
+    manager = _request_manager(session)
+    if manager is not None:
+        join_transaction(session, STATUS_ACTIVE, manager)
+
+
+def _written(session):
+    manager = _request_manager(session)
+    if manager is not None:
+        zope.sqlalchemy.mark_changed(session, manager)
+
+
+@event.listens_for(Session, "after_flush")
+def _flushed(session, _context):
+    _written(session)
+
+
+@event.listens_for(Session, "after_bulk_update")
+@event.listens_for(Session, "after_bulk_delete")
+def _bulk_written(context):
+    _written(context.session)
+
+
+@event.listens_for(Session, "before_commit")
+def _committed_by_its_manager(session):
+    """A request's session is committed by its transaction manager, never by the application."""
+    manager = _request_manager(session)
+    if manager is not None:
+        zope.sqlalchemy.ZopeTransactionEvents(transaction_manager=manager).before_commit(session)
 
 
 @event.listens_for(Session, "do_orm_execute")
 def _mark_written(state):
-    """A request's session whose statements wrote (on a table, or plain SQL said to write) is
-    committed with the request; its transaction manager otherwise takes it for a read."""
-    manager = state.session.info.get(TRANSACTION_MANAGER)
-    if manager is None or state.is_orm_statement:
-        return  # zope.sqlalchemy's own listener sees the ORM's writes
+    """A request's session whose statements wrote (on a table or an entity, or plain SQL said to
+    write) is committed with the request; its transaction manager otherwise takes it for a read."""
     if state.is_insert or state.is_update or state.is_delete or state.execution_options.get(WRITES):
-        zope.sqlalchemy.mark_changed(state.session, manager)
+        _written(state.session)
 
 
 @event.listens_for(Session, "before_flush")
@@ -165,11 +207,15 @@ def _guard_tenant_writes(session, flush_context, instances):
             raise TenantScopeError("a write crossed into another tenant")
 
 
+SET_TENANT = "SELECT set_config('tessera.tenant_id', %s, true)"
+
+
 def scope_connection(session: Session, tenant_id: int) -> None:
     """Scope the session to one tenant, and on PostgreSQL its transaction's row-level security too."""
     session.info["tenant_id"] = tenant_id
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT set_config('tessera.tenant_id', :tenant, true)"), {"tenant": str(tenant_id)})
+        # On the session's connection, past the ORM's steps: every request of a brand runs it first.
+        session.connection().exec_driver_sql(SET_TENANT, (str(tenant_id),))
 
 
 def enable_row_level_security(op, table: str) -> None:
@@ -251,8 +297,7 @@ def request_db(request) -> Session:
     It is made on first use, scoped to the request's brand when the host has one.
     """
     session = request.registry["db_sessionmaker"]()
-    zope.sqlalchemy.register(session, transaction_manager=request.tm)
-    session.info[TRANSACTION_MANAGER] = request.tm
+    session.info[TRANSACTION_MANAGER] = request.tm  # joined by ``_join_request_transaction``
     tenant = request.tenant_or_none
     if tenant is not None:
         scope_connection(session, tenant.id)

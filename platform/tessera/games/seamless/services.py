@@ -9,8 +9,9 @@ Every money call is kept in ``seamless_calls`` with its answer, under the vendor
 a replay with the same fields gets the first answer again (a refusal too), a replay with other
 fields is refused (``transaction_conflict``). A member's calls take turns: each locks the member's
 main account first (PostgreSQL; SQLite transactions take turns already, each begins IMMEDIATE), so
-what a call reads (its first answer, the round, the balance) still holds when it writes. Calls of
-one transaction id for two members meet at the unique constraints instead.
+what a call reads (the round, the balance) still holds when it writes. Its first answer is read in
+the locking statement; calls of one transaction id that meet (for one member or two) meet at the
+unique constraints, and the one that comes second is run again and replays the first.
 
 Rounds (``game_bets``): a debit opens its round or adds to it; a rollback undoes one debit, and the
 round is rolled back once none of its bets stands. A rollback that comes before its debit is kept
@@ -43,10 +44,10 @@ from functools import cache
 from typing import cast
 
 from pyramid_retry import mark_error_retryable
-from sqlalchemy import Table, bindparam, func, insert, select
+from sqlalchemy import Table, and_, bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import aliased, load_only, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.db import bound_to_tenant
@@ -81,7 +82,15 @@ from tessera.games.seamless.models import SeamlessCall
 from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
-from tessera.wallet.ledger.services import IdempotencyConflict, InsufficientFunds, Ledger, Leg, member_code
+from tessera.wallet.ledger.services import (
+    IdempotencyConflict,
+    InsufficientFunds,
+    Ledger,
+    Leg,
+    house_code,
+    house_shard,
+    member_code,
+)
 
 HOUSE = "vendor_settlement"
 # Ledger kinds: the account record shows them as "game".
@@ -95,18 +104,34 @@ ROLLED_BACK_FIRST = "rolled-back-before-it-came"
 MEMBER = bound_to_tenant(
     select(Member).where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
 )
-# A money call's member and the balance of their main account, that account locked (the member's
-# calls take turns from here): one statement. No row when the member has no main account yet.
-MEMBER_LOCKED = bound_to_tenant(
-    select(Member, LedgerAccount.balance_minor)
-    .join(LedgerAccount, LedgerAccount.member_id == Member.id)
-    .where(
-        Member.tenant_id == bindparam("tenant_id"),
-        Member.id == bindparam("member_id"),
-        LedgerAccount.tenant_id == bindparam("tenant_id"),
-        LedgerAccount.code == bindparam("code"),
+# A money call's member, their main account locked (the member's calls take turns from here), the
+# house shard the member's posts take (None when not made yet) and the call kept before under the
+# same transaction id (None when none): one statement. No row when the member has no main account yet.
+_MAIN, _HOUSE = aliased(LedgerAccount, name="main_account"), aliased(LedgerAccount, name="house_account")
+MONEY_CALL = bound_to_tenant(
+    select(Member, _MAIN, _HOUSE, SeamlessCall)
+    .join_from(Member, _MAIN, and_(_MAIN.member_id == Member.id, _MAIN.tenant_id == bindparam("tenant_id")))
+    .join_from(
+        Member,
+        _HOUSE,
+        and_(_HOUSE.tenant_id == bindparam("tenant_id"), _HOUSE.code == bindparam("house_code")),
+        isouter=True,
     )
-    .with_for_update(of=LedgerAccount)
+    .join_from(
+        Member,
+        SeamlessCall,
+        and_(
+            SeamlessCall.tenant_id == bindparam("tenant_id"),
+            SeamlessCall.vassalage == bindparam("vassalage"),
+            SeamlessCall.transaction_id == bindparam("transaction_id"),
+        ),
+        isouter=True,
+    )
+    .where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
+    .where(_MAIN.code == bindparam("code"))
+    .options(load_only(Member.id, Member.tenant_id, Member.member_type, Member.status))  # what a money call reads
+    .with_for_update(of=_MAIN)
+    .execution_options(populate_existing=True)
 )
 LOCKED_BALANCE = bound_to_tenant(
     select(LedgerAccount.balance_minor)
@@ -216,23 +241,32 @@ class SeamlessWallet:
         """The real account a money call names, its main account locked (from here to the end of
         the transaction the member's calls take turns, and the balance read under the lock stays
         the balance until a post of this call moves it, and says so), and the call kept before
-        under the same transaction id, read under the lock. A member without a main account yet is
-        read first (and refused unless real), then the account is made and locked."""
+        under the same transaction id, read in the same statement. A call of that id kept while
+        this one waited for the lock is met at the unique constraints: the request is run again,
+        and then finds it. A member without a main account yet is read first (and refused unless
+        real), then the account is made and locked."""
         found = None
         if isinstance(call.member_id, int):
-            where = {"tenant_id": self.tenant.id, "member_id": call.member_id, "code": member_code(call.member_id)}
-            found = self.db.execute(MEMBER_LOCKED, where).one_or_none()
+            where = {
+                "tenant_id": self.tenant.id,
+                "member_id": call.member_id,
+                "code": member_code(call.member_id),
+                "house_code": house_code(HOUSE, house_shard(call.member_id)),
+                "vassalage": self.vassalage,
+                "transaction_id": call.transaction_id,
+            }
+            found = self.db.execute(MONEY_CALL, where).one_or_none()
         if found is None:
             member = self._member(call.member_id)
             main = self.ledger.member_account(member.id)
             balance = self.db.execute(LOCKED_BALANCE, {"tenant_id": self.tenant.id, "account_id": main.id}).scalar_one()
-        else:
-            member, balance = found
-            if member.member_type != REAL:
-                raise Refusal(PLAYER_UNKNOWN)
-            main = self.ledger.member_account(member.id)
-        set_committed_value(main, "balance_minor", balance)
-        return member, main, self._kept(call.transaction_id)
+            set_committed_value(main, "balance_minor", balance)
+            return member, main, self._kept(call.transaction_id)
+        member, main, house, first = found
+        if member.member_type != REAL:
+            raise Refusal(PLAYER_UNKNOWN)
+        self.ledger.knows(main, house)
+        return member, main, first
 
     @staticmethod
     def _may_bet(member: Member) -> bool:
@@ -289,17 +323,17 @@ class SeamlessWallet:
     def _taken(self, call: Call, member: Member, main: LedgerAccount) -> dict:
         """A debit ``_surely_taken``: a refusal it still meets (a round of another member's, or one
         closed) comes before it writes anything. A call of the same id kept meanwhile for another
-        member spoils the transaction at the unique constraints: the request is run again, and then
-        finds that call kept."""
+        member, or of the same id kept while this call waited for the member's lock, spoils the
+        transaction at the unique constraints: the request is run again, and then finds that call kept."""
         try:
             amount, posted = self._run(call, member, main)
+            answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
+            self._keep(call, answer, amount, posted)
         except Refusal as refusal:
             return self._refusal(call, refusal, main)
         except (IntegrityError, IdempotencyConflict) as error:
             mark_error_retryable(error)
             raise
-        answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
-        self._keep(call, answer, amount, posted)
         return answer
 
     def _refusal(self, call: Call, refusal: Refusal, main: LedgerAccount) -> dict:

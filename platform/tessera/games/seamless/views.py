@@ -28,9 +28,9 @@ def _seamless_vendor(request, vassalage: str) -> dict:
     return found
 
 
-def _decoded_call(request, vassalage: str, operation: str) -> calls.Call:
+def _decoded_call(request, vassalage: str, operation: str, headers: dict, body: bytes) -> calls.Call:
     try:
-        decoded = request.plugins.seamless_decode(vassalage, operation, dict(request.headers), request.body)
+        decoded = request.plugins.seamless_decode(vassalage, operation, headers, body)
     except AdapterError as exc:
         code = exc.code if exc.code == calls.SIGNATURE_INVALID else calls.REQUEST_INVALID
         raise calls.Refusal(code) from None
@@ -47,8 +47,9 @@ def vendor_wallet(request):
     limit = request.registry.settings["tessera"].max_body_bytes
     if request.content_length is not None and request.content_length > limit:
         raise ApiError(413, "payload_too_large", limit_mb=round(limit / 1024 / 1024, 1), limit=limit)
+    headers, body = dict(request.headers), request.body  # the call, as the plugin reads it and binds its answer to it
     try:
-        call = _decoded_call(request, vassalage, operation)
+        call = _decoded_call(request, vassalage, operation, headers, body)
     except calls.Refusal as refusal:
         answer = calls.refused(refusal.code)
     else:
@@ -61,9 +62,7 @@ def vendor_wallet(request):
             services.late_credit_window(vendor),
         )
         answer = wallet.answer(call)
-    status, headers, body = request.plugins.seamless_encode(
-        vassalage, operation, answer, dict(request.headers), request.body
-    )
-    response = Response(body=body, status=status)
-    response.headers.update(headers)
+    status, answer_headers, answer_body = request.plugins.seamless_encode(vassalage, operation, answer, headers, body)
+    response = Response(body=answer_body, status=status)
+    response.headers.update(answer_headers)
     return response

@@ -238,6 +238,13 @@ class Ledger:
                 self._known.setdefault(account.code, account)
         return self._known.get(code)
 
+    def knows(self, *accounts: LedgerAccount | None) -> None:
+        """Accounts the caller read itself (in a statement of its own, with a lock, say): they are
+        not looked up again. None stands for an account not made yet."""
+        for account in accounts:
+            if account is not None:
+                self._known.setdefault(account.code, account)
+
     def _account(self, code: str, **fields) -> LedgerAccount:
         account = self.existing_account(code)
         if account is not None:
