@@ -57,6 +57,7 @@ from .servers import (
     CpuUse,
     Gunicorn,
     ServerFailed,
+    analyze,
     bench_env,
     exit_status,
     postgres_options,
@@ -199,7 +200,11 @@ def spread(args, url: str, server: Gunicorn, prepared: dict) -> tuple[dict, dict
         ("http", "POST /vendors/TSV/wallet/debit", http_bet_client(server.port, prepared["wallets"], "spread", bets)),
     )
     # Every gunicorn worker's first calls compile statements and read settings: not a call's cost.
+    # Each side's tables then hold rows, and statistics of them: a plan made while a table was empty
+    # reads it whole, ever longer as the run fills it (both sides alike).
     Load(args.clients, 0, 2 * args.warmup or 1).run(http_bet_client(server.port, prepared["wallets"], "warm", bets))
+    Load(args.clients, 0, args.warmup or 1).run(raw_bet_client(url, args.members, "warm"))
+    analyze(url)
     for name, label, client in runs:
         load = Load(args.clients, args.warmup, args.duration)
         with CpuUse(server.process.pid) as cpu:

@@ -320,6 +320,21 @@ def postgres_reachable(server: str) -> str | None:
     return None
 
 
+def analyze(url: str) -> None:
+    """``VACUUM ANALYZE`` the bench database, as autovacuum does on a running server: without
+    statistics the planner may read a fresh table through an index that only matches part of a
+    look-up, whose cost then grows with every call the run keeps (a machine may run PostgreSQL
+    with autovacuum off; a bench does not count on it). Then a CHECKPOINT, so that writing out the
+    pages the vacuum touched does not fall into a measured run."""
+    engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("VACUUM ANALYZE"))
+            connection.execute(text("CHECKPOINT"))
+    finally:
+        engine.dispose()
+
+
 def import_test_helpers() -> None:
     """Let a bench import the test suite's helpers (tests/databases.py, tests/functional/...) by
     name, as they import each other: pytest puts their folders on sys.path."""

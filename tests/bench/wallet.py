@@ -58,6 +58,7 @@ from .servers import (
     CpuUse,
     Gunicorn,
     ServerFailed,
+    analyze,
     bench_env,
     exit_status,
     postgres_options,
@@ -356,6 +357,7 @@ def transfers(engine, tenant_id: int, wallets: list[int], threads: int, count: i
 def hot_wallet(args, url: str, prepared: dict, server: Gunicorn, engine) -> tuple[dict, list[str]]:
     results, problems = {}, []
     key = prepared["operator_key"]
+    analyze(url)
     runs = (
         ("raw", "raw UPDATE (psycopg, autocommit)", raw_update_client(url)),
         ("noop", "GET /healthz (no database)", http_get_client(server.port, "/healthz")),
