@@ -312,7 +312,11 @@ def test_with_beat_running_a_pending_gateway_deposit_reconciles_by_itself(
 
     status, transaction_id = wait_for(deposit, "the deposit credited", jobs.logs)
     assert (status, transaction_id is not None) == (PAID, True)
-    credited = [run for run in runs(engine) if run.brand == "demo-bd" and run.counts.get("credited")]
+
+    def credited_runs():  # a run is recorded done after its work commits
+        return [run for run in runs(engine) if run.brand == "demo-bd" and run.counts.get("credited")]
+
+    credited = wait_for(credited_runs, "the run that credited it recorded", jobs.logs)
     assert [(run.job, run.outcome, run.counts["credited"]) for run in credited] == [
         ("payments.reconcile-deposits", OK, 1)
     ]
