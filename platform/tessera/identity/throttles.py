@@ -1,9 +1,10 @@
 """What the identity throttles count: the rows of a kind a brand made since a moment (failed
 logins, verification codes, reset emails, registrations, wrong old passwords)."""
 
+import hashlib
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, text
 
 from tessera.core.timeutil import as_utc
 
@@ -16,13 +17,42 @@ def count_since(db, model, since: datetime, *criteria) -> int:
     return db.scalar(select(func.count(model.id)).where(model.created_at >= since, *criteria))
 
 
+def attempts_take_turns(db, *names: str) -> None:
+    """Attempts counted against the limits ``names`` take turns from here to the end of the
+    transaction, on every node: what one counted and kept, the next counts too, so a burst of
+    attempts cannot pass a limit together. PostgreSQL: a transaction's advisory lock per name,
+    taken in one order (no two attempts wait on each other); SQLite's transactions take turns
+    already, each beginning IMMEDIATE."""
+    if db.get_bind().dialect.name != "postgresql":
+        return
+    keys = sorted({int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True) for name in names})
+    for key in keys:
+        db.execute(LOCK, {"key": key})
+
+
+LOCK = text("SELECT pg_advisory_xact_lock(:key)")
+
+
 def failed_logins_limit(
-    db, model, account, ip_column, ip: str, at: datetime, last_login: datetime | None, per_account: int, per_ip: int
+    db,
+    model,
+    key: str,
+    account,
+    ip_column,
+    ip: str,
+    at: datetime,
+    last_login: datetime | None,
+    per_account: int,
+    per_ip: int,
 ) -> str | None:
     """Which limit the failed logins of the hour reached, ``account`` or ``ip``, else None.
 
-    ``model`` is the failed logins' table, ``account`` its criterion for the account's name; an
-    account's own successful login (``last_login``) starts its count again, an address's runs on."""
+    ``model`` is the failed logins' table, ``account`` its criterion for the account's name
+    ``key``; an account's own successful login (``last_login``) starts its count again, an
+    address's runs on. Logins of the account or from the address take turns from here to the end
+    of the transaction, so the failures one keeps are counted by the next."""
+    scope = f"{model.__tablename__}:{db.info.get('tenant_id')}"
+    attempts_take_turns(db, f"{scope}:account:{key}", f"{scope}:ip:{ip}")
     since = at - HOUR
     account_since = max(since, as_utc(last_login)) if last_login else since
     if count_since(db, model, account_since, account) >= per_account:

@@ -59,6 +59,7 @@ def _check_throttles(db, key: str, staff: Staff | None, ip: str, at: datetime) -
     limit = failed_logins_limit(
         db,
         StaffFailedLogin,
+        key,
         StaffFailedLogin.username == key,
         StaffFailedLogin.ip,
         ip,

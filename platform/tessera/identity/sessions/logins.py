@@ -28,6 +28,7 @@ def _check_throttles(db, key: str, member: Member | None, ip: str, at: datetime)
     limit = failed_logins_limit(
         db,
         FailedLogin,
+        key,
         FailedLogin.username_key == key,
         FailedLogin.ip,
         ip,
