@@ -134,7 +134,7 @@ TRANSACTION_MANAGER = "tessera_transaction_manager"
 
 
 def writes(statement):
-    """Plain SQL that writes: the request's transaction then commits it (zope.sqlalchemy sees
+    """Plain SQL that writes: the request's transaction then commits it (``_mark_written`` sees
     statements on tables and the ORM's writes, not what plain SQL does)."""
     return statement.execution_options(**{WRITES: True})
 

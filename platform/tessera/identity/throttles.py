@@ -17,6 +17,9 @@ def count_since(db, model, since: datetime, *criteria) -> int:
     return db.scalar(select(func.count(model.id)).where(model.created_at >= since, *criteria))
 
 
+LOCK = text("SELECT pg_advisory_xact_lock(:key)")  # a transaction's lock, let go at its end
+
+
 def attempts_take_turns(db, *names: str) -> None:
     """Attempts counted against the limits ``names`` take turns from here to the end of the
     transaction, on every node: what one counted and kept, the next counts too, so a burst of
@@ -28,9 +31,6 @@ def attempts_take_turns(db, *names: str) -> None:
     keys = sorted({int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True) for name in names})
     for key in keys:
         db.execute(LOCK, {"key": key})
-
-
-LOCK = text("SELECT pg_advisory_xact_lock(:key)")
 
 
 def failed_logins_limit(
