@@ -14,6 +14,7 @@ from seamless_vendor import game_bet as bet
 from tessera.core.db import Base
 from tessera.core.timeutil import utcnow
 from tessera.games.bets.models import GameBet
+from tessera.games.catalog.models import Game
 from tessera.games.launch.services import open_session
 from tessera.games.seamless.models import SeamlessCall
 from tessera.identity.accounts.models import AGENT_TYPES, FREE_PLAY
@@ -22,7 +23,7 @@ from tessera.tenancy.models import Tenant
 from tessera.wallet.balances import history
 from tessera.wallet.ledger.audit import audit_brand
 from tessera.wallet.ledger.models import LedgerTransaction
-from tessera.wallet.ledger.services import Ledger
+from tessera.wallet.ledger.services import Ledger, Leg
 from wallet_vendor import VENDOR as TRANSFER_VENDOR
 from wallet_vendor import main_balance
 
@@ -109,6 +110,27 @@ class TestRounds:
         assert vendor.debit(other.id, "d-2", "r-1", "1")["code"] == "round_unknown"
         assert vendor.credit(other.id, "c-1", "r-1", "5")["code"] == "round_unknown"
         assert main_balance(db_session, other) == 1000
+
+    def test_a_round_names_its_game_as_the_catalog_has_it(self, vendor, member, db_session):
+        """A round keeps the game its first debit named: the catalog's game and its category, or
+        for a game the catalog does not have yet, the code alone and the vendor's category."""
+        game = db_session.scalars(
+            select(Game).where(Game.tenant_id == member.tenant_id, Game.vassalage == "TSV", Game.game_code == SLOT)
+        ).one()
+        game.category = "FISH"  # the catalog's lane, not the vendor's (RNG)
+        db_session.flush()
+        vendor.debit(member.id, "d-1", "r-1", "1")
+        vendor.debit(member.id, "d-2", "r-2", "1", game="TSV-NEW-9")
+        known, unknown = bet(db_session, "r-1"), bet(db_session, "r-2")
+        assert (known.game_id, known.game_code, known.category) == (game.id, SLOT, "FISH")
+        assert (unknown.game_id, unknown.game_code, unknown.category) == (None, "TSV-NEW-9", "RNG")
+        assert (known.member_id, known.vassalage, known.wallet_mode, known.bet_minor, known.payout_minor) == (
+            member.id,
+            "TSV",
+            "seamless",
+            100,
+            0,
+        )
 
     def test_the_account_record_shows_game_money(self, vendor, member, db_session):
         vendor.debit(member.id, "d-1", "r-1", "10")
@@ -241,6 +263,21 @@ class TestReplays:
         assert vendor.credit(member.id, "d-1", "r-1", "10")["code"] == "transaction_conflict"
         assert vendor.debit(other.id, "d-1", "r-1", "10")["code"] == "transaction_conflict"
         assert main_balance(db_session, member) == 9000
+
+    def test_a_debit_whose_post_stands_without_its_call_moves_nothing_more(self, vendor, member, db_session):
+        """The ledger holds the post of a debit's key but no call was kept (an answer lost before
+        calls were kept): the debit is answered from that post, moves nothing, and its round holds
+        its stake once."""
+        ledger = Ledger(db_session, member.tenant_id)
+        legs = [
+            Leg(ledger.member_account(member.id), -1000),
+            Leg(ledger.house_account("vendor_settlement", member.id), 1000),
+        ]
+        ledger.post("seamless:TSV:d-1", "game_bet", legs, member_id=member.id, reference="r-1", remark=f"TSV {SLOT}")
+        assert vendor.debit(member.id, "d-1", "r-1", "10")["balance"] == "90.00"
+        assert main_balance(db_session, member) == 9000 and posted(db_session, member, "game_bet") == 1
+        assert bet(db_session, "r-1").bet_minor == 1000
+        assert vendor.debit(member.id, "d-1", "r-1", "10")["balance"] == "90.00"  # and it is kept now
 
     def test_each_call_is_kept_once_with_its_answer(self, vendor, member, db_session):
         answer = vendor.debit(member.id, "d-1", "r-1", "10")

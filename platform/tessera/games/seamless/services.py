@@ -11,7 +11,9 @@ fields is refused (``transaction_conflict``). A member's calls take turns: each 
 main account first (PostgreSQL; SQLite transactions take turns already, each begins IMMEDIATE), so
 what a call reads (the round, the balance) still holds when it writes. Its first answer is read in
 the locking statement; calls of one transaction id that meet (for one member or two) meet at the
-unique constraints, and the one that comes second is run again and replays the first.
+unique constraints, and the one that comes second is run again and replays the first. On
+PostgreSQL a debit the member can pay, into a round it opens (most bets), then writes in one more
+statement: the round, the ledger's post and the kept answer (``DEBIT_AT_ONCE``).
 
 Rounds (``game_bets``): a debit opens its round or adds to it; a rollback undoes one debit, and the
 round is rolled back once none of its bets stands. A rollback that comes before its debit is kept
@@ -44,13 +46,13 @@ from functools import cache
 from typing import cast
 
 from pyramid_retry import mark_error_retryable
-from sqlalchemy import Table, and_, bindparam, func, insert, select
+from sqlalchemy import Table, and_, bindparam, func, insert, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, load_only, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
-from tessera.core.db import bound_to_tenant
+from tessera.core.db import bound_to_tenant, writes
 from tessera.core.timeutil import as_utc
 from tessera.games.bets.models import CANCELLED, DECIDED, OPEN, ROLLED_BACK, SETTLED, GameBet
 from tessera.games.catalog.models import Game
@@ -90,6 +92,7 @@ from tessera.wallet.ledger.services import (
     house_code,
     house_shard,
     member_code,
+    posting,
 )
 
 HOUSE = "vendor_settlement"
@@ -158,6 +161,40 @@ ROUND = bound_to_tenant(
 )
 
 KEEP_CALL = bound_to_tenant(insert(cast(Table, SeamlessCall.__table__)))  # the values named as its columns
+
+
+# PostgreSQL: a debit that opens its round, in one statement: the round made (its game's id and
+# category read in it), the bet posted and the answer kept, each only where the one before it
+# wrote. No row comes back when the round exists; a row without a posted transaction when the
+# ledger's key is taken (the round made then is ROUND_DROPPED, and the call takes the long way).
+DEBIT_AT_ONCE = writes(
+    text(f"""WITH called AS (  -- the values named more than once, of one type each
+    SELECT CAST(:vassalage AS varchar) AS vassalage, CAST(:game_code AS varchar) AS game_code,
+           CAST(:round_id AS varchar) AS round_id
+), bet AS (
+    INSERT INTO game_bets (tenant_id, member_id, vassalage, game_code, round_id, bet_minor, payout_minor, status,
+                           wallet_mode, placed_at, game_id, category)
+    SELECT :tenant_id, :member_id, called.vassalage, called.game_code, called.round_id, :stake, 0, :status,
+           :wallet_mode, :called_at, game.id, coalesce(game.category, :default_category)
+    FROM called LEFT JOIN games AS game
+      ON game.tenant_id = :tenant_id AND game.vassalage = called.vassalage AND game.game_code = called.game_code
+    WHERE true
+    ON CONFLICT (tenant_id, vassalage, round_id) DO NOTHING
+    RETURNING id
+), {posting("EXISTS (SELECT FROM bet)")}, kept AS (
+    INSERT INTO seamless_calls (tenant_id, vassalage, transaction_id, operation, member_id, round_id, amount_minor,
+                                fingerprint, ledger_transaction_id, answer, created_at)
+    SELECT :tenant_id, called.vassalage, :transaction_id, :operation, :member_id, called.round_id, :stake,
+           :call_fingerprint, posted_transaction.id, :answer, :called_at
+    FROM posted_transaction CROSS JOIN called
+    WHERE (SELECT count(*) FROM postings) = cardinality(CAST(:accounts AS integer[]))
+    RETURNING id
+)
+SELECT bet.id AS bet, posted_transaction.id AS posted, kept.id AS kept,
+       postings.account_id, postings.balance_after_minor
+FROM bet LEFT JOIN posted_transaction ON true LEFT JOIN kept ON true LEFT JOIN postings ON true""")
+)
+ROUND_DROPPED = writes(text("DELETE FROM game_bets WHERE id = :bet"))
 
 
 @cache
@@ -326,14 +363,53 @@ class SeamlessWallet:
         member, or of the same id kept while this call waited for the member's lock, spoils the
         transaction at the unique constraints: the request is run again, and then finds that call kept."""
         try:
-            amount, posted = self._run(call, member, main)
-            answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
-            self._keep(call, answer, amount, posted)
+            answer = self._debited_at_once(call, member, main)
+            if answer is None:
+                amount, posted = self._run(call, member, main)
+                answer = self._ok(main.balance_minor, transactionId=call.transaction_id, memberId=call.member_id)
+                self._keep(call, answer, amount, posted)
         except Refusal as refusal:
             return self._refusal(call, refusal, main)
         except (IntegrityError, IdempotencyConflict) as error:
             mark_error_retryable(error)
             raise
+        return answer
+
+    def _debited_at_once(self, call: Call, member: Member, main: LedgerAccount) -> dict | None:
+        """PostgreSQL: a debit ``_surely_taken`` that opens its round, in one statement
+        (DEBIT_AT_ONCE), and its answer; None when it takes the long way, having left nothing
+        behind: on another database, into a round that exists, or under a ledger key taken."""
+        if self.db.get_bind().dialect.name != "postgresql":
+            return None
+        assert call.amount_minor is not None  # read_call requires an amount of every debit
+        stake = call.amount_minor
+        legs = [Leg(main, -stake), Leg(self.house(member), stake)]
+        answer = self._ok(main.balance_minor - stake, transactionId=call.transaction_id, memberId=call.member_id)
+        key, remark = self.key(call.transaction_id), self._remark(call.game_code)
+        values = self.ledger.post_values(key, BET, legs, member_id=member.id, reference=call.round_id, remark=remark)
+        made = dict(
+            vassalage=self.vassalage,
+            game_code=call.game_code,
+            round_id=call.round_id,
+            stake=stake,
+            status=OPEN,
+            wallet_mode=SEAMLESS,
+            called_at=self.at,
+            default_category=self.category,
+            transaction_id=call.transaction_id,
+            operation=DEBIT,
+            call_fingerprint=call.fingerprint,
+            answer=json.dumps(answer),
+        )
+        rows = self.db.execute(DEBIT_AT_ONCE, values | made).all()
+        if not rows:  # the round exists
+            return None
+        if rows[0].posted is None:  # the key was taken: the ledger's replay says what stands
+            self.db.execute(ROUND_DROPPED, {"bet": rows[0].bet})
+            return None
+        if rows[0].kept is None:  # the balance read under the member's lock pays the stake: never
+            raise RuntimeError(f"the debit {call.transaction_id} was refused for funds it had")
+        self.ledger.moved(legs, {row.account_id: row.balance_after_minor for row in rows})
         return answer
 
     def _refusal(self, call: Call, refusal: Refusal, main: LedgerAccount) -> dict:
@@ -413,9 +489,11 @@ class SeamlessWallet:
 
     def post(self, key: str, kind: str, member: Member, bet: GameBet, legs: list[Leg]) -> LedgerTransaction:
         """``legs`` for the member's round, the vendor and game named in the account record."""
-        return self.ledger.post(
-            key, kind, legs, member_id=member.id, reference=bet.round_id, remark=f"{self.vassalage} {bet.game_code}"
-        )
+        remark = self._remark(bet.game_code)
+        return self.ledger.post(key, kind, legs, member_id=member.id, reference=bet.round_id, remark=remark)
+
+    def _remark(self, game_code: str | None) -> str:
+        return f"{self.vassalage} {game_code}"
 
     def _post(self, key: str, kind: str, member: Member, main: LedgerAccount, amount: int, bet: GameBet):
         """``amount`` into the member's main wallet (out of it when negative), against the house."""

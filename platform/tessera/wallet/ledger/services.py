@@ -42,12 +42,18 @@ from tessera.wallet.ledger.models import (
 # locked in account-id order (no deadlock); each leg is checked on the row it locked, and a leg
 # that would take an account that may not go negative below zero moves nothing (UNDO_POST then
 # takes back the legs that moved). One row comes back per posting, or one without a posting.
-POST_AT_ONCE = writes(
-    text("""
-WITH posted_transaction AS (
+
+
+def posting(when: str = "true") -> str:
+    """The common table expressions of a whole post (``posted_transaction``, ``postings`` and the
+    steps between), for a statement that posts with more writes of its own: the post is made only
+    where the SQL ``when`` holds (a row another expression wrote, say). Its values are those
+    :meth:`Ledger.post_values` gives."""
+    return f"""posted_transaction AS (
     INSERT INTO ledger_transactions (tenant_id, idempotency_key, kind, member_id, fingerprint, reference, remark,
                                      created_at)
-    VALUES (:tenant_id, :idempotency_key, :kind, :member_id, :fingerprint, :reference, :remark, :created_at)
+    SELECT :tenant_id, :idempotency_key, :kind, :member_id, :fingerprint, :reference, :remark, :created_at
+    WHERE {when}
     ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
     RETURNING id
 ), legs AS (
@@ -66,10 +72,13 @@ WITH posted_transaction AS (
     SELECT :tenant_id, posted_transaction.id, moved.id, moved.amount, moved.balance_minor
     FROM moved CROSS JOIN posted_transaction
     RETURNING account_id, balance_after_minor
-)
+)"""
+
+
+POST_AT_ONCE = writes(
+    text(f"""WITH {posting()}
 SELECT posted_transaction.id, postings.account_id, postings.balance_after_minor
-FROM posted_transaction LEFT JOIN postings ON true
-""")
+FROM posted_transaction LEFT JOIN postings ON true""")
 )
 # The look-ups of every post, built once (their values bound when they run).
 ACCOUNTS = bound_to_tenant(
@@ -94,6 +103,23 @@ UPDATE ledger_accounts AS account SET balance_minor = account.balance_minor - un
 FROM undone WHERE account.id = undone.account_id
 """)
 )
+
+
+# The columns of a transaction's row among a post's values (``Ledger.post_values``).
+TRANSACTION_FIELDS = (
+    "tenant_id",
+    "idempotency_key",
+    "kind",
+    "member_id",
+    "fingerprint",
+    "reference",
+    "remark",
+    "created_at",
+)
+
+
+def _row(values: dict) -> dict:
+    return {name: values[name] for name in TRANSACTION_FIELDS}
 
 
 NO_MEMBER_SHARD = 0  # the house shard of posts that name no member (a brand's own moves, fundings)
@@ -288,21 +314,15 @@ class Ledger:
         :class:`InsufficientFunds` when an account that may not go negative would; nothing is
         posted then.
         """
-        if not legs or any(not isinstance(leg.amount, int) or leg.amount == 0 for leg in legs):
-            raise ValueError("a transaction needs legs with non-zero integer amounts")
-        if sum(leg.amount for leg in legs) != 0:
-            raise ValueError("a transaction's postings must sum to zero")
-        if len({leg.account.id for leg in legs}) != len(legs):
-            raise ValueError("a transaction posts to an account once")
-        prints = fingerprint(kind, member_id, legs, reference)
+        values = self.post_values(key, kind, legs, member_id, reference, remark)
         if self.db.get_bind().dialect.name == "postgresql":
-            return self._post_at_once(key, kind, legs, member_id, reference, remark, prints)
+            return self._post_at_once(legs, values)
         first = self.find(key)
         if first is not None:
-            return self._replayed(first, key, prints)
+            return self._replayed(first, key, values["fingerprint"])
         try:
             with self.db.begin_nested():
-                return self._write(key, kind, legs, member_id, reference, remark, prints)
+                return self._write(legs, values)
         except InsufficientFunds:
             for leg in legs:  # balances read inside the undone savepoint are stale
                 self.db.expire(leg.account, ["balance_minor"])
@@ -311,7 +331,53 @@ class Ledger:
             first = self.find(key)
             if first is None:
                 raise
-            return self._replayed(first, key, prints)
+            return self._replayed(first, key, values["fingerprint"])
+
+    def post_values(
+        self,
+        key: str,
+        kind: str,
+        legs: list[Leg],
+        member_id: int | None = None,
+        reference: str | None = None,
+        remark: str | None = None,
+    ) -> dict:
+        """The values of a post of ``legs`` under ``key`` (the transaction's row, and on
+        PostgreSQL the accounts and amounts ``posting()`` moves, in account-id order), checked."""
+        if not legs or any(not isinstance(leg.amount, int) or leg.amount == 0 for leg in legs):
+            raise ValueError("a transaction needs legs with non-zero integer amounts")
+        if sum(leg.amount for leg in legs) != 0:
+            raise ValueError("a transaction's postings must sum to zero")
+        if len({leg.account.id for leg in legs}) != len(legs):
+            raise ValueError("a transaction posts to an account once")
+        ordered = sorted(legs, key=lambda leg: leg.account.id)
+        return dict(
+            tenant_id=self.tenant_id,
+            idempotency_key=key,
+            kind=kind,
+            member_id=member_id,
+            fingerprint=fingerprint(kind, member_id, legs, reference),
+            reference=reference,
+            remark=remark,
+            created_at=utcnow(),
+            accounts=[leg.account.id for leg in ordered],
+            amounts=[leg.amount for leg in ordered],
+        )
+
+    @staticmethod
+    def moved(legs: list[Leg], after: dict[int, int]) -> None:
+        """Each leg's account holds the balance a post at once left it (``after``, by account id)."""
+        for leg in legs:
+            set_committed_value(leg.account, "balance_minor", after[leg.account.id])
+
+    def posted(self, legs: list[Leg], values: dict, transaction_id: int, after: dict[int, int]) -> LedgerTransaction:
+        """What a post at once made (``values`` posted as ``transaction_id``, leaving the balances
+        ``after``): the accounts' balances ``moved``, and the transaction, in the session."""
+        self.moved(legs, after)
+        transaction = LedgerTransaction(id=transaction_id, **_row(values))
+        make_transient_to_detached(transaction)
+        self.db.add(transaction)
+        return transaction
 
     @staticmethod
     def _replayed(first: LedgerTransaction | None, key: str, prints: str) -> LedgerTransaction:
@@ -320,21 +386,8 @@ class Ledger:
         first.replayed = True
         return first
 
-    def _fields(self, key, kind, member_id, reference, remark, prints) -> dict:
-        """A transaction's row, as both ways of posting write it."""
-        return dict(
-            tenant_id=self.tenant_id,
-            idempotency_key=key,
-            kind=kind,
-            member_id=member_id,
-            fingerprint=prints,
-            reference=reference,
-            remark=remark,
-            created_at=utcnow(),
-        )
-
-    def _write(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
-        transaction = LedgerTransaction(**self._fields(key, kind, member_id, reference, remark, prints))
+    def _write(self, legs: list[Leg], values: dict) -> LedgerTransaction:
+        transaction = LedgerTransaction(**_row(values))
         self.db.add(transaction)
         self.db.flush()
         postings = []
@@ -353,37 +406,24 @@ class Ledger:
         self.db.flush()
         return transaction
 
-    def _post_at_once(self, key, kind, legs, member_id, reference, remark, prints) -> LedgerTransaction:
+    def _post_at_once(self, legs: list[Leg], values: dict) -> LedgerTransaction:
         """PostgreSQL: one statement, POST_AT_ONCE, and no savepoint; the accounts' rows then stay
         locked only until the caller commits. A taken key means the first post stands (nothing was
         locked). A refusal for funds takes back what moved and deletes the row: nothing is left."""
-        fields = self._fields(key, kind, member_id, reference, remark, prints)
-        ordered = sorted(legs, key=lambda leg: leg.account.id)
-        rows = self.db.execute(
-            POST_AT_ONCE,
-            {
-                **fields,
-                "accounts": [leg.account.id for leg in ordered],
-                "amounts": [leg.amount for leg in ordered],
-            },
-        ).all()
+        rows = self.db.execute(POST_AT_ONCE, values).all()
         if not rows:  # posted before, or by a request that committed meanwhile
-            return self._replayed(self.find(key), key, prints)
+            key = values["idempotency_key"]
+            return self._replayed(self.find(key), key, values["fingerprint"])
         transaction_id = rows[0][0]
         after = {account_id: balance for _, account_id, balance in rows if account_id is not None}
-        if len(after) != len(ordered):  # refused for funds: the rows are still ours to put back
+        if len(after) != len(legs):  # refused for funds: the rows are still ours to put back
             self.db.execute(UNDO_POST, {"transaction": transaction_id})
             table = cast(Table, LedgerTransaction.__table__)
             self.db.execute(delete(table).where(table.c.id == transaction_id))
             for leg in legs:  # as a refusal by the portable path leaves them
                 self.db.expire(leg.account, ["balance_minor"])
-            raise InsufficientFunds(next(leg.account for leg in ordered if leg.account.id not in after))
-        for leg in ordered:
-            set_committed_value(leg.account, "balance_minor", after[leg.account.id])
-        transaction = LedgerTransaction(id=transaction_id, **fields)
-        make_transient_to_detached(transaction)
-        self.db.add(transaction)
-        return transaction
+            raise InsufficientFunds(next(leg.account for leg in legs if leg.account.id not in after))
+        return self.posted(legs, values, transaction_id, after)
 
     def _move(self, leg: Leg) -> int:
         """Add the leg to its account's balance in one statement; refuse it when it would take an
