@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session
 
 from factories import DepositFactory, MemberFactory, building_in
@@ -80,6 +80,24 @@ class TestBonus:
             assert operator.post("/ops/bonuses", {**body, **changed}, status=409)["code"] == "idempotency_conflict"
         assert balance(db_session, member) == 8850
         assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "bonus_granted")) == 1
+
+    def test_a_bonus_finds_its_member_and_accounts_in_one_statement(self, operator_of, member_of, db_session):
+        """The member's first bonus makes their main account; each bonus after it reads the member,
+        their main account and their shard of house:bonuses in the statement that finds the member."""
+        member, _ = member_of("demo-bd")
+        operator = operator_of("demo-bd")
+        body = {"username": member.username, "amount": "1", "title": "Bonus"}
+        operator.post("/ops/bonuses", {**body, "requestId": request_id()})
+        statements = []
+        engine = db_session.get_bind().engine
+        listen = lambda *args: statements.append(args[2])  # noqa: E731
+        event.listen(engine, "before_cursor_execute", listen)
+        try:
+            assert operator.post("/ops/bonuses", {**body, "requestId": request_id()})["value"]["mainBalance"] == "2.00"
+        finally:
+            event.remove(engine, "before_cursor_execute", listen)
+        assert [s for s in statements if s.startswith("SELECT ledger_accounts.")] == []  # no look-up of its own
+        assert balance(db_session, member) == 200
 
     def test_only_a_real_member_of_the_brand(self, operator_of, member_of, db_session):
         operator = operator_of("demo-bd")

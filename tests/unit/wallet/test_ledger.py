@@ -1,5 +1,5 @@
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, literal, select
 
 from tessera.core.db import ALL_TENANTS, TenantScopeError
 from tessera.wallet.ledger.models import HOUSE_SHARDS, LedgerAccount, LedgerPosting, LedgerTransaction
@@ -10,6 +10,11 @@ from tessera.wallet.ledger.services import (
     Ledger,
     Leg,
     fingerprint,
+    house_code,
+    house_code_of,
+    house_shard,
+    main_code_of,
+    member_code,
 )
 
 
@@ -133,6 +138,17 @@ def test_the_first_account_look_up_also_reads_the_members_house_shards(ledger, m
         event.remove(engine, "before_cursor_execute", listen)
     assert len(statements) == 1
     assert (fresh.balance(main), fresh.balance(clearing)) == (300, -300)
+
+
+@pytest.mark.parametrize("member_id", [1, 7, 15, 16, 31, 12345])
+def test_account_codes_in_sql_are_the_codes(db_session, member_id):
+    """The SQL forms of the codes a query joins accounts by spell what the ledger names them."""
+    main, house = db_session.execute(
+        select(main_code_of(literal(member_id)), house_code_of("bonuses", literal(member_id)))
+    ).one()
+    assert (main, house) == (member_code(member_id), house_code("bonuses", house_shard(member_id)))
+    with pytest.raises(ValueError):
+        house_code_of("petty_cash", literal(member_id))
 
 
 def test_keys_and_accounts_belong_to_one_brand(db_session, tenant_ids, members):

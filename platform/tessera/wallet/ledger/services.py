@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import Table, bindparam, delete, func, inspect, select, text, update
+from sqlalchemy import ColumnElement, String, Table, bindparam, delete, func, inspect, literal, select, text, update
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -162,6 +163,18 @@ def _shard_of(code: str) -> int | None:
     if parts[0] == HOUSE and len(parts) == 3 and parts[2].isdigit():
         return int(parts[2])
     return None
+
+
+def house_code_of(name: str, member_id) -> ColumnElement[str]:
+    """``house_code`` in SQL: the code of the shard of ``name`` that the posts of the member whose
+    id is the SQL expression ``member_id`` take (to join the account in a query)."""
+    house_code(name, NO_MEMBER_SHARD)  # a house account that exists
+    return literal(house_prefix(name)) + sql_cast(member_id % HOUSE_SHARDS, String)
+
+
+def main_code_of(member_id) -> ColumnElement[str]:
+    """``member_code`` of a main account in SQL, for the member whose id is the SQL expression ``member_id``."""
+    return literal("member:") + sql_cast(member_id, String) + literal(f":{MAIN}")
 
 
 def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> str:

@@ -26,7 +26,7 @@ class OperatorAccess:
     whose identities are members' sessions."""
 
     def __init__(self, request):
-        self.operator = operator_for(request.db, bearer_token(request))
+        self.operator = operator_for(request.db, request.tenant.id, bearer_token(request))
         if self.operator is None:
             raise ApiError(401, "operator_key_invalid", headers={"WWW-Authenticate": "Bearer"})
         self.request = request
