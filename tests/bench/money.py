@@ -11,7 +11,8 @@ them). Tessera runs under gunicorn with its production settings on a loopback so
     Baseline: CLIENTS psycopg connections doing the same durable writes a bet makes, over the same
     number of rows: a member's balance and a house shard's (the member's id modulo the shards)
     updated, a transaction row and its two postings inserted, committed; a member at random each.
-    Target: Tessera / baseline >= 0.5.
+    Target: Tessera / baseline >= 0.5. Beside it, (a)'s ceiling: the cached status request ((b)'s
+    run, no money work) against the same baseline.
 (b) The hot wallet, as tests.bench.wallet measures it: bonuses over HTTP to ONE member against a
     raw one-row UPDATE. Target >= 0.25.
 (c) CPU milliseconds a money call costs, from (a)'s run: the server's processes, PostgreSQL's, and
@@ -227,6 +228,18 @@ def spread(args, url: str, server: Gunicorn, prepared: dict) -> tuple[dict, dict
     return rates, {"bets": bets, "cpu": cpu_use}, problems
 
 
+def print_spread_ceiling(spread_rates: dict, rates: dict) -> None:
+    """What (a)'s baseline leaves a whole Tessera request that does no money work: the cached
+    status request ((b)'s run) against the raw bets, both at the same concurrency in this run."""
+    if not spread_rates.get("raw") or not rates.get("status"):
+        return
+    ceiling = rates["status"] / spread_rates["raw"]
+    print(
+        f"  (a)'s ceiling, GET /wps/system/status (cached, no money) / raw psycopg bets: {ceiling:.3f}; "
+        f"the money call reaches {spread_rates['http'] / rates['status']:.3f} of that request's rate"
+    )
+
+
 def print_cpu(cpu_use) -> None:
     cpu, calls = cpu_use
     if not cpu.used or not calls:
@@ -297,12 +310,13 @@ def run(args) -> int:
                 f"\n(a) Bets spread over {args.members} members: {args.clients} clients, "
                 f"{args.warmup:g} s warm-up + {args.duration:g} s each"
             )
-            _, measured, found = spread(args, url, server, prepared)
+            spread_rates, measured, found = spread(args, url, server, prepared)
             problems += found + check_members(engine, prepared, measured["bets"])
             print(f"\n(b) Hot wallet: {args.clients} clients at once on ONE member (as tests.bench.wallet)")
             rates, found = hot_wallet(args, url, prepared, server, engine)
             problems += found
             print_ratios(rates)
+            print_spread_ceiling(spread_rates, rates)
             print_cpu(measured["cpu"])
             print("\nLedger audit over the bench database:")
             problems += audit_all(engine)[:10]

@@ -5,15 +5,16 @@ import shutil
 from datetime import timedelta
 
 import pytest
+import webtest
 from click.testing import CliRunner
 from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session
 
 from factories import DepositFactory, MemberFactory, building_in
-from tessera.core.db import ALL_TENANTS, make_engine
+from tessera.core.db import ALL_TENANTS, make_engine, operator_session
 from tessera.core.settings import ROOT, Settings
 from tessera.core.timeutil import utcnow
-from tessera.identity.accounts.models import AGENT_TYPES, AuditEvent
+from tessera.identity.accounts.models import AGENT_TYPES, AuditEvent, Member
 from tessera.migrate import upgrade
 from tessera.plugins import TenantPlugins, plugin_manager, settings_schemas
 from tessera.tenancy.context import TenantContext
@@ -26,7 +27,7 @@ from tessera.wallet.operators.models import OperatorKey
 from tessera.wallet.operators.services import key_hash, revoke_key
 from tessera.wallet.payments.commands import payments
 from tessera.wallet.payments.models import Deposit
-from wallet_helpers import Caller, LocalWsgi, balance, pay_on_checkout, request_id
+from wallet_helpers import RACERS, Caller, LocalWsgi, balance, pay_on_checkout, race, request_id
 
 
 class TestKeys:
@@ -80,6 +81,14 @@ class TestBonus:
             assert operator.post("/ops/bonuses", {**body, **changed}, status=409)["code"] == "idempotency_conflict"
         assert balance(db_session, member) == 8850
         assert db_session.scalar(select(func.count()).where(AuditEvent.kind == "bonus_granted")) == 1
+        line = db_session.scalars(select(AuditEvent).where(AuditEvent.kind == "bonus_granted")).one()
+        key = db_session.scalars(select(OperatorKey).where(OperatorKey.key_hash == key_hash(operator.token))).one()
+        assert (line.tenant_id, line.member_id, line.detail) == (
+            member.tenant_id,
+            member.id,
+            {"transaction": value["transactionId"], "operator": key.name},
+        )
+        assert line.ip and line.created_at is not None
 
     def test_a_bonus_finds_its_member_and_accounts_in_one_statement(self, operator_of, member_of, db_session):
         """The member's first bonus makes their main account; each bonus after it reads the member,
@@ -121,6 +130,31 @@ class TestBonus:
         member, _ = member_of("demo-bd")
         body = {"username": member.username, "amount": amount, "title": "Bonus", "requestId": request_id()}
         assert operator_of("demo-bd").post("/ops/bonuses", body, status=400)["code"] == code
+
+
+def test_bonuses_sent_at_once_post_each_request_once(race_app, engine, committed):
+    """Bonuses sent at once to one member, two of them under one request id: each request id posts
+    once and writes one line of the audit log, and the member holds their sum."""
+    member_id = committed["member_id"]
+    with operator_session(engine, ALL_TENANTS) as db:
+        username = db.get_one(Member, member_id).username
+    app = webtest.TestApp(race_app, extra_environ={"HTTP_HOST": "demo-bd.localhost", "REMOTE_ADDR": "203.0.113.9"})
+    operator = {"Authorization": f"Bearer {committed['key']}"}
+    ids = [request_id() for _ in range(RACERS - 1)]
+    bodies = [{"username": username, "amount": "1.25", "title": "Race", "requestId": rid} for rid in ids + ids[:1]]
+    answers = race([lambda body=body: app.post_json("/ops/bonuses", body, headers=operator) for body in bodies])
+    assert answers == [200] * RACERS
+    with operator_session(engine, ALL_TENANTS) as db:
+        posted = db.scalar(
+            select(func.count())
+            .select_from(LedgerTransaction)
+            .where(LedgerTransaction.member_id == member_id, LedgerTransaction.kind == "bonus")
+        )
+        lines = db.scalar(
+            select(func.count()).where(AuditEvent.kind == "bonus_granted", AuditEvent.member_id == member_id)
+        )
+        main = db.scalar(select(LedgerAccount.balance_minor).where(LedgerAccount.code == f"member:{member_id}:main"))
+    assert (posted, lines, main) == (len(ids), len(ids), 125 * len(ids))
 
 
 # -- The command line, against a database of its own ------------------------------------------

@@ -85,6 +85,7 @@ from tessera.games.vendors import SEAMLESS
 from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.ledger.services import (
+    ALL_POSTED,
     IdempotencyConflict,
     InsufficientFunds,
     Ledger,
@@ -187,7 +188,7 @@ DEBIT_AT_ONCE = writes(
     SELECT :tenant_id, called.vassalage, :transaction_id, :operation, :member_id, called.round_id, :stake,
            :call_fingerprint, posted_transaction.id, :answer, :called_at
     FROM posted_transaction CROSS JOIN called
-    WHERE (SELECT count(*) FROM postings) = cardinality(CAST(:accounts AS integer[]))
+    WHERE {ALL_POSTED}
     RETURNING id
 )
 SELECT bet.id AS bet, posted_transaction.id AS posted, kept.id AS kept,

@@ -14,10 +14,24 @@ accounts it has read for the rest of its unit of work.
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import ColumnElement, String, Table, bindparam, delete, func, inspect, literal, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    Table,
+    TextClause,
+    bindparam,
+    delete,
+    func,
+    inspect,
+    literal,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, make_transient_to_detached
@@ -76,11 +90,21 @@ def posting(when: str = "true") -> str:
 )"""
 
 
-POST_AT_ONCE = writes(
-    text(f"""WITH {posting()}
+# SQL that holds in a statement built on ``posting()`` once every leg moved (not on a refusal for funds).
+ALL_POSTED = "(SELECT count(*) FROM postings) = cardinality(CAST(:accounts AS integer[]))"
+
+
+def post_statement(along: str | None = None) -> TextClause:
+    """The statement of a whole post; with ``along``, the common table expressions of a write that
+    goes with it (reading ``posted_transaction``, gated on ``ALL_POSTED``), in the same statement."""
+    return writes(
+        text(f"""WITH {posting()}{f", {along}" if along else ""}
 SELECT posted_transaction.id, postings.account_id, postings.balance_after_minor
 FROM posted_transaction LEFT JOIN postings ON true""")
-)
+    )
+
+
+POST_AT_ONCE = post_statement()
 # The look-ups of every post, built once (their values bound when they run).
 ACCOUNTS = bound_to_tenant(
     select(LedgerAccount).where(
@@ -211,6 +235,18 @@ class IdempotencyConflict(ApiError):
 
 
 @dataclass(frozen=True)
+class Along:
+    """A write that goes with a post, made only when the post is (not on a replay or a refusal).
+    On PostgreSQL it is part of the post's statement (``statement``, built once by
+    ``post_statement``, with ``values`` bound beside the post's), so the accounts' rows are locked
+    for no statement after it; elsewhere ``write(transaction)`` runs after the post."""
+
+    statement: TextClause
+    values: dict
+    write: Callable[[LedgerTransaction], None]
+
+
+@dataclass(frozen=True)
 class Leg:
     account: LedgerAccount
     amount: int  # minor units; positive raises the account's balance
@@ -318,9 +354,10 @@ class Ledger:
         member_id: int | None = None,
         reference: str | None = None,
         remark: str | None = None,
+        along: Along | None = None,
     ) -> LedgerTransaction:
-        """Post ``legs`` as one transaction under ``key``; the first transaction on a replay
-        (its ``replayed`` is then true).
+        """Post ``legs`` as one transaction under ``key``, and what goes ``along`` with it; the
+        first transaction on a replay (its ``replayed`` is then true).
 
         A post that writes leaves each leg's ``account.balance_minor`` at the balance it made (no
         need to read it again). Raises :class:`IdempotencyConflict` when ``key`` was posted with other fields and
@@ -329,13 +366,16 @@ class Ledger:
         """
         values = self.post_values(key, kind, legs, member_id, reference, remark)
         if self.db.get_bind().dialect.name == "postgresql":
-            return self._post_at_once(legs, values)
+            return self._post_at_once(legs, values, along)
         first = self.find(key)
         if first is not None:
             return self._replayed(first, key, values["fingerprint"])
         try:
             with self.db.begin_nested():
-                return self._write(legs, values)
+                transaction = self._write(legs, values)
+                if along is not None:
+                    along.write(transaction)
+                return transaction
         except InsufficientFunds:
             for leg in legs:  # balances read inside the undone savepoint are stale
                 self.db.expire(leg.account, ["balance_minor"])
@@ -419,11 +459,15 @@ class Ledger:
         self.db.flush()
         return transaction
 
-    def _post_at_once(self, legs: list[Leg], values: dict) -> LedgerTransaction:
-        """PostgreSQL: one statement, POST_AT_ONCE, and no savepoint; the accounts' rows then stay
-        locked only until the caller commits. A taken key means the first post stands (nothing was
-        locked). A refusal for funds takes back what moved and deletes the row: nothing is left."""
-        rows = self.db.execute(POST_AT_ONCE, values).all()
+    def _post_at_once(self, legs: list[Leg], values: dict, along: Along | None) -> LedgerTransaction:
+        """PostgreSQL: one statement, POST_AT_ONCE (or ``along``'s), and no savepoint; the accounts'
+        rows then stay locked only until the caller commits. A taken key means the first post stands
+        (nothing was locked). A refusal for funds takes back what moved and deletes the row: nothing
+        is left (``along`` wrote nothing)."""
+        if along is None:
+            rows = self.db.execute(POST_AT_ONCE, values).all()
+        else:
+            rows = self.db.execute(along.statement, along.values | values).all()
         if not rows:  # posted before, or by a request that committed meanwhile
             key = values["idempotency_key"]
             return self._replayed(self.find(key), key, values["fingerprint"])

@@ -18,10 +18,19 @@ from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
 from tessera.wallet.ledger.models import LedgerAccount
-from tessera.wallet.ledger.services import Ledger, Leg, house_code_of, main_code_of
+from tessera.wallet.ledger.services import (
+    ALL_POSTED,
+    Along,
+    Ledger,
+    Leg,
+    house_code_of,
+    main_code_of,
+    post_statement,
+)
 from tessera.wallet.operators.models import OperatorKey
 
 BONUSES = "bonuses"  # the house account bonuses come from
+GRANTED = "bonus_granted"  # the audit log's line of a bonus
 # The look-ups of an operator's call, built once (their values bound when they run).
 LIVE_KEY = bound_to_tenant(
     select(OperatorKey.id, OperatorKey.name).where(
@@ -49,6 +58,14 @@ BONUS_MEMBER = bound_to_tenant(
     )
     .where(Member.tenant_id == bindparam("tenant_id"), Member.username_key == bindparam("username_key"))
 )
+# PostgreSQL: the bonus's line of the audit log written in the post's statement, as ``audit`` writes
+# it (the member's lock is then held for no statement after the post).
+BONUS_AUDITED = post_statement(f"""audited AS (
+    INSERT INTO audit_events (tenant_id, member_id, kind, ip, created_at, detail)
+    SELECT :tenant_id, :member_id, '{GRANTED}', :ip, :at,
+           json_build_object('transaction', posted_transaction.id, 'operator', CAST(:operator AS text))
+    FROM posted_transaction WHERE {ALL_POSTED}
+)""")
 
 
 def key_hash(key: str) -> str:
@@ -101,6 +118,11 @@ def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
     amount = money.parse(form["amount"])
     ledger.knows(member.main_account, member.house_account)
     main, key = ledger.member_account(member.id), f"bonus:{form['requestId']}"
+    audited = Along(
+        BONUS_AUDITED,
+        {"ip": call.ip, "at": at, "operator": operator},
+        lambda made: audit(db, GRANTED, call.ip, at, member.id, transaction=made.id, operator=operator),
+    )
     transaction = ledger.post(
         key=key,
         kind="bonus",
@@ -108,11 +130,10 @@ def grant_bonus(call: Call, ledger: Ledger, operator: str, form: dict) -> dict:
         reference=key,
         remark=form["title"],
         legs=[Leg(ledger.house_account(BONUSES, member.id), -amount), Leg(main, amount)],
+        along=audited,
     )
     if transaction.remark != form["title"]:
         raise ApiError(409, "idempotency_conflict")
-    if not transaction.replayed:
-        audit(db, "bonus_granted", call.ip, at, member.id, transaction=transaction.id, operator=operator)
     return {
         "transactionId": transaction.id,
         "memberId": member.id,
