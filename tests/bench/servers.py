@@ -223,15 +223,18 @@ class CpuUse:
             except OSError:
                 continue
             pid, parent = int(name), int(fields[1])
+            program = command.split(b"\0", 1)[0]  # a backend's title, or the postmaster's path
             if pid == os.getpid():
                 group = "clients"
             elif self.server_pid in (pid, parent):
                 group = "server"
-            elif command.startswith(b"postgres"):
+            elif program.startswith(b"postgres") or program.endswith(b"/postgres"):
                 group = "PostgreSQL"
             else:
                 continue
-            found[pid] = (group, int(fields[11]) + int(fields[12]))  # utime + stime, in clock ticks
+            # utime + stime, and cutime + cstime: what its children that ended used (PostgreSQL's
+            # postmaster reaps the backends of connections closed during the run), in clock ticks
+            found[pid] = (group, sum(int(field) for field in fields[11:15]))
         return found
 
     def __enter__(self):
@@ -241,10 +244,14 @@ class CpuUse:
     def __exit__(self, *exc):
         if not self.before:
             return
-        ticks = os.sysconf("SC_CLK_TCK")
-        for pid, (group, used) in self._sample().items():
-            spent = used - self.before.get(pid, (group, 0))[1]
-            self.used[group] = self.used.get(group, 0.0) + spent / ticks
+        # Per group, what its processes had used at the end less what they had at the start: a
+        # process that ended meanwhile (a recycled worker, a closed connection's backend) counts
+        # through its parent's cutime, less what it had used before the run.
+        ticks, after = os.sysconf("SC_CLK_TCK"), self._sample()
+        for group in {group for group, _ in after.values()}:
+            spent = sum(used for name, used in after.values() if name == group)
+            spent -= sum(used for name, used in self.before.values() if name == group)
+            self.used[group] = spent / ticks
 
     def per_call(self, calls: int) -> str:
         if not self.used or not calls:
