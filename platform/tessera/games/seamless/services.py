@@ -90,9 +90,8 @@ from tessera.wallet.ledger.services import (
     InsufficientFunds,
     Ledger,
     Leg,
-    house_code,
-    house_shard,
-    member_code,
+    house_code_of,
+    main_code_of,
     posting,
 )
 
@@ -114,11 +113,11 @@ MEMBER = bound_to_tenant(
 _MAIN, _HOUSE = aliased(LedgerAccount, name="main_account"), aliased(LedgerAccount, name="house_account")
 MONEY_CALL = bound_to_tenant(
     select(Member, _MAIN, _HOUSE, SeamlessCall)
-    .join_from(Member, _MAIN, and_(_MAIN.member_id == Member.id, _MAIN.tenant_id == bindparam("tenant_id")))
+    .join_from(Member, _MAIN, and_(_MAIN.tenant_id == bindparam("tenant_id"), _MAIN.code == main_code_of(Member.id)))
     .join_from(
         Member,
         _HOUSE,
-        and_(_HOUSE.tenant_id == bindparam("tenant_id"), _HOUSE.code == bindparam("house_code")),
+        and_(_HOUSE.tenant_id == bindparam("tenant_id"), _HOUSE.code == house_code_of(HOUSE, Member.id)),
         isouter=True,
     )
     .join_from(
@@ -132,7 +131,6 @@ MONEY_CALL = bound_to_tenant(
         isouter=True,
     )
     .where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
-    .where(_MAIN.code == bindparam("code"))
     .options(load_only(Member.id, Member.tenant_id, Member.member_type, Member.status))  # what a money call reads
     .with_for_update(of=_MAIN)
     .execution_options(populate_existing=True)
@@ -288,8 +286,6 @@ class SeamlessWallet:
             where = {
                 "tenant_id": self.tenant.id,
                 "member_id": call.member_id,
-                "code": member_code(call.member_id),
-                "house_code": house_code(HOUSE, house_shard(call.member_id)),
                 "vassalage": self.vassalage,
                 "transaction_id": call.transaction_id,
             }

@@ -52,12 +52,6 @@ from tessera.wallet.ledger.models import (
     LedgerTransaction,
 )
 
-# PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken
-# (then nothing else happens: no row comes back, and the first post stands); the accounts' rows are
-# locked in account-id order (no deadlock); each leg is checked on the row it locked, and a leg
-# that would take an account that may not go negative below zero moves nothing (UNDO_POST then
-# takes back the legs that moved). One row comes back per posting, or one without a posting.
-
 
 def posting(when: str = "true") -> str:
     """The common table expressions of a whole post (``posted_transaction``, ``postings`` and the
@@ -104,6 +98,11 @@ FROM posted_transaction LEFT JOIN postings ON true""")
     )
 
 
+# PostgreSQL: a whole post in one statement. The transaction's row goes in unless its key is taken
+# (then nothing else happens: no row comes back, and the first post stands); the accounts' rows are
+# locked in account-id order (no deadlock); each leg is checked on the row it locked, and a leg
+# that would take an account that may not go negative below zero moves nothing (UNDO_POST then
+# takes back the legs that moved). One row comes back per posting, or one without a posting.
 POST_AT_ONCE = post_statement()
 # The look-ups of every post, built once (their values bound when they run).
 ACCOUNTS = bound_to_tenant(
@@ -157,13 +156,13 @@ def house_shard(member_id: int | None) -> int:
 
 def house_code(name: str, shard: int) -> str:
     """The code of one shard of a house account: ``house:bonuses:7``."""
-    if name not in HOUSE_ACCOUNTS:
-        raise ValueError(f"no house account {name!r}")
     return f"{house_prefix(name)}{shard}"
 
 
 def house_prefix(name: str) -> str:
     """What the codes of every shard of the house account ``name`` start with (for LIKE)."""
+    if name not in HOUSE_ACCOUNTS:
+        raise ValueError(f"no house account {name!r}")
     return f"house:{name}:"
 
 
@@ -192,7 +191,6 @@ def _shard_of(code: str) -> int | None:
 def house_code_of(name: str, member_id) -> ColumnElement[str]:
     """``house_code`` in SQL: the code of the shard of ``name`` that the posts of the member whose
     id is the SQL expression ``member_id`` take (to join the account in a query)."""
-    house_code(name, NO_MEMBER_SHARD)  # a house account that exists
     return literal(house_prefix(name)) + sql_cast(member_id % HOUSE_SHARDS, String)
 
 
@@ -423,15 +421,6 @@ class Ledger:
         for leg in legs:
             set_committed_value(leg.account, "balance_minor", after[leg.account.id])
 
-    def posted(self, legs: list[Leg], values: dict, transaction_id: int, after: dict[int, int]) -> LedgerTransaction:
-        """What a post at once made (``values`` posted as ``transaction_id``, leaving the balances
-        ``after``): the accounts' balances ``moved``, and the transaction, in the session."""
-        self.moved(legs, after)
-        transaction = LedgerTransaction(id=transaction_id, **_row(values))
-        make_transient_to_detached(transaction)
-        self.db.add(transaction)
-        return transaction
-
     @staticmethod
     def _replayed(first: LedgerTransaction | None, key: str, prints: str) -> LedgerTransaction:
         if first is None or first.fingerprint != prints:
@@ -480,7 +469,11 @@ class Ledger:
             for leg in legs:  # as a refusal by the portable path leaves them
                 self.db.expire(leg.account, ["balance_minor"])
             raise InsufficientFunds(next(leg.account for leg in legs if leg.account.id not in after))
-        return self.posted(legs, values, transaction_id, after)
+        self.moved(legs, after)
+        transaction = LedgerTransaction(id=transaction_id, **_row(values))
+        make_transient_to_detached(transaction)
+        self.db.add(transaction)
+        return transaction
 
     def _move(self, leg: Leg) -> int:
         """Add the leg to its account's balance in one statement; refuse it when it would take an
