@@ -29,11 +29,13 @@ SLOT = next(g for g in catalog.games_by_vendor()["TY"] if g.min_bet == "0.10" an
 LIVE = catalog.games_by_vendor()["VLC"][0]
 TOKEN = "launch-token-of-member-7-" + "x" * 20
 START = "1000.00"
+WALLET_WAIT = 2.0  # how long the vendor waits for the wallet: room for a loaded machine
+LATE = WALLET_WAIT + 1.0  # a stalled wallet answers after the vendor gave up
 
 
 @pytest.fixture
 def vendor():
-    server = DemoVendorServer(wallet_timeout=0.5)
+    server = DemoVendorServer(wallet_timeout=WALLET_WAIT)
     yield server
     server.close()
 
@@ -150,7 +152,7 @@ def test_the_grid_and_wins_are_the_engines(settings, wallet):
     "failure",
     [
         Failure(status=503, after_applying=True),  # made, then a 5xx
-        Failure(status=0, stall=1.5, after_applying=True),  # made, answered after the vendor gave up
+        Failure(status=0, stall=LATE, after_applying=True),  # made, answered after the vendor gave up
         Failure(status=503),  # never made
     ],
     ids=["5xx-after-applying", "timeout", "5xx"],
@@ -193,7 +195,7 @@ def test_a_refused_debit_refuses_the_spin_and_is_not_rolled_back(settings, walle
 
 def test_a_credit_refused_with_a_5xx_is_delivered_again_until_accepted(settings, wallet, vendor):
     url = opened(settings, wallet)
-    wallet.fail_next("credit", Failure(status=500), Failure(status=503), Failure(status=0, stall=1.5))
+    wallet.fail_next("credit", Failure(status=500), Failure(status=503), Failure(status=0, stall=LATE))
     status, round_ = spin(url)
     assert status == 200 and round_["creditPending"] is True
     assert vendor.app.store.round(round_["roundId"]).status == "crediting"
@@ -226,7 +228,7 @@ def test_a_credit_delivered_long_after_the_late_credit_window_still_lands(settin
 
 
 def test_a_restart_keeps_delivering_credits(settings, wallet, tmp_path):
-    first = DemoVendorServer(state_dir=tmp_path, wallet_timeout=0.5)
+    first = DemoVendorServer(state_dir=tmp_path, wallet_timeout=WALLET_WAIT)
     first.secrets[settings["operator_id"]] = settings["secret"]
     restarted = None
     try:
@@ -236,7 +238,7 @@ def test_a_restart_keeps_delivering_credits(settings, wallet, tmp_path):
         status, round_ = spin(url)
         assert status == 200 and round_["creditPending"]
         first.close()
-        restarted = DemoVendorServer(state_dir=tmp_path, wallet_timeout=0.5)
+        restarted = DemoVendorServer(state_dir=tmp_path, wallet_timeout=WALLET_WAIT)
         restarted.secrets[settings["operator_id"]] = settings["secret"]
         assert restarted.retry_due() == 1
         assert restarted.app.store.round(round_["roundId"]).status == "settled"
