@@ -49,7 +49,7 @@ from pyramid_retry import mark_error_retryable
 from sqlalchemy import Table, and_, bindparam, func, insert, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import aliased, load_only, make_transient_to_detached
+from sqlalchemy.orm import load_only, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.db import bound_to_tenant, writes
@@ -86,12 +86,14 @@ from tessera.identity.accounts.models import ACTIVE, REAL, Member
 from tessera.wallet.ledger.models import LedgerAccount, LedgerTransaction
 from tessera.wallet.ledger.services import (
     ALL_POSTED,
+    HOUSE_ACCOUNT,
+    MAIN_ACCOUNT,
     IdempotencyConflict,
     InsufficientFunds,
     Ledger,
     Leg,
-    house_code_of,
-    main_code_of,
+    house_account_of,
+    main_account_of,
     posting,
 )
 
@@ -110,16 +112,10 @@ MEMBER = bound_to_tenant(
 # A money call's member, their main account locked (the member's calls take turns from here), the
 # house shard the member's posts take (None when not made yet) and the call kept before under the
 # same transaction id (None when none): one statement. No row when the member has no main account yet.
-_MAIN, _HOUSE = aliased(LedgerAccount, name="main_account"), aliased(LedgerAccount, name="house_account")
 MONEY_CALL = bound_to_tenant(
-    select(Member, _MAIN, _HOUSE, SeamlessCall)
-    .join_from(Member, _MAIN, and_(_MAIN.tenant_id == bindparam("tenant_id"), _MAIN.code == main_code_of(Member.id)))
-    .join_from(
-        Member,
-        _HOUSE,
-        and_(_HOUSE.tenant_id == bindparam("tenant_id"), _HOUSE.code == house_code_of(HOUSE, Member.id)),
-        isouter=True,
-    )
+    select(Member, MAIN_ACCOUNT, HOUSE_ACCOUNT, SeamlessCall)
+    .join_from(Member, MAIN_ACCOUNT, main_account_of(Member.id))
+    .join_from(Member, HOUSE_ACCOUNT, house_account_of(HOUSE, Member.id), isouter=True)
     .join_from(
         Member,
         SeamlessCall,
@@ -132,7 +128,7 @@ MONEY_CALL = bound_to_tenant(
     )
     .where(Member.tenant_id == bindparam("tenant_id"), Member.id == bindparam("member_id"))
     .options(load_only(Member.id, Member.tenant_id, Member.member_type, Member.status))  # what a money call reads
-    .with_for_update(of=_MAIN)
+    .with_for_update(of=MAIN_ACCOUNT)
     .execution_options(populate_existing=True)
 )
 LOCKED_BALANCE = bound_to_tenant(

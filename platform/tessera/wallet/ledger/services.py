@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     TextClause,
+    and_,
     bindparam,
     delete,
     func,
@@ -34,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm import Session, aliased, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tessera.core.db import bound_to_tenant, writes
@@ -197,6 +198,22 @@ def house_code_of(name: str, member_id) -> ColumnElement[str]:
 def main_code_of(member_id) -> ColumnElement[str]:
     """``member_code`` of a main account in SQL, for the member whose id is the SQL expression ``member_id``."""
     return literal("member:") + sql_cast(member_id, String) + literal(f":{MAIN}")
+
+
+# A member's main account and their shard of a house account, joined to a query of members (the
+# money call's, the bonus's) on these conditions, in the brand bound as ``tenant_id``.
+MAIN_ACCOUNT = aliased(LedgerAccount, name="main_account")
+HOUSE_ACCOUNT = aliased(LedgerAccount, name="house_account")
+
+
+def main_account_of(member_id) -> ColumnElement[bool]:
+    """``MAIN_ACCOUNT`` is the main account of the member whose id is the SQL expression ``member_id``."""
+    return and_(MAIN_ACCOUNT.tenant_id == bindparam("tenant_id"), MAIN_ACCOUNT.code == main_code_of(member_id))
+
+
+def house_account_of(name: str, member_id) -> ColumnElement[bool]:
+    """``HOUSE_ACCOUNT`` is the shard of the house account ``name`` that the member's posts take."""
+    return and_(HOUSE_ACCOUNT.tenant_id == bindparam("tenant_id"), HOUSE_ACCOUNT.code == house_code_of(name, member_id))
 
 
 def member_code(member_id: int, kind: str = MAIN, vendor: str | None = None) -> str:

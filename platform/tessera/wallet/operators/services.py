@@ -9,22 +9,22 @@ is simply unknown there.
 import hashlib
 import secrets
 
-from sqlalchemy import and_, bindparam, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import bindparam, select
 
 from tessera.core.db import bound_to_tenant
 from tessera.core.envelope import ApiError
 from tessera.identity.accounts.models import REAL, Member, username_key
 from tessera.identity.accounts.services import audit
 from tessera.identity.calls import Call
-from tessera.wallet.ledger.models import LedgerAccount
 from tessera.wallet.ledger.services import (
     ALL_POSTED,
+    HOUSE_ACCOUNT,
+    MAIN_ACCOUNT,
     Along,
     Ledger,
     Leg,
-    house_code_of,
-    main_code_of,
+    house_account_of,
+    main_account_of,
     post_statement,
 )
 from tessera.wallet.operators.models import OperatorKey
@@ -41,21 +41,10 @@ LIVE_KEY = bound_to_tenant(
 )
 # A bonus's member by username, with their main account and the shard of house:bonuses their
 # posts take (each None when not made yet): what the post needs, in one statement.
-_MAIN, _HOUSE = aliased(LedgerAccount, name="main_account"), aliased(LedgerAccount, name="house_account")
 BONUS_MEMBER = bound_to_tenant(
-    select(Member.id, Member.member_type, _MAIN, _HOUSE)
-    .join_from(
-        Member,
-        _MAIN,
-        and_(_MAIN.tenant_id == bindparam("tenant_id"), _MAIN.code == main_code_of(Member.id)),
-        isouter=True,
-    )
-    .join_from(
-        Member,
-        _HOUSE,
-        and_(_HOUSE.tenant_id == bindparam("tenant_id"), _HOUSE.code == house_code_of(BONUSES, Member.id)),
-        isouter=True,
-    )
+    select(Member.id, Member.member_type, MAIN_ACCOUNT, HOUSE_ACCOUNT)
+    .join_from(Member, MAIN_ACCOUNT, main_account_of(Member.id), isouter=True)
+    .join_from(Member, HOUSE_ACCOUNT, house_account_of(BONUSES, Member.id), isouter=True)
     .where(Member.tenant_id == bindparam("tenant_id"), Member.username_key == bindparam("username_key"))
 )
 # PostgreSQL: the bonus's line of the audit log written in the post's statement, as ``audit`` writes
